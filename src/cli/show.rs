@@ -1,0 +1,61 @@
+use crate::presets;
+use crate::session::{self, Setup};
+use crate::textview;
+use std::path::Path;
+
+/// Key, name and board of every preset, one per line.
+pub fn presets_table() -> String {
+    presets::all()
+        .iter()
+        .map(|(key, s)| format!("{key:<16} {:<30} {}\n", s.name, textview::describe_board(s)))
+        .collect()
+}
+
+/// A preset key or a session file (its active setup). Errors are one line.
+pub fn resolve_source(source: &str) -> Result<Setup, String> {
+    if let Some(result) = presets::load(source) {
+        return result.map_err(|e| e.to_string());
+    }
+    let path = Path::new(source);
+    if path.exists() || source.ends_with(".ron") {
+        let s = session::load(path).map_err(|e| e.to_string())?;
+        return Ok(s.setup().clone());
+    }
+    Err(format!(
+        "'{source}' is neither a preset (try `fleetscope presets`) nor a session file"
+    ))
+}
+
+pub fn show(source: &str) -> Result<String, String> {
+    resolve_source(source).map(|s| textview::render(&s))
+}
+
+/// Builds a session from sources and saves it atomically.
+pub fn new_session(
+    out: &Path,
+    sources: &[String],
+    random: Option<u64>,
+    force: bool,
+) -> Result<(), String> {
+    if out.exists() && !force {
+        return Err(format!(
+            "{} exists (use --force to overwrite)",
+            out.display()
+        ));
+    }
+    let mut setups = Vec::new();
+    for (i, src) in sources.iter().enumerate() {
+        let mut setup = resolve_source(src)?;
+        if let Some(seed) = random {
+            let seed = seed + i as u64;
+            setup.deployment = crate::geometry::random_deployment(&setup.board, &setup.fleet, seed)
+                .map_err(|e| format!("{src}: {e}"))?;
+        }
+        setups.push(setup);
+    }
+    let mut s = session::Session::with_setup(setups.remove(0));
+    s.setups.extend(setups);
+    session::save(out, &s).map_err(|e| e.to_string())?;
+    println!("wrote {} ({} setups)", out.display(), s.setups.len());
+    Ok(())
+}

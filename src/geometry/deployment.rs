@@ -1,0 +1,145 @@
+use super::{Board, Coord, Fleet, GeometryError};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// One piece of the fleet put on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacedShip {
+    /// Index of the piece in the fleet.
+    pub piece: usize,
+    pub rotation: u8,
+    #[serde(default)]
+    pub mirrored: bool,
+    /// Where the oriented shape's first (smallest) cell goes.
+    pub anchor: Coord,
+}
+
+/// Ships placed by hand or at random; each piece at most once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Deployment {
+    pub ships: Vec<PlacedShip>,
+}
+
+/// Why a ship cannot go where it was asked to.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PlaceError {
+    #[error("off the board at {0}")]
+    OffBoard(Coord),
+    #[error("on an island at {0}")]
+    Island(Coord),
+    #[error("overlaps the {name} at {cell}")]
+    Overlap { name: String, cell: Coord },
+}
+
+impl PlacedShip {
+    /// The board cells this ship covers.
+    pub fn cells(&self, fleet: &Fleet) -> Vec<Coord> {
+        fleet.pieces[self.piece]
+            .transformed(fleet.lattice, self.rotation, self.mirrored)
+            .into_iter()
+            .map(|d| self.anchor + d)
+            .collect()
+    }
+}
+
+impl Deployment {
+    pub fn ship_of(&self, piece: usize) -> Option<&PlacedShip> {
+        self.ships.iter().find(|s| s.piece == piece)
+    }
+
+    /// Which piece covers each occupied cell.
+    pub fn occupancy(&self, fleet: &Fleet) -> HashMap<Coord, usize> {
+        let mut map = HashMap::new();
+        for s in &self.ships {
+            for c in s.cells(fleet) {
+                map.insert(c, s.piece);
+            }
+        }
+        map
+    }
+
+    /// Whether `ship` may go on the board next to the other ships (itself excluded).
+    pub fn check(&self, board: &Board, fleet: &Fleet, ship: &PlacedShip) -> Result<(), PlaceError> {
+        let others: HashMap<Coord, usize> = self
+            .ships
+            .iter()
+            .filter(|s| s.piece != ship.piece)
+            .flat_map(|s| s.cells(fleet).into_iter().map(move |c| (c, s.piece)))
+            .collect();
+        for c in ship.cells(fleet) {
+            if !board.contains(c) {
+                return Err(PlaceError::OffBoard(c));
+            }
+            if board.is_island(c) {
+                return Err(PlaceError::Island(c));
+            }
+            if let Some(&p) = others.get(&c) {
+                return Err(PlaceError::Overlap {
+                    name: fleet.pieces[p].name.clone(),
+                    cell: c,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts `ship` on the board, replacing the same piece's earlier position.
+    pub fn place(&mut self, ship: PlacedShip) {
+        self.remove(ship.piece);
+        self.ships.push(ship);
+        self.ships.sort_by_key(|s| s.piece);
+    }
+
+    pub fn remove(&mut self, piece: usize) {
+        self.ships.retain(|s| s.piece != piece);
+    }
+
+    /// Drops ships that no longer fit (after a board or fleet edit); returns how many.
+    pub fn prune(&mut self, board: &Board, fleet: &Fleet) -> usize {
+        let before = self.ships.len();
+        self.ships.retain(|s| s.piece < fleet.pieces.len());
+        let mut kept = Deployment::default();
+        for s in self.ships.clone() {
+            if kept.check(board, fleet, &s).is_ok() {
+                kept.place(s);
+            }
+        }
+        *self = kept;
+        before - self.ships.len()
+    }
+
+    /// Every ship refers to a piece, no piece twice (positions are not checked).
+    pub fn validate(&self, fleet: &Fleet) -> Result<(), GeometryError> {
+        let mut seen = vec![false; fleet.pieces.len()];
+        for (i, s) in self.ships.iter().enumerate() {
+            if s.piece >= fleet.pieces.len() {
+                return Err(GeometryError::UnknownPiece {
+                    index: i,
+                    piece: s.piece,
+                    pieces: fleet.pieces.len(),
+                });
+            }
+            if std::mem::replace(&mut seen[s.piece], true) {
+                return Err(GeometryError::PlacedTwice(
+                    fleet.pieces[s.piece].name.clone(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Row and column sums of the occupied cells of a square board (its X-ray).
+    pub fn xray(&self, board: &Board, fleet: &Fleet) -> Option<(Vec<u32>, Vec<u32>)> {
+        let (rows, cols) = board.dims()?;
+        let mut row_sums = vec![0; rows as usize];
+        let mut col_sums = vec![0; cols as usize];
+        for c in self.occupancy(fleet).keys() {
+            if board.contains(*c) {
+                row_sums[c.0 as usize] += 1;
+                col_sums[c.1 as usize] += 1;
+            }
+        }
+        Some((row_sums, col_sums))
+    }
+}

@@ -1,0 +1,35 @@
+use super::Coord;
+use thiserror::Error;
+
+/// Why a board, piece or fleet is not usable.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GeometryError {
+    #[error("board size {rows}×{cols} is out of range: each side must be 1..={max}")]
+    BoardSize { rows: u32, cols: u32, max: u32 },
+    #[error("the board has no cells")]
+    EmptyBoard,
+    #[error("island {0} is not a cell of the board")]
+    IslandOffBoard(Coord),
+    #[error("piece '{0}' has no cells")]
+    EmptyPiece(String),
+    #[error("piece '{name}' lists cell {cell} twice")]
+    DuplicateCell { name: String, cell: Coord },
+    #[error("piece '{0}' is not connected: every cell must share an edge with another")]
+    DisconnectedPiece(String),
+    #[error("piece '{name}' lives on the {piece} lattice but the board is {board}")]
+    LatticeMismatch {
+        name: String,
+        piece: &'static str,
+        board: &'static str,
+    },
+    #[error("ship #{index} refers to piece {piece}, but the fleet has {pieces} pieces")]
+    UnknownPiece {
+        index: usize,
+        piece: usize,
+        pieces: usize,
+    },
+    #[error("piece '{0}' is placed twice")]
+    PlacedTwice(String),
+    #[error("could not place piece '{0}': no free position is left for it")]
+    NoRoom(String),
+}

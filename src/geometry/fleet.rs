@@ -1,0 +1,47 @@
+use super::{GeometryError, Lattice, Piece};
+use serde::{Deserialize, Serialize};
+
+/// An ordered list of pieces. Pieces of the same shape are still distinct ships.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fleet {
+    pub name: String,
+    pub lattice: Lattice,
+    pub pieces: Vec<Piece>,
+    /// Whether mirror images count as orientations of a piece.
+    #[serde(default)]
+    pub allow_mirror: bool,
+}
+
+impl Fleet {
+    /// Straight ships of the given lengths on a lattice.
+    pub fn straight(name: &str, lattice: Lattice, ships: &[(&str, usize)]) -> Fleet {
+        Fleet {
+            name: name.into(),
+            lattice,
+            pieces: ships
+                .iter()
+                .map(|(n, l)| Piece::straight(n, *l, lattice))
+                .collect(),
+            allow_mirror: false,
+        }
+    }
+
+    pub fn validate(&self, board_lattice: Lattice) -> Result<(), GeometryError> {
+        for p in &self.pieces {
+            if self.lattice != board_lattice {
+                return Err(GeometryError::LatticeMismatch {
+                    name: p.name.clone(),
+                    piece: self.lattice.name(),
+                    board: board_lattice.name(),
+                });
+            }
+            p.validate(self.lattice)?;
+        }
+        Ok(())
+    }
+
+    /// Total number of cells of all pieces.
+    pub fn total_cells(&self) -> usize {
+        self.pieces.iter().map(Piece::len).sum()
+    }
+}

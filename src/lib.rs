@@ -1,0 +1,20 @@
+//! Fleetscope: a desktop lab for Battleship-style fleets on square and hexagonal boards.
+//!
+//! Layers (see `DESIGN.md` in the contributor notes of README.md):
+//! `ui` → `session` → engines (`geometry`, `tomography`, …) ← `cli`.
+//! Engines are plain Rust with no UI and no I/O.
+
+pub mod cli;
+pub mod geometry;
+pub mod presets;
+pub mod session;
+pub mod textview;
+pub mod ui;
+
+/// Version and commit, for the About box and `--version`.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("FLEETSCOPE_COMMIT"),
+    ")"
+);

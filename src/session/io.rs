@@ -1,0 +1,116 @@
+use super::{FORMAT_VERSION, Session, SessionError, Setup};
+use serde::Deserialize;
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::Path;
+
+/// Just enough of a session to read its version before trusting the rest.
+#[derive(Deserialize)]
+struct VersionProbe {
+    version: u32,
+}
+
+fn syntax(what: &str, e: ron::error::SpannedError) -> SessionError {
+    SessionError::Syntax {
+        what: what.into(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: e.code.to_string(),
+    }
+}
+
+/// Parses a session from RON text; `what` names the source in error messages.
+pub fn parse_session(text: &str, what: &str) -> Result<Session, SessionError> {
+    let probe: VersionProbe = ron::from_str(text).map_err(|e| syntax(what, e))?;
+    if probe.version > FORMAT_VERSION {
+        return Err(SessionError::NewerVersion {
+            what: what.into(),
+            found: probe.version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    if probe.version == 0 {
+        return Err(SessionError::BadVersion {
+            what: what.into(),
+            found: 0,
+        });
+    }
+    let session: Session = ron::from_str(text).map_err(|e| syntax(what, e))?;
+    session
+        .validate()
+        .map_err(|message| SessionError::Invalid {
+            what: what.into(),
+            message,
+        })?;
+    Ok(session)
+}
+
+/// Parses one setup (a preset file).
+pub fn parse_setup(text: &str, what: &str) -> Result<Setup, SessionError> {
+    let setup: Setup = ron::from_str(text).map_err(|e| syntax(what, e))?;
+    setup.validate().map_err(|message| SessionError::Invalid {
+        what: what.into(),
+        message,
+    })?;
+    Ok(setup)
+}
+
+/// Reads and checks a session file.
+pub fn load(path: &Path) -> Result<Session, SessionError> {
+    let text = fs::read_to_string(path).map_err(|source| SessionError::Read {
+        path: path.into(),
+        source,
+    })?;
+    parse_session(&text, &path.display().to_string())
+}
+
+/// The session as pretty RON text.
+pub fn to_ron(session: &Session) -> Result<String, SessionError> {
+    let config = ron::ser::PrettyConfig::new()
+        .depth_limit(6)
+        .struct_names(false);
+    ron::ser::to_string_pretty(session, config).map_err(|e| SessionError::Encode(e.to_string()))
+}
+
+/// Writes the session atomically: a temp file beside the target, fsync, rename,
+/// fsync of the folder. A failure leaves any earlier file at `path` as it was.
+pub fn save(path: &Path, session: &Session) -> Result<(), SessionError> {
+    let text = to_ron(session)?;
+    write_atomic(path, text.as_bytes())
+}
+
+pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
+    let werr = |source| SessionError::Write {
+        path: path.into(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::env::current_dir().map_err(werr)?,
+    };
+    let name = path.file_name().ok_or_else(|| {
+        werr(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "the path names no file",
+        ))
+    })?;
+    let tmp = dir.join(format!(
+        ".{}.tmp-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)?;
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map_err(werr)
+}

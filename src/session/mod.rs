@@ -1,0 +1,16 @@
+//! The session: everything the user works on, saved and loaded as RON.
+//!
+//! This module is the only place that reads or writes files. Saves are atomic
+//! (temp file, fsync, rename); a file that cannot be read leaves the open
+//! session untouched and yields an error naming line, column and what was expected.
+
+mod error;
+mod io;
+mod recovery;
+mod setup_ops;
+mod types;
+
+pub use error::SessionError;
+pub use io::{load, parse_session, parse_setup, save, to_ron};
+pub use recovery::{Recovery, RecoveryStore};
+pub use types::{BoardsSettings, FORMAT_VERSION, Session, Setup};

@@ -1,0 +1,125 @@
+//! Edits of a setup that keep its deployment consistent with board and fleet.
+
+use super::Setup;
+use crate::geometry::{Board, Coord, Fleet, Piece};
+
+impl Setup {
+    /// Replaces the board; ships that no longer fit are removed. A change of
+    /// lattice also replaces the fleet with the default fleet of the new lattice.
+    pub fn set_board(&mut self, board: Board) -> usize {
+        if board.lattice() != self.fleet.lattice {
+            self.fleet = Fleet::straight(
+                "Default fleet",
+                board.lattice(),
+                &[
+                    ("Carrier", 5),
+                    ("Battleship", 4),
+                    ("Submarine", 3),
+                    ("Cruiser", 3),
+                    ("Destroyer", 2),
+                ],
+            );
+            self.deployment.ships.clear();
+        }
+        self.board = board;
+        self.deployment.prune(&self.board, &self.fleet)
+    }
+
+    /// Makes `c` an island (or water); returns how many ships were removed.
+    pub fn set_island(&mut self, c: Coord, island: bool) -> usize {
+        if !self.board.contains(c) || self.board.is_island(c) == island {
+            return 0;
+        }
+        self.board.toggle_island(c);
+        self.deployment.prune(&self.board, &self.fleet)
+    }
+
+    /// Adds or removes a hex cell; returns how many ships were removed.
+    pub fn set_hex_cell(&mut self, c: Coord, present: bool) -> usize {
+        if self.board.contains(c) == present {
+            return 0;
+        }
+        self.board.toggle_hex_cell(c);
+        self.deployment.prune(&self.board, &self.fleet)
+    }
+
+    pub fn add_piece(&mut self, piece: Piece) {
+        self.fleet.pieces.push(piece);
+    }
+
+    /// Removes piece `i` and its ship; later ships keep pointing at their pieces.
+    pub fn remove_piece(&mut self, i: usize) {
+        if i >= self.fleet.pieces.len() {
+            return;
+        }
+        self.fleet.pieces.remove(i);
+        self.deployment.remove(i);
+        for s in &mut self.deployment.ships {
+            if s.piece > i {
+                s.piece -= 1;
+            }
+        }
+    }
+
+    /// Swaps pieces `i` and `j` in the fleet order.
+    pub fn swap_pieces(&mut self, i: usize, j: usize) {
+        let n = self.fleet.pieces.len();
+        if i >= n || j >= n || i == j {
+            return;
+        }
+        self.fleet.pieces.swap(i, j);
+        for s in &mut self.deployment.ships {
+            if s.piece == i {
+                s.piece = j;
+            } else if s.piece == j {
+                s.piece = i;
+            }
+        }
+        self.deployment.ships.sort_by_key(|s| s.piece);
+    }
+
+    /// Replaces piece `i`; its ship is removed if the new shape no longer fits.
+    pub fn set_piece(&mut self, i: usize, piece: Piece) {
+        if i < self.fleet.pieces.len() {
+            let shape_changed = self.fleet.pieces[i].cells != piece.cells;
+            self.fleet.pieces[i] = piece;
+            if shape_changed {
+                self.deployment.remove(i);
+            }
+        }
+    }
+
+    pub fn set_allow_mirror(&mut self, allow: bool) {
+        self.fleet.allow_mirror = allow;
+        if !allow {
+            self.deployment.ships.retain(|s| !s.mirrored);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::presets;
+
+    #[test]
+    fn removing_and_swapping_pieces_keeps_ships_attached() {
+        let mut s = presets::load("csp-sample-4x4").unwrap().unwrap();
+        let before = s.deployment.occupancy(&s.fleet);
+        s.swap_pieces(0, 3);
+        assert_eq!(s.fleet.pieces[0].name, "Three");
+        let after: std::collections::HashMap<_, _> = s
+            .deployment
+            .occupancy(&s.fleet)
+            .into_iter()
+            .map(|(c, p)| (c, s.fleet.pieces[p].name.clone()))
+            .collect();
+        for (c, p) in before {
+            let name = ["One", "Two A", "Two B", "Three"][p];
+            assert_eq!(after[&c], name);
+        }
+        s.remove_piece(1);
+        assert_eq!(s.fleet.pieces.len(), 3);
+        assert_eq!(s.deployment.ships.len(), 3);
+        assert!(s.validate().is_ok());
+    }
+}

@@ -1,0 +1,103 @@
+use crate::geometry::{Board, Deployment, Fleet};
+use serde::{Deserialize, Serialize};
+
+/// Version written into every session file. Bump it (and add a migration in
+/// `io.rs`) when a change is not covered by `#[serde(default)]` fields.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A board, a fleet and the fleet's current deployment: one thing to study.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub board: Board,
+    pub fleet: Fleet,
+    #[serde(default)]
+    pub deployment: Deployment,
+}
+
+/// Settings of the Boards room that are worth keeping with the work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BoardsSettings {
+    /// Seed of the last "Random fleet", shown so a layout can be reproduced.
+    pub random_seed: u64,
+    /// Draw row and column sums along the edges of square boards.
+    pub show_xray: bool,
+}
+
+impl Default for BoardsSettings {
+    fn default() -> Self {
+        BoardsSettings {
+            random_seed: 1,
+            show_xray: true,
+        }
+    }
+}
+
+/// Everything saved in one session file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Session {
+    pub version: u32,
+    pub setups: Vec<Setup>,
+    /// Index of the setup the rooms work on.
+    #[serde(default)]
+    pub active: usize,
+    #[serde(default)]
+    pub boards: BoardsSettings,
+}
+
+impl Session {
+    /// A session holding one setup.
+    pub fn with_setup(setup: Setup) -> Session {
+        Session {
+            version: FORMAT_VERSION,
+            setups: vec![setup],
+            active: 0,
+            boards: BoardsSettings::default(),
+        }
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setups[self.active]
+    }
+
+    pub fn setup_mut(&mut self) -> &mut Setup {
+        &mut self.setups[self.active]
+    }
+
+    /// Checks everything a loaded file could get wrong; the message names the setup and field.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.setups.is_empty() {
+            return Err("`setups` is empty: a session needs at least one setup".into());
+        }
+        if self.active >= self.setups.len() {
+            return Err(format!(
+                "`active` is {} but there are only {} setups",
+                self.active,
+                self.setups.len()
+            ));
+        }
+        for (i, s) in self.setups.iter().enumerate() {
+            s.validate()
+                .map_err(|e| format!("setup {} ('{}'): {e}", i + 1, s.name))?;
+        }
+        Ok(())
+    }
+}
+
+impl Setup {
+    pub fn validate(&self) -> Result<(), String> {
+        self.board.validate().map_err(|e| format!("board: {e}"))?;
+        self.fleet
+            .validate(self.board.lattice())
+            .map_err(|e| format!("fleet: {e}"))?;
+        self.deployment
+            .validate(&self.fleet)
+            .map_err(|e| format!("deployment: {e}"))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,123 @@
+//! Plain-text pictures of a setup, for the command line and for logs.
+
+use crate::geometry::{BoardShape, Coord};
+use crate::session::Setup;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Symbol of the n-th piece: A, B, C, … then a, b, … then digits.
+pub fn piece_symbol(i: usize) -> char {
+    const SYMBOLS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    SYMBOLS.get(i).map(|b| *b as char).unwrap_or('*')
+}
+
+fn cell_char(setup: &Setup, occ: &HashMap<Coord, usize>, c: Coord) -> char {
+    if setup.board.is_island(c) {
+        '#'
+    } else if let Some(p) = occ.get(&c) {
+        piece_symbol(*p)
+    } else {
+        '.'
+    }
+}
+
+/// The board with its ships (letters), islands (`#`) and water (`.`), a legend
+/// of the fleet, and on square boards the row and column sums.
+pub fn render(setup: &Setup) -> String {
+    let occ = setup.deployment.occupancy(&setup.fleet);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} — board '{}' ({}), fleet '{}'",
+        setup.name,
+        setup.board.name,
+        describe_board(setup),
+        setup.fleet.name
+    );
+    match &setup.board.shape {
+        BoardShape::Square { rows, cols } => {
+            let (row_sums, col_sums) = setup
+                .deployment
+                .xray(&setup.board, &setup.fleet)
+                .unwrap_or_default();
+            for r in 0..*rows as i32 {
+                let line: Vec<String> = (0..*cols as i32)
+                    .map(|c| cell_char(setup, &occ, Coord(r, c)).to_string())
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "{}  | {}",
+                    line.join(" "),
+                    row_sums.get(r as usize).unwrap_or(&0)
+                );
+            }
+            let _ = writeln!(out, "{}", "-".repeat(*cols as usize * 2));
+            let sums: Vec<String> = col_sums
+                .iter()
+                .map(|s| if *s < 10 { s.to_string() } else { "+".into() })
+                .collect();
+            let _ = writeln!(out, "{}", sums.join(" "));
+        }
+        BoardShape::Hex { cells } => {
+            // Flat-topped hexes in columns x; doubled row v = -(2y + x) puts the upper half on top.
+            let v = |c: &Coord| -(2 * c.1 + c.0);
+            let (xmin, xmax) = (
+                cells.iter().map(|c| c.0).min().unwrap_or(0),
+                cells.iter().map(|c| c.0).max().unwrap_or(0),
+            );
+            let (vmin, vmax) = (
+                cells.iter().map(v).min().unwrap_or(0),
+                cells.iter().map(v).max().unwrap_or(0),
+            );
+            let at: HashMap<(i32, i32), Coord> = cells.iter().map(|c| ((v(c), c.0), *c)).collect();
+            for row in vmin..=vmax {
+                let line: String = (xmin..=xmax)
+                    .map(|x| {
+                        at.get(&(row, x))
+                            .map(|c| cell_char(setup, &occ, *c))
+                            .unwrap_or(' ')
+                    })
+                    .flat_map(|ch| [ch, ' '])
+                    .collect();
+                let _ = writeln!(out, "{}", line.trim_end());
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "fleet ({} pieces, {} cells{}):",
+        setup.fleet.pieces.len(),
+        setup.fleet.total_cells(),
+        if setup.fleet.allow_mirror {
+            ", mirror images allowed"
+        } else {
+            ""
+        }
+    );
+    for (i, p) in setup.fleet.pieces.iter().enumerate() {
+        let placed = if setup.deployment.ship_of(i).is_some() {
+            "placed"
+        } else {
+            "not placed"
+        };
+        let _ = writeln!(
+            out,
+            "  {} {} ({} cells, {})",
+            piece_symbol(i),
+            p.name,
+            p.len(),
+            placed
+        );
+    }
+    out
+}
+
+/// "10×10 square, 100 playable cells" and the like.
+pub fn describe_board(setup: &Setup) -> String {
+    let playable = setup.board.playable_cells().len();
+    let islands = setup.board.islands.len();
+    match setup.board.dims() {
+        Some((r, c)) => format!("{r}×{c} square, {playable} playable cells, {islands} islands"),
+        None => format!("hexagonal, {playable} playable cells, {islands} islands"),
+    }
+}

@@ -1,0 +1,257 @@
+//! File dialogs (rfd, on a helper thread so the window keeps drawing), the
+//! typed-path fallback for machines without a dialog service, and the small
+//! windows around files: errors, "discard changes?", "recover unsaved work?".
+
+use crate::session::{Recovery, SessionError};
+use egui::Context;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKind {
+    Open,
+    Save,
+}
+
+/// An action that would drop unsaved changes, waiting for the user's yes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    New,
+    Open,
+    OpenPath(PathBuf),
+    Quit,
+}
+
+/// The typed-path window.
+#[derive(Clone, Debug)]
+pub struct PathPrompt {
+    pub kind: DialogKind,
+    pub text: String,
+    pub note: String,
+}
+
+/// A dialog that answers `None` faster than this found no dialog service.
+const NO_SERVICE_BELOW: Duration = Duration::from_millis(400);
+
+#[derive(Default)]
+pub struct FileUi {
+    dialog: Option<(DialogKind, Instant, Receiver<Option<PathBuf>>)>,
+    pub prompt: Option<PathPrompt>,
+    pub error: Option<String>,
+    pub confirm: Option<Pending>,
+    pub recovery_offer: Option<Result<Recovery, SessionError>>,
+    pub recent: Vec<PathBuf>,
+    pub quitting: bool,
+}
+
+/// Default folder of the dialogs: `saves/` when it exists.
+fn default_dir() -> PathBuf {
+    let saves = Path::new("saves");
+    if saves.is_dir() {
+        saves.to_path_buf()
+    } else {
+        PathBuf::from(".")
+    }
+}
+
+impl FileUi {
+    pub fn dialog_running(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// Opens the system file dialog on a helper thread.
+    pub fn start_dialog(&mut self, kind: DialogKind) {
+        if self.dialog.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let d = rfd::FileDialog::new()
+                .set_directory(default_dir())
+                .add_filter("Fleetscope session", &["ron"]);
+            let picked = match kind {
+                DialogKind::Open => d.set_title("Open session").pick_file(),
+                DialogKind::Save => d
+                    .set_title("Save session")
+                    .set_file_name("session.ron")
+                    .save_file(),
+            };
+            let _ = tx.send(picked);
+        });
+        self.dialog = Some((kind, Instant::now(), rx));
+    }
+
+    /// The path a finished dialog chose. A dialog that came back empty at once
+    /// means there is no dialog service: the typed-path window opens instead.
+    pub fn poll_dialog(&mut self) -> Option<(DialogKind, PathBuf)> {
+        let (kind, started, rx) = self.dialog.as_ref()?;
+        let (kind, started) = (*kind, *started);
+        let answer = match rx.try_recv() {
+            Ok(a) => a,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        self.dialog = None;
+        match answer {
+            Some(p) => Some((kind, p)),
+            None => {
+                if started.elapsed() < NO_SERVICE_BELOW {
+                    self.prompt_path(
+                        kind,
+                        "No file dialog is available here: type a path instead.",
+                    );
+                }
+                None
+            }
+        }
+    }
+
+    pub fn prompt_path(&mut self, kind: DialogKind, note: &str) {
+        let text = default_dir()
+            .join(if kind == DialogKind::Save {
+                "session.ron"
+            } else {
+                ""
+            })
+            .display()
+            .to_string();
+        self.prompt = Some(PathPrompt {
+            kind,
+            text,
+            note: note.into(),
+        });
+    }
+
+    /// The typed-path window; returns the path when the user confirms.
+    pub fn path_prompt_window(&mut self, ctx: &Context) -> Option<(DialogKind, PathBuf)> {
+        let prompt = self.prompt.as_mut()?;
+        let title = match prompt.kind {
+            DialogKind::Open => "Open session from path",
+            DialogKind::Save => "Save session to path",
+        };
+        let mut result = None;
+        let mut close = false;
+        egui::Window::new(title)
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                if !prompt.note.is_empty() {
+                    ui.label(&prompt.note);
+                }
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut prompt.text)
+                        .desired_width(360.0)
+                        .hint_text("path/to/session.ron"),
+                );
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                ui.horizontal(|ui| {
+                    let label = if prompt.kind == DialogKind::Open {
+                        "Open"
+                    } else {
+                        "Save"
+                    };
+                    if ui.button(label).clicked() || enter {
+                        if prompt.text.trim().is_empty() {
+                            prompt.note = "Type a path first.".into();
+                        } else {
+                            result = Some((prompt.kind, PathBuf::from(prompt.text.trim())));
+                            close = true;
+                        }
+                    }
+                    if ui.button("Cancel").clicked() {
+                        close = true;
+                    }
+                });
+            });
+        if close {
+            self.prompt = None;
+        }
+        result
+    }
+
+    /// "Discard unsaved changes?"; returns the action when the user agrees.
+    pub fn confirm_window(&mut self, ctx: &Context) -> Option<Pending> {
+        let pending = self.confirm.clone()?;
+        let mut answer = None;
+        egui::Window::new("Unsaved changes")
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label("The session has unsaved changes. Discard them?");
+                ui.horizontal(|ui| {
+                    if ui.button("Discard changes").clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Keep editing").clicked() {
+                        answer = Some(false);
+                    }
+                });
+            });
+        match answer {
+            Some(yes) => {
+                self.confirm = None;
+                yes.then_some(pending)
+            }
+            None => None,
+        }
+    }
+
+    /// Offers the recovery copy; `Some(Some(r))` = recover, `Some(None)` = discard.
+    pub fn recovery_window(&mut self, ctx: &Context) -> Option<Option<Recovery>> {
+        let offer = self.recovery_offer.as_ref()?;
+        let mut answer = None;
+        egui::Window::new("Recover unsaved work?")
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| match offer {
+                Ok(rec) => {
+                    let from = rec
+                        .file
+                        .as_ref()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_else(|| "an untitled session".into());
+                    ui.label(format!(
+                        "Fleetscope closed with unsaved changes to {from}. Restore them?"
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button("Restore").clicked() {
+                            answer = Some(Some(rec.clone()));
+                        }
+                        if ui.button("Discard").clicked() {
+                            answer = Some(None);
+                        }
+                    });
+                }
+                Err(e) => {
+                    ui.label(format!(
+                        "A recovery copy was found but cannot be read:\n{e}"
+                    ));
+                    if ui.button("Delete it").clicked() {
+                        answer = Some(None);
+                    }
+                }
+            });
+        if answer.is_some() {
+            self.recovery_offer = None;
+        }
+        answer
+    }
+
+    pub fn error_window(&mut self, ctx: &Context) {
+        let Some(msg) = &self.error else { return };
+        let mut close = false;
+        egui::Window::new("Problem")
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label(msg);
+                if ui.button("OK").clicked() {
+                    close = true;
+                }
+            });
+        if close {
+            self.error = None;
+        }
+    }
+}

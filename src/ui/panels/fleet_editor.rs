@@ -1,0 +1,221 @@
+//! The fleet editor: add, remove, rename, reorder pieces, draw a piece's shape
+//! on a small grid of the same lattice, and the allow-mirror flag.
+
+use crate::geometry::{Board, Coord, Lattice, Piece};
+use crate::textview::piece_symbol;
+use crate::ui::document::Document;
+use crate::ui::widgets::board_view::{BoardView, Decorations};
+use crate::ui::widgets::palette;
+use egui::Ui;
+use std::collections::BTreeSet;
+
+/// A piece being drawn: which fleet slot it replaces (`None` = a new piece).
+#[derive(Clone, Debug)]
+pub struct PieceDraft {
+    pub slot: Option<usize>,
+    pub name: String,
+    pub cells: BTreeSet<Coord>,
+    view: BoardView,
+}
+
+#[derive(Default)]
+pub struct FleetEditor {
+    pub draft: Option<PieceDraft>,
+    renaming: Option<(usize, String)>,
+}
+
+/// The drawing canvas of a lattice: 7×7 squares or a hexagon of radius 3.
+fn canvas(lattice: Lattice) -> Board {
+    match lattice {
+        Lattice::Square => Board::square("canvas", 7, 7),
+        Lattice::Hex => Board::hexagon("canvas", 3),
+    }
+}
+
+/// Moves a drawn shape into the canvas (top-left for squares, centred for hexes).
+fn to_canvas(lattice: Lattice, cells: &[Coord]) -> BTreeSet<Coord> {
+    let min = cells.iter().copied().min().unwrap_or_default();
+    let shift = match lattice {
+        Lattice::Square => Coord(
+            -cells.iter().map(|c| c.0).min().unwrap_or(0),
+            -cells.iter().map(|c| c.1).min().unwrap_or(0),
+        ),
+        Lattice::Hex => Coord(-min.0 - 1, -min.1),
+    };
+    cells.iter().map(|&c| c + shift).collect()
+}
+
+impl FleetEditor {
+    pub fn show(&mut self, ui: &mut Ui, doc: &mut Document) {
+        let setup = doc.session.setup();
+        let lattice = setup.fleet.lattice;
+        let mut allow = setup.fleet.allow_mirror;
+        if ui
+            .checkbox(&mut allow, "Allow mirror images")
+            .on_hover_text("Count reflected shapes as extra orientations of a piece")
+            .changed()
+        {
+            doc.edit(|s| s.setup_mut().set_allow_mirror(allow));
+        }
+        let n = doc.session.setup().fleet.pieces.len();
+        for i in 0..n {
+            let piece = doc.session.setup().fleet.pieces[i].clone();
+            ui.horizontal(|ui| {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, palette::piece_color(i));
+                ui.label(piece_symbol(i).to_string());
+                match &mut self.renaming {
+                    Some((j, text)) if *j == i => {
+                        let r = ui.add(egui::TextEdit::singleline(text).desired_width(110.0));
+                        if r.lost_focus() {
+                            let name = text.trim().to_string();
+                            if !name.is_empty() {
+                                doc.edit(|s| s.setup_mut().fleet.pieces[i].name = name);
+                            }
+                            self.renaming = None;
+                        } else {
+                            r.request_focus();
+                        }
+                    }
+                    _ => {
+                        if ui
+                            .link(&piece.name)
+                            .on_hover_text("Click to rename")
+                            .clicked()
+                        {
+                            self.renaming = Some((i, piece.name.clone()));
+                        }
+                    }
+                }
+                ui.weak(format!("{} cells", piece.len()));
+                if ui
+                    .add_enabled(i > 0, egui::Button::new("Up").small())
+                    .on_hover_text("Move up")
+                    .clicked()
+                {
+                    doc.edit(|s| s.setup_mut().swap_pieces(i, i - 1));
+                }
+                if ui
+                    .add_enabled(i + 1 < n, egui::Button::new("Down").small())
+                    .on_hover_text("Move down")
+                    .clicked()
+                {
+                    doc.edit(|s| s.setup_mut().swap_pieces(i, i + 1));
+                }
+                if ui
+                    .small_button("Shape")
+                    .on_hover_text("Edit the shape")
+                    .clicked()
+                {
+                    self.draft = Some(PieceDraft {
+                        slot: Some(i),
+                        name: piece.name.clone(),
+                        cells: to_canvas(lattice, &piece.cells),
+                        view: BoardView::default(),
+                    });
+                }
+                if ui
+                    .small_button("Remove")
+                    .on_hover_text("Remove this piece")
+                    .clicked()
+                {
+                    doc.edit(|s| s.setup_mut().remove_piece(i));
+                }
+            });
+        }
+        if ui
+            .button("Add piece")
+            .on_hover_text("Draw a new piece")
+            .clicked()
+        {
+            let start = to_canvas(lattice, &[Coord(0, 0)]);
+            self.draft = Some(PieceDraft {
+                slot: None,
+                name: format!("Piece {}", n + 1),
+                cells: start,
+                view: BoardView::default(),
+            });
+        }
+        self.draft_editor(ui, doc, lattice);
+    }
+
+    fn draft_editor(&mut self, ui: &mut Ui, doc: &mut Document, lattice: Lattice) {
+        let Some(draft) = &mut self.draft else { return };
+        let mut close = false;
+        ui.group(|ui| {
+            ui.label(if draft.slot.is_some() {
+                "Edit piece — click cells to toggle"
+            } else {
+                "New piece — click cells to toggle"
+            });
+            ui.horizontal(|ui| {
+                ui.label("Name");
+                ui.text_edit_singleline(&mut draft.name);
+            });
+            let board = canvas(lattice);
+            let cells = draft.cells.clone();
+            let fill = move |c: Coord| {
+                if cells.contains(&c) {
+                    palette::piece_color(0)
+                } else {
+                    palette::WATER
+                }
+            };
+            let deco = Decorations {
+                fill: &fill,
+                extra: &[],
+                overlay: &[],
+                outlined: &[],
+                edge_sums: None,
+            };
+            let resp = ui
+                .allocate_ui(egui::vec2(200.0, 180.0), |ui| {
+                    draft.view.show(ui, &board, &deco)
+                })
+                .inner;
+            if resp.response.clicked()
+                && let Some(c) = resp.hovered.filter(|c| board.contains(*c))
+                && !draft.cells.remove(&c)
+            {
+                draft.cells.insert(c);
+            }
+            let piece = Piece::new(draft.name.trim(), draft.cells.iter().copied().collect());
+            let valid = piece.validate(lattice);
+            if let Err(e) = &valid {
+                ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+            } else {
+                ui.weak(format!(
+                    "{} cells, {} orientations",
+                    piece.len(),
+                    piece
+                        .orientations(lattice, doc.session.setup().fleet.allow_mirror)
+                        .len()
+                ));
+            }
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        valid.is_ok() && !piece.name.is_empty(),
+                        egui::Button::new("Apply"),
+                    )
+                    .clicked()
+                {
+                    let normalized =
+                        Piece::new(&piece.name, crate::geometry::normalize(piece.cells.clone()));
+                    match draft.slot {
+                        Some(i) => doc.edit(|s| s.setup_mut().set_piece(i, normalized)),
+                        None => doc.edit(|s| s.setup_mut().add_piece(normalized)),
+                    }
+                    close = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    close = true;
+                }
+            });
+        });
+        if close {
+            self.draft = None;
+        }
+    }
+}

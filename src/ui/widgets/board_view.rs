@@ -1,0 +1,158 @@
+//! Draws a board of either lattice to scale, with zoom (wheel), pan (middle drag)
+//! and the cell under the pointer. It knows nothing about what the cells mean:
+//! callers pass colours and overlays and read back the hovered cell.
+
+use super::layout::CellLayout;
+use super::palette;
+use crate::geometry::{Board, Coord};
+use egui::{
+    Align2, Color32, FontId, PointerButton, Rect, Response, Sense, Shape, Stroke, Ui, Vec2, vec2,
+};
+
+/// View state kept between frames: zoom factor and pan offset.
+#[derive(Clone, Debug)]
+pub struct BoardView {
+    pub zoom: f32,
+    pub pan: Vec2,
+    /// Layout of the last frame (tests use it to find where cells are on screen).
+    pub last_layout: Option<CellLayout>,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        BoardView {
+            zoom: 1.0,
+            pan: Vec2::ZERO,
+            last_layout: None,
+        }
+    }
+}
+
+/// What to draw on top of the plain board.
+pub struct Decorations<'a> {
+    /// Fill of each board cell.
+    pub fill: &'a dyn Fn(Coord) -> Color32,
+    /// Cells off the board drawn faintly (where a hex cell may be added).
+    pub extra: &'a [Coord],
+    /// Translucent cells drawn over everything (a ghost ship), on or off the board.
+    pub overlay: &'a [(Coord, Color32)],
+    /// Cells with a highlighted outline (the selected ship).
+    pub outlined: &'a [Coord],
+    /// Row sums (right edge) and column sums (bottom edge) of a square board.
+    pub edge_sums: Option<(&'a [u32], &'a [u32])>,
+}
+
+/// The view's response and the cell under the pointer.
+pub struct BoardResponse {
+    pub response: Response,
+    pub hovered: Option<Coord>,
+    pub layout: CellLayout,
+}
+
+const EDGE_MARGIN: f32 = 26.0;
+
+impl BoardView {
+    pub fn reset(&mut self) {
+        self.zoom = 1.0;
+        self.pan = Vec2::ZERO;
+    }
+
+    pub fn show(&mut self, ui: &mut Ui, board: &Board, deco: &Decorations<'_>) -> BoardResponse {
+        let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        self.handle_zoom_pan(ui, &response, rect);
+        let layout = self.fit(board, deco, rect);
+        self.last_layout = Some(layout);
+        let painter = ui.painter_at(rect);
+
+        let cells = board.cells();
+        let inset = (layout.scale * 0.04).clamp(0.5, 2.0);
+        for &c in deco.extra {
+            painter.add(Shape::convex_polygon(
+                layout.outline(c, inset),
+                palette::FRONTIER,
+                Stroke::NONE,
+            ));
+        }
+        for &c in &cells {
+            painter.add(Shape::convex_polygon(
+                layout.outline(c, inset),
+                (deco.fill)(c),
+                Stroke::NONE,
+            ));
+        }
+        for &c in deco.outlined {
+            painter.add(Shape::closed_line(
+                layout.outline(c, inset),
+                Stroke::new(2.0, palette::SELECTED),
+            ));
+        }
+        for &(c, color) in deco.overlay {
+            painter.add(Shape::convex_polygon(
+                layout.outline(c, inset),
+                color,
+                Stroke::new(1.0, Color32::WHITE),
+            ));
+        }
+        if let (Some((rows, cols)), Some((row_sums, col_sums))) = (board.dims(), deco.edge_sums) {
+            let font = FontId::proportional((layout.scale * 0.45).clamp(9.0, 18.0));
+            let color = ui.visuals().strong_text_color();
+            for (r, s) in row_sums.iter().enumerate().take(rows as usize) {
+                let p = layout.center(Coord(r as i32, cols as i32 - 1))
+                    + vec2(layout.scale * 0.5 + 4.0, 0.0);
+                painter.text(p, Align2::LEFT_CENTER, s.to_string(), font.clone(), color);
+            }
+            for (c, s) in col_sums.iter().enumerate().take(cols as usize) {
+                let p = layout.center(Coord(rows as i32 - 1, c as i32))
+                    + vec2(0.0, layout.scale * 0.5 + 3.0);
+                painter.text(p, Align2::CENTER_TOP, s.to_string(), font.clone(), color);
+            }
+        }
+        let hovered = response.hover_pos().map(|p| layout.cell_at(p));
+        BoardResponse {
+            response,
+            hovered,
+            layout,
+        }
+    }
+
+    fn handle_zoom_pan(&mut self, ui: &Ui, response: &Response, rect: Rect) {
+        if response.hovered() {
+            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+            let factor = pinch * (scroll * 0.002).exp();
+            if (factor - 1.0).abs() > 1e-4 {
+                let new_zoom = (self.zoom * factor).clamp(0.2, 12.0);
+                // Keep the point under the pointer where it is.
+                if let Some(p) = response.hover_pos() {
+                    let from_center = p - rect.center() - self.pan;
+                    self.pan -= from_center * (new_zoom / self.zoom - 1.0);
+                }
+                self.zoom = new_zoom;
+            }
+        }
+        if response.dragged_by(PointerButton::Middle) {
+            self.pan += response.drag_delta();
+        }
+    }
+
+    fn fit(&self, board: &Board, deco: &Decorations<'_>, rect: Rect) -> CellLayout {
+        let lattice = board.lattice();
+        let bounds = CellLayout::unit_bounds(
+            lattice,
+            board.cells().into_iter().chain(deco.extra.iter().copied()),
+        );
+        let margin = if deco.edge_sums.is_some() {
+            EDGE_MARGIN
+        } else {
+            6.0
+        };
+        let avail = (rect.size() - vec2(margin + 6.0, margin + 6.0)).max(vec2(10.0, 10.0));
+        let fit = (avail.x / bounds.width().max(1e-3)).min(avail.y / bounds.height().max(1e-3));
+        let scale = fit * self.zoom;
+        let target = rect.center() - vec2(margin, margin) * 0.5 + self.pan;
+        CellLayout {
+            lattice,
+            origin: target - bounds.center().to_vec2() * scale,
+            scale,
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Session files: round trip, atomic save, clear errors for bad files, recovery copies.
+
+use fleetscope::presets;
+use fleetscope::session::{self, FORMAT_VERSION, Recovery, RecoveryStore, Session, SessionError};
+use std::fs;
+
+fn sample() -> Session {
+    let mut s = Session::with_setup(presets::load("classic").unwrap().unwrap());
+    s.setups
+        .push(presets::load("hex2008-green").unwrap().unwrap());
+    s.setups[1].deployment =
+        fleetscope::geometry::random_deployment(&s.setups[1].board, &s.setups[1].fleet, 3).unwrap();
+    s.active = 1;
+    s
+}
+
+#[test]
+fn save_then_load_gives_the_same_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.ron");
+    let s = sample();
+    session::save(&path, &s).unwrap();
+    assert_eq!(session::load(&path).unwrap(), s);
+    // No temp file is left behind.
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+}
+
+#[test]
+fn not_ron_is_a_syntax_error_with_a_position() {
+    let err = session::parse_session("version: 1\nthis is not ron", "x.ron").unwrap_err();
+    match err {
+        SessionError::Syntax { line, col, .. } => assert!(line >= 1 && col >= 1),
+        other => panic!("expected a syntax error, got {other}"),
+    }
+}
+
+#[test]
+fn truncated_file_is_reported() {
+    let text = session::to_ron(&sample()).unwrap();
+    let cut = &text[..text.len() * 2 / 3];
+    let err = session::parse_session(cut, "cut.ron").unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, SessionError::Syntax { .. }), "{msg}");
+    assert!(msg.starts_with("cut.ron: line "), "{msg}");
+}
+
+#[test]
+fn wrong_and_missing_fields_are_named() {
+    let text = session::to_ron(&sample()).unwrap();
+    let renamed = text.replacen("setups:", "setupz:", 1);
+    let msg = session::parse_session(&renamed, "w.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("setupz"), "{msg}");
+    let bad_type = text.replacen("rows: 10", "rows: \"ten\"", 1);
+    let msg = session::parse_session(&bad_type, "t.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("line"), "{msg}");
+}
+
+#[test]
+fn newer_version_is_refused_with_a_clear_message() {
+    let text = session::to_ron(&sample()).unwrap();
+    let newer = text.replacen(&format!("version: {FORMAT_VERSION}"), "version: 99", 1);
+    let err = session::parse_session(&newer, "n.ron").unwrap_err();
+    assert!(
+        matches!(err, SessionError::NewerVersion { found: 99, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("newer"));
+}
+
+#[test]
+fn invalid_contents_are_named() {
+    let mut s = sample();
+    s.active = 7;
+    let text = session::to_ron(&s).unwrap();
+    let msg = session::parse_session(&text, "a.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("active"), "{msg}");
+    let text = session::to_ron(&sample())
+        .unwrap()
+        .replacen("rows: 10", "rows: 100", 1);
+    let msg = session::parse_session(&text, "b.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("setup 1") && msg.contains("100"), "{msg}");
+}
+
+#[test]
+fn failed_save_cleans_up_its_temp_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // A folder in the way of the temp file's rename target makes the save fail late.
+    let blocked = dir.path().join("sub");
+    fs::create_dir(&blocked).unwrap();
+    fs::create_dir(blocked.join("x.ron")).unwrap();
+    fs::write(blocked.join("x.ron").join("inside"), "").unwrap();
+    assert!(session::save(&blocked.join("x.ron"), &sample()).is_err());
+    let leftovers: Vec<_> = fs::read_dir(&blocked)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "temp file removed: {leftovers:?}");
+    let missing_dir = dir.path().join("no/such/dir/s.ron");
+    assert!(matches!(
+        session::save(&missing_dir, &sample()),
+        Err(SessionError::Write { .. })
+    ));
+}
+
+#[test]
+fn recovery_copy_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = RecoveryStore::new(dir.path().join("rec"));
+    assert!(store.read().is_none());
+    let rec = Recovery {
+        session: sample(),
+        file: Some("saves/x.ron".into()),
+    };
+    store.write(&rec).unwrap();
+    assert_eq!(store.read().unwrap().unwrap(), rec);
+    store.clear();
+    assert!(store.read().is_none());
+}
+
+#[test]
+fn every_preset_and_the_example_session_load() {
+    for key in presets::keys() {
+        presets::load(key)
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{key}: {e}"));
+    }
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/example.ron");
+    let s = session::load(std::path::Path::new(example)).unwrap();
+    assert!(s.setups.len() >= 2);
+}
