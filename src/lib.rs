@@ -5,7 +5,9 @@
 //! Engines are plain Rust with no UI and no I/O.
 
 pub mod cli;
+pub mod cover;
 pub mod geometry;
+pub mod jobs;
 pub mod presets;
 pub mod session;
 pub mod textview;

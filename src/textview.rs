@@ -121,3 +121,16 @@ pub fn describe_board(setup: &Setup) -> String {
         None => format!("hexagonal, {playable} playable cells, {islands} islands"),
     }
 }
+
+/// 30093975536 → "30,093,975,536".
+pub fn thousands(n: u128) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

@@ -1,5 +1,7 @@
 //! The command line: the same engines as the app, headless.
 
+mod count;
+mod cputime;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +29,27 @@ pub enum Command {
         /// Preset key (see `fleetscope presets`) or path to a session file.
         source: String,
     },
+    /// Count every deployment of a fleet (a preset or a session's active setup).
+    Count {
+        source: String,
+        /// dlx (dancing links with the last-item shortcut), dlx-plain, or fast (bitboards).
+        #[arg(long, default_value = "fast")]
+        engine: String,
+        /// Worker threads (0 = all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Ships may not touch, not even diagonally.
+        #[arg(long)]
+        no_touch: bool,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Benchmarks: median CPU and wall seconds over several runs.
+    Bench {
+        #[command(subcommand)]
+        what: BenchCommand,
+    },
     /// Write a new session file made of presets or other sessions' active setups.
     NewSession {
         /// Where to write the session (refuses to overwrite without --force).
@@ -43,6 +66,20 @@ pub enum Command {
     },
 }
 
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Time the counting engines on the presets.
+    Count {
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Also time the DLX engines (tens of CPU seconds each run).
+        #[arg(long)]
+        dlx: bool,
+    },
+}
+
 /// Exit code for bad input (unknown names, unreadable files).
 pub const EXIT_BAD_INPUT: u8 = 2;
 
@@ -54,6 +91,16 @@ pub fn run(command: Command) -> ExitCode {
             Ok(())
         }
         Command::Show { source } => show::show(&source).map(|text| print!("{text}")),
+        Command::Count {
+            source,
+            engine,
+            threads,
+            no_touch,
+            json,
+        } => count::count(&source, &engine, threads, no_touch, json),
+        Command::Bench {
+            what: BenchCommand::Count { runs, threads, dlx },
+        } => count::bench(runs, threads, dlx),
         Command::NewSession {
             out,
             sources,
@@ -70,4 +117,5 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
+pub use cputime::fmt_duration;
 pub use show::resolve_source;

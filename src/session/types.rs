@@ -1,3 +1,4 @@
+use crate::cover::{Engine, TouchRule};
 use crate::geometry::{Board, Deployment, Fleet};
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +38,16 @@ impl Default for BoardsSettings {
     }
 }
 
+/// Settings of the Counter room.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct CounterSettings {
+    pub engine: Engine,
+    /// Worker threads, 0 = all cores.
+    pub threads: usize,
+    pub rule: TouchRule,
+}
+
 /// Everything saved in one session file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -48,6 +59,8 @@ pub struct Session {
     pub active: usize,
     #[serde(default)]
     pub boards: BoardsSettings,
+    #[serde(default)]
+    pub counter: CounterSettings,
 }
 
 impl Session {
@@ -58,6 +71,7 @@ impl Session {
             setups: vec![setup],
             active: 0,
             boards: BoardsSettings::default(),
+            counter: CounterSettings::default(),
         }
     }
 

@@ -3,6 +3,7 @@
 use super::document::Document;
 use super::files::{DialogKind, FileUi, Pending};
 use super::panels::boards::BoardsRoom;
+use super::panels::counter::CounterRoom;
 use crate::presets;
 use crate::session::{self, Recovery, RecoveryStore, Session};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Room {
     Boards,
+    Counter,
 }
 
 const AUTOSAVE_EVERY: Duration = Duration::from_secs(4);
@@ -22,6 +24,7 @@ pub struct App {
     pub doc: Document,
     pub room: Room,
     pub boards: BoardsRoom,
+    pub counter: CounterRoom,
     pub files: FileUi,
     /// One-line message in the status bar.
     pub status: String,
@@ -55,6 +58,7 @@ impl App {
             doc: Document::new(default_session(), None),
             room: Room::Boards,
             boards: BoardsRoom::default(),
+            counter: CounterRoom::default(),
             files,
             status: String::new(),
             recovery,
@@ -119,6 +123,7 @@ impl App {
 
     fn after_load(&mut self) {
         self.boards = BoardsRoom::default();
+        self.counter = CounterRoom::default();
         self.autosaved_revision = self.doc.revision;
     }
 
@@ -202,6 +207,7 @@ impl App {
         });
         match self.room {
             Room::Boards => self.boards.show(ui, &mut self.doc, &mut self.status),
+            Room::Counter => self.counter.show(ui, &mut self.doc),
         }
         self.windows(ui);
         self.autosave();
@@ -346,6 +352,8 @@ impl App {
             ui.separator();
             ui.selectable_value(&mut self.room, Room::Boards, "Boards")
                 .on_hover_text("Edit boards and fleets, place ships");
+            ui.selectable_value(&mut self.room, Room::Counter, "Counter")
+                .on_hover_text("Count every deployment of the fleet");
         });
     }
 

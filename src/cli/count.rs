@@ -1,0 +1,172 @@
+//! `fleetscope count` and `fleetscope bench count`.
+
+use super::cputime::{measure, median};
+use super::show::resolve_source;
+use crate::cover::{CancelFlag, CountRequest, CountResult, Engine, TouchRule, count_deployments};
+use crate::geometry::{Board, Fleet, Lattice};
+use crate::textview::thousands;
+use indicatif::{ProgressBar, ProgressStyle};
+
+pub fn parse_engine(s: &str) -> Result<Engine, String> {
+    Engine::ALL
+        .into_iter()
+        .find(|e| e.name() == s)
+        .ok_or_else(|| format!("unknown engine '{s}' (expected dlx, dlx-plain or fast)"))
+}
+
+fn progress_bar(json: bool) -> ProgressBar {
+    if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(1);
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} parts, ETA {eta}").unwrap());
+    bar
+}
+
+pub fn count(
+    source: &str,
+    engine: &str,
+    threads: usize,
+    no_touch: bool,
+    json: bool,
+) -> Result<(), String> {
+    let setup = resolve_source(source)?;
+    let engine = parse_engine(engine)?;
+    let rule = if no_touch {
+        TouchRule::NoTouch
+    } else {
+        TouchRule::MayTouch
+    };
+    let req = CountRequest {
+        engine,
+        threads,
+        rule,
+        ..Default::default()
+    };
+    let bar = progress_bar(json);
+    let (result, wall, cpu) = measure(|| {
+        count_deployments(&setup.board, &setup.fleet, &req, &CancelFlag::new(), &|p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+        })
+    });
+    bar.finish_and_clear();
+    let r = result.map_err(|e| e.to_string())?;
+    if json {
+        let obj = serde_json::json!({
+            "source": source,
+            "labelled": r.labelled.to_string(),
+            "distinct_layouts": r.distinct_layouts.to_string(),
+            "engine": r.engine.name(),
+            "rule": if no_touch { "no-touch" } else { "may-touch" },
+            "placements": r.placements,
+            "seconds": wall,
+            "cpu_seconds": cpu,
+            "note": r.note,
+        });
+        println!("{obj}");
+    } else {
+        print!("{}", describe(&setup.name, &r, wall, cpu));
+    }
+    Ok(())
+}
+
+fn describe(name: &str, r: &CountResult, wall: f64, cpu: f64) -> String {
+    let mut s = format!("{name}\n");
+    s += &format!(
+        "  labelled deployments (every ship distinct): {}\n",
+        thousands(r.labelled)
+    );
+    s += &format!(
+        "  distinct layouts (identical shapes interchangeable): {}\n",
+        thousands(r.distinct_layouts)
+    );
+    s += &format!("  placements per piece: {:?}\n", r.placements);
+    s += &format!(
+        "  engine {}, {wall:.3} s wall, {cpu:.3} s CPU\n",
+        r.engine.name()
+    );
+    if let Some(n) = &r.note {
+        s += &format!("  note: {n}\n");
+    }
+    s
+}
+
+/// A benchmark case: name, board, fleet, and the engines worth timing on it.
+fn cases(heavy: bool) -> Result<Vec<(String, Board, Fleet, Vec<Engine>)>, String> {
+    let classic = resolve_source("classic")?;
+    let mut eight = classic.clone();
+    eight.board = Board::square("8×8", 8, 8);
+    let blue = resolve_source("hex2008-blue")?;
+    let green = resolve_source("hex2008-green")?;
+    let dlx_all = if heavy {
+        vec![Engine::Fast, Engine::Dlx, Engine::DlxPlain]
+    } else {
+        vec![Engine::Fast]
+    };
+    let dlx = if heavy {
+        vec![Engine::Fast, Engine::Dlx]
+    } else {
+        vec![Engine::Fast]
+    };
+    let _ = Lattice::Square;
+    Ok(vec![
+        ("classic 8×8".into(), eight.board, eight.fleet, dlx_all),
+        ("classic 10×10".into(), classic.board, classic.fleet, dlx),
+        (
+            "hex 2008 blue".into(),
+            blue.board,
+            blue.fleet,
+            vec![Engine::Fast],
+        ),
+        (
+            "hex 2008 green".into(),
+            green.board,
+            green.fleet,
+            vec![Engine::Fast],
+        ),
+    ])
+}
+
+pub fn bench(runs: usize, threads: usize, heavy: bool) -> Result<(), String> {
+    println!(
+        "{:<16} {:<10} {:>22} {:>10} {:>10}  ({} runs, {} threads)",
+        "board",
+        "engine",
+        "labelled",
+        "cpu s",
+        "wall s",
+        runs,
+        if threads == 0 {
+            "all".to_string()
+        } else {
+            threads.to_string()
+        }
+    );
+    for (name, board, fleet, engines) in cases(heavy)? {
+        for engine in engines {
+            let req = CountRequest {
+                engine,
+                threads,
+                ..Default::default()
+            };
+            let (mut cpu, mut wall, mut value) = (Vec::new(), Vec::new(), 0);
+            for _ in 0..runs.max(1) {
+                let (r, w, c) = measure(|| {
+                    count_deployments(&board, &fleet, &req, &CancelFlag::new(), &|_| {})
+                });
+                value = r.map_err(|e| e.to_string())?.labelled;
+                cpu.push(c);
+                wall.push(w);
+            }
+            println!(
+                "{name:<16} {:<10} {:>22} {:>10.4} {:>10.4}",
+                engine.name(),
+                thousands(value),
+                median(cpu),
+                median(wall)
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,46 @@
+//! Counting deployments of a fleet: generalised exact cover with dancing links
+//! (plain, or with the last-item shortcut), a bitboard counter for boards of at
+//! most 128 cells, and a parallel driver. No UI, no I/O; long calls take a
+//! progress sink and a cancel flag.
+
+mod bitboard;
+mod count;
+mod dlx;
+mod parallel;
+mod problem;
+mod symmetry;
+
+pub use bitboard::BitboardCounter;
+pub use count::{CountRequest, CountResult, Engine, count_deployments, distinct_layout_divisor};
+pub use dlx::{Dlx, ExactCover, OptionItems};
+pub use parallel::{Progress, count_parallel};
+pub use problem::{FleetCover, Observations, TouchRule};
+pub use symmetry::{Symmetry, board_symmetries, orbit_representatives};
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use thiserror::Error;
+
+/// Shared flag a caller sets to stop a long count.
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CountError {
+    #[error("cancelled")]
+    Cancelled,
+    #[error("{0}")]
+    Invalid(String),
+}
