@@ -46,15 +46,14 @@ impl<T: Send + 'static> Job<T> {
                     repaint();
                 }
             };
-            let result =
-                catch_unwind(AssertUnwindSafe(|| work(&c, &progress))).unwrap_or_else(|panic| {
-                    let msg = panic
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown error".into());
-                    Err(format!("internal error (please report): {msg}"))
-                });
+            let result = catch_unwind(AssertUnwindSafe(|| work(&c, &progress))).unwrap_or_else(|panic| {
+                let msg = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown error".into());
+                Err(format!("internal error (please report): {msg}"))
+            });
             let _ = tx.send(result);
             repaint();
         });
@@ -108,10 +107,7 @@ impl<T: Send + 'static> Job<T> {
     /// Remaining time extrapolated from the finished fraction.
     pub fn eta(&self) -> Option<Duration> {
         let p = self.progress();
-        (p.done > 0 && p.total >= p.done).then(|| {
-            self.elapsed()
-                .mul_f64((p.total - p.done) as f64 / p.done as f64)
-        })
+        (p.done > 0 && p.total >= p.done).then(|| self.elapsed().mul_f64((p.total - p.done) as f64 / p.done as f64))
     }
 }
 

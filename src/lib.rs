@@ -14,9 +14,4 @@ pub mod textview;
 pub mod ui;
 
 /// Version and commit, for the About box and `--version`.
-pub const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (",
-    env!("FLEETSCOPE_COMMIT"),
-    ")"
-);
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("FLEETSCOPE_COMMIT"), ")");

@@ -36,20 +36,12 @@ pub fn render(setup: &Setup) -> String {
     );
     match &setup.board.shape {
         BoardShape::Square { rows, cols } => {
-            let (row_sums, col_sums) = setup
-                .deployment
-                .xray(&setup.board, &setup.fleet)
-                .unwrap_or_default();
+            let (row_sums, col_sums) = setup.deployment.xray(&setup.board, &setup.fleet).unwrap_or_default();
             for r in 0..*rows as i32 {
                 let line: Vec<String> = (0..*cols as i32)
                     .map(|c| cell_char(setup, &occ, Coord(r, c)).to_string())
                     .collect();
-                let _ = writeln!(
-                    out,
-                    "{}  | {}",
-                    line.join(" "),
-                    row_sums.get(r as usize).unwrap_or(&0)
-                );
+                let _ = writeln!(out, "{}  | {}", line.join(" "), row_sums.get(r as usize).unwrap_or(&0));
             }
             let _ = writeln!(out, "{}", "-".repeat(*cols as usize * 2));
             let sums: Vec<String> = col_sums
@@ -72,11 +64,7 @@ pub fn render(setup: &Setup) -> String {
             let at: HashMap<(i32, i32), Coord> = cells.iter().map(|c| ((v(c), c.0), *c)).collect();
             for row in vmin..=vmax {
                 let line: String = (xmin..=xmax)
-                    .map(|x| {
-                        at.get(&(row, x))
-                            .map(|c| cell_char(setup, &occ, *c))
-                            .unwrap_or(' ')
-                    })
+                    .map(|x| at.get(&(row, x)).map(|c| cell_char(setup, &occ, *c)).unwrap_or(' '))
                     .flat_map(|ch| [ch, ' '])
                     .collect();
                 let _ = writeln!(out, "{}", line.trim_end());
@@ -100,14 +88,7 @@ pub fn render(setup: &Setup) -> String {
         } else {
             "not placed"
         };
-        let _ = writeln!(
-            out,
-            "  {} {} ({} cells, {})",
-            piece_symbol(i),
-            p.name,
-            p.len(),
-            placed
-        );
+        let _ = writeln!(out, "  {} {} ({} cells, {})", piece_symbol(i), p.name, p.len(), placed);
     }
     out
 }

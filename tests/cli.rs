@@ -34,15 +34,8 @@ fn show_prints_board_and_xray() {
 
 #[test]
 fn show_reads_session_files() {
-    let out = fleetscope(&[
-        "show",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/saves/example.ron"),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = fleetscope(&["show", concat!(env!("CARGO_MANIFEST_DIR"), "/saves/example.ron")]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]

@@ -1,30 +1,18 @@
 //! Exact counts against the published oracles, every engine against the others,
 //! and against a brute force on tiny random boards and fleets.
 
-use fleetscope::cover::{
-    CancelFlag, CountError, CountRequest, Engine, Observations, TouchRule, count_deployments,
-};
+use fleetscope::cover::{CancelFlag, CountError, CountRequest, Engine, Observations, TouchRule, count_deployments};
 use fleetscope::geometry::{Board, Coord, Fleet, Lattice, Piece, fleet_placements};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 fn classic(lengths: &[usize]) -> Fleet {
-    let ships: Vec<(String, usize)> = lengths
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (format!("s{i}"), *l))
-        .collect();
+    let ships: Vec<(String, usize)> = lengths.iter().enumerate().map(|(i, l)| (format!("s{i}"), *l)).collect();
     let refs: Vec<(&str, usize)> = ships.iter().map(|(n, l)| (n.as_str(), *l)).collect();
     Fleet::straight("f", Lattice::Square, &refs)
 }
 
-fn count(
-    board: &Board,
-    fleet: &Fleet,
-    engine: Engine,
-    rule: TouchRule,
-    obs: &Observations,
-) -> u128 {
+fn count(board: &Board, fleet: &Fleet, engine: Engine, rule: TouchRule, obs: &Observations) -> u128 {
     let req = CountRequest {
         engine,
         threads: 2,
@@ -37,13 +25,7 @@ fn count(
 }
 
 fn plain(board: &Board, fleet: &Fleet, engine: Engine) -> u128 {
-    count(
-        board,
-        fleet,
-        engine,
-        TouchRule::MayTouch,
-        &Observations::default(),
-    )
+    count(board, fleet, engine, TouchRule::MayTouch, &Observations::default())
 }
 
 const CLASSIC: [usize; 5] = [5, 4, 3, 3, 2];
@@ -72,11 +54,7 @@ fn fast_counter_matches_all_published_square_counts() {
         (10, 30_093_975_536),
     ];
     for (n, expect) in table {
-        assert_eq!(
-            plain(&Board::square("b", n, n), &f, Engine::Fast),
-            expect,
-            "{n}×{n}"
-        );
+        assert_eq!(plain(&Board::square("b", n, n), &f, Engine::Fast), expect, "{n}×{n}");
     }
 }
 
@@ -94,34 +72,18 @@ fn partial_fleets_on_10x10() {
         assert_eq!(plain(&b, &f, Engine::Fast), expect, "{lengths:?} fast");
         assert_eq!(plain(&b, &f, Engine::Dlx), expect, "{lengths:?} dlx");
         if lengths.len() <= 3 {
-            assert_eq!(
-                plain(&b, &f, Engine::DlxPlain),
-                expect,
-                "{lengths:?} dlx-plain"
-            );
+            assert_eq!(plain(&b, &f, Engine::DlxPlain), expect, "{lengths:?} dlx-plain");
         }
     }
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "long: run with cargo test --release -- --ignored"
-)]
+#[cfg_attr(debug_assertions, ignore = "long: run with cargo test --release -- --ignored")]
 fn big_counts_with_dlx_release_only() {
     let f = classic(&CLASSIC);
-    assert_eq!(
-        plain(&Board::square("b", 7, 7), &f, Engine::DlxPlain),
-        124_757_096
-    );
-    assert_eq!(
-        plain(&Board::square("b", 8, 8), &f, Engine::Dlx),
-        1_142_253_520
-    );
-    assert_eq!(
-        plain(&Board::square("b", 9, 9), &f, Engine::Dlx),
-        6_788_392_256
-    );
+    assert_eq!(plain(&Board::square("b", 7, 7), &f, Engine::DlxPlain), 124_757_096);
+    assert_eq!(plain(&Board::square("b", 8, 8), &f, Engine::Dlx), 1_142_253_520);
+    assert_eq!(plain(&Board::square("b", 9, 9), &f, Engine::Dlx), 6_788_392_256);
 }
 
 #[test]
@@ -249,12 +211,7 @@ fn brute_force(board: &Board, fleet: &Fleet, rule: TouchRule, obs: &Observations
         .into_iter()
         .map(|l| {
             l.into_iter()
-                .map(|p| {
-                    p.cells
-                        .iter()
-                        .map(|&i| b.playable_cells()[i as usize])
-                        .collect()
-                })
+                .map(|p| p.cells.iter().map(|&i| b.playable_cells()[i as usize]).collect())
                 .collect()
         })
         .collect();
@@ -281,9 +238,7 @@ fn brute_force(board: &Board, fleet: &Fleet, rule: TouchRule, obs: &Observations
             for b2 in &ships[i + 1..] {
                 for &x in a {
                     for &y in b2 {
-                        if x == y
-                            || (rule == TouchRule::NoTouch && touching.iter().any(|d| x + *d == y))
-                        {
+                        if x == y || (rule == TouchRule::NoTouch && touching.iter().any(|d| x + *d == y)) {
                             return false;
                         }
                     }
@@ -338,5 +293,97 @@ proptest! {
         for e in Engine::ALL {
             prop_assert_eq!(count(&board, &fleet, e, rule, &obs), expect, "{:?}", e);
         }
+    }
+}
+
+// ---- occupancy and what-if ----------------------------------------------------
+
+/// Per-cell occupancy by enumeration through the DLX engine (independent of the bitboards).
+fn occupancy_by_enumeration(
+    board: &Board,
+    fleet: &Fleet,
+    rule: TouchRule,
+    obs: &Observations,
+) -> (u128, Vec<(Coord, u128)>) {
+    use fleetscope::cover::{Dlx, FleetCover};
+    let cover = FleetCover::new(board, fleet, rule, obs).unwrap();
+    let ec = cover.exact_cover();
+    let mut dlx = Dlx::new(&ec);
+    let mut heat = vec![0u128; cover.index.len()];
+    let mut total = 0;
+    let _flow = dlx
+        .enumerate(&CancelFlag::new(), &mut |opts| {
+            total += 1;
+            for &o in opts {
+                let (p, k) = cover.option_placement(o);
+                cover.placements[p][k].cells.iter().for_each(|&c| heat[c as usize] += 1);
+            }
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+    (total, cover.index.cells().iter().copied().zip(heat).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(30))]
+    #[test]
+    fn occupancy_matches_enumeration(
+        n in 3u32..6, lens in proptest::collection::vec(1usize..4, 1..5),
+        hits in proptest::collection::vec((0i32..5, 0i32..5), 0..2),
+        misses in proptest::collection::vec((0i32..5, 0i32..5), 0..3),
+        no_touch in any::<bool>(),
+    ) {
+        let board = Board::square("b", n, n);
+        let fleet = classic(&lens);
+        let mut obs = Observations::default();
+        for (r, c) in hits { if board.contains(Coord(r, c)) { obs.hits.insert(Coord(r, c)); } }
+        for (r, c) in misses { if board.contains(Coord(r, c)) && !obs.hits.contains(&Coord(r, c)) { obs.misses.insert(Coord(r, c)); } }
+        let rule = if no_touch { TouchRule::NoTouch } else { TouchRule::MayTouch };
+        let req = CountRequest { engine: Engine::Fast, threads: 1, rule, observations: obs.clone() };
+        let occ = fleetscope::cover::occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+        let (total, cells) = occupancy_by_enumeration(&board, &fleet, rule, &obs);
+        prop_assert_eq!(occ.total, total);
+        prop_assert_eq!(occ.cells, cells);
+    }
+}
+
+#[test]
+fn enumeration_and_counting_agree() {
+    let (total, cells) = occupancy_by_enumeration(
+        &Board::square("b", 5, 5),
+        &classic(&CLASSIC),
+        TouchRule::MayTouch,
+        &Observations::default(),
+    );
+    assert_eq!(total, 80_848);
+    // Every deployment occupies 17 cells.
+    assert_eq!(cells.iter().map(|c| c.1).sum::<u128>(), 17 * 80_848);
+}
+
+#[test]
+fn what_if_islands_and_cells() {
+    let mut board = Board::square("b", 5, 5);
+    board.toggle_island(Coord(2, 2));
+    let fleet = classic(&[3, 2]);
+    let req = CountRequest {
+        engine: Engine::Fast,
+        threads: 1,
+        ..Default::default()
+    };
+    let rows = fleetscope::cover::what_if(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!(rows.len(), 1 + 24);
+    let open = plain(&Board::square("b", 5, 5), &fleet, Engine::Dlx);
+    assert_eq!(
+        rows[0],
+        fleetscope::cover::WhatIf {
+            cell: Coord(2, 2),
+            was_island: true,
+            labelled: open
+        }
+    );
+    for r in &rows[1..] {
+        let mut b = board.clone();
+        b.toggle_island(r.cell);
+        assert_eq!(r.labelled, plain(&b, &fleet, Engine::DlxPlain));
     }
 }

@@ -7,18 +7,13 @@ use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
 
 fn preset(key: &str) -> fleetscope::session::Setup {
-    presets::load(key)
-        .expect("preset exists")
-        .expect("preset parses")
+    presets::load(key).expect("preset exists").expect("preset parses")
 }
 
 #[test]
 fn classic_fleet_has_the_seed_placement_counts() {
     let s = preset("classic");
-    let counts: Vec<usize> = fleet_placements(&s.board, &s.fleet)
-        .iter()
-        .map(Vec::len)
-        .collect();
+    let counts: Vec<usize> = fleet_placements(&s.board, &s.fleet).iter().map(Vec::len).collect();
     assert_eq!(counts, vec![120, 140, 160, 160, 180]);
     assert_eq!(counts.iter().sum::<usize>(), 760);
 }
@@ -26,21 +21,9 @@ fn classic_fleet_has_the_seed_placement_counts() {
 /// The hex seed's Python, transcribed: board of one half, islands removed.
 fn seed_half(is_upper: bool) -> (BTreeSet<Coord>, BTreeSet<Coord>) {
     let islands: Vec<(i32, i32, i32)> = if is_upper {
-        vec![
-            (-5, 4, 1),
-            (-1, 3, -2),
-            (-1, 7, -6),
-            (4, 2, -6),
-            (5, -1, -4),
-        ]
+        vec![(-5, 4, 1), (-1, 3, -2), (-1, 7, -6), (4, 2, -6), (5, -1, -4)]
     } else {
-        vec![
-            (-5, 1, 4),
-            (-1, -6, 7),
-            (-1, -2, 3),
-            (2, -1, -1),
-            (4, -6, 2),
-        ]
+        vec![(-5, 1, 4), (-1, -6, 7), (-1, -2, 3), (2, -1, -1), (4, -6, 2)]
     };
     let islands: BTreeSet<Coord> = islands.iter().map(|&(x, y, _)| Coord(x, y)).collect();
     let mut playable = BTreeSet::new();
@@ -66,10 +49,7 @@ fn hex_halves_match_the_seed_and_have_79_cells() {
         assert_eq!(s.board.playable_cells().len(), 79, "{key}");
         assert_eq!(playable.len(), 79, "{key} (seed formula)");
         assert_eq!(
-            s.board
-                .playable_cells()
-                .into_iter()
-                .collect::<BTreeSet<_>>(),
+            s.board.playable_cells().into_iter().collect::<BTreeSet<_>>(),
             playable,
             "{key}"
         );
@@ -111,11 +91,7 @@ fn orientation_counts_of_every_preset_piece() {
             .collect();
         assert_eq!(&got, counts, "{key}");
     }
-    assert_eq!(
-        presets::keys().len(),
-        expect.len(),
-        "every preset is covered"
-    );
+    assert_eq!(presets::keys().len(), expect.len(), "every preset is covered");
 }
 
 #[test]
@@ -159,8 +135,7 @@ fn brute_force_placements(board: &Board, lattice: Lattice, piece: &Piece, mirror
                 .collect();
             for dx in -30..30 {
                 for dy in -30..30 {
-                    let placed: BTreeSet<Coord> =
-                        shape.iter().map(|&c| c + Coord(dx, dy)).collect();
+                    let placed: BTreeSet<Coord> = shape.iter().map(|&c| c + Coord(dx, dy)).collect();
                     if placed.iter().all(|&c| board.is_playable(c)) {
                         sets.insert(placed);
                     }

@@ -6,8 +6,7 @@ use std::fs;
 
 fn sample() -> Session {
     let mut s = Session::with_setup(presets::load("classic").unwrap().unwrap());
-    s.setups
-        .push(presets::load("hex2008-green").unwrap().unwrap());
+    s.setups.push(presets::load("hex2008-green").unwrap().unwrap());
     s.setups[1].deployment =
         fleetscope::geometry::random_deployment(&s.setups[1].board, &s.setups[1].fleet, 3).unwrap();
     s.active = 1;
@@ -52,14 +51,10 @@ fn truncated_file_is_reported() {
 fn wrong_and_missing_fields_are_named() {
     let text = session::to_ron(&sample()).unwrap();
     let renamed = text.replacen("setups:", "setupz:", 1);
-    let msg = session::parse_session(&renamed, "w.ron")
-        .unwrap_err()
-        .to_string();
+    let msg = session::parse_session(&renamed, "w.ron").unwrap_err().to_string();
     assert!(msg.contains("setupz"), "{msg}");
     let bad_type = text.replacen("rows: 10", "rows: \"ten\"", 1);
-    let msg = session::parse_session(&bad_type, "t.ron")
-        .unwrap_err()
-        .to_string();
+    let msg = session::parse_session(&bad_type, "t.ron").unwrap_err().to_string();
     assert!(msg.contains("line"), "{msg}");
 }
 
@@ -68,10 +63,7 @@ fn newer_version_is_refused_with_a_clear_message() {
     let text = session::to_ron(&sample()).unwrap();
     let newer = text.replacen(&format!("version: {FORMAT_VERSION}"), "version: 99", 1);
     let err = session::parse_session(&newer, "n.ron").unwrap_err();
-    assert!(
-        matches!(err, SessionError::NewerVersion { found: 99, .. }),
-        "{err}"
-    );
+    assert!(matches!(err, SessionError::NewerVersion { found: 99, .. }), "{err}");
     assert!(err.to_string().contains("newer"));
 }
 
@@ -80,16 +72,10 @@ fn invalid_contents_are_named() {
     let mut s = sample();
     s.active = 7;
     let text = session::to_ron(&s).unwrap();
-    let msg = session::parse_session(&text, "a.ron")
-        .unwrap_err()
-        .to_string();
+    let msg = session::parse_session(&text, "a.ron").unwrap_err().to_string();
     assert!(msg.contains("active"), "{msg}");
-    let text = session::to_ron(&sample())
-        .unwrap()
-        .replacen("rows: 10", "rows: 100", 1);
-    let msg = session::parse_session(&text, "b.ron")
-        .unwrap_err()
-        .to_string();
+    let text = session::to_ron(&sample()).unwrap().replacen("rows: 10", "rows: 100", 1);
+    let msg = session::parse_session(&text, "b.ron").unwrap_err().to_string();
     assert!(msg.contains("setup 1") && msg.contains("100"), "{msg}");
 }
 
@@ -132,9 +118,7 @@ fn recovery_copy_round_trip() {
 #[test]
 fn every_preset_and_the_example_session_load() {
     for key in presets::keys() {
-        presets::load(key)
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{key}: {e}"));
+        presets::load(key).unwrap().unwrap_or_else(|e| panic!("{key}: {e}"));
     }
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/example.ron");
     let s = session::load(std::path::Path::new(example)).unwrap();

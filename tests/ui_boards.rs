@@ -13,12 +13,7 @@ fn harness() -> Harness<'static, App> {
 }
 
 fn cell_pos(h: &Harness<'_, App>, c: Coord) -> Pos2 {
-    h.state()
-        .boards
-        .view
-        .last_layout
-        .expect("board drawn")
-        .center(c)
+    h.state().boards.view.last_layout.expect("board drawn").center(c)
 }
 
 /// Press and release the primary button on a cell, as a click.
@@ -56,10 +51,7 @@ fn place_rotate_undo_redo_save_and_load() {
     click_cell(&mut h, Coord(2, 4));
     let d = h.state().doc.session.setup().deployment.clone();
     assert_eq!(d.ships.len(), 1);
-    let carrier = d
-        .ship_of(0)
-        .unwrap()
-        .cells(&h.state().doc.session.setup().fleet);
+    let carrier = d.ship_of(0).unwrap().cells(&h.state().doc.session.setup().fleet);
     assert_eq!(carrier, (2..7).map(|c| Coord(2, c)).collect::<Vec<_>>());
 
     // The Battleship is selected next; rotate it (R) and place it vertically.
@@ -73,10 +65,7 @@ fn place_rotate_undo_redo_save_and_load() {
         .ship_of(1)
         .expect("battleship placed")
         .cells(&setup.fleet);
-    assert!(
-        battleship.iter().all(|c| c.1 == 8),
-        "vertical: {battleship:?}"
-    );
+    assert!(battleship.iter().all(|c| c.1 == 8), "vertical: {battleship:?}");
     assert!(battleship.contains(&Coord(6, 8)));
 
     // An illegal spot (overlapping the Carrier) places nothing.
@@ -86,15 +75,7 @@ fn place_rotate_undo_redo_save_and_load() {
     // Undo removes the Battleship, redo brings it back.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert!(
-        h.state()
-            .doc
-            .session
-            .setup()
-            .deployment
-            .ship_of(1)
-            .is_none()
-    );
+    assert!(h.state().doc.session.setup().deployment.ship_of(1).is_none());
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
     assert_eq!(h.state().doc.session.setup().deployment, setup.deployment);

@@ -9,10 +9,7 @@ use std::time::{Duration, Instant};
 fn wait_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
     let t0 = Instant::now();
     while !done(h.state()) {
-        assert!(
-            t0.elapsed() < Duration::from_secs(120),
-            "timed out waiting for the job"
-        );
+        assert!(t0.elapsed() < Duration::from_secs(120), "timed out waiting for the job");
         h.step();
         std::thread::sleep(Duration::from_millis(20));
     }

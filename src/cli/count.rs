@@ -23,13 +23,7 @@ fn progress_bar(json: bool) -> ProgressBar {
     bar
 }
 
-pub fn count(
-    source: &str,
-    engine: &str,
-    threads: usize,
-    no_touch: bool,
-    json: bool,
-) -> Result<(), String> {
+pub fn count(source: &str, engine: &str, threads: usize, no_touch: bool, json: bool) -> Result<(), String> {
     let setup = resolve_source(source)?;
     let engine = parse_engine(engine)?;
     let rule = if no_touch {
@@ -82,10 +76,7 @@ fn describe(name: &str, r: &CountResult, wall: f64, cpu: f64) -> String {
         thousands(r.distinct_layouts)
     );
     s += &format!("  placements per piece: {:?}\n", r.placements);
-    s += &format!(
-        "  engine {}, {wall:.3} s wall, {cpu:.3} s CPU\n",
-        r.engine.name()
-    );
+    s += &format!("  engine {}, {wall:.3} s wall, {cpu:.3} s CPU\n", r.engine.name());
     if let Some(n) = &r.note {
         s += &format!("  note: {n}\n");
     }
@@ -113,18 +104,8 @@ fn cases(heavy: bool) -> Result<Vec<(String, Board, Fleet, Vec<Engine>)>, String
     Ok(vec![
         ("classic 8×8".into(), eight.board, eight.fleet, dlx_all),
         ("classic 10×10".into(), classic.board, classic.fleet, dlx),
-        (
-            "hex 2008 blue".into(),
-            blue.board,
-            blue.fleet,
-            vec![Engine::Fast],
-        ),
-        (
-            "hex 2008 green".into(),
-            green.board,
-            green.fleet,
-            vec![Engine::Fast],
-        ),
+        ("hex 2008 blue".into(), blue.board, blue.fleet, vec![Engine::Fast]),
+        ("hex 2008 green".into(), green.board, green.fleet, vec![Engine::Fast]),
     ])
 }
 
@@ -152,9 +133,7 @@ pub fn bench(runs: usize, threads: usize, heavy: bool) -> Result<(), String> {
             };
             let (mut cpu, mut wall, mut value) = (Vec::new(), Vec::new(), 0);
             for _ in 0..runs.max(1) {
-                let (r, w, c) = measure(|| {
-                    count_deployments(&board, &fleet, &req, &CancelFlag::new(), &|_| {})
-                });
+                let (r, w, c) = measure(|| count_deployments(&board, &fleet, &req, &CancelFlag::new(), &|_| {}));
                 value = r.map_err(|e| e.to_string())?.labelled;
                 cpu.push(c);
                 wall.push(w);

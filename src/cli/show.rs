@@ -31,17 +31,9 @@ pub fn show(source: &str) -> Result<String, String> {
 }
 
 /// Builds a session from sources and saves it atomically.
-pub fn new_session(
-    out: &Path,
-    sources: &[String],
-    random: Option<u64>,
-    force: bool,
-) -> Result<(), String> {
+pub fn new_session(out: &Path, sources: &[String], random: Option<u64>, force: bool) -> Result<(), String> {
     if out.exists() && !force {
-        return Err(format!(
-            "{} exists (use --force to overwrite)",
-            out.display()
-        ));
+        return Err(format!("{} exists (use --force to overwrite)", out.display()));
     }
     let mut setups = Vec::new();
     for (i, src) in sources.iter().enumerate() {

@@ -5,6 +5,9 @@
 //! ships are not enumerated: with X and Y alive sets, the compatible pairs are
 //! |X|·|Y| minus the conflicting alive pairs (inclusion–exclusion). The first
 //! ship is placed once per orbit of the board's symmetries.
+//!
+//! With `HEAT` the same walk also counts, for every cell, the deployments that
+//! occupy it (each placement's cells get the size of the subtree below it).
 
 use super::symmetry::{board_symmetries, orbit_representatives};
 use super::{CancelFlag, CountError, FleetCover};
@@ -14,6 +17,68 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// A bitset over one ship's placements.
 type Alive = Vec<u64>;
 
+/// Per-thread buffers of `last_three`, reused across nodes.
+#[derive(Default)]
+struct Scratch {
+    planes_x: Vec<Vec<u64>>,
+    planes_y: Vec<Vec<u64>>,
+    rx: Vec<u64>,
+    ry: Vec<u64>,
+}
+
+fn and_count(a: &[u64], b: &[u64]) -> u64 {
+    a.iter().zip(b).map(|(p, q)| (p & q).count_ones() as u64).sum()
+}
+
+fn and_into(out: &mut [u64], a: &[u64], b: &[u64]) {
+    for (o, (p, q)) in out.iter_mut().zip(a.iter().zip(b)) {
+        *o = p & q;
+    }
+}
+
+/// Writes the conflict degree of every alive `x` (towards the alive set `other` of
+/// ship `other_ship`) as bit planes: bit x of `planes[k]` is bit k of x's degree.
+/// Returns the sum of the degrees.
+fn degree_planes(
+    alive: &[u64],
+    other: &[u64],
+    kill: &[Vec<Alive>],
+    other_ship: usize,
+    planes: &mut Vec<Vec<u64>>,
+) -> u64 {
+    for p in planes.iter_mut() {
+        p.clear();
+        p.resize(alive.len(), 0);
+    }
+    let mut sum = 0;
+    for_each_bit(alive, |x| {
+        let d = and_count(&kill[x][other_ship], other);
+        sum += d;
+        let mut bits = d;
+        let mut k = 0;
+        while bits != 0 {
+            if planes.len() <= k {
+                planes.push(vec![0; alive.len()]);
+            }
+            if bits & 1 == 1 {
+                planes[k][x / 64] |= 1 << (x % 64);
+            }
+            bits >>= 1;
+            k += 1;
+        }
+    });
+    sum
+}
+
+/// Sum of the degrees (stored as bit planes) over the set `of`.
+fn plane_sum(planes: &[Vec<u64>], of: &[u64]) -> u64 {
+    planes.iter().enumerate().map(|(k, p)| and_count(p, of) << k).sum()
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
 fn words(n: usize) -> usize {
     n.div_ceil(64).max(1)
 }
@@ -22,29 +87,68 @@ fn popcount(a: &[u64]) -> u64 {
     a.iter().map(|w| w.count_ones() as u64).sum()
 }
 
+fn popcount_and_not(a: &[u64], not: &[u64]) -> u64 {
+    a.iter().zip(not).map(|(x, y)| (x & !y).count_ones() as u64).sum()
+}
+
 /// Placements of one ship as masks.
 struct Ship {
     cells: Vec<u128>,
     /// Cells plus halo (no-touch rule): what this placement forbids to others.
     block: Vec<u128>,
+    /// For each cell, the placements covering it (used when hits must be covered).
+    covering: Vec<Alive>,
 }
 
 pub struct BitboardCounter {
     ships: Vec<Ship>,
-    /// `kill[a][p][b]`: for ship `a`'s placement `p`, the placements of later ship
-    /// `b` (b > a) that conflict with it, as a bitset.
+    /// `kill[a][p][b]`: the placements of later ship `b` (b > a) that conflict with
+    /// ship `a`'s placement `p`. For the last ship, `kill[last][y][last - 1]` holds
+    /// the reverse relation (placements of the second-to-last ship) for heat maps.
     kill: Vec<Vec<Vec<Alive>>>,
     hits: u128,
-    /// For the last ship: placements covering each cell (hits case).
-    cover_last: Vec<Alive>,
+    /// First-ship placements to expand, with the size of their symmetry orbit.
     reps: Vec<(usize, u64)>,
+    cells: usize,
     pub symmetry_count: usize,
+}
+
+/// Count and (optionally) per-cell occupancy of a subtree.
+struct Tally<const HEAT: bool> {
+    count: u128,
+    heat: Vec<u128>,
+}
+
+impl<const HEAT: bool> Tally<HEAT> {
+    fn new(cells: usize) -> Self {
+        Tally {
+            count: 0,
+            heat: if HEAT { vec![0; cells] } else { Vec::new() },
+        }
+    }
+    #[inline]
+    fn add_cells(&mut self, mask: u128, n: u128) {
+        if HEAT && n > 0 {
+            let mut m = mask;
+            while m != 0 {
+                self.heat[m.trailing_zeros() as usize] += n;
+                m &= m - 1;
+            }
+        }
+    }
+    fn merge(&mut self, other: Tally<HEAT>, weight: u128) {
+        self.count += other.count * weight;
+        for (a, b) in self.heat.iter_mut().zip(other.heat) {
+            *a += b * weight;
+        }
+    }
 }
 
 impl BitboardCounter {
     /// `None` when the board has more than 128 playable cells.
     pub fn new(cover: &FleetCover, use_symmetry: bool) -> Option<BitboardCounter> {
-        if cover.index.len() > 128 {
+        let cells = cover.index.len();
+        if cells > 128 {
             return None;
         }
         let mut order: Vec<usize> = (0..cover.placements.len()).collect();
@@ -52,54 +156,57 @@ impl BitboardCounter {
         let mask = |cells: &[u32]| cells.iter().fold(0u128, |m, &c| m | 1u128 << c);
         let ships: Vec<Ship> = order
             .iter()
-            .map(|&p| Ship {
-                cells: cover.placements[p]
-                    .iter()
-                    .map(|pl| mask(&pl.cells))
-                    .collect(),
-                block: cover.placements[p]
-                    .iter()
-                    .zip(&cover.halos[p])
-                    .map(|(pl, h)| mask(&pl.cells) | mask(h))
-                    .collect(),
+            .map(|&p| {
+                let masks: Vec<u128> = cover.placements[p].iter().map(|pl| mask(&pl.cells)).collect();
+                let covering = (0..cells)
+                    .map(|c| {
+                        let mut bits = vec![0u64; words(masks.len())];
+                        for (q, m) in masks.iter().enumerate() {
+                            if m >> c & 1 == 1 {
+                                bits[q / 64] |= 1 << (q % 64);
+                            }
+                        }
+                        bits
+                    })
+                    .collect();
+                Ship {
+                    block: masks.iter().zip(&cover.halos[p]).map(|(m, h)| m | mask(h)).collect(),
+                    cells: masks,
+                    covering,
+                }
             })
             .collect();
         let n = ships.len();
+        let conflict = |a: usize, p: usize, b: usize, q: usize| {
+            ships[a].cells[p] & ships[b].block[q] != 0 || ships[b].cells[q] & ships[a].block[p] != 0
+        };
+        let bitset_of = |b: usize, f: &dyn Fn(usize) -> bool| {
+            let mut bits = vec![0u64; words(ships[b].cells.len())];
+            for q in 0..ships[b].cells.len() {
+                if f(q) {
+                    bits[q / 64] |= 1 << (q % 64);
+                }
+            }
+            bits
+        };
         let mut kill = Vec::with_capacity(n);
         for a in 0..n {
-            let mut per_p = Vec::with_capacity(ships[a].cells.len());
-            for p in 0..ships[a].cells.len() {
-                let mut per_b: Vec<Alive> = vec![Vec::new(); n];
-                for (b, slot) in per_b.iter_mut().enumerate().skip(a + 1) {
-                    let mut bits = vec![0u64; words(ships[b].cells.len())];
-                    for q in 0..ships[b].cells.len() {
-                        if ships[a].cells[p] & ships[b].block[q] != 0
-                            || ships[b].cells[q] & ships[a].block[p] != 0
-                        {
-                            bits[q / 64] |= 1 << (q % 64);
-                        }
-                    }
-                    *slot = bits;
-                }
-                per_p.push(per_b);
-            }
+            let per_p: Vec<Vec<Alive>> = (0..ships[a].cells.len())
+                .map(|p| {
+                    (0..n)
+                        .map(|b| {
+                            let reverse_for_heat = a == n - 1 && n >= 2 && b == n - 2;
+                            if b > a || reverse_for_heat {
+                                bitset_of(b, &|q| conflict(a, p, b, q))
+                            } else {
+                                Vec::new()
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
             kill.push(per_p);
         }
-        let hits = mask(&cover.hits);
-        let cover_last = match ships.last() {
-            Some(last) => (0..128)
-                .map(|c| {
-                    let mut bits = vec![0u64; words(last.cells.len())];
-                    for (q, m) in last.cells.iter().enumerate() {
-                        if m >> c & 1 == 1 {
-                            bits[q / 64] |= 1 << (q % 64);
-                        }
-                    }
-                    bits
-                })
-                .collect(),
-            None => Vec::new(),
-        };
         let syms = if use_symmetry {
             board_symmetries(cover)
         } else {
@@ -107,12 +214,7 @@ impl BitboardCounter {
         };
         let first: Vec<Vec<u32>> = order
             .first()
-            .map(|&p| {
-                cover.placements[p]
-                    .iter()
-                    .map(|pl| pl.cells.clone())
-                    .collect()
-            })
+            .map(|&p| cover.placements[p].iter().map(|pl| pl.cells.clone()).collect())
             .unwrap_or_default();
         let reps = if syms.len() > 1 {
             orbit_representatives(&first, &syms)
@@ -122,9 +224,9 @@ impl BitboardCounter {
         Some(BitboardCounter {
             ships,
             kill,
-            hits,
-            cover_last,
+            hits: mask(&cover.hits),
             reps,
+            cells,
             symmetry_count: syms.len().max(1),
         })
     }
@@ -142,22 +244,44 @@ impl BitboardCounter {
     }
 
     /// Counts labelled deployments; `progress(done, total)` after each first-ship orbit.
-    pub fn count(
+    pub fn count(&self, cancel: &CancelFlag, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<u128, CountError> {
+        Ok(self.run::<false>(cancel, progress)?.count)
+    }
+
+    /// Counts deployments and, per playable cell (board index order), how many of them
+    /// occupy it. Built without symmetry: use `BitboardCounter::new(cover, false)`.
+    pub fn count_with_heat(
         &self,
         cancel: &CancelFlag,
         progress: &(dyn Fn(u64, u64) + Sync),
-    ) -> Result<u128, CountError> {
+    ) -> Result<(u128, Vec<u128>), CountError> {
+        assert!(
+            self.reps.iter().all(|r| r.1 == 1),
+            "heat maps need a counter built without symmetry"
+        );
+        let t = self.run::<true>(cancel, progress)?;
+        Ok((t.count, t.heat))
+    }
+
+    fn run<const HEAT: bool>(
+        &self,
+        cancel: &CancelFlag,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<Tally<HEAT>, CountError> {
         let n = self.ships.len();
+        let mut tally = Tally::<HEAT>::new(self.cells);
         if n == 0 {
-            return Ok(if self.hits == 0 { 1 } else { 0 });
+            tally.count = (self.hits == 0) as u128;
+            return Ok(tally);
         }
         let alive: Vec<Alive> = (0..n).map(|s| self.full(s)).collect();
         if n <= 2 {
-            return Ok(self.last_two(&alive, 0, n));
+            self.last_two(&alive, 0, n, &mut tally);
+            return Ok(tally);
         }
         let done = AtomicU64::new(0);
         let total = self.reps.len() as u64;
-        let results: Result<Vec<u128>, CountError> = self
+        let parts: Result<Vec<(Tally<HEAT>, u64)>, CountError> = self
             .reps
             .par_iter()
             .map(|&(p, weight)| {
@@ -168,38 +292,48 @@ impl BitboardCounter {
                 for (b, slot) in next.iter_mut().enumerate().skip(1) {
                     and_not(slot, &self.kill[0][p][b]);
                 }
-                let c = self.descend(&next, 1, self.ships[0].cells[p], n, cancel)?;
+                let mut sub = Tally::<HEAT>::new(self.cells);
+                self.descend(&next, 1, self.ships[0].cells[p], n, cancel, &mut sub)?;
+                sub.add_cells(self.ships[0].cells[p], sub.count);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                Ok(c * weight as u128)
+                Ok((sub, weight))
             })
             .collect();
-        Ok(results?.into_iter().sum())
+        for (sub, weight) in parts? {
+            tally.merge(sub, weight as u128);
+        }
+        Ok(tally)
     }
 
-    fn descend(
+    fn descend<const HEAT: bool>(
         &self,
         alive: &[Alive],
         level: usize,
         covered: u128,
         n: usize,
         cancel: &CancelFlag,
-    ) -> Result<u128, CountError> {
+        tally: &mut Tally<HEAT>,
+    ) -> Result<(), CountError> {
         let remaining_hits = self.hits & !covered;
         if remaining_hits != 0 {
             let room: u32 = (level..n)
                 .map(|s| self.ships[s].cells.first().map_or(0, |m| m.count_ones()))
                 .sum();
             if remaining_hits.count_ones() > room {
-                return Ok(0);
+                return Ok(());
             }
         }
         if n - level == 2 {
-            return Ok(self.last_two(alive, covered, n));
+            self.last_two(alive, covered, n, tally);
+            return Ok(());
+        }
+        if !HEAT && n - level == 3 && remaining_hits == 0 {
+            tally.count += self.last_three(alive, n);
+            return Ok(());
         }
         if level == 2 && cancel.is_cancelled() {
             return Err(CountError::Cancelled);
         }
-        let mut total = 0u128;
         let mut next: Vec<Alive> = alive.to_vec();
         for (wi, &w) in alive[level].iter().enumerate() {
             let mut w = w;
@@ -212,63 +346,105 @@ impl BitboardCounter {
                         *slot = src[k] & !kill[k];
                     }
                 }
-                total += self.descend(
-                    &next,
-                    level + 1,
-                    covered | self.ships[level].cells[p],
-                    n,
-                    cancel,
-                )?;
+                let before = tally.count;
+                self.descend(&next, level + 1, covered | self.ships[level].cells[p], n, cancel, tally)?;
+                tally.add_cells(self.ships[level].cells[p], tally.count - before);
             }
         }
-        Ok(total)
+        Ok(())
     }
 
-    /// Compatible (x, y) pairs of the last two ships given their alive sets
-    /// (or the single last ship when only one is left).
-    fn last_two(&self, alive: &[Alive], covered: u128, n: usize) -> u128 {
-        let remaining = self.hits & !covered;
-        if n == 1 {
-            return self.count_last(&alive[0], remaining, 0, &[]) as u128;
-        }
-        let (xs, ys) = (n - 2, n - 1);
-        let ax = &alive[xs];
-        let ay = &alive[ys];
-        if remaining == 0 {
-            let mut conflicts = 0u64;
-            for_each_bit(ax, |x| {
-                let k = &self.kill[xs][x][ys];
-                conflicts += ay
-                    .iter()
-                    .zip(k)
-                    .map(|(a, b)| (a & b).count_ones() as u64)
-                    .sum::<u64>();
+    /// The last three ships S, X, Y without hits to cover: for each alive s, the
+    /// compatible (x, y) pairs among those s leaves alive. The conflicting pairs
+    /// and each x's and y's conflict degree are counted once for the whole node;
+    /// each s then only corrects for the few x and y it removes. Degrees are kept
+    /// as bit planes so that the degree sum over a set is a few popcounts.
+    fn last_three(&self, alive: &[Alive], n: usize) -> u128 {
+        let (ss, xs, ys) = (n - 3, n - 2, n - 1);
+        let (a_s, ax, ay) = (&alive[ss], &alive[xs], &alive[ys]);
+        SCRATCH.with_borrow_mut(|scratch| {
+            let Scratch {
+                planes_x,
+                planes_y,
+                rx,
+                ry,
+            } = scratch;
+            let all_conflicts = degree_planes(ax, ay, &self.kill[xs], ys, planes_x);
+            degree_planes(ay, ax, &self.kill[ys], xs, planes_y);
+            let (cx, cy) = (popcount(ax), popcount(ay));
+            rx.resize(ax.len(), 0);
+            ry.resize(ay.len(), 0);
+            let mut total = 0u128;
+            for_each_bit(a_s, |s| {
+                and_into(rx, ax, &self.kill[ss][s][xs]);
+                and_into(ry, ay, &self.kill[ss][s][ys]);
+                let mut conflicts = all_conflicts - plane_sum(planes_x, rx) - plane_sum(planes_y, ry);
+                // Pairs with both x and y removed were subtracted twice.
+                for_each_bit(rx, |x| conflicts += and_count(&self.kill[xs][x][ys], ry));
+                let (nx, ny) = (cx - popcount(rx), cy - popcount(ry));
+                total += (nx * ny - conflicts) as u128;
             });
-            return popcount(ax) as u128 * popcount(ay) as u128 - conflicts as u128;
-        }
-        let mut total = 0u64;
-        for_each_bit(ax, |x| {
-            let rest = remaining & !self.ships[xs].cells[x];
-            total += self.count_last(ay, rest, 0, &self.kill[xs][x][ys]);
-        });
-        total as u128
+            total
+        })
     }
 
-    /// Alive last-ship placements, not in `exclude`, covering every cell of `must`.
-    fn count_last(&self, alive: &[u64], must: u128, _level: usize, exclude: &[u64]) -> u64 {
-        let mut acc: Vec<u64> = alive.to_vec();
-        if !exclude.is_empty() {
-            and_not(&mut acc, exclude);
+    /// Alive placements of ship `s`, not in `exclude`, covering every cell of `must`.
+    fn compatible(&self, s: usize, alive: &[u64], exclude: &[u64], must: u128) -> u64 {
+        if must == 0 {
+            return popcount_and_not(alive, exclude);
         }
+        let mut acc: Vec<u64> = alive.iter().zip(exclude).map(|(a, e)| a & !e).collect();
         let mut m = must;
         while m != 0 {
             let c = m.trailing_zeros() as usize;
             m &= m - 1;
-            for (a, b) in acc.iter_mut().zip(&self.cover_last[c]) {
+            for (a, b) in acc.iter_mut().zip(&self.ships[s].covering[c]) {
                 *a &= b;
             }
         }
         popcount(&acc)
+    }
+
+    /// Adds the compatible (x, y) pairs of the last two ships (or the placements of
+    /// the single last ship) to the tally.
+    fn last_two<const HEAT: bool>(&self, alive: &[Alive], covered: u128, n: usize, tally: &mut Tally<HEAT>) {
+        let remaining = self.hits & !covered;
+        if n == 1 {
+            for_each_bit(&alive[0], |x| {
+                let m = self.ships[0].cells[x];
+                if remaining & !m == 0 {
+                    tally.count += 1;
+                    tally.add_cells(m, 1);
+                }
+            });
+            return;
+        }
+        let (xs, ys) = (n - 2, n - 1);
+        let (ax, ay) = (&alive[xs], &alive[ys]);
+        if !HEAT && remaining == 0 {
+            let mut conflicts = 0u64;
+            for_each_bit(ax, |x| {
+                let k = &self.kill[xs][x][ys];
+                conflicts += ay.iter().zip(k).map(|(a, b)| (a & b).count_ones() as u64).sum::<u64>();
+            });
+            tally.count += popcount(ax) as u128 * popcount(ay) as u128 - conflicts as u128;
+            return;
+        }
+        let mut total = 0u64;
+        for_each_bit(ax, |x| {
+            let m = self.ships[xs].cells[x];
+            let w = self.compatible(ys, ay, &self.kill[xs][x][ys], remaining & !m) as u128;
+            total += w as u64;
+            tally.add_cells(m, w);
+        });
+        tally.count += total as u128;
+        if HEAT {
+            for_each_bit(ay, |y| {
+                let m = self.ships[ys].cells[y];
+                let v = self.compatible(xs, ax, &self.kill[ys][y][xs], remaining & !m) as u128;
+                tally.add_cells(m, v);
+            });
+        }
     }
 }
 

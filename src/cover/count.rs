@@ -65,10 +65,7 @@ pub fn distinct_layout_divisor(fleet: &Fleet) -> u128 {
             .unwrap_or_default();
         *groups.entry(key).or_default() += 1;
     }
-    groups
-        .values()
-        .map(|&m| (1..=m).product::<u128>())
-        .product()
+    groups.values().map(|&m| (1..=m).product::<u128>()).product()
 }
 
 /// Counts the deployments of `fleet` on `board` under the request's rule and observations.
@@ -79,8 +76,7 @@ pub fn count_deployments(
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<CountResult, CountError> {
-    let cover =
-        FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
+    let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(req.threads)
         .build()
@@ -91,8 +87,7 @@ pub fn count_deployments(
         if engine == Engine::Fast {
             match BitboardCounter::new(&cover, true) {
                 Some(counter) => {
-                    return counter
-                        .count(cancel, &|done, total| progress(Progress { done, total }));
+                    return counter.count(cancel, &|done, total| progress(Progress { done, total }));
                 }
                 None => {
                     note = Some(format!(
@@ -103,12 +98,7 @@ pub fn count_deployments(
                 }
             }
         }
-        count_parallel(
-            &cover.exact_cover(),
-            engine == Engine::Dlx,
-            cancel,
-            progress,
-        )
+        count_parallel(&cover.exact_cover(), engine == Engine::Dlx, cancel, progress)
     })?;
     Ok(CountResult {
         labelled,

@@ -3,6 +3,7 @@
 //! most 128 cells, and a parallel driver. No UI, no I/O; long calls take a
 //! progress sink and a cancel flag.
 
+mod analysis;
 mod bitboard;
 mod count;
 mod dlx;
@@ -10,6 +11,7 @@ mod parallel;
 mod problem;
 mod symmetry;
 
+pub use analysis::{Occupancy, WhatIf, occupancy, what_if};
 pub use bitboard::BitboardCounter;
 pub use count::{CountRequest, CountResult, Engine, count_deployments, distinct_layout_divisor};
 pub use dlx::{Dlx, ExactCover, OptionItems};

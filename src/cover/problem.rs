@@ -47,26 +47,14 @@ pub struct FleetCover {
 }
 
 impl FleetCover {
-    pub fn new(
-        board: &Board,
-        fleet: &Fleet,
-        rule: TouchRule,
-        obs: &Observations,
-    ) -> Result<FleetCover, String> {
+    pub fn new(board: &Board, fleet: &Fleet, rule: TouchRule, obs: &Observations) -> Result<FleetCover, String> {
         board.validate().map_err(|e| e.to_string())?;
         fleet.validate(board.lattice()).map_err(|e| e.to_string())?;
         if let Some(c) = obs.hits.iter().find(|c| obs.misses.contains(c)) {
             return Err(format!("cell {c} is marked both hit and miss"));
         }
-        if let Some(c) = obs
-            .hits
-            .iter()
-            .chain(&obs.misses)
-            .find(|c| !board.is_playable(**c))
-        {
-            return Err(format!(
-                "observed cell {c} is not a playable cell of the board"
-            ));
+        if let Some(c) = obs.hits.iter().chain(&obs.misses).find(|c| !board.is_playable(**c)) {
+            return Err(format!("observed cell {c} is not a playable cell of the board"));
         }
         let mut board = board.clone();
         board.islands.extend(obs.misses.iter().copied());
@@ -135,11 +123,7 @@ impl FleetCover {
             for (k, p) in list.iter().enumerate() {
                 let mut items: OptionItems = vec![(piece as u32, 0)];
                 items.extend(p.cells.iter().map(|&c| (cell_item[c as usize], 0)));
-                items.extend(
-                    self.halos[piece][k]
-                        .iter()
-                        .map(|&c| (cell_item[c as usize], 1)),
-                );
+                items.extend(self.halos[piece][k].iter().map(|&c| (cell_item[c as usize], 1)));
                 options.push(items);
             }
         }

@@ -27,17 +27,11 @@ pub fn board_symmetries(cover: &FleetCover) -> Vec<Symmetry> {
     let mut out = Vec::new();
     for mirrored in [false, true] {
         for rotation in 0..lattice.rotation_count() {
-            let img: BTreeSet<Coord> = all
-                .iter()
-                .map(|&c| linear(lattice, c, mirrored, rotation))
-                .collect();
+            let img: BTreeSet<Coord> = all.iter().map(|&c| linear(lattice, c, mirrored, rotation)).collect();
             let shift = min - *img.iter().next().unwrap();
             let map = |c: Coord| linear(lattice, c, mirrored, rotation) + shift;
             if all.iter().any(|&c| !all.contains(&map(c)))
-                || board
-                    .islands
-                    .iter()
-                    .any(|&c| !board.islands.contains(&map(c)))
+                || board.islands.iter().any(|&c| !board.islands.contains(&map(c)))
             {
                 continue;
             }
@@ -45,19 +39,10 @@ pub fn board_symmetries(cover: &FleetCover) -> Vec<Symmetry> {
                 .index
                 .cells()
                 .iter()
-                .map(|&c| {
-                    cover
-                        .index
-                        .index_of(map(c))
-                        .expect("playable maps to playable")
-                })
+                .map(|&c| cover.index.index_of(map(c)).expect("playable maps to playable"))
                 .collect();
             let hits: HashSet<u32> = cover.hits.iter().copied().collect();
-            if cover
-                .hits
-                .iter()
-                .any(|h| !hits.contains(&cell_map[*h as usize]))
-            {
+            if cover.hits.iter().any(|h| !hits.contains(&cell_map[*h as usize])) {
                 continue;
             }
             let keeps_placements = cover.placements.iter().all(|list| {

@@ -67,9 +67,7 @@ impl Board {
     /// Whether `c` is a cell of the board (islands included).
     pub fn contains(&self, c: Coord) -> bool {
         match &self.shape {
-            BoardShape::Square { rows, cols } => {
-                c.0 >= 0 && c.1 >= 0 && (c.0 as u32) < *rows && (c.1 as u32) < *cols
-            }
+            BoardShape::Square { rows, cols } => c.0 >= 0 && c.1 >= 0 && (c.0 as u32) < *rows && (c.1 as u32) < *cols,
             BoardShape::Hex { cells } => cells.contains(&c),
         }
     }
@@ -95,10 +93,7 @@ impl Board {
 
     /// Cells where ships may go, in the order of [`Board::cells`].
     pub fn playable_cells(&self) -> Vec<Coord> {
-        self.cells()
-            .into_iter()
-            .filter(|c| !self.is_island(*c))
-            .collect()
+        self.cells().into_iter().filter(|c| !self.is_island(*c)).collect()
     }
 
     /// Checks sizes and that every island is on the board.
@@ -132,12 +127,7 @@ impl Board {
             *rows = new_rows.clamp(1, MAX_SQUARE_SIDE);
             *cols = new_cols.clamp(1, MAX_SQUARE_SIDE);
         }
-        let kept: BTreeSet<Coord> = self
-            .islands
-            .iter()
-            .copied()
-            .filter(|c| self.contains(*c))
-            .collect();
+        let kept: BTreeSet<Coord> = self.islands.iter().copied().filter(|c| self.contains(*c)).collect();
         self.islands = kept;
     }
 
@@ -187,10 +177,7 @@ mod tests {
     #[test]
     fn hexagon_has_centred_hexagonal_number_of_cells() {
         for r in 0..6 {
-            assert_eq!(
-                Board::hexagon("h", r).cells().len() as i32,
-                1 + 3 * r * (r + 1)
-            );
+            assert_eq!(Board::hexagon("h", r).cells().len() as i32, 1 + 3 * r * (r + 1));
         }
     }
 
@@ -200,10 +187,7 @@ mod tests {
         b.toggle_island(Coord(4, 4));
         b.toggle_island(Coord(1, 1));
         b.resize(3, 3);
-        assert_eq!(
-            b.islands.iter().copied().collect::<Vec<_>>(),
-            vec![Coord(1, 1)]
-        );
+        assert_eq!(b.islands.iter().copied().collect::<Vec<_>>(), vec![Coord(1, 1)]);
         assert!(b.validate().is_ok());
     }
 

@@ -5,9 +5,7 @@ use serde::{Deserialize, Serialize};
 /// Square lattice: `(row, col)`, row 0 at the top.
 /// Hexagonal lattice: cube coordinates `(x, y)` with the implied `z = -x - y`
 /// (the convention of the hex seed: the board's centre is the origin).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
 pub struct Coord(pub i32, pub i32);
 
 impl Coord {

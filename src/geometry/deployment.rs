@@ -121,9 +121,7 @@ impl Deployment {
                 });
             }
             if std::mem::replace(&mut seen[s.piece], true) {
-                return Err(GeometryError::PlacedTwice(
-                    fleet.pieces[s.piece].name.clone(),
-                ));
+                return Err(GeometryError::PlacedTwice(fleet.pieces[s.piece].name.clone()));
             }
         }
         Ok(())

@@ -23,11 +23,7 @@ pub enum GeometryError {
         board: &'static str,
     },
     #[error("ship #{index} refers to piece {piece}, but the fleet has {pieces} pieces")]
-    UnknownPiece {
-        index: usize,
-        piece: usize,
-        pieces: usize,
-    },
+    UnknownPiece { index: usize, piece: usize, pieces: usize },
     #[error("piece '{0}' is placed twice")]
     PlacedTwice(String),
     #[error("could not place piece '{0}': no free position is left for it")]

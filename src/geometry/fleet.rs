@@ -18,10 +18,7 @@ impl Fleet {
         Fleet {
             name: name.into(),
             lattice,
-            pieces: ships
-                .iter()
-                .map(|(n, l)| Piece::straight(n, *l, lattice))
-                .collect(),
+            pieces: ships.iter().map(|(n, l)| Piece::straight(n, *l, lattice)).collect(),
             allow_mirror: false,
         }
     }

@@ -11,11 +11,7 @@ pub struct BoardIndex {
 impl BoardIndex {
     pub fn new(board: &Board) -> BoardIndex {
         let cells = board.playable_cells();
-        let index = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (*c, i as u32))
-            .collect();
+        let index = cells.iter().enumerate().map(|(i, c)| (*c, i as u32)).collect();
         BoardIndex { cells, index }
     }
 
@@ -62,9 +58,7 @@ impl BitSet {
     }
 
     pub fn contains(&self, i: u32) -> bool {
-        self.words
-            .get(i as usize / 64)
-            .is_some_and(|w| w >> (i % 64) & 1 == 1)
+        self.words.get(i as usize / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
 
     pub fn intersects(&self, other: &BitSet) -> bool {

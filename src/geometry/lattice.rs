@@ -64,11 +64,7 @@ impl Lattice {
     /// Offsets of every cell that touches a cell, corners included (8 or 6).
     pub fn touching(self) -> Vec<Coord> {
         match self {
-            Lattice::Square => SQUARE_STEPS
-                .iter()
-                .chain(&SQUARE_DIAGONALS)
-                .copied()
-                .collect(),
+            Lattice::Square => SQUARE_STEPS.iter().chain(&SQUARE_DIAGONALS).copied().collect(),
             Lattice::Hex => HEX_STEPS.to_vec(),
         }
     }

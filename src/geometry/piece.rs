@@ -73,8 +73,7 @@ impl Piece {
 
     /// Where cell `i` of the piece lands inside [`Piece::transformed`]'s canonical form.
     pub fn oriented_cell(&self, lattice: Lattice, rotation: u8, mirrored: bool, i: usize) -> Coord {
-        let t =
-            |c: Coord| lattice.rotate_by(if mirrored { lattice.mirror(c) } else { c }, rotation);
+        let t = |c: Coord| lattice.rotate_by(if mirrored { lattice.mirror(c) } else { c }, rotation);
         let min = self.cells.iter().map(|&c| t(c)).min().unwrap_or_default();
         t(self.cells[i]) - min
     }
@@ -84,11 +83,7 @@ impl Piece {
     pub fn orientations(&self, lattice: Lattice, allow_mirror: bool) -> Vec<Orientation> {
         let mut seen: HashSet<Vec<Coord>> = HashSet::new();
         let mut out = Vec::new();
-        let mirrors: &[bool] = if allow_mirror {
-            &[false, true]
-        } else {
-            &[false]
-        };
+        let mirrors: &[bool] = if allow_mirror { &[false, true] } else { &[false] };
         for &mirrored in mirrors {
             for rotation in 0..lattice.rotation_count() {
                 let cells = self.transformed(lattice, rotation, mirrored);
@@ -154,10 +149,7 @@ mod tests {
 
     #[test]
     fn l_tetromino_has_eight_with_mirrors() {
-        let l = Piece::new(
-            "L",
-            vec![Coord(0, 0), Coord(1, 0), Coord(2, 0), Coord(2, 1)],
-        );
+        let l = Piece::new("L", vec![Coord(0, 0), Coord(1, 0), Coord(2, 0), Coord(2, 1)]);
         assert_eq!(l.orientations(Lattice::Square, false).len(), 4);
         assert_eq!(l.orientations(Lattice::Square, true).len(), 8);
     }

@@ -23,12 +23,7 @@ impl Placement {
 
 /// Every placement of one piece: each distinct orientation, translated so that all
 /// its cells are playable. Distinct (orientation, anchor) pairs give distinct cell sets.
-pub fn piece_placements(
-    board: &Board,
-    index: &BoardIndex,
-    fleet: &Fleet,
-    piece_index: usize,
-) -> Vec<Placement> {
+pub fn piece_placements(board: &Board, index: &BoardIndex, fleet: &Fleet, piece_index: usize) -> Vec<Placement> {
     let piece: &Piece = &fleet.pieces[piece_index];
     let mut out = Vec::new();
     for o in piece.orientations(fleet.lattice, fleet.allow_mirror) {

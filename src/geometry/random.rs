@@ -8,11 +8,7 @@ use rand_chacha::ChaCha8Rng;
 /// to the ships already placed; if some ship finds no room the draw starts over
 /// (up to 1000 times). This is *not* uniform over deployments: earlier ships are
 /// placed as if alone, which tilts the law towards layouts where they crowd less.
-pub fn random_deployment(
-    board: &Board,
-    fleet: &Fleet,
-    seed: u64,
-) -> Result<Deployment, GeometryError> {
+pub fn random_deployment(board: &Board, fleet: &Fleet, seed: u64) -> Result<Deployment, GeometryError> {
     let placements = fleet_placements(board, fleet);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stuck = None;
@@ -21,10 +17,7 @@ pub fn random_deployment(
         let mut deployment = Deployment::default();
         let mut ok = true;
         for (p, list) in placements.iter().enumerate() {
-            let free: Vec<_> = list
-                .iter()
-                .filter(|pl| !pl.bits.intersects(&used))
-                .collect();
+            let free: Vec<_> = list.iter().filter(|pl| !pl.bits.intersects(&used)).collect();
             if free.is_empty() {
                 stuck = Some(fleet.pieces[p].name.clone());
                 ok = false;

@@ -5,15 +5,9 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum SessionError {
     #[error("cannot read {path}: {source}")]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Read { path: PathBuf, source: std::io::Error },
     #[error("cannot write {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Write { path: PathBuf, source: std::io::Error },
     #[error("{what}: line {line}, column {col}: {message}")]
     Syntax {
         what: String,
@@ -21,14 +15,8 @@ pub enum SessionError {
         col: usize,
         message: String,
     },
-    #[error(
-        "{what} was written by a newer Fleetscope (format version {found}; this build reads up to {supported})"
-    )]
-    NewerVersion {
-        what: String,
-        found: u32,
-        supported: u32,
-    },
+    #[error("{what} was written by a newer Fleetscope (format version {found}; this build reads up to {supported})")]
+    NewerVersion { what: String, found: u32, supported: u32 },
     #[error("{what}: format version {found} is not valid (versions start at 1)")]
     BadVersion { what: String, found: u32 },
     #[error("{what}: {message}")]

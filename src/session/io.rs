@@ -36,12 +36,10 @@ pub fn parse_session(text: &str, what: &str) -> Result<Session, SessionError> {
         });
     }
     let session: Session = ron::from_str(text).map_err(|e| syntax(what, e))?;
-    session
-        .validate()
-        .map_err(|message| SessionError::Invalid {
-            what: what.into(),
-            message,
-        })?;
+    session.validate().map_err(|message| SessionError::Invalid {
+        what: what.into(),
+        message,
+    })?;
     Ok(session)
 }
 
@@ -66,9 +64,7 @@ pub fn load(path: &Path) -> Result<Session, SessionError> {
 
 /// The session as pretty RON text.
 pub fn to_ron(session: &Session) -> Result<String, SessionError> {
-    let config = ron::ser::PrettyConfig::new()
-        .depth_limit(6)
-        .struct_names(false);
+    let config = ron::ser::PrettyConfig::new().depth_limit(6).struct_names(false);
     ron::ser::to_string_pretty(session, config).map_err(|e| SessionError::Encode(e.to_string()))
 }
 
@@ -94,11 +90,7 @@ pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SessionError
             "the path names no file",
         ))
     })?;
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
     let result = (|| {
         let mut f = File::create(&tmp)?;
         f.write_all(bytes)?;

@@ -216,8 +216,7 @@ impl App {
         }
         let title = self.doc.title();
         if title != self.title_sent {
-            ui.ctx()
-                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title_sent = title;
         }
     }
@@ -270,16 +269,10 @@ impl App {
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui
-                    .add(egui::Button::new("New").shortcut_text("Ctrl+N"))
-                    .clicked()
-                {
+                if ui.add(egui::Button::new("New").shortcut_text("Ctrl+N")).clicked() {
                     self.guarded(Pending::New);
                 }
-                if ui
-                    .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
-                    .clicked()
-                {
+                if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
                     self.guarded(Pending::Open);
                 }
                 if ui
@@ -300,10 +293,7 @@ impl App {
                     }
                 });
                 ui.separator();
-                if ui
-                    .add(egui::Button::new("Save").shortcut_text("Ctrl+S"))
-                    .clicked()
-                {
+                if ui.add(egui::Button::new("Save").shortcut_text("Ctrl+S")).clicked() {
                     self.save();
                 }
                 if ui
@@ -326,10 +316,7 @@ impl App {
             });
             ui.menu_button("Edit", |ui| {
                 if ui
-                    .add_enabled(
-                        self.doc.can_undo(),
-                        egui::Button::new("Undo").shortcut_text("Ctrl+Z"),
-                    )
+                    .add_enabled(self.doc.can_undo(), egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
                     .clicked()
                 {
                     self.doc.undo();

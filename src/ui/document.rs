@@ -115,11 +115,7 @@ impl Document {
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "untitled".into());
-        format!(
-            "{}{} — Fleetscope",
-            if self.dirty { "* " } else { "" },
-            name
-        )
+        format!("{}{} — Fleetscope", if self.dirty { "* " } else { "" }, name)
     }
 }
 

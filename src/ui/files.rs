@@ -72,10 +72,7 @@ impl FileUi {
                 .add_filter("Fleetscope session", &["ron"]);
             let picked = match kind {
                 DialogKind::Open => d.set_title("Open session").pick_file(),
-                DialogKind::Save => d
-                    .set_title("Save session")
-                    .set_file_name("session.ron")
-                    .save_file(),
+                DialogKind::Save => d.set_title("Save session").set_file_name("session.ron").save_file(),
             };
             let _ = tx.send(picked);
         });
@@ -97,10 +94,7 @@ impl FileUi {
             Some(p) => Some((kind, p)),
             None => {
                 if started.elapsed() < NO_SERVICE_BELOW {
-                    self.prompt_path(
-                        kind,
-                        "No file dialog is available here: type a path instead.",
-                    );
+                    self.prompt_path(kind, "No file dialog is available here: type a path instead.");
                 }
                 None
             }
@@ -109,11 +103,7 @@ impl FileUi {
 
     pub fn prompt_path(&mut self, kind: DialogKind, note: &str) {
         let text = default_dir()
-            .join(if kind == DialogKind::Save {
-                "session.ron"
-            } else {
-                ""
-            })
+            .join(if kind == DialogKind::Save { "session.ron" } else { "" })
             .display()
             .to_string();
         self.prompt = Some(PathPrompt {
@@ -224,9 +214,7 @@ impl FileUi {
                     });
                 }
                 Err(e) => {
-                    ui.label(format!(
-                        "A recovery copy was found but cannot be read:\n{e}"
-                    ));
+                    ui.label(format!("A recovery copy was found but cannot be read:\n{e}"));
                     if ui.button("Delete it").clicked() {
                         answer = Some(None);
                     }

@@ -110,11 +110,7 @@ impl BoardsRoom {
         ui.horizontal(|ui| {
             ui.menu_button("Load preset", |ui| {
                 for (key, setup) in presets::all() {
-                    if ui
-                        .button(&setup.name)
-                        .on_hover_text(&setup.description)
-                        .clicked()
-                    {
+                    if ui.button(&setup.name).on_hover_text(&setup.description).clicked() {
                         doc.edit(|s| *s.setup_mut() = setup.clone());
                         self.place = PlaceTool::default();
                         self.view.reset();
@@ -159,16 +155,8 @@ impl BoardsRoom {
         let board = doc.session.setup().board.clone();
         ui.label(crate::textview::describe_board(doc.session.setup()));
         ui.horizontal(|ui| {
-            ui.add(
-                egui::DragValue::new(&mut self.rows)
-                    .range(1..=64)
-                    .prefix("rows "),
-            );
-            ui.add(
-                egui::DragValue::new(&mut self.cols)
-                    .range(1..=64)
-                    .prefix("cols "),
-            );
+            ui.add(egui::DragValue::new(&mut self.rows).range(1..=64).prefix("rows "));
+            ui.add(egui::DragValue::new(&mut self.cols).range(1..=64).prefix("cols "));
             let label = if board.dims().is_some() {
                 "Resize"
             } else {
@@ -205,8 +193,7 @@ impl BoardsRoom {
             {
                 let r = self.hex_radius;
                 doc.edit(|s| {
-                    s.setup_mut()
-                        .set_board(Board::hexagon(&format!("hexagon r{r}"), r));
+                    s.setup_mut().set_board(Board::hexagon(&format!("hexagon r{r}"), r));
                 });
             }
         });
@@ -251,17 +238,20 @@ impl BoardsRoom {
             );
             let selected = self.place.selected == Some(i);
             if ui
-                .selectable_label(
-                    selected,
-                    egui::RichText::new(text).color(palette::piece_color(i)),
-                )
+                .selectable_label(selected, egui::RichText::new(text).color(palette::piece_color(i)))
                 .clicked()
             {
                 self.place.select(&setup, i);
                 self.tool = Tool::Place;
             }
         }
-        ui.label(egui::RichText::new("Click to place · R or right-click rotates · M mirrors · drag a ship to move it · Delete removes").small().weak());
+        ui.label(
+            egui::RichText::new(
+                "Click to place · R or right-click rotates · M mirrors · drag a ship to move it · Delete removes",
+            )
+            .small()
+            .weak(),
+        );
         ui.horizontal(|ui| {
             let mut seed = doc.session.boards.random_seed;
             if ui
@@ -277,10 +267,7 @@ impl BoardsRoom {
                     Err(e) => *status = e.to_string(),
                 }
             }
-            if ui
-                .add(egui::DragValue::new(&mut seed).prefix("seed "))
-                .changed()
-            {
+            if ui.add(egui::DragValue::new(&mut seed).prefix("seed ")).changed() {
                 doc.edit(|s| s.boards.random_seed = seed);
             }
             if ui
@@ -341,16 +328,9 @@ impl BoardsRoom {
             } else {
                 palette::GHOST_BAD
             };
-            overlay = ghost
-                .cells(&setup.fleet)
-                .into_iter()
-                .map(|c| (c, color))
-                .collect();
+            overlay = ghost.cells(&setup.fleet).into_iter().map(|c| (c, color)).collect();
             if let Err(e) = ok {
-                self.reason = Some(format!(
-                    "{} cannot go here: {e}",
-                    setup.fleet.pieces[ghost.piece].name
-                ));
+                self.reason = Some(format!("{} cannot go here: {e}", setup.fleet.pieces[ghost.piece].name));
             }
         }
         let outlined: Vec<Coord> = match (self.place.selected, self.place.dragging) {
@@ -373,9 +353,7 @@ impl BoardsRoom {
             .map(|(r, c)| (r.as_slice(), c.as_slice()));
         ui.horizontal(|ui| {
             match hover.filter(|c| setup.board.contains(*c)) {
-                Some(c) if setup.board.dims().is_some() => {
-                    ui.label(format!("row {}, col {}", c.0, c.1))
-                }
+                Some(c) if setup.board.dims().is_some() => ui.label(format!("row {}, col {}", c.0, c.1)),
                 Some(c) => ui.label(format!("cell (x {}, y {}, z {})", c.0, c.1, c.z())),
                 None => ui.label(""),
             };
@@ -471,18 +449,14 @@ impl BoardsRoom {
                             Ok(()) => {
                                 doc.edit(|s| s.setup_mut().deployment.place(ghost));
                                 if dragging.is_none() {
-                                    let next =
-                                        PlaceTool::next_unplaced(doc.session.setup(), ghost.piece);
+                                    let next = PlaceTool::next_unplaced(doc.session.setup(), ghost.piece);
                                     if let Some(n) = next {
                                         self.place.select(doc.session.setup(), n);
                                     }
                                 }
                             }
                             Err(e) if over => {
-                                *status = format!(
-                                    "{} not placed: {e}",
-                                    setup.fleet.pieces[ghost.piece].name
-                                );
+                                *status = format!("{} not placed: {e}", setup.fleet.pieces[ghost.piece].name);
                             }
                             Err(_) => {}
                         }

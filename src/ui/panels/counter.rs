@@ -33,12 +33,8 @@ fn engine_help(e: Engine) -> &'static str {
         Engine::Fast => {
             "Bitboard counter with symmetry and inclusion–exclusion on the last two ships (≤ 128 cells; DLX beyond)"
         }
-        Engine::Dlx => {
-            "Knuth's dancing links, adding the last ship's remaining options instead of branching"
-        }
-        Engine::DlxPlain => {
-            "Knuth's dancing links exactly as Algorithm X/C branches (slowest; for comparison)"
-        }
+        Engine::Dlx => "Knuth's dancing links, adding the last ship's remaining options instead of branching",
+        Engine::DlxPlain => "Knuth's dancing links exactly as Algorithm X/C branches (slowest; for comparison)",
     }
 }
 
@@ -51,11 +47,7 @@ impl CounterRoom {
         let ctx = ui.ctx().clone();
         let repaint: Repaint = Arc::new(move || ctx.request_repaint());
         let s = &doc.session;
-        let setups: Vec<_> = if all {
-            s.setups.clone()
-        } else {
-            vec![s.setup().clone()]
-        };
+        let setups: Vec<_> = if all { s.setups.clone() } else { vec![s.setup().clone()] };
         let req = CountRequest {
             engine: s.counter.engine,
             threads: s.counter.threads,
@@ -156,9 +148,7 @@ impl CounterRoom {
             {
                 self.start(ui, doc, true);
             }
-            if ui
-                .add_enabled(running, egui::Button::new("Cancel"))
-                .clicked()
+            if ui.add_enabled(running, egui::Button::new("Cancel")).clicked()
                 && let Some(j) = &self.job
             {
                 j.cancel();
@@ -196,11 +186,7 @@ impl CounterRoom {
                 .show(ui, |ui| {
                     ui.label("Labelled deployments")
                         .on_hover_text("Every ship is distinct (the number the seeds quote)");
-                    ui.label(
-                        egui::RichText::new(thousands(t.result.labelled))
-                            .strong()
-                            .size(20.0),
-                    );
+                    ui.label(egui::RichText::new(thousands(t.result.labelled)).strong().size(20.0));
                     ui.end_row();
                     ui.label("Distinct layouts")
                         .on_hover_text("Ships of identical shape are interchangeable");
@@ -229,23 +215,20 @@ impl CounterRoom {
         if !self.compare.is_empty() {
             ui.heading("All setups");
             let top = self.compare[0].result.labelled.max(1) as f64;
-            egui::Grid::new("compare")
-                .striped(true)
-                .num_columns(4)
-                .show(ui, |ui| {
-                    ui.strong("Setup");
-                    ui.strong("Labelled");
-                    ui.strong("Distinct layouts");
-                    ui.strong("Ratio to most");
+            egui::Grid::new("compare").striped(true).num_columns(4).show(ui, |ui| {
+                ui.strong("Setup");
+                ui.strong("Labelled");
+                ui.strong("Distinct layouts");
+                ui.strong("Ratio to most");
+                ui.end_row();
+                for t in &self.compare {
+                    ui.label(&t.setup);
+                    ui.label(thousands(t.result.labelled));
+                    ui.label(thousands(t.result.distinct_layouts));
+                    ui.label(format!("{:.4}", t.result.labelled as f64 / top));
                     ui.end_row();
-                    for t in &self.compare {
-                        ui.label(&t.setup);
-                        ui.label(thousands(t.result.labelled));
-                        ui.label(thousands(t.result.distinct_layouts));
-                        ui.label(format!("{:.4}", t.result.labelled as f64 / top));
-                        ui.end_row();
-                    }
-                });
+                }
+            });
         }
         if self.last.is_none() && self.compare.is_empty() && self.job.is_none() {
             ui.label("Press Start to count every deployment of the active setup's fleet.");

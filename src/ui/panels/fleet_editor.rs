@@ -61,8 +61,7 @@ impl FleetEditor {
         for i in 0..n {
             let piece = doc.session.setup().fleet.pieces[i].clone();
             ui.horizontal(|ui| {
-                let (rect, _) =
-                    ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 2.0, palette::piece_color(i));
                 ui.label(piece_symbol(i).to_string());
                 match &mut self.renaming {
@@ -79,11 +78,7 @@ impl FleetEditor {
                         }
                     }
                     _ => {
-                        if ui
-                            .link(&piece.name)
-                            .on_hover_text("Click to rename")
-                            .clicked()
-                        {
+                        if ui.link(&piece.name).on_hover_text("Click to rename").clicked() {
                             self.renaming = Some((i, piece.name.clone()));
                         }
                     }
@@ -103,11 +98,7 @@ impl FleetEditor {
                 {
                     doc.edit(|s| s.setup_mut().swap_pieces(i, i + 1));
                 }
-                if ui
-                    .small_button("Shape")
-                    .on_hover_text("Edit the shape")
-                    .clicked()
-                {
+                if ui.small_button("Shape").on_hover_text("Edit the shape").clicked() {
                     self.draft = Some(PieceDraft {
                         slot: Some(i),
                         name: piece.name.clone(),
@@ -115,20 +106,12 @@ impl FleetEditor {
                         view: BoardView::default(),
                     });
                 }
-                if ui
-                    .small_button("Remove")
-                    .on_hover_text("Remove this piece")
-                    .clicked()
-                {
+                if ui.small_button("Remove").on_hover_text("Remove this piece").clicked() {
                     doc.edit(|s| s.setup_mut().remove_piece(i));
                 }
             });
         }
-        if ui
-            .button("Add piece")
-            .on_hover_text("Draw a new piece")
-            .clicked()
-        {
+        if ui.button("Add piece").on_hover_text("Draw a new piece").clicked() {
             let start = to_canvas(lattice, &[Coord(0, 0)]);
             self.draft = Some(PieceDraft {
                 slot: None,
@@ -170,9 +153,7 @@ impl FleetEditor {
                 edge_sums: None,
             };
             let resp = ui
-                .allocate_ui(egui::vec2(200.0, 180.0), |ui| {
-                    draft.view.show(ui, &board, &deco)
-                })
+                .allocate_ui(egui::vec2(200.0, 180.0), |ui| draft.view.show(ui, &board, &deco))
                 .inner;
             if resp.response.clicked()
                 && let Some(c) = resp.hovered.filter(|c| board.contains(*c))
@@ -195,14 +176,10 @@ impl FleetEditor {
             }
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(
-                        valid.is_ok() && !piece.name.is_empty(),
-                        egui::Button::new("Apply"),
-                    )
+                    .add_enabled(valid.is_ok() && !piece.name.is_empty(), egui::Button::new("Apply"))
                     .clicked()
                 {
-                    let normalized =
-                        Piece::new(&piece.name, crate::geometry::normalize(piece.cells.clone()));
+                    let normalized = Piece::new(&piece.name, crate::geometry::normalize(piece.cells.clone()));
                     match draft.slot {
                         Some(i) => doc.edit(|s| s.setup_mut().set_piece(i, normalized)),
                         None => doc.edit(|s| s.setup_mut().add_piece(normalized)),

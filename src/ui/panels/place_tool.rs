@@ -57,10 +57,7 @@ impl PlaceTool {
     /// Whether the ghost at `at` may be placed, and why not.
     pub fn check(&self, setup: &Setup, at: Coord) -> Option<(PlacedShip, Result<(), PlaceError>)> {
         let ghost = self.ghost(setup, at)?;
-        Some((
-            ghost,
-            setup.deployment.check(&setup.board, &setup.fleet, &ghost),
-        ))
+        Some((ghost, setup.deployment.check(&setup.board, &setup.fleet, &ghost)))
     }
 
     /// A press on `at`: picks up the ship there, if any.
@@ -75,11 +72,7 @@ impl PlaceTool {
         };
         let piece = &setup.fleet.pieces[ship.piece];
         let grab = (0..piece.len())
-            .find(|&i| {
-                ship.anchor
-                    + piece.oriented_cell(setup.fleet.lattice, ship.rotation, ship.mirrored, i)
-                    == at
-            })
+            .find(|&i| ship.anchor + piece.oriented_cell(setup.fleet.lattice, ship.rotation, ship.mirrored, i) == at)
             .unwrap_or(0);
         self.selected = Some(ship.piece);
         self.rotation = ship.rotation;

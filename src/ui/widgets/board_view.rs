@@ -5,9 +5,7 @@
 use super::layout::CellLayout;
 use super::palette;
 use crate::geometry::{Board, Coord};
-use egui::{
-    Align2, Color32, FontId, PointerButton, Rect, Response, Sense, Shape, Stroke, Ui, Vec2, vec2,
-};
+use egui::{Align2, Color32, FontId, PointerButton, Rect, Response, Sense, Shape, Stroke, Ui, Vec2, vec2};
 
 /// View state kept between frames: zoom factor and pan offset.
 #[derive(Clone, Debug)]
@@ -97,13 +95,11 @@ impl BoardView {
             let font = FontId::proportional((layout.scale * 0.45).clamp(9.0, 18.0));
             let color = ui.visuals().strong_text_color();
             for (r, s) in row_sums.iter().enumerate().take(rows as usize) {
-                let p = layout.center(Coord(r as i32, cols as i32 - 1))
-                    + vec2(layout.scale * 0.5 + 4.0, 0.0);
+                let p = layout.center(Coord(r as i32, cols as i32 - 1)) + vec2(layout.scale * 0.5 + 4.0, 0.0);
                 painter.text(p, Align2::LEFT_CENTER, s.to_string(), font.clone(), color);
             }
             for (c, s) in col_sums.iter().enumerate().take(cols as usize) {
-                let p = layout.center(Coord(rows as i32 - 1, c as i32))
-                    + vec2(0.0, layout.scale * 0.5 + 3.0);
+                let p = layout.center(Coord(rows as i32 - 1, c as i32)) + vec2(0.0, layout.scale * 0.5 + 3.0);
                 painter.text(p, Align2::CENTER_TOP, s.to_string(), font.clone(), color);
             }
         }
@@ -136,15 +132,8 @@ impl BoardView {
 
     fn fit(&self, board: &Board, deco: &Decorations<'_>, rect: Rect) -> CellLayout {
         let lattice = board.lattice();
-        let bounds = CellLayout::unit_bounds(
-            lattice,
-            board.cells().into_iter().chain(deco.extra.iter().copied()),
-        );
-        let margin = if deco.edge_sums.is_some() {
-            EDGE_MARGIN
-        } else {
-            6.0
-        };
+        let bounds = CellLayout::unit_bounds(lattice, board.cells().into_iter().chain(deco.extra.iter().copied()));
+        let margin = if deco.edge_sums.is_some() { EDGE_MARGIN } else { 6.0 };
         let avail = (rect.size() - vec2(margin + 6.0, margin + 6.0)).max(vec2(10.0, 10.0));
         let fit = (avail.x / bounds.width().max(1e-3)).min(avail.y / bounds.height().max(1e-3));
         let scale = fit * self.zoom;

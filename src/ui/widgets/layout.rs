@@ -50,12 +50,7 @@ impl CellLayout {
         match self.lattice {
             Lattice::Square => {
                 let h = (self.scale / 2.0 - inset).max(0.5);
-                vec![
-                    p + vec2(-h, -h),
-                    p + vec2(h, -h),
-                    p + vec2(h, h),
-                    p + vec2(-h, h),
-                ]
+                vec![p + vec2(-h, -h), p + vec2(h, -h), p + vec2(h, h), p + vec2(-h, h)]
             }
             Lattice::Hex => {
                 let r = (self.scale - inset).max(0.5);

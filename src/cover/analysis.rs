@@ -1,0 +1,114 @@
+//! Questions built on counting: where ships are likely to be (occupancy heat map,
+//! the hunter's view) and how much each island or cell changes the count (fairness).
+
+use super::bitboard::BitboardCounter;
+use super::count::{CountRequest, count_deployments};
+use super::dlx::Dlx;
+use super::parallel::Progress;
+use super::{CancelFlag, CountError, FleetCover};
+use crate::geometry::{Board, Coord, Fleet};
+use std::ops::ControlFlow;
+
+/// How many deployments (consistent with the observations) occupy each cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Occupancy {
+    /// Labelled deployments consistent with the observations.
+    pub total: u128,
+    /// Playable, unobserved-water cells with the number of deployments covering them.
+    pub cells: Vec<(Coord, u128)>,
+}
+
+impl Occupancy {
+    /// The most likely cell to hit that is not already a known hit.
+    pub fn best_shot(&self, hits: &std::collections::BTreeSet<Coord>) -> Option<Coord> {
+        self.cells
+            .iter()
+            .filter(|(c, _)| !hits.contains(c))
+            .max_by_key(|(c, n)| (*n, std::cmp::Reverse(*c)))
+            .map(|(c, _)| *c)
+    }
+}
+
+/// Exact occupancy counts (bitboard counter up to 128 cells, DLX enumeration beyond).
+pub fn occupancy(
+    board: &Board,
+    fleet: &Fleet,
+    req: &CountRequest,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Occupancy, CountError> {
+    let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(req.threads)
+        .build()
+        .map_err(|e| CountError::Invalid(format!("cannot start worker threads: {e}")))?;
+    let (total, heat) = match BitboardCounter::new(&cover, false) {
+        Some(counter) => {
+            pool.install(|| counter.count_with_heat(cancel, &|done, total| progress(Progress { done, total })))?
+        }
+        None => {
+            let ec = cover.exact_cover();
+            let mut dlx = Dlx::new(&ec);
+            let mut heat = vec![0u128; cover.index.len()];
+            let mut total = 0u128;
+            let _flow = dlx.enumerate(cancel, &mut |options| {
+                total += 1;
+                for &o in options {
+                    let (piece, k) = cover.option_placement(o);
+                    for &c in &cover.placements[piece][k].cells {
+                        heat[c as usize] += 1;
+                    }
+                }
+                ControlFlow::Continue(())
+            })?;
+            (total, heat)
+        }
+    };
+    let cells = cover.index.cells().iter().zip(heat).map(|(c, n)| (*c, n)).collect();
+    Ok(Occupancy { total, cells })
+}
+
+/// The count after one change to the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WhatIf {
+    pub cell: Coord,
+    /// `true`: an island removed (made water); `false`: a water cell made an island.
+    pub was_island: bool,
+    pub labelled: u128,
+}
+
+/// For each island, the count with it removed; for each playable cell, with it made
+/// an island. Progress counts finished variants.
+pub fn what_if(
+    board: &Board,
+    fleet: &Fleet,
+    req: &CountRequest,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Vec<WhatIf>, CountError> {
+    let mut variants: Vec<(Coord, bool)> = board.islands.iter().map(|c| (*c, true)).collect();
+    variants.extend(board.playable_cells().into_iter().map(|c| (c, false)));
+    let total = variants.len() as u64;
+    let mut out = Vec::with_capacity(variants.len());
+    for (i, (cell, was_island)) in variants.into_iter().enumerate() {
+        if cancel.is_cancelled() {
+            return Err(CountError::Cancelled);
+        }
+        let mut b = board.clone();
+        b.toggle_island(cell);
+        let mut r = req.clone();
+        r.observations.hits.remove(&cell);
+        r.observations.misses.remove(&cell);
+        let labelled = count_deployments(&b, fleet, &r, cancel, &|_| {})?.labelled;
+        out.push(WhatIf {
+            cell,
+            was_island,
+            labelled,
+        });
+        progress(Progress {
+            done: i as u64 + 1,
+            total,
+        });
+    }
+    Ok(out)
+}
