@@ -18,25 +18,37 @@ pub struct ExactCover {
     pub options: Vec<OptionItems>,
 }
 
+/// One node of the links: an item header (`top` = the item's length), an option
+/// node (`top` = its item's header) or a spacer (`top <= 0`). Kept together so a
+/// hide touches one cache line per node.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    top: i32,
+    ulink: u32,
+    dlink: u32,
+    /// 0: no colour; > 0: a colour; -1: already purified.
+    color: i32,
+}
+
 /// The dancing-links structure. Node 0 is the root, nodes `1..=n_items` are item
-/// headers (their `top` is the item's current length), then options separated by
-/// spacers (`top <= 0`). Item `k` of the instance is header node `k + 1`.
+/// headers, then options separated by spacers. Item `k` of the instance is header
+/// node `k + 1`.
 #[derive(Clone, Debug)]
 pub struct Dlx {
     n_primary: usize,
     llink: Vec<u32>,
     rlink: Vec<u32>,
-    top: Vec<i64>,
-    ulink: Vec<u32>,
-    dlink: Vec<u32>,
-    color: Vec<i64>,
+    nodes: Vec<Node>,
     /// Option index of every node (spacers and headers: `u32::MAX`).
     option_of: Vec<u32>,
+    /// Whether any option gives an item a colour (Algorithm C rather than X).
+    has_colors: bool,
     /// Nodes of the chosen options, innermost last.
     chosen: Vec<u32>,
     /// Count the last primary item's length instead of branching on it.
     pub shortcut: bool,
     nodes_visited: u64,
+    stopped: bool,
 }
 
 /// How often the search looks at the cancel flag (in nodes of the search tree).
@@ -50,14 +62,13 @@ impl Dlx {
             n_primary: ec.n_primary,
             llink: vec![0; n_items + 2],
             rlink: vec![0; n_items + 2],
-            top: vec![0; total],
-            ulink: vec![0; total],
-            dlink: vec![0; total],
-            color: vec![0; total],
+            nodes: vec![Node::default(); total],
             option_of: vec![u32::MAX; total],
+            has_colors: ec.options.iter().flatten().any(|&(_, c)| c != 0),
             chosen: Vec::new(),
             shortcut: true,
             nodes_visited: 0,
+            stopped: false,
         };
         // Primary items in the root's list; secondary items in a list of their own
         // headed by node n_items + 1 (never searched).
@@ -77,31 +88,27 @@ impl Dlx {
         d.llink[sroot] = prev as u32;
         d.rlink[prev] = sroot as u32;
         for i in 1..=n_items {
-            d.ulink[i] = i as u32;
-            d.dlink[i] = i as u32;
+            d.nodes[i].ulink = i as u32;
+            d.nodes[i].dlink = i as u32;
         }
         let mut p = n_items + 1; // first spacer
         let mut last_spacer = p;
-        d.top[p] = 0;
         for (oi, opt) in ec.options.iter().enumerate() {
             let first = p + 1;
             for &(item, colour) in opt {
                 p += 1;
                 let header = item as usize + 1;
-                d.top[p] = header as i64;
-                d.top[header] += 1;
-                let u = d.ulink[header];
-                d.ulink[p] = u;
-                d.dlink[u as usize] = p as u32;
-                d.dlink[p] = header as u32;
-                d.ulink[header] = p as u32;
-                d.color[p] = colour as i64;
+                d.nodes[header].top += 1;
+                let u = d.nodes[header].ulink;
+                d.nodes[p] = Node { top: header as i32, ulink: u, dlink: header as u32, color: colour as i32 };
+                d.nodes[u as usize].dlink = p as u32;
+                d.nodes[header].ulink = p as u32;
                 d.option_of[p] = oi as u32;
             }
-            d.dlink[last_spacer] = p as u32; // spacer's dlink: last node of the next option
+            d.nodes[last_spacer].dlink = p as u32; // spacer's dlink: last node of the next option
             p += 1;
-            d.top[p] = -(oi as i64 + 1);
-            d.ulink[p] = first as u32; // spacer's ulink: first node of the previous option
+            d.nodes[p].top = -(oi as i32 + 1);
+            d.nodes[p].ulink = first as u32; // spacer's ulink: first node of the previous option
             last_spacer = p;
         }
         debug_assert_eq!(p + 1, total);
@@ -112,138 +119,140 @@ impl Dlx {
         self.nodes_visited
     }
 
-    #[inline]
-    fn hide(&mut self, p: usize) {
+    #[inline(always)]
+    fn hide<const C: bool>(&mut self, p: usize) {
+        let nodes = &mut self.nodes;
         let mut q = p + 1;
         while q != p {
-            let x = self.top[q];
-            let u = self.ulink[q] as usize;
-            if x <= 0 {
-                q = u;
+            let n = nodes[q];
+            if n.top <= 0 {
+                q = n.ulink as usize;
             } else {
-                if self.color[q] >= 0 {
-                    let d = self.dlink[q] as usize;
-                    self.dlink[u] = d as u32;
-                    self.ulink[d] = u as u32;
-                    self.top[x as usize] -= 1;
+                if !C || n.color >= 0 {
+                    nodes[n.ulink as usize].dlink = n.dlink;
+                    nodes[n.dlink as usize].ulink = n.ulink;
+                    nodes[n.top as usize].top -= 1;
                 }
                 q += 1;
             }
         }
     }
 
-    #[inline]
-    fn unhide(&mut self, p: usize) {
+    #[inline(always)]
+    fn unhide<const C: bool>(&mut self, p: usize) {
+        let nodes = &mut self.nodes;
         let mut q = p - 1;
         while q != p {
-            let x = self.top[q];
-            let d = self.dlink[q] as usize;
-            if x <= 0 {
-                q = d;
+            let n = nodes[q];
+            if n.top <= 0 {
+                q = n.dlink as usize;
             } else {
-                if self.color[q] >= 0 {
-                    let u = self.ulink[q] as usize;
-                    self.dlink[u] = q as u32;
-                    self.ulink[d] = q as u32;
-                    self.top[x as usize] += 1;
+                if !C || n.color >= 0 {
+                    nodes[n.ulink as usize].dlink = q as u32;
+                    nodes[n.dlink as usize].ulink = q as u32;
+                    nodes[n.top as usize].top += 1;
                 }
                 q -= 1;
             }
         }
     }
 
-    fn cover(&mut self, i: usize) {
-        let mut p = self.dlink[i] as usize;
+    #[inline]
+    fn cover<const C: bool>(&mut self, i: usize) {
+        let mut p = self.nodes[i].dlink as usize;
         while p != i {
-            self.hide(p);
-            p = self.dlink[p] as usize;
+            self.hide::<C>(p);
+            p = self.nodes[p].dlink as usize;
         }
         let (l, r) = (self.llink[i] as usize, self.rlink[i] as usize);
         self.rlink[l] = r as u32;
         self.llink[r] = l as u32;
     }
 
-    fn uncover(&mut self, i: usize) {
+    #[inline]
+    fn uncover<const C: bool>(&mut self, i: usize) {
         let (l, r) = (self.llink[i] as usize, self.rlink[i] as usize);
         self.rlink[l] = i as u32;
         self.llink[r] = i as u32;
-        let mut p = self.ulink[i] as usize;
+        let mut p = self.nodes[i].ulink as usize;
         while p != i {
-            self.unhide(p);
-            p = self.ulink[p] as usize;
+            self.unhide::<C>(p);
+            p = self.nodes[p].ulink as usize;
         }
     }
 
     fn purify(&mut self, p: usize) {
-        let c = self.color[p];
-        let i = self.top[p] as usize;
-        let mut q = self.dlink[i] as usize;
+        let c = self.nodes[p].color;
+        let i = self.nodes[p].top as usize;
+        let mut q = self.nodes[i].dlink as usize;
         while q != i {
-            if self.color[q] == c {
-                self.color[q] = -1;
+            if self.nodes[q].color == c {
+                self.nodes[q].color = -1;
             } else {
-                self.hide(q);
+                self.hide::<true>(q);
             }
-            q = self.dlink[q] as usize;
+            q = self.nodes[q].dlink as usize;
         }
     }
 
     fn unpurify(&mut self, p: usize) {
-        let c = self.color[p];
-        let i = self.top[p] as usize;
-        let mut q = self.ulink[i] as usize;
+        let c = self.nodes[p].color;
+        let i = self.nodes[p].top as usize;
+        let mut q = self.nodes[i].ulink as usize;
         while q != i {
-            if self.color[q] < 0 {
-                self.color[q] = c;
+            if self.nodes[q].color < 0 {
+                self.nodes[q].color = c;
             } else {
-                self.unhide(q);
+                self.unhide::<true>(q);
             }
-            q = self.ulink[q] as usize;
+            q = self.nodes[q].ulink as usize;
         }
     }
 
-    #[inline]
-    fn commit(&mut self, p: usize) {
-        let j = self.top[p] as usize;
-        if self.color[p] == 0 {
-            self.cover(j);
-        } else if self.color[p] > 0 {
+    #[inline(always)]
+    fn commit<const C: bool>(&mut self, p: usize) {
+        let n = self.nodes[p];
+        if !C || n.color == 0 {
+            self.cover::<C>(n.top as usize);
+        } else if n.color > 0 {
             self.purify(p);
         }
     }
 
-    #[inline]
-    fn uncommit(&mut self, p: usize) {
-        let j = self.top[p] as usize;
-        if self.color[p] == 0 {
-            self.uncover(j);
-        } else if self.color[p] > 0 {
+    #[inline(always)]
+    fn uncommit<const C: bool>(&mut self, p: usize) {
+        let n = self.nodes[p];
+        if !C || n.color == 0 {
+            self.uncover::<C>(n.top as usize);
+        } else if n.color > 0 {
             self.unpurify(p);
         }
     }
 
     /// Commits the other items of the option containing node `x`.
-    fn select_option(&mut self, x: usize) {
+    #[inline]
+    fn select_option<const C: bool>(&mut self, x: usize) {
         let mut p = x + 1;
         while p != x {
-            let j = self.top[p];
-            if j <= 0 {
-                p = self.ulink[p] as usize;
+            let n = self.nodes[p];
+            if n.top <= 0 {
+                p = n.ulink as usize;
             } else {
-                self.commit(p);
+                self.commit::<C>(p);
                 p += 1;
             }
         }
     }
 
-    fn deselect_option(&mut self, x: usize) {
+    #[inline]
+    fn deselect_option<const C: bool>(&mut self, x: usize) {
         let mut p = x - 1;
         while p != x {
-            let j = self.top[p];
-            if j <= 0 {
-                p = self.dlink[p] as usize;
+            let n = self.nodes[p];
+            if n.top <= 0 {
+                p = n.dlink as usize;
             } else {
-                self.uncommit(p);
+                self.uncommit::<C>(p);
                 p -= 1;
             }
         }
@@ -257,9 +266,9 @@ impl Dlx {
             return None;
         }
         let mut best = i;
-        let mut best_len = self.top[i];
+        let mut best_len = self.nodes[i].top;
         while i != 0 {
-            let len = self.top[i];
+            let len = self.nodes[i].top;
             if len < best_len {
                 best = i;
                 best_len = len;
@@ -272,46 +281,50 @@ impl Dlx {
         Some(best)
     }
 
-    fn tick(&mut self, cancel: &CancelFlag) -> Result<(), CountError> {
+    /// Counts one more search node; `false` once the search must stop.
+    #[inline(always)]
+    fn tick(&mut self, cancel: &CancelFlag) -> bool {
         self.nodes_visited += 1;
         if self.nodes_visited % CANCEL_CHECK_EVERY == 0 && cancel.is_cancelled() {
-            return Err(CountError::Cancelled);
+            self.stopped = true;
         }
-        Ok(())
+        !self.stopped
     }
 
     /// Number of solutions below the current state.
     pub fn count(&mut self, cancel: &CancelFlag) -> Result<u128, CountError> {
-        self.tick(cancel)?;
-        let Some(i) = self.choose_item() else {
-            return Ok(1);
-        };
-        let len = self.top[i];
-        if len == 0 {
-            return Ok(0);
+        self.stopped = false;
+        let n = if self.has_colors { self.count_rec::<true>(cancel) } else { self.count_rec::<false>(cancel) };
+        if self.stopped { Err(CountError::Cancelled) } else { Ok(n) }
+    }
+
+    fn count_rec<const C: bool>(&mut self, cancel: &CancelFlag) -> u128 {
+        if !self.tick(cancel) {
+            return 0;
+        }
+        let Some(i) = self.choose_item() else { return 1 };
+        let len = self.nodes[i].top;
+        if len <= 0 {
+            return 0;
         }
         if self.shortcut && self.rlink[i] == 0 && self.llink[i] == 0 {
             // The last primary item: every option left in it completes a solution.
-            return Ok(len as u128);
+            return len as u128;
         }
         let mut total = 0u128;
-        self.cover(i);
-        let mut x = self.dlink[i] as usize;
+        self.cover::<C>(i);
+        let mut x = self.nodes[i].dlink as usize;
         while x != i {
-            self.select_option(x);
-            let r = self.count(cancel);
-            self.deselect_option(x);
-            match r {
-                Ok(n) => total += n,
-                Err(e) => {
-                    self.uncover(i);
-                    return Err(e);
-                }
+            self.select_option::<C>(x);
+            total += self.count_rec::<C>(cancel);
+            self.deselect_option::<C>(x);
+            if self.stopped {
+                break;
             }
-            x = self.dlink[x] as usize;
+            x = self.nodes[x].dlink as usize;
         }
-        self.uncover(i);
-        Ok(total)
+        self.uncover::<C>(i);
+        total
     }
 
     /// Calls `visit` with the option indices of every solution until it breaks.
@@ -320,7 +333,9 @@ impl Dlx {
         cancel: &CancelFlag,
         visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, CountError> {
-        self.tick(cancel)?;
+        if !self.tick(cancel) {
+            return Err(CountError::Cancelled);
+        }
         let Some(i) = self.choose_item() else {
             let sol: Vec<usize> = self
                 .chosen
@@ -329,24 +344,24 @@ impl Dlx {
                 .collect();
             return Ok(visit(&sol));
         };
-        if self.top[i] == 0 {
+        if self.nodes[i].top == 0 {
             return Ok(ControlFlow::Continue(()));
         }
-        self.cover(i);
-        let mut x = self.dlink[i] as usize;
+        self.cover::<true>(i);
+        let mut x = self.nodes[i].dlink as usize;
         let mut flow = Ok(ControlFlow::Continue(()));
         while x != i {
-            self.select_option(x);
+            self.select_option::<true>(x);
             self.chosen.push(x as u32);
             flow = self.enumerate(cancel, visit);
             self.chosen.pop();
-            self.deselect_option(x);
+            self.deselect_option::<true>(x);
             if !matches!(flow, Ok(ControlFlow::Continue(()))) {
                 break;
             }
-            x = self.dlink[x] as usize;
+            x = self.nodes[x].dlink as usize;
         }
-        self.uncover(i);
+        self.uncover::<true>(i);
         flow
     }
 
@@ -355,18 +370,18 @@ impl Dlx {
     pub fn root_branches(&self) -> Option<(usize, Vec<usize>)> {
         let i = self.choose_item()?;
         let mut out = Vec::new();
-        let mut x = self.dlink[i] as usize;
+        let mut x = self.nodes[i].dlink as usize;
         while x != i {
             out.push(x);
-            x = self.dlink[x] as usize;
+            x = self.nodes[x].dlink as usize;
         }
         Some((i, out))
     }
 
     /// Descends into one branch for good (used by the parallel splitter on a clone).
     pub fn apply_branch(&mut self, item: usize, node: usize) {
-        self.cover(item);
-        self.select_option(node);
+        self.cover::<true>(item);
+        self.select_option::<true>(node);
         self.chosen.push(node as u32);
     }
 
