@@ -26,8 +26,6 @@ struct Node {
     top: i32,
     ulink: u32,
     dlink: u32,
-    /// 0: no colour; > 0: a colour; -1: already purified.
-    color: i32,
 }
 
 /// The dancing-links structure. Node 0 is the root, nodes `1..=n_items` are item
@@ -39,6 +37,9 @@ pub struct Dlx {
     llink: Vec<u32>,
     rlink: Vec<u32>,
     nodes: Vec<Node>,
+    /// Colour of each node: 0 none, > 0 a colour, -1 already purified. Apart from
+    /// the nodes so that colourless searches keep the links small in cache.
+    color: Vec<i32>,
     /// Option index of every node (spacers and headers: `u32::MAX`).
     option_of: Vec<u32>,
     /// Whether any option gives an item a colour (Algorithm C rather than X).
@@ -63,6 +64,7 @@ impl Dlx {
             llink: vec![0; n_items + 2],
             rlink: vec![0; n_items + 2],
             nodes: vec![Node::default(); total],
+            color: vec![0; total],
             option_of: vec![u32::MAX; total],
             has_colors: ec.options.iter().flatten().any(|&(_, c)| c != 0),
             chosen: Vec::new(),
@@ -100,7 +102,8 @@ impl Dlx {
                 let header = item as usize + 1;
                 d.nodes[header].top += 1;
                 let u = d.nodes[header].ulink;
-                d.nodes[p] = Node { top: header as i32, ulink: u, dlink: header as u32, color: colour as i32 };
+                d.nodes[p] = Node { top: header as i32, ulink: u, dlink: header as u32 };
+                d.color[p] = colour as i32;
                 d.nodes[u as usize].dlink = p as u32;
                 d.nodes[header].ulink = p as u32;
                 d.option_of[p] = oi as u32;
@@ -121,14 +124,14 @@ impl Dlx {
 
     #[inline(always)]
     fn hide<const C: bool>(&mut self, p: usize) {
-        let nodes = &mut self.nodes;
+        let nodes = &mut self.nodes[..];
         let mut q = p + 1;
         while q != p {
             let n = nodes[q];
             if n.top <= 0 {
                 q = n.ulink as usize;
             } else {
-                if !C || n.color >= 0 {
+                if !C || self.color[q] >= 0 {
                     nodes[n.ulink as usize].dlink = n.dlink;
                     nodes[n.dlink as usize].ulink = n.ulink;
                     nodes[n.top as usize].top -= 1;
@@ -140,14 +143,14 @@ impl Dlx {
 
     #[inline(always)]
     fn unhide<const C: bool>(&mut self, p: usize) {
-        let nodes = &mut self.nodes;
+        let nodes = &mut self.nodes[..];
         let mut q = p - 1;
         while q != p {
             let n = nodes[q];
             if n.top <= 0 {
                 q = n.dlink as usize;
             } else {
-                if !C || n.color >= 0 {
+                if !C || self.color[q] >= 0 {
                     nodes[n.ulink as usize].dlink = q as u32;
                     nodes[n.dlink as usize].ulink = q as u32;
                     nodes[n.top as usize].top += 1;
@@ -157,7 +160,7 @@ impl Dlx {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn cover<const C: bool>(&mut self, i: usize) {
         let mut p = self.nodes[i].dlink as usize;
         while p != i {
@@ -169,7 +172,7 @@ impl Dlx {
         self.llink[r] = l as u32;
     }
 
-    #[inline]
+    #[inline(always)]
     fn uncover<const C: bool>(&mut self, i: usize) {
         let (l, r) = (self.llink[i] as usize, self.rlink[i] as usize);
         self.rlink[l] = i as u32;
@@ -182,12 +185,12 @@ impl Dlx {
     }
 
     fn purify(&mut self, p: usize) {
-        let c = self.nodes[p].color;
+        let c = self.color[p];
         let i = self.nodes[p].top as usize;
         let mut q = self.nodes[i].dlink as usize;
         while q != i {
-            if self.nodes[q].color == c {
-                self.nodes[q].color = -1;
+            if self.color[q] == c {
+                self.color[q] = -1;
             } else {
                 self.hide::<true>(q);
             }
@@ -196,12 +199,12 @@ impl Dlx {
     }
 
     fn unpurify(&mut self, p: usize) {
-        let c = self.nodes[p].color;
+        let c = self.color[p];
         let i = self.nodes[p].top as usize;
         let mut q = self.nodes[i].ulink as usize;
         while q != i {
-            if self.nodes[q].color < 0 {
-                self.nodes[q].color = c;
+            if self.color[q] < 0 {
+                self.color[q] = c;
             } else {
                 self.unhide::<true>(q);
             }
@@ -211,26 +214,26 @@ impl Dlx {
 
     #[inline(always)]
     fn commit<const C: bool>(&mut self, p: usize) {
-        let n = self.nodes[p];
-        if !C || n.color == 0 {
-            self.cover::<C>(n.top as usize);
-        } else if n.color > 0 {
+        let (top, color) = (self.nodes[p].top, if C { self.color[p] } else { 0 });
+        if color == 0 {
+            self.cover::<C>(top as usize);
+        } else if color > 0 {
             self.purify(p);
         }
     }
 
     #[inline(always)]
     fn uncommit<const C: bool>(&mut self, p: usize) {
-        let n = self.nodes[p];
-        if !C || n.color == 0 {
-            self.uncover::<C>(n.top as usize);
-        } else if n.color > 0 {
+        let (top, color) = (self.nodes[p].top, if C { self.color[p] } else { 0 });
+        if color == 0 {
+            self.uncover::<C>(top as usize);
+        } else if color > 0 {
             self.unpurify(p);
         }
     }
 
     /// Commits the other items of the option containing node `x`.
-    #[inline]
+    #[inline(always)]
     fn select_option<const C: bool>(&mut self, x: usize) {
         let mut p = x + 1;
         while p != x {
@@ -244,7 +247,7 @@ impl Dlx {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn deselect_option<const C: bool>(&mut self, x: usize) {
         let mut p = x - 1;
         while p != x {
