@@ -319,7 +319,13 @@ impl Dlx {
         let mut x = self.nodes[i].dlink as usize;
         while x != i {
             self.select_option::<C>(x);
-            total += self.count_rec::<C>(cancel);
+            // Knuth's step X2 without a call: no primary item left is a solution.
+            total += if self.rlink[0] == 0 {
+                self.nodes_visited += 1;
+                1
+            } else {
+                self.count_rec::<C>(cancel)
+            };
             self.deselect_option::<C>(x);
             if self.stopped {
                 break;
