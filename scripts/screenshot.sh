@@ -11,7 +11,7 @@ cargo build --release --quiet
 mkdir -p "$(dirname "$out")"
 
 display=":$((100 + RANDOM % 400))"
-Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 runtime=$(mktemp -d)
 trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$runtime"' EXIT
