@@ -102,7 +102,11 @@ impl Dlx {
                 let header = item as usize + 1;
                 d.nodes[header].top += 1;
                 let u = d.nodes[header].ulink;
-                d.nodes[p] = Node { top: header as i32, ulink: u, dlink: header as u32 };
+                d.nodes[p] = Node {
+                    top: header as i32,
+                    ulink: u,
+                    dlink: header as u32,
+                };
                 d.color[p] = colour as i32;
                 d.nodes[u as usize].dlink = p as u32;
                 d.nodes[header].ulink = p as u32;
@@ -297,8 +301,16 @@ impl Dlx {
     /// Number of solutions below the current state.
     pub fn count(&mut self, cancel: &CancelFlag) -> Result<u128, CountError> {
         self.stopped = false;
-        let n = if self.has_colors { self.count_rec::<true>(cancel) } else { self.count_rec::<false>(cancel) };
-        if self.stopped { Err(CountError::Cancelled) } else { Ok(n) }
+        let n = if self.has_colors {
+            self.count_rec::<true>(cancel)
+        } else {
+            self.count_rec::<false>(cancel)
+        };
+        if self.stopped {
+            Err(CountError::Cancelled)
+        } else {
+            Ok(n)
+        }
     }
 
     fn count_rec<const C: bool>(&mut self, cancel: &CancelFlag) -> u128 {
