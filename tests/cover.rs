@@ -387,3 +387,19 @@ fn what_if_islands_and_cells() {
         assert_eq!(r.labelled, plain(&b, &fleet, Engine::DlxPlain));
     }
 }
+
+#[test]
+fn wide_placement_sets_take_the_general_path() {
+    // Mirrored bent pieces on a 127-cell hexagon: over 256 placements per piece,
+    // wider than the specialised last-three step handles.
+    let board = Board::hexagon("r6", 6);
+    let bent = Piece::new("bent", vec![Coord(0, 0), Coord(1, 0), Coord(1, 1)]);
+    let fleet = Fleet {
+        name: "f".into(),
+        lattice: Lattice::Hex,
+        pieces: vec![bent.clone(), bent.clone(), bent],
+        allow_mirror: true,
+    };
+    assert!(fleet_placements(&board, &fleet)[0].len() > 256);
+    assert_eq!(plain(&board, &fleet, Engine::Fast), plain(&board, &fleet, Engine::Dlx));
+}

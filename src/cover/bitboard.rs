@@ -9,6 +9,7 @@
 //! With `HEAT` the same walk also counts, for every cell, the deployments that
 //! occupy it (each placement's cells get the size of the subtree below it).
 
+use super::last_three::LastThree;
 use super::symmetry::{board_symmetries, orbit_representatives};
 use super::{CancelFlag, CountError, FleetCover};
 use rayon::prelude::*;
@@ -106,6 +107,8 @@ pub struct BitboardCounter {
     /// ship `a`'s placement `p`. For the last ship, `kill[last][y][last - 1]` holds
     /// the reverse relation (placements of the second-to-last ship) for heat maps.
     kill: Vec<Vec<Vec<Alive>>>,
+    /// Specialised innermost step when the last sets are narrow enough.
+    last3: Option<LastThree>,
     hits: u128,
     /// First-ship placements to expand, with the size of their symmetry orbit.
     reps: Vec<(usize, u64)>,
@@ -221,8 +224,10 @@ impl BitboardCounter {
         } else {
             (0..first.len()).map(|i| (i, 1)).collect()
         };
+        let last3 = LastThree::new(&kill, n);
         Some(BitboardCounter {
             ships,
+            last3,
             kill,
             hits: mask(&cover.hits),
             reps,
@@ -328,7 +333,10 @@ impl BitboardCounter {
             return Ok(());
         }
         if !HEAT && n - level == 3 && remaining_hits == 0 {
-            tally.count += self.last_three(alive, n);
+            tally.count += match &self.last3 {
+                Some(l3) => l3.count(&alive[n - 3], &alive[n - 2], &alive[n - 1]),
+                None => self.last_three(alive, n),
+            };
             return Ok(());
         }
         if level == 2 && cancel.is_cancelled() {
@@ -378,9 +386,11 @@ impl BitboardCounter {
             for_each_bit(a_s, |s| {
                 and_into(rx, ax, &self.kill[ss][s][xs]);
                 and_into(ry, ay, &self.kill[ss][s][ys]);
-                let mut conflicts = all_conflicts - plane_sum(planes_x, rx) - plane_sum(planes_y, ry);
-                // Pairs with both x and y removed were subtracted twice.
-                for_each_bit(rx, |x| conflicts += and_count(&self.kill[xs][x][ys], ry));
+                // Pairs with both x and y removed are in both plane sums: add them back
+                // first so that the unsigned arithmetic never goes below zero.
+                let mut overlap = 0;
+                for_each_bit(rx, |x| overlap += and_count(&self.kill[xs][x][ys], ry));
+                let conflicts = all_conflicts + overlap - plane_sum(planes_x, rx) - plane_sum(planes_y, ry);
                 let (nx, ny) = (cx - popcount(rx), cy - popcount(ry));
                 total += (nx * ny - conflicts) as u128;
             });

@@ -332,9 +332,14 @@ impl Dlx {
         while x != i {
             self.select_option::<C>(x);
             // Knuth's step X2 without a call: no primary item left is a solution.
-            total += if self.rlink[0] == 0 {
+            let first = self.rlink[0] as usize;
+            total += if first == 0 {
                 self.nodes_visited += 1;
                 1
+            } else if self.shortcut && self.rlink[first] == 0 {
+                // One primary item left: the shortcut without a call.
+                self.nodes_visited += 1;
+                self.nodes[first].top.max(0) as u128
             } else {
                 self.count_rec::<C>(cancel)
             };

@@ -7,6 +7,7 @@ mod analysis;
 mod bitboard;
 mod count;
 mod dlx;
+mod last_three;
 mod parallel;
 mod problem;
 mod symmetry;

@@ -22,7 +22,15 @@ impl Setup {
             self.deployment.ships.clear();
         }
         self.board = board;
+        self.prune_observations();
         self.deployment.prune(&self.board, &self.fleet)
+    }
+
+    /// Forgets shots on cells that are no longer playable.
+    fn prune_observations(&mut self) {
+        let board = &self.board;
+        self.observations.hits.retain(|c| board.is_playable(*c));
+        self.observations.misses.retain(|c| board.is_playable(*c));
     }
 
     /// Makes `c` an island (or water); returns how many ships were removed.
@@ -31,6 +39,7 @@ impl Setup {
             return 0;
         }
         self.board.toggle_island(c);
+        self.prune_observations();
         self.deployment.prune(&self.board, &self.fleet)
     }
 
@@ -40,6 +49,7 @@ impl Setup {
             return 0;
         }
         self.board.toggle_hex_cell(c);
+        self.prune_observations();
         self.deployment.prune(&self.board, &self.fleet)
     }
 

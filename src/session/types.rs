@@ -1,4 +1,4 @@
-use crate::cover::{Engine, TouchRule};
+use crate::cover::{Engine, Observations, TouchRule};
 use crate::geometry::{Board, Deployment, Fleet};
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +17,9 @@ pub struct Setup {
     pub fleet: Fleet,
     #[serde(default)]
     pub deployment: Deployment,
+    /// Shots seen so far in the Counter room's hunt mode.
+    #[serde(default)]
+    pub observations: Observations,
 }
 
 /// Settings of the Boards room that are worth keeping with the work.

@@ -1,6 +1,8 @@
 //! Room "Counter": exact deployment counts of the active setup (and of all
 //! setups side by side) on background jobs with progress, ETA and cancel.
 
+use super::fairness::FairnessMode;
+use super::hunt::HuntMode;
 use crate::cover::{CountRequest, CountResult, Engine, TouchRule, count_deployments};
 use crate::jobs::{Job, Repaint};
 use crate::textview::thousands;
@@ -18,8 +20,20 @@ pub struct Timed {
     pub seconds: f64,
 }
 
+/// What the central area of the room shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CounterMode {
+    #[default]
+    Count,
+    Hunt,
+    Fairness,
+}
+
 #[derive(Default)]
 pub struct CounterRoom {
+    pub mode: CounterMode,
+    pub hunt: HuntMode,
+    pub fairness: FairnessMode,
     job: Option<Job<Vec<Timed>>>,
     /// What the running job is for: one setup, or the comparison of all.
     job_is_compare: bool,
@@ -97,9 +111,24 @@ impl CounterRoom {
             .default_size(280.0)
             .show(ui, |ui| self.settings(ui, doc));
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| self.results(ui, doc));
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.mode, CounterMode::Count, "Counts")
+                    .on_hover_text("Result card and the comparison of setups");
+                ui.selectable_value(&mut self.mode, CounterMode::Hunt, "Hunt")
+                    .on_hover_text("Mark misses and hits; see where the ships probably are");
+                ui.selectable_value(&mut self.mode, CounterMode::Fairness, "Fairness")
+                    .on_hover_text("How much each island and each cell changes the count");
+            });
+            ui.separator();
+            match self.mode {
+                CounterMode::Count => {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.results(ui, doc));
+                }
+                CounterMode::Hunt => self.hunt.show(ui, doc),
+                CounterMode::Fairness => self.fairness.show(ui, doc),
+            }
         });
-        if self.job.is_some() {
+        if self.job.is_some() || self.hunt.is_running() || self.fairness.is_running() {
             ui.ctx().request_repaint_after(Duration::from_millis(100));
         }
     }

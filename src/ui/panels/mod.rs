@@ -2,5 +2,7 @@
 
 pub mod boards;
 pub mod counter;
+pub mod fairness;
 mod fleet_editor;
+pub mod hunt;
 mod place_tool;

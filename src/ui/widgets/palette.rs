@@ -26,3 +26,31 @@ pub fn piece_color(i: usize) -> Color32 {
     ];
     COLORS[i % COLORS.len()]
 }
+
+/// A heat colour for `t` in 0..=1: dark blue, through teal and yellow, to red.
+pub fn heat(t: f32) -> Color32 {
+    let t = t.clamp(0.0, 1.0);
+    let stops = [
+        (20.0, 30.0, 70.0),
+        (30.0, 140.0, 150.0),
+        (240.0, 220.0, 80.0),
+        (220.0, 50.0, 40.0),
+    ];
+    let x = t * (stops.len() - 1) as f32;
+    let i = (x.floor() as usize).min(stops.len() - 2);
+    let f = x - i as f32;
+    let (a, b) = (stops[i], stops[i + 1]);
+    let mix = |p: f32, q: f32| (p + (q - p) * f).round() as u8;
+    Color32::from_rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// Red for less than `1`, white at `1`, green for more (a ratio against a baseline).
+pub fn ratio(r: f64) -> Color32 {
+    let d = (r.max(1e-9).ln() * 4.0).clamp(-1.0, 1.0) as f32;
+    let fade = |c: f32| (255.0 - 200.0 * c.abs()) as u8;
+    if d >= 0.0 {
+        Color32::from_rgb(fade(d), 255, fade(d))
+    } else {
+        Color32::from_rgb(255, fade(d), fade(d))
+    }
+}
