@@ -9,8 +9,10 @@ pub mod cover;
 pub mod geometry;
 pub mod jobs;
 pub mod presets;
+pub mod puzzle;
 pub mod session;
 pub mod textview;
+pub mod tomography;
 pub mod ui;
 
 /// Version and commit, for the About box and `--version`.

@@ -1,0 +1,7 @@
+//! Puzzles: the exact Battleship (Bimaru) puzzle solver.
+
+mod battleship;
+mod janko;
+
+pub use battleship::{BattleshipPuzzle, Given, PuzzleError, PuzzleSolutions, solve};
+pub use janko::{JankoRecord, parse_janko_line};

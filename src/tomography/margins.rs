@@ -1,0 +1,180 @@
+//! |U(r, c)|: the exact number of binary matrices with given row and column sums.
+//!
+//! A dynamic programme over columns in the spirit of Miller and Harrison: the
+//! state is how many rows still need each number of ones; a column with sum c
+//! takes t_v rows from each group v (Σ t_v = c) in ∏ C(n_v, t_v) ways. Counted in
+//! u128 and, when that would overflow, again with big integers.
+
+use super::XRay;
+use num_bigint::BigUint;
+use std::collections::HashMap;
+
+/// Arithmetic the programme needs, so it runs on u128 (fast) or BigUint (exact).
+trait Count: Clone {
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn add(&self, o: &Self) -> Option<Self>;
+    fn mul(&self, k: u64) -> Option<Self>;
+}
+
+impl Count for u128 {
+    fn zero() -> Self {
+        0
+    }
+    fn one() -> Self {
+        1
+    }
+    fn add(&self, o: &Self) -> Option<Self> {
+        self.checked_add(*o)
+    }
+    fn mul(&self, k: u64) -> Option<Self> {
+        self.checked_mul(k as u128)
+    }
+}
+
+impl Count for BigUint {
+    fn zero() -> Self {
+        BigUint::ZERO
+    }
+    fn one() -> Self {
+        BigUint::from(1u8)
+    }
+    fn add(&self, o: &Self) -> Option<Self> {
+        Some(self + o)
+    }
+    fn mul(&self, k: u64) -> Option<Self> {
+        Some(self * k)
+    }
+}
+
+/// Binomial coefficients up to 64 choose k.
+fn binomials() -> Vec<Vec<u64>> {
+    let mut c = vec![vec![0u64; 65]; 65];
+    for n in 0..=64 {
+        c[n][0] = 1;
+        for k in 1..=n {
+            c[n][k] = c[n - 1][k - 1].saturating_add(c[n - 1][k]);
+        }
+    }
+    c
+}
+
+struct Programme<'a, T> {
+    cols: Vec<u32>,
+    /// Sum of the column sums from column j on.
+    tail: Vec<u64>,
+    binom: &'a [Vec<u64>],
+    memo: Vec<HashMap<Vec<u8>, T>>,
+}
+
+impl<T: Count> Programme<'_, T> {
+    /// Ways to finish columns j.. when `groups[v]` rows still need v ones.
+    fn ways(&mut self, j: usize, groups: &[u8]) -> Option<T> {
+        if j == self.cols.len() {
+            return Some(if groups.iter().skip(1).all(|&n| n == 0) {
+                T::one()
+            } else {
+                T::zero()
+            });
+        }
+        let need: u64 = groups.iter().enumerate().map(|(v, &n)| v as u64 * n as u64).sum();
+        let top = groups.iter().rposition(|&n| n > 0).unwrap_or(0);
+        if need != self.tail[j] || top > self.cols.len() - j {
+            return Some(T::zero());
+        }
+        if let Some(v) = self.memo[j].get(groups) {
+            return Some(v.clone());
+        }
+        let mut total = T::zero();
+        let mut take = vec![0u8; groups.len()];
+        self.split(j, groups, 1, self.cols[j], &mut take, 1, &mut total)?;
+        self.memo[j].insert(groups.to_vec(), total.clone());
+        Some(total)
+    }
+
+    /// Chooses how many rows of each group v ≥ `v` get a one in column j.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &mut self,
+        j: usize,
+        groups: &[u8],
+        v: usize,
+        left: u32,
+        take: &mut Vec<u8>,
+        ways: u64,
+        total: &mut T,
+    ) -> Option<()> {
+        if left == 0 {
+            let mut next = groups.to_vec();
+            for (w, &t) in take.iter().enumerate().skip(1) {
+                next[w] -= t;
+                next[w - 1] += t;
+            }
+            let sub = self.ways(j + 1, &next)?;
+            *total = total.add(&sub.mul(ways)?)?;
+            return Some(());
+        }
+        if v >= groups.len() {
+            return Some(());
+        }
+        let avail = groups[v] as u32;
+        for t in 0..=avail.min(left) {
+            take[v] = t as u8;
+            let w = ways.checked_mul(self.binom[avail as usize][t as usize]);
+            match w {
+                Some(w) => self.split(j, groups, v + 1, left - t, take, w, total)?,
+                None => return None,
+            }
+        }
+        take[v] = 0;
+        Some(())
+    }
+}
+
+fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>]) -> Option<T> {
+    let max_r = xray.rows.iter().copied().max().unwrap_or(0) as usize;
+    let mut groups = vec![0u8; max_r + 1];
+    for &r in &xray.rows {
+        groups[r as usize] += 1;
+    }
+    let mut cols = xray.cols.clone();
+    cols.sort_unstable_by(|a, b| b.cmp(a));
+    let mut tail = vec![0u64; cols.len() + 1];
+    for j in (0..cols.len()).rev() {
+        tail[j] = tail[j + 1] + cols[j] as u64;
+    }
+    let memo = vec![HashMap::new(); cols.len()];
+    let mut p = Programme {
+        cols,
+        tail,
+        binom,
+        memo,
+    };
+    p.ways(0, &groups)
+}
+
+/// The exact number of binary matrices with the X-ray's row and column sums.
+pub fn count_matrices(xray: &XRay) -> Result<BigUint, String> {
+    if xray.rows.len() > 64 || xray.cols.len() > 64 {
+        return Err("at most 64 rows and 64 columns".into());
+    }
+    if xray.feasibility().is_err() {
+        return Ok(BigUint::ZERO);
+    }
+    let binom = binomials();
+    if let Some(n) = run::<u128>(xray, &binom) {
+        return Ok(BigUint::from(n));
+    }
+    run::<BigUint>(xray, &binom).ok_or_else(|| "internal overflow".into())
+}
+
+/// As [`count_matrices`] but only when the count fits in u128 (fast path for statistics).
+pub fn count_matrices_u128(xray: &XRay) -> Option<u128> {
+    if xray.feasibility().is_err() {
+        return Some(0);
+    }
+    thread_local! {
+        static BINOM: Vec<Vec<u64>> = binomials();
+    }
+    BINOM.with(|b| run::<u128>(xray, b))
+}

@@ -1,0 +1,17 @@
+//! Discrete tomography of fleets and images (seed 000, sections 2–3): X-rays,
+//! |U(r, c)|, Ryser interchanges and walks, the Laplacian energy, fleet
+//! realisations of a matrix and ship-preserving subreflections.
+
+mod laplacian;
+mod margins;
+mod matrix;
+mod realise;
+mod ryser;
+mod xray;
+
+pub use laplacian::{gaussian_fit, histogram, laplacian_energy};
+pub use margins::{count_matrices, count_matrices_u128};
+pub use matrix::{BinaryMatrix, MAX_SIDE};
+pub use realise::{Realisation, count_realisations, realisations};
+pub use ryser::{Interchange, Walk, interchanges, walk};
+pub use xray::XRay;

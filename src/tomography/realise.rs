@@ -1,0 +1,79 @@
+//! Fleet realisations of a binary matrix: every way to cut its ones into the
+//! fleet's ships (a run of ones may hold several ships end to end). An exact
+//! cover in which both the ships and the one-cells are primary items.
+
+use super::BinaryMatrix;
+use crate::cover::{CancelFlag, Dlx, ExactCover};
+use crate::geometry::{Board, Coord, Deployment, Fleet, PlacedShip, fleet_placements};
+use std::ops::ControlFlow;
+
+/// One way to read the matrix as the fleet.
+pub type Realisation = Deployment;
+
+fn problem(m: &BinaryMatrix, fleet: &Fleet) -> Option<(ExactCover, Vec<PlacedShip>)> {
+    if m.ones() != fleet.total_cells() || fleet.lattice != crate::geometry::Lattice::Square {
+        return None;
+    }
+    let mut board = Board::square("matrix", m.rows() as u32, m.cols() as u32);
+    for r in 0..m.rows() {
+        for c in 0..m.cols() {
+            if !m.get(r, c) {
+                board.islands.insert(Coord(r as i32, c as i32));
+            }
+        }
+    }
+    let n_pieces = fleet.pieces.len();
+    let mut options = Vec::new();
+    let mut ships = Vec::new();
+    for (piece, list) in fleet_placements(&board, fleet).into_iter().enumerate() {
+        for p in list {
+            let mut items = vec![(piece as u32, 0)];
+            items.extend(p.cells.iter().map(|&c| (n_pieces as u32 + c, 0)));
+            options.push(items);
+            ships.push(PlacedShip {
+                piece,
+                rotation: p.rotation,
+                mirrored: p.mirrored,
+                anchor: p.anchor,
+            });
+        }
+    }
+    Some((
+        ExactCover {
+            n_primary: n_pieces + m.ones(),
+            n_secondary: 0,
+            options,
+        },
+        ships,
+    ))
+}
+
+/// Up to `limit` realisations of `m` as `fleet` (straight or any-shaped pieces).
+pub fn realisations(m: &BinaryMatrix, fleet: &Fleet, limit: usize) -> Vec<Realisation> {
+    let Some((ec, ships)) = problem(m, fleet) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut dlx = Dlx::new(&ec);
+    let _flow = dlx.enumerate(&CancelFlag::new(), &mut |opts| {
+        let mut d = Deployment::default();
+        for &o in opts {
+            d.place(ships[o]);
+        }
+        out.push(d);
+        if out.len() >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    out
+}
+
+/// The number of realisations (ships labelled).
+pub fn count_realisations(m: &BinaryMatrix, fleet: &Fleet) -> u128 {
+    match problem(m, fleet) {
+        Some((ec, _)) => Dlx::new(&ec).count(&CancelFlag::new()).unwrap_or(0),
+        None => 0,
+    }
+}
