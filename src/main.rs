@@ -3,6 +3,11 @@ use fleetscope::cli::{Cli, run};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Behave like a Unix tool when output goes to `head` and the like: end quietly.
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match cli.command {
         Some(command) => run(command),

@@ -3,6 +3,7 @@
 mod count;
 mod cputime;
 mod show;
+mod xray;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,6 +46,11 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Tomography: X-rays, |U(r,c)|, fleets sharing an X-ray, Ryser walks, statistics.
+    Xray {
+        #[command(subcommand)]
+        what: XrayCommand,
+    },
     /// Benchmarks: median CPU and wall seconds over several runs.
     Bench {
         #[command(subcommand)]
@@ -67,6 +73,66 @@ pub enum Command {
 }
 
 #[derive(Subcommand, Debug)]
+pub enum XrayCommand {
+    /// The X-ray of a setup's placed fleet, |U(r,c)| and the fleets that share it.
+    Of {
+        source: String,
+        #[arg(long)]
+        no_touch: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// |U(r,c)|: the number of binary matrices with these sums.
+    CountU {
+        /// Row sums, comma separated.
+        #[arg(long)]
+        rows: String,
+        /// Column sums, comma separated.
+        #[arg(long)]
+        cols: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fleets of straight ships with these row and column sums: count and list.
+    Fleets {
+        #[arg(long)]
+        rows: String,
+        #[arg(long)]
+        cols: String,
+        /// Ship lengths, comma separated.
+        #[arg(long, default_value = "5,4,3,3,2")]
+        ships: String,
+        /// How many fleet matrices to print.
+        #[arg(long, default_value_t = 0)]
+        list: usize,
+        #[arg(long)]
+        no_touch: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every matrix within k Ryser interchanges of a setup's fleet: ‖ΔA‖² histogram.
+    Walk {
+        source: String,
+        #[arg(long, default_value_t = 4)]
+        k: usize,
+        /// Print the histogram as CSV (energy,matrices).
+        #[arg(long)]
+        csv: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// |U| and fleets per X-ray over N random classic fleets (the paper's Figure 7).
+    Stats {
+        #[arg(long, default_value_t = 10_000)]
+        n: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
 pub enum BenchCommand {
     /// Time the counting engines on the presets.
     Count {
@@ -77,6 +143,16 @@ pub enum BenchCommand {
         /// Also time the DLX engines (tens of CPU seconds each run).
         #[arg(long)]
         dlx: bool,
+    },
+    /// Time the tomography tasks (|U|, fleets per X-ray, a 4-interchange walk).
+    Xray {
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+    /// Solve every published puzzle in DIR/battleships_janko.jsonl (data not shipped).
+    Puzzles {
+        #[arg(long, value_name = "DIR")]
+        data: std::path::PathBuf,
     },
 }
 
@@ -101,6 +177,26 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bench {
             what: BenchCommand::Count { runs, threads, dlx },
         } => count::bench(runs, threads, dlx),
+        Command::Xray { what } => match what {
+            XrayCommand::Of { source, no_touch, json } => xray::of(&source, no_touch, json),
+            XrayCommand::CountU { rows, cols, json } => xray::count_u(&rows, &cols, json),
+            XrayCommand::Fleets {
+                rows,
+                cols,
+                ships,
+                list,
+                no_touch,
+                json,
+            } => xray::fleets(&rows, &cols, &ships, list, no_touch, json),
+            XrayCommand::Walk { source, k, csv, json } => xray::walk_cmd(&source, k, csv, json),
+            XrayCommand::Stats { n, seed, json } => xray::stats(n, seed, json),
+        },
+        Command::Bench {
+            what: BenchCommand::Xray { runs },
+        } => xray::bench(runs),
+        Command::Bench {
+            what: BenchCommand::Puzzles { data },
+        } => xray::bench_puzzles(&data),
         Command::NewSession {
             out,
             sources,

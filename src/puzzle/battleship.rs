@@ -257,7 +257,16 @@ impl Solver<'_> {
         }
     }
 
-    /// Cheap necessary conditions for the ships still to place.
+    /// Whether a ship may still use cell `c`.
+    fn free(&self, c: usize) -> bool {
+        self.occupied[c] == 0
+            && self.given[c] != Some(Given::Water)
+            && !(self.p.rule == TouchRule::NoTouch && self.blocked[c] != 0)
+    }
+
+    /// Necessary conditions for the ships still to place: enough of them for the
+    /// given ship cells; every line's missing ones fit in its free cells; and with
+    /// all targets of a direction known, exactly the missing ones are left.
     fn promising(&self, level: usize) -> bool {
         let left: usize = self.order[level..].iter().sum();
         let uncovered = self.must_cover.iter().filter(|&&c| self.occupied[c] == 0).count();
@@ -265,13 +274,36 @@ impl Solver<'_> {
             return false;
         }
         let p = self.p;
-        let row_need: u32 = (0..p.rows)
-            .filter_map(|r| p.row_targets[r].map(|t| t - self.row_used[r]))
-            .sum();
-        let col_need: u32 = (0..p.cols)
-            .filter_map(|c| p.col_targets[c].map(|t| t - self.col_used[c]))
-            .sum();
-        row_need as usize <= left && col_need as usize <= left
+        let (mut row_need, mut rows_known) = (0usize, true);
+        for r in 0..p.rows {
+            match p.row_targets[r] {
+                Some(t) => {
+                    let need = (t - self.row_used[r]) as usize;
+                    if need > 0 && need > (0..p.cols).filter(|&c| self.free(r * p.cols + c)).count() {
+                        return false;
+                    }
+                    row_need += need;
+                }
+                None => rows_known = false,
+            }
+        }
+        let (mut col_need, mut cols_known) = (0usize, true);
+        for c in 0..p.cols {
+            match p.col_targets[c] {
+                Some(t) => {
+                    let need = (t - self.col_used[c]) as usize;
+                    if need > 0 && need > (0..p.rows).filter(|&r| self.free(r * p.cols + c)).count() {
+                        return false;
+                    }
+                    col_need += need;
+                }
+                None => cols_known = false,
+            }
+        }
+        if (rows_known && row_need != left) || (cols_known && col_need != left) {
+            return false;
+        }
+        row_need <= left && col_need <= left
     }
 
     fn done(&mut self) {

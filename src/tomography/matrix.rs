@@ -129,3 +129,21 @@ impl BinaryMatrix {
             .collect()
     }
 }
+
+impl BinaryMatrix {
+    /// The occupied cells of a deployment on a square board.
+    pub fn from_deployment(
+        board: &crate::geometry::Board,
+        fleet: &crate::geometry::Fleet,
+        deployment: &crate::geometry::Deployment,
+    ) -> Option<BinaryMatrix> {
+        let (rows, cols) = board.dims()?;
+        let mut m = BinaryMatrix::zeros(rows as usize, cols as usize);
+        for c in deployment.occupancy(fleet).keys() {
+            if board.contains(*c) {
+                m.set(c.0 as usize, c.1 as usize, true);
+            }
+        }
+        Some(m)
+    }
+}

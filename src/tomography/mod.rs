@@ -2,6 +2,7 @@
 //! |U(r, c)|, Ryser interchanges and walks, the Laplacian energy, fleet
 //! realisations of a matrix and ship-preserving subreflections.
 
+mod fleets;
 mod laplacian;
 mod margins;
 mod matrix;
@@ -9,6 +10,7 @@ mod realise;
 mod ryser;
 mod xray;
 
+pub use fleets::{SharedXRay, fleets_with_xray};
 pub use laplacian::{gaussian_fit, histogram, laplacian_energy};
 pub use margins::{count_matrices, count_matrices_u128};
 pub use matrix::{BinaryMatrix, MAX_SIDE};

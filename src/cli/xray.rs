@@ -1,0 +1,357 @@
+//! `fleetscope xray …` (tomography from the command line) and `bench xray` / `bench puzzles`.
+
+use super::cputime::{measure, median};
+use super::show::resolve_source;
+use crate::cover::{CancelFlag, Progress, TouchRule};
+use crate::geometry::{Fleet, random_deployment};
+use crate::puzzle::{parse_janko_line, solve};
+use crate::session::Setup;
+use crate::tomography::{
+    BinaryMatrix, XRay, count_matrices, count_matrices_u128, count_realisations, fleets_with_xray, gaussian_fit,
+    histogram, laplacian_energy, walk,
+};
+use serde_json::json;
+use std::path::Path;
+
+fn parse_sums(s: &str, what: &str) -> Result<Vec<u32>, String> {
+    s.split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("{what}: '{t}' is not a number"))
+        })
+        .collect()
+}
+
+fn straight_lengths(fleet: &Fleet) -> Result<Vec<usize>, String> {
+    fleet
+        .pieces
+        .iter()
+        .map(|p| {
+            let straight = p.cells.iter().all(|c| c.0 == p.cells[0].0) || p.cells.iter().all(|c| c.1 == p.cells[0].1);
+            if straight {
+                Ok(p.len())
+            } else {
+                Err(format!("piece '{}' is not a straight ship", p.name))
+            }
+        })
+        .collect()
+}
+
+fn setup_matrix(setup: &Setup) -> Result<BinaryMatrix, String> {
+    BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &setup.deployment)
+        .ok_or_else(|| format!("'{}' is not on a square board", setup.name))
+}
+
+fn rule(no_touch: bool) -> TouchRule {
+    if no_touch {
+        TouchRule::NoTouch
+    } else {
+        TouchRule::MayTouch
+    }
+}
+
+/// `xray of`: the X-ray of a setup's placed fleet, |U| and the fleets sharing it.
+pub fn of(source: &str, no_touch: bool, json_out: bool) -> Result<(), String> {
+    let setup = resolve_source(source)?;
+    let m = setup_matrix(&setup)?;
+    let x = XRay::of(&m);
+    let u = count_matrices(&x)?;
+    let lengths = straight_lengths(&setup.fleet)?;
+    let shared = fleets_with_xray(&x, &lengths, rule(no_touch), 0, &CancelFlag::new()).map_err(|e| e.to_string())?;
+    if json_out {
+        println!(
+            "{}",
+            json!({"rows": x.rows, "cols": x.cols, "matrices": u.to_string(), "fleet_matrices": shared.fleet_matrices.to_string(),
+                   "labelled_fleets": shared.labelled_fleets.to_string(), "density": shared.density(), "laplacian": laplacian_energy(&m)})
+        );
+    } else {
+        print!("{}", m.to_text());
+        println!("row sums    {:?}\ncolumn sums {:?}", x.rows, x.cols);
+        println!("|U(r,c)| = {u} binary matrices share this X-ray");
+        println!(
+            "{} of them are fleets ({} labelled fleets); density {}",
+            shared.fleet_matrices,
+            shared.labelled_fleets,
+            shared.density().map_or("n/a".into(), |d| format!("{d:.3e}"))
+        );
+        println!("‖ΔA‖² = {}", laplacian_energy(&m));
+    }
+    Ok(())
+}
+
+/// `xray count-u`: |U(r, c)| for given sums.
+pub fn count_u(rows: &str, cols: &str, json_out: bool) -> Result<(), String> {
+    let x = XRay {
+        rows: parse_sums(rows, "rows")?,
+        cols: parse_sums(cols, "cols")?,
+    };
+    if let Err(why) = x.feasibility() {
+        if json_out {
+            println!("{}", json!({"matrices": "0", "infeasible": why}));
+        } else {
+            println!("0 (no matrix: {why})");
+        }
+        return Ok(());
+    }
+    let n = count_matrices(&x)?;
+    if json_out {
+        println!("{}", json!({"matrices": n.to_string()}))
+    } else {
+        println!("{n}")
+    }
+    Ok(())
+}
+
+/// `xray fleets`: the fleets with given sums.
+pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, no_touch: bool, json_out: bool) -> Result<(), String> {
+    let x = XRay {
+        rows: parse_sums(rows, "rows")?,
+        cols: parse_sums(cols, "cols")?,
+    };
+    let lengths: Vec<usize> = parse_sums(ships, "ships")?.into_iter().map(|v| v as usize).collect();
+    let s = fleets_with_xray(&x, &lengths, rule(no_touch), list, &CancelFlag::new()).map_err(|e| e.to_string())?;
+    if json_out {
+        let ex: Vec<String> = s.examples.iter().map(BinaryMatrix::to_text).collect();
+        println!(
+            "{}",
+            json!({"fleet_matrices": s.fleet_matrices.to_string(), "labelled_fleets": s.labelled_fleets.to_string(),
+                   "matrices": s.all_matrices.map(|u| u.to_string()), "density": s.density(), "examples": ex})
+        );
+    } else {
+        println!(
+            "{} fleet matrices, {} labelled fleets",
+            s.fleet_matrices, s.labelled_fleets
+        );
+        if let Some(u) = s.all_matrices {
+            println!("|U(r,c)| = {u}, density {:.3e}", s.density().unwrap_or(0.0));
+        }
+        for (i, m) in s.examples.iter().enumerate() {
+            println!("#{}\n{}", i + 1, m.to_text());
+        }
+    }
+    Ok(())
+}
+
+/// `xray walk`: every matrix within k interchanges of a setup's fleet; ‖ΔA‖² histogram.
+pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(), String> {
+    let setup = resolve_source(source)?;
+    let m = setup_matrix(&setup)?;
+    let (w, wall, cpu) = measure(|| walk(&m, k, 20_000_000, &CancelFlag::new(), &|_: Progress| {}));
+    let w = w.map_err(|e| e.to_string())?;
+    let energies: Vec<u64> = w.matrices.iter().map(laplacian_energy).collect();
+    let (mean, sd) = gaussian_fit(&energies.iter().map(|&e| e as f64).collect::<Vec<_>>());
+    let fleets: Vec<u64> = w
+        .matrices
+        .iter()
+        .zip(&energies)
+        .filter(|(mm, _)| count_realisations(mm, &setup.fleet) > 0)
+        .map(|(_, e)| *e)
+        .collect();
+    let hist = histogram(&energies);
+    if json_out {
+        println!(
+            "{}",
+            json!({"k": k, "matrices": w.matrices.len(), "mean": mean, "sd": sd, "fleet_energies": fleets,
+                   "histogram": hist, "seconds": wall, "cpu_seconds": cpu})
+        );
+    } else if csv {
+        println!("energy,matrices");
+        for (e, n) in hist {
+            println!("{e},{n}");
+        }
+    } else {
+        println!("{} matrices within {k} interchanges ({wall:.3} s)", w.matrices.len());
+        println!("‖ΔA‖²: mean {mean:.2}, standard deviation {sd:.2}");
+        println!("fleets among them: {} at ‖ΔA‖² {:?}", fleets.len(), fleets);
+        for f in &fleets {
+            println!("  {f}: {:+.2} σ from the mean", (*f as f64 - mean) / sd.max(1e-9));
+        }
+    }
+    Ok(())
+}
+
+/// Summary of a sample: min, mean, median, max.
+fn summary(v: &[f64]) -> serde_json::Value {
+    let min = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    json!({"min": min, "mean": v.iter().sum::<f64>() / v.len().max(1) as f64, "median": median(v.to_vec()), "max": max})
+}
+
+/// `xray stats`: |U| and fleets per X-ray over N random classic fleets (Figure 7).
+pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
+    let setup = resolve_source("classic")?;
+    let lengths = straight_lengths(&setup.fleet)?;
+    let (mut us, mut fleets, mut labelled) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..n {
+        let d = random_deployment(&setup.board, &setup.fleet, seed + i as u64).map_err(|e| e.to_string())?;
+        let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square board");
+        let x = XRay::of(&m);
+        us.push(count_matrices_u128(&x).unwrap_or(u128::MAX) as f64);
+        let s =
+            fleets_with_xray(&x, &lengths, TouchRule::MayTouch, 0, &CancelFlag::new()).map_err(|e| e.to_string())?;
+        fleets.push(s.fleet_matrices as f64);
+        labelled.push(s.labelled_fleets as f64);
+    }
+    let logs: Vec<f64> = us.iter().map(|u| u.ln()).collect();
+    let mut bins = [0usize; 20];
+    for l in &logs {
+        bins[((l / 1.0) as usize).min(19)] += 1;
+    }
+    let out = json!({
+        "fleets": n, "seed": seed,
+        "sampling": "classic fleet on 10×10; ships in fleet order, each uniform over the placements that fit",
+        "matrices_per_xray": summary(&us),
+        "fleet_matrices_per_xray": summary(&fleets),
+        "labelled_fleets_per_xray": summary(&labelled),
+        "ln_matrices_histogram": bins.iter().enumerate().map(|(i, c)| json!({"from": i, "to": i + 1, "count": c})).collect::<Vec<_>>(),
+    });
+    if json_out {
+        println!("{out}");
+    } else {
+        println!("{n} random classic fleets (seed {seed}; ships in order, each uniform over the placements that fit)");
+        let s = &out["matrices_per_xray"];
+        println!(
+            "|U(r,c)|: min {}, mean {:.2}, median {}, max {}",
+            s["min"],
+            s["mean"].as_f64().unwrap_or(0.0),
+            s["median"],
+            s["max"]
+        );
+        let f = &out["fleet_matrices_per_xray"];
+        println!(
+            "fleet matrices per X-ray: min {}, mean {:.3}, median {}, max {}",
+            f["min"],
+            f["mean"].as_f64().unwrap_or(0.0),
+            f["median"],
+            f["max"]
+        );
+        println!("histogram of ln |U|:");
+        for (i, c) in bins.iter().enumerate() {
+            println!(
+                "  [{i:>2}, {:>2}) {c:>6} {}",
+                i + 1,
+                "#".repeat((*c * 60 / n.max(1)).min(60))
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `bench xray`: the three timings, median CPU seconds.
+pub fn bench(runs: usize) -> Result<(), String> {
+    let setup = resolve_source("classic")?;
+    let lengths = straight_lengths(&setup.fleet)?;
+    let xrays: Vec<XRay> = (0..10_000u64)
+        .map(|i| {
+            let d = random_deployment(&setup.board, &setup.fleet, i).expect("classic fleet fits");
+            XRay::of(&BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square"))
+        })
+        .collect();
+    let time = |f: &dyn Fn()| {
+        let (mut c, mut w) = (Vec::new(), Vec::new());
+        for _ in 0..runs.max(1) {
+            let (_, wall, cpu) = measure(f);
+            c.push(cpu);
+            w.push(wall);
+        }
+        (median(c), median(w))
+    };
+    println!("{:<44} {:>10} {:>10}  ({runs} runs)", "task", "cpu s", "wall s");
+    let (c, w) = time(&|| {
+        for x in &xrays {
+            std::hint::black_box(count_matrices_u128(x));
+        }
+    });
+    println!(
+        "{:<44} {c:>10.4} {w:>10.4}",
+        "|U(r,c)| for 10,000 random classic fleets"
+    );
+    let (c, w) = time(&|| {
+        for x in &xrays {
+            std::hint::black_box(fleets_with_xray(x, &lengths, TouchRule::MayTouch, 0, &CancelFlag::new()).ok());
+        }
+    });
+    println!("{:<44} {c:>10.4} {w:>10.4}", "fleets per X-ray for the same 10,000");
+    // Start from the fleet with the most matrices sharing its X-ray among the first 100 seeds,
+    // so that the walk has the size of the paper's example (143,509 matrices).
+    let best = (0..100usize)
+        .max_by_key(|&i| count_matrices_u128(&xrays[i]).unwrap_or(0))
+        .unwrap_or(0);
+    let start = BinaryMatrix::from_deployment(
+        &setup.board,
+        &setup.fleet,
+        &random_deployment(&setup.board, &setup.fleet, best as u64).expect("classic fleet fits"),
+    )
+    .expect("square board");
+    let size = walk(&start, 4, 50_000_000, &CancelFlag::new(), &|_: Progress| {})
+        .map(|w| w.matrices.len())
+        .unwrap_or(0);
+    let (c, w) = time(&|| {
+        std::hint::black_box(walk(&start, 4, 50_000_000, &CancelFlag::new(), &|_: Progress| {}).ok());
+    });
+    println!(
+        "{:<44} {c:>10.4} {w:>10.4}",
+        format!("walk within 4 interchanges ({size} matrices)")
+    );
+    Ok(())
+}
+
+/// `bench puzzles --data DIR`: solves every published puzzle in DIR/battleships_janko.jsonl.
+pub fn bench_puzzles(dir: &Path) -> Result<(), String> {
+    let path = if dir.is_dir() {
+        dir.join("battleships_janko.jsonl")
+    } else {
+        dir.to_path_buf()
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (mut solved, mut unique, mut matches, mut with_solution, mut times) = (0, 0, 0, 0, Vec::new());
+    let mut problems = Vec::new();
+    let (_, wall, cpu) = measure(|| {
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let rec = match parse_janko_line(line) {
+                Ok(r) => r,
+                Err(e) => {
+                    problems.push(format!("line {}: {e}", i + 1));
+                    continue;
+                }
+            };
+            let t0 = std::time::Instant::now();
+            match solve(&rec.puzzle, 2, 1000, &CancelFlag::new()) {
+                Ok(s) => {
+                    times.push(t0.elapsed().as_secs_f64());
+                    if t0.elapsed().as_secs_f64() > 1.0 {
+                        eprintln!("{}: {:.1} s", rec.id, t0.elapsed().as_secs_f64());
+                    }
+                    if s.layouts > 0 {
+                        solved += 1;
+                    }
+                    if s.is_unique() {
+                        unique += 1;
+                    }
+                    if let Some(sol) = &rec.solution {
+                        with_solution += 1;
+                        if s.examples.contains(sol) {
+                            matches += 1;
+                        } else {
+                            problems.push(format!("{}: the published solution is not among ours", rec.id));
+                        }
+                    }
+                }
+                Err(e) => problems.push(format!("{}: {e}", rec.id)),
+            }
+        }
+    });
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!("{} puzzles from {}", times.len(), path.display());
+    println!("solved {solved}, unique {unique}, published solution found {matches} of {with_solution}");
+    println!(
+        "per puzzle: median {:.2} ms, max {:.2} ms; all: {wall:.2} s wall, {cpu:.2} s CPU",
+        median(times.clone()) * 1e3,
+        times.last().copied().unwrap_or(0.0) * 1e3
+    );
+    for p in problems.iter().take(20) {
+        println!("  {p}");
+    }
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! Fleets sharing an X-ray: the exact puzzle solver with every target known.
+
+use super::{BinaryMatrix, XRay, count_matrices_u128};
+use crate::cover::{CancelFlag, TouchRule};
+use crate::puzzle::{BattleshipPuzzle, PuzzleError, solve};
+
+/// How many fleets (distinct matrices, and labelled) share an X-ray, and |U|.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedXRay {
+    pub fleet_matrices: u128,
+    pub labelled_fleets: u128,
+    /// |U(r, c)| when it fits in u128.
+    pub all_matrices: Option<u128>,
+    pub examples: Vec<BinaryMatrix>,
+}
+
+impl SharedXRay {
+    /// Fleet matrices / |U(r, c)|.
+    pub fn density(&self) -> Option<f64> {
+        self.all_matrices
+            .filter(|&u| u > 0)
+            .map(|u| self.fleet_matrices as f64 / u as f64)
+    }
+}
+
+/// Straight ships of `lengths` whose occupied cells have the X-ray `x`.
+pub fn fleets_with_xray(
+    x: &XRay,
+    lengths: &[usize],
+    rule: TouchRule,
+    examples: usize,
+    cancel: &CancelFlag,
+) -> Result<SharedXRay, PuzzleError> {
+    let p = BattleshipPuzzle {
+        rows: x.rows.len(),
+        cols: x.cols.len(),
+        ships: lengths.to_vec(),
+        row_targets: x.rows.iter().map(|&v| Some(v)).collect(),
+        col_targets: x.cols.iter().map(|&v| Some(v)).collect(),
+        givens: Vec::new(),
+        rule,
+    };
+    let s = solve(&p, examples, usize::MAX, cancel)?;
+    Ok(SharedXRay {
+        fleet_matrices: s.matrices.unwrap_or(0),
+        labelled_fleets: s.labelled,
+        all_matrices: count_matrices_u128(x),
+        examples: s.examples,
+    })
+}
