@@ -2,7 +2,7 @@
 //! the hunter's view) and how much each island or cell changes the count (fairness).
 
 use super::bitboard::BitboardCounter;
-use super::count::{CountRequest, count_deployments};
+use super::count::{CountRequest, count_deployments, worker_pool};
 use super::dlx::Dlx;
 use super::parallel::Progress;
 use super::{CancelFlag, CountError, FleetCover};
@@ -38,10 +38,7 @@ pub fn occupancy(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Occupancy, CountError> {
     let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(req.threads)
-        .build()
-        .map_err(|e| CountError::Invalid(format!("cannot start worker threads: {e}")))?;
+    let pool = worker_pool(req.threads)?;
     let (total, heat) = match BitboardCounter::new(&cover, false) {
         Some(counter) => {
             pool.install(|| counter.count_with_heat(cancel, &|done, total| progress(Progress { done, total })))?

@@ -68,6 +68,14 @@ pub fn distinct_layout_divisor(fleet: &Fleet) -> u128 {
     groups.values().map(|&m| (1..=m).product::<u128>()).product()
 }
 
+/// A rayon pool with `threads` workers (0 = one per core) for one long call.
+pub(super) fn worker_pool(threads: usize) -> Result<rayon::ThreadPool, CountError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CountError::Invalid(format!("cannot start worker threads: {e}")))
+}
+
 /// Counts the deployments of `fleet` on `board` under the request's rule and observations.
 pub fn count_deployments(
     board: &Board,
@@ -77,10 +85,7 @@ pub fn count_deployments(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<CountResult, CountError> {
     let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(req.threads)
-        .build()
-        .map_err(|e| CountError::Invalid(format!("cannot start worker threads: {e}")))?;
+    let pool = worker_pool(req.threads)?;
     let mut engine = req.engine;
     let mut note = None;
     let labelled = pool.install(|| {

@@ -7,6 +7,7 @@ use crate::cover::{CountRequest, CountResult, Engine, TouchRule, count_deploymen
 use crate::jobs::{Job, Repaint};
 use crate::textview::thousands;
 use crate::ui::document::Document;
+use crate::ui::widgets::job_progress::job_progress;
 use egui::Ui;
 use std::sync::Arc;
 use std::time::Duration;
@@ -184,22 +185,7 @@ impl CounterRoom {
             }
         });
         if let Some(job) = &self.job {
-            let p = job.progress();
-            let frac = if p.total > 0 {
-                p.done as f32 / p.total as f32
-            } else {
-                0.0
-            };
-            let eta = job
-                .eta()
-                .map(|d| format!(", ETA {}", crate::cli::fmt_duration(d)))
-                .unwrap_or_default();
-            ui.add(egui::ProgressBar::new(frac).text(format!(
-                "{}/{} parts, {:.1} s{eta}",
-                p.done,
-                p.total,
-                job.elapsed().as_secs_f64()
-            )));
+            job_progress(ui, job, "parts", ui.available_width());
         }
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e);

@@ -7,6 +7,7 @@ use crate::jobs::{Job, Repaint};
 use crate::textview::thousands;
 use crate::ui::document::Document;
 use crate::ui::widgets::board_view::{BoardView, Decorations};
+use crate::ui::widgets::job_progress::job_progress;
 use crate::ui::widgets::palette;
 use egui::Ui;
 use std::collections::HashMap;
@@ -84,17 +85,7 @@ impl FairnessMode {
                 j.cancel();
             }
             if let Some(job) = &self.job {
-                let p = job.progress();
-                let frac = if p.total > 0 {
-                    p.done as f32 / p.total as f32
-                } else {
-                    0.0
-                };
-                ui.add(
-                    egui::ProgressBar::new(frac)
-                        .desired_width(240.0)
-                        .text(format!("{}/{} variants", p.done, p.total)),
-                );
+                job_progress(ui, job, "variants", 260.0);
             }
             if let Some(e) = &self.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);
