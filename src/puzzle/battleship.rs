@@ -2,11 +2,10 @@
 //! board, row and column targets (any may be unknown), optional givens (water,
 //! ship parts as printed in Bimaru puzzles), ships may or may not touch.
 //!
-//! Depth-first over ships, longest first, with ships of equal length placed in
-//! increasing placement order (so each layout is met once); a placement must fit
-//! the row and column targets, the givens and the touch rule. Counts: layouts
-//! with ships labelled, and distinct 0/1 matrices (a run of ones can hold several
-//! ships end to end when ships may touch, so several layouts can share a matrix).
+//! Depth-first over the cells in row-major order (see `Solver`); each layout is
+//! met once, with ships of equal length unlabelled. Counts: layouts with ships
+//! labelled, and distinct 0/1 matrices (a run of ones can hold several ships end
+//! to end when ships may touch, so several layouts can share a matrix).
 
 use crate::cover::{CancelFlag, CountError, TouchRule};
 use crate::tomography::BinaryMatrix;
@@ -114,27 +113,25 @@ impl PuzzleSolutions {
     }
 }
 
-/// A placement: cells (row-major indices) and its orientation.
-struct Place {
-    cells: Vec<usize>,
-    /// Cells that touch the ship (for the no-touch rule).
-    halo: Vec<usize>,
-    rows: Vec<(usize, u32)>,
-    cols: Vec<(usize, u32)>,
-}
+const UNDECIDED: u8 = 0;
+const SHIP: u8 = 2;
 
+/// Cell-by-cell search in row-major order. Every cell before the cursor is
+/// final: a ship is placed at its first (top or left) cell, so the cursor only
+/// ever decides "water" or "a ship of length L starts here, across or down".
+/// Rows are checked exactly when the cursor leaves them; columns and the rest
+/// of the current row are checked against the cells still free.
 struct Solver<'a> {
     p: &'a BattleshipPuzzle,
-    /// Placements per distinct length, and which length each DFS level places.
-    places: BTreeMap<usize, std::rc::Rc<Vec<Place>>>,
-    order: Vec<usize>,
     given: Vec<Option<Given>>,
-    /// 0 free, > 0 ship id + 1; `blocked` counts halos over a cell.
-    occupied: Vec<u16>,
+    state: Vec<u8>,
+    /// Halos of placed ships over each cell (no-touch rule).
     blocked: Vec<u16>,
     row_used: Vec<u32>,
     col_used: Vec<u32>,
-    must_cover: Vec<usize>,
+    /// Ships still to place, per length.
+    remaining: Vec<usize>,
+    cells_left: usize,
     layouts: u128,
     matrices: Option<HashSet<Vec<u64>>>,
     matrix_limit: usize,
@@ -144,50 +141,7 @@ struct Solver<'a> {
     nodes: u64,
 }
 
-fn line_places(p: &BattleshipPuzzle, len: usize) -> Vec<Place> {
-    let (rows, cols) = (p.rows, p.cols);
-    let mut out = Vec::new();
-    let dirs: &[(usize, usize)] = if len == 1 { &[(0, 1)] } else { &[(0, 1), (1, 0)] };
-    for &(dr, dc) in dirs {
-        for r in 0..rows {
-            for c in 0..cols {
-                if r + dr * (len - 1) >= rows || c + dc * (len - 1) >= cols {
-                    continue;
-                }
-                let cells: Vec<(usize, usize)> = (0..len).map(|k| (r + dr * k, c + dc * k)).collect();
-                let mut halo = Vec::new();
-                for &(a, b) in &cells {
-                    for da in -1i32..=1 {
-                        for db in -1i32..=1 {
-                            let (x, y) = (a as i32 + da, b as i32 + db);
-                            if x >= 0 && y >= 0 && (x as usize) < rows && (y as usize) < cols {
-                                let cell = (x as usize, y as usize);
-                                if !cells.contains(&cell) && !halo.contains(&(x as usize * cols + y as usize)) {
-                                    halo.push(x as usize * cols + y as usize);
-                                }
-                            }
-                        }
-                    }
-                }
-                let mut row_count: BTreeMap<usize, u32> = BTreeMap::new();
-                let mut col_count: BTreeMap<usize, u32> = BTreeMap::new();
-                for &(a, b) in &cells {
-                    *row_count.entry(a).or_default() += 1;
-                    *col_count.entry(b).or_default() += 1;
-                }
-                out.push(Place {
-                    cells: cells.iter().map(|&(a, b)| a * cols + b).collect(),
-                    halo,
-                    rows: row_count.into_iter().collect(),
-                    cols: col_count.into_iter().collect(),
-                });
-            }
-        }
-    }
-    out
-}
-
-/// The part a cell plays in a placement (`k`-th of `len`, vertical or not).
+/// The part a cell plays in a ship (`k`-th of `len`, vertical or not).
 fn role(k: usize, len: usize, vertical: bool) -> Given {
     match (len, k, vertical) {
         (1, _, _) => Given::Single,
@@ -200,86 +154,131 @@ fn role(k: usize, len: usize, vertical: bool) -> Given {
 }
 
 impl Solver<'_> {
-    fn fits(&self, pl: &Place) -> bool {
-        let p = self.p;
-        let len = pl.cells.len();
-        let vertical = len > 1 && pl.cells[1] - pl.cells[0] == p.cols;
-        for (k, &c) in pl.cells.iter().enumerate() {
-            if self.occupied[c] != 0 || (p.rule == TouchRule::NoTouch && self.blocked[c] != 0) {
-                return false;
+    fn no_touch(&self) -> bool {
+        self.p.rule == TouchRule::NoTouch
+    }
+
+    /// A ship may still be put on cell `c`.
+    fn open(&self, c: usize) -> bool {
+        self.state[c] == UNDECIDED && self.given[c] != Some(Given::Water) && !(self.no_touch() && self.blocked[c] != 0)
+    }
+
+    /// The cells of a ship of length `len` starting at `c`, if it fits there.
+    fn ship_cells(&self, c: usize, len: usize, vertical: bool) -> Option<Vec<usize>> {
+        let (p, cols) = (self.p, self.p.cols);
+        let (r0, c0) = (c / cols, c % cols);
+        if (vertical && r0 + len > p.rows) || (!vertical && c0 + len > cols) {
+            return None;
+        }
+        let cells: Vec<usize> = (0..len).map(|k| if vertical { c + k * cols } else { c + k }).collect();
+        for (k, &x) in cells.iter().enumerate() {
+            if !self.open(x) {
+                return None;
             }
-            match self.given[c] {
-                Some(Given::Water) => return false,
-                Some(Given::Ship) | None => {}
-                Some(g) => {
-                    if g != role(k, len, vertical) {
-                        return false;
+            if let Some(g) = self.given[x]
+                && g != Given::Ship
+                && g != role(k, len, vertical)
+            {
+                return None;
+            }
+        }
+        // Row and column targets.
+        let (rows_hit, cols_hit) = if vertical { (1, len as u32) } else { (len as u32, 1) };
+        for (k, &x) in cells.iter().enumerate() {
+            let (r, cc) = (x / cols, x % cols);
+            if (vertical || k == 0)
+                && p.row_targets[r].is_some_and(|t| self.row_used[r] + if vertical { 1 } else { rows_hit } > t)
+            {
+                return None;
+            }
+            if (!vertical || k == 0)
+                && p.col_targets[cc].is_some_and(|t| self.col_used[cc] + if vertical { cols_hit } else { 1 } > t)
+            {
+                return None;
+            }
+        }
+        // No-touch: no ship already placed next to it.
+        if self.no_touch() && self.halo(&cells).iter().any(|&h| self.state[h] == SHIP) {
+            return None;
+        }
+        Some(cells)
+    }
+
+    fn halo(&self, cells: &[usize]) -> Vec<usize> {
+        let (rows, cols) = (self.p.rows as i64, self.p.cols as i64);
+        let mut out = Vec::new();
+        for &x in cells {
+            let (r, c) = ((x as i64) / cols, (x as i64) % cols);
+            for dr in -1..=1 {
+                for dc in -1..=1 {
+                    let (a, b) = (r + dr, c + dc);
+                    if a >= 0 && b >= 0 && a < rows && b < cols {
+                        let y = (a * cols + b) as usize;
+                        if !cells.contains(&y) && !out.contains(&y) {
+                            out.push(y);
+                        }
                     }
                 }
             }
         }
-        if p.rule == TouchRule::NoTouch && pl.halo.iter().any(|&h| self.occupied[h] != 0) {
-            return false;
-        }
-        pl.rows
-            .iter()
-            .all(|&(r, n)| p.row_targets[r].is_none_or(|t| self.row_used[r] + n <= t))
-            && pl
-                .cols
-                .iter()
-                .all(|&(c, n)| p.col_targets[c].is_none_or(|t| self.col_used[c] + n <= t))
+        out
     }
 
-    fn apply(&mut self, pl: &Place, id: u16, on: bool) {
-        for &c in &pl.cells {
-            self.occupied[c] = if on { id } else { 0 };
-        }
-        for &h in &pl.halo {
+    fn set_ship(&mut self, cells: &[usize], halo: &[usize], len: usize, on: bool) {
+        let cols = self.p.cols;
+        for &x in cells {
+            self.state[x] = if on { SHIP } else { UNDECIDED };
+            let (r, c) = (x / cols, x % cols);
             if on {
-                self.blocked[h] += 1;
+                self.row_used[r] += 1;
+                self.col_used[c] += 1;
             } else {
-                self.blocked[h] -= 1;
+                self.row_used[r] -= 1;
+                self.col_used[c] -= 1;
             }
         }
-        for &(r, n) in &pl.rows {
-            if on {
-                self.row_used[r] += n
-            } else {
-                self.row_used[r] -= n
-            }
+        for &h in halo {
+            if on { self.blocked[h] += 1 } else { self.blocked[h] -= 1 }
         }
-        for &(c, n) in &pl.cols {
-            if on {
-                self.col_used[c] += n
-            } else {
-                self.col_used[c] -= n
-            }
+        if on {
+            self.remaining[len] -= 1;
+            self.cells_left -= len;
+        } else {
+            self.remaining[len] += 1;
+            self.cells_left += len;
         }
     }
 
-    /// Whether a ship may still use cell `c`.
-    fn free(&self, c: usize) -> bool {
-        self.occupied[c] == 0
-            && self.given[c] != Some(Given::Water)
-            && !(self.p.rule == TouchRule::NoTouch && self.blocked[c] != 0)
+    /// Checks that still can be met, with the cursor at cell `idx`.
+    fn promising(&self, idx: usize) -> bool {
+        let (p, cols) = (self.p, self.p.cols);
+        let r = idx / cols;
+        // The current row: what is missing fits in its open cells from the cursor on.
+        if r < p.rows
+            && let Some(t) = p.row_targets[r]
+        {
+            let need = (t - self.row_used[r]) as usize;
+            if need > (idx..(r + 1) * cols).filter(|&x| self.open(x)).count() {
+                return false;
+            }
+        }
+        // Given ship cells not yet covered need ships.
+        true
     }
 
-    /// Necessary conditions for the ships still to place: enough of them for the
-    /// given ship cells; every line's missing ones fit in its free cells; and with
-    /// all targets of a direction known, exactly the missing ones are left.
-    fn promising(&self, level: usize) -> bool {
-        let left: usize = self.order[level..].iter().sum();
-        let uncovered = self.must_cover.iter().filter(|&&c| self.occupied[c] == 0).count();
-        if uncovered > left {
-            return false;
-        }
+    /// At a row boundary: the finished row is exact, later rows and all columns can still be met.
+    fn row_done(&self, finished: usize) -> bool {
         let p = self.p;
+        if p.row_targets[finished].is_some_and(|t| t != self.row_used[finished]) {
+            return false;
+        }
+        let from = (finished + 1) * p.cols;
         let (mut row_need, mut rows_known) = (0usize, true);
-        for r in 0..p.rows {
+        for r in finished + 1..p.rows {
             match p.row_targets[r] {
                 Some(t) => {
                     let need = (t - self.row_used[r]) as usize;
-                    if need > 0 && need > (0..p.cols).filter(|&c| self.free(r * p.cols + c)).count() {
+                    if need > (r * p.cols..(r + 1) * p.cols).filter(|&x| self.open(x)).count() {
                         return false;
                     }
                     row_need += need;
@@ -292,7 +291,7 @@ impl Solver<'_> {
             match p.col_targets[c] {
                 Some(t) => {
                     let need = (t - self.col_used[c]) as usize;
-                    if need > 0 && need > (0..p.rows).filter(|&r| self.free(r * p.cols + c)).count() {
+                    if need > (finished + 1..p.rows).filter(|&r| self.open(r * p.cols + c)).count() {
                         return false;
                     }
                     col_need += need;
@@ -300,18 +299,15 @@ impl Solver<'_> {
                 None => cols_known = false,
             }
         }
-        if (rows_known && row_need != left) || (cols_known && col_need != left) {
-            return false;
-        }
-        row_need <= left && col_need <= left
+        let _ = from;
+        // Ship cells still to place go exactly where the targets still need ones
+        // (cells of vertical ships already placed below are counted in row_used).
+        (!rows_known || row_need == self.cells_left) && (!cols_known || col_need == self.cells_left)
     }
 
     fn done(&mut self) {
         let p = self.p;
-        let exact = (0..p.rows).all(|r| p.row_targets[r].is_none_or(|t| t == self.row_used[r]))
-            && (0..p.cols).all(|c| p.col_targets[c].is_none_or(|t| t == self.col_used[c]))
-            && self.must_cover.iter().all(|&c| self.occupied[c] != 0);
-        if !exact {
+        if self.cells_left != 0 || !(0..p.cols).all(|c| p.col_targets[c].is_none_or(|t| t == self.col_used[c])) {
             return;
         }
         self.layouts += 1;
@@ -320,8 +316,8 @@ impl Solver<'_> {
             return;
         }
         let mut words = vec![0u64; (p.rows * p.cols).div_ceil(64)];
-        for (i, &o) in self.occupied.iter().enumerate() {
-            if o != 0 {
+        for (i, &st) in self.state.iter().enumerate() {
+            if st == SHIP {
                 words[i / 64] |= 1 << (i % 64);
             }
         }
@@ -337,8 +333,8 @@ impl Solver<'_> {
         };
         if new && self.examples.len() < self.example_limit {
             let mut m = BinaryMatrix::zeros(p.rows, p.cols);
-            for (i, &o) in self.occupied.iter().enumerate() {
-                if o != 0 {
+            for (i, &st) in self.state.iter().enumerate() {
+                if st == SHIP {
                     m.set(i / p.cols, i % p.cols, true);
                 }
             }
@@ -346,34 +342,65 @@ impl Solver<'_> {
         }
     }
 
-    fn search(&mut self, level: usize, min_index: usize) -> Result<(), PuzzleError> {
+    fn search(&mut self, idx: usize) -> Result<(), PuzzleError> {
         self.nodes += 1;
         if self.nodes % 4096 == 0 && self.cancel.is_cancelled() {
             return Err(PuzzleError::Cancelled);
         }
-        if level == self.order.len() {
-            self.done();
-            return Ok(());
-        }
-        if !self.promising(level) {
-            return Ok(());
-        }
-        let len = self.order[level];
-        let same_next = level + 1 < self.order.len() && self.order[level + 1] == len;
-        let places = self.places[&len].clone();
-        let mut result = Ok(());
-        for (i, pl) in places.iter().enumerate().skip(min_index) {
-            if !self.fits(pl) {
-                continue;
+        let (cols, total) = (self.p.cols, self.p.rows * self.p.cols);
+        let mut idx = idx;
+        // Cells already decided (covered by a ship from above) are passed over.
+        loop {
+            if idx > 0 && idx % cols == 0 && !self.row_done(idx / cols - 1) {
+                return Ok(());
             }
-            self.apply(pl, level as u16 + 1, true);
-            result = self.search(level + 1, if same_next { i + 1 } else { 0 });
-            self.apply(pl, level as u16 + 1, false);
-            if result.is_err() {
+            if idx == total {
+                self.done();
+                return Ok(());
+            }
+            if self.state[idx] == UNDECIDED {
                 break;
             }
+            idx += 1;
         }
-        result
+        if self.cells_left == 0 {
+            // Only water is left: the remaining rows and columns must already be exact.
+            let uncovered_ship_given =
+                (idx..total).any(|x| self.state[x] != SHIP && matches!(self.given[x], Some(g) if g != Given::Water));
+            if uncovered_ship_given {
+                return Ok(());
+            }
+            let p = self.p;
+            if (idx / cols..p.rows).all(|r| p.row_targets[r].is_none_or(|t| t == self.row_used[r])) {
+                self.done();
+            }
+            return Ok(());
+        }
+        if !self.promising(idx) {
+            return Ok(());
+        }
+        // A ship starts here (every length still wanted, across and down) ...
+        let lengths: Vec<usize> = (1..self.remaining.len()).filter(|&l| self.remaining[l] > 0).collect();
+        for len in lengths {
+            for vertical in if len == 1 {
+                [false].as_slice()
+            } else {
+                [false, true].as_slice()
+            } {
+                if let Some(cells) = self.ship_cells(idx, len, *vertical) {
+                    let halo = if self.no_touch() { self.halo(&cells) } else { Vec::new() };
+                    self.set_ship(&cells, &halo, len, true);
+                    let r = self.search(idx + 1);
+                    self.set_ship(&cells, &halo, len, false);
+                    r?;
+                }
+            }
+        }
+        // ... or the cell is water (impossible where a ship cell is given).
+        if matches!(self.given[idx], Some(g) if g != Given::Water) {
+            return Ok(());
+        }
+        self.search(idx + 1)
     }
 }
 
@@ -469,32 +496,24 @@ pub fn solve(
     cancel: &CancelFlag,
 ) -> Result<PuzzleSolutions, PuzzleError> {
     p.validate()?;
-    let mut order = p.ships.clone();
-    order.sort_unstable_by(|a, b| b.cmp(a));
-    let places = order
-        .iter()
-        .map(|&l| (l, std::rc::Rc::new(line_places(p, l))))
-        .collect();
     let mut given = vec![None; p.rows * p.cols];
     for &(r, c, g) in &p.givens {
         given[r * p.cols + c] = Some(g);
     }
-    let must_cover = given
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| matches!(g, Some(g) if *g != Given::Water))
-        .map(|(i, _)| i)
-        .collect();
+    let longest = p.ships.iter().copied().max().unwrap_or(0);
+    let mut remaining = vec![0usize; longest + 1];
+    for &l in &p.ships {
+        remaining[l] += 1;
+    }
     let mut s = Solver {
         p,
-        places,
-        order,
         given,
-        occupied: vec![0; p.rows * p.cols],
+        state: vec![UNDECIDED; p.rows * p.cols],
         blocked: vec![0; p.rows * p.cols],
         row_used: vec![0; p.rows],
         col_used: vec![0; p.cols],
-        must_cover,
+        remaining,
+        cells_left: p.ships.iter().sum(),
         layouts: 0,
         matrices: Some(HashSet::new()),
         matrix_limit,
@@ -503,7 +522,7 @@ pub fn solve(
         cancel,
         nodes: 0,
     };
-    s.search(0, 0)?;
+    s.search(0)?;
     let mut multiplicity: BTreeMap<usize, u128> = BTreeMap::new();
     for &l in &p.ships {
         *multiplicity.entry(l).or_default() += 1;
