@@ -187,3 +187,20 @@ fn realisations_cut_runs_into_ships() {
     let none = BinaryMatrix::parse("##.##").unwrap();
     assert_eq!(count_realisations(&none, &fleet), 0);
 }
+
+#[test]
+fn walks_on_large_matrices_take_the_general_path() {
+    // 2×65 = 130 cells (over the 128-cell fast path): Figure 3's pattern padded with
+    // empty columns, which no interchange can use, so the same 10 matrices.
+    let mut rows = vec![vec![0u8; 65], vec![0u8; 65]];
+    rows[0][0] = 1;
+    rows[0][1] = 1;
+    rows[1][2] = 1;
+    rows[1][3] = 1;
+    rows[1][4] = 1;
+    let start = BinaryMatrix::from_rows(&rows).unwrap();
+    let w = walk(&start, 10, 1000, &CancelFlag::new(), &|_: Progress| {}).unwrap();
+    assert_eq!(w.matrices.len(), 10);
+    assert!(w.matrices.iter().all(|m| XRay::of(m) == XRay::of(&start)));
+    assert_eq!(w.distance.iter().filter(|&&d| d == 0).count(), 1);
+}
