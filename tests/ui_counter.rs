@@ -60,7 +60,7 @@ fn count_a_small_board_and_cancel_a_long_one() {
 
 #[test]
 fn hunt_mode_marks_shots_and_updates_the_heat_map() {
-    use fleetscope::cover::{CancelFlag, CountRequest, Observations, count_deployments};
+    use fleetscope::cover::{CancelFlag, CountRequest, count_deployments};
     use fleetscope::geometry::Coord;
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 860.0))
@@ -119,7 +119,6 @@ fn hunt_mode_marks_shots_and_updates_the_heat_map() {
         expect,
         "a hit is always occupied"
     );
-    let _ = Observations::default();
 }
 
 #[test]

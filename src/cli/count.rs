@@ -3,7 +3,7 @@
 use super::cputime::{measure, median};
 use super::show::resolve_source;
 use crate::cover::{CancelFlag, CountRequest, CountResult, Engine, TouchRule, count_deployments};
-use crate::geometry::{Board, Fleet, Lattice};
+use crate::geometry::{Board, Fleet};
 use crate::textview::thousands;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -100,7 +100,6 @@ fn cases(heavy: bool) -> Result<Vec<(String, Board, Fleet, Vec<Engine>)>, String
     } else {
         vec![Engine::Fast]
     };
-    let _ = Lattice::Square;
     Ok(vec![
         ("classic 8×8".into(), eight.board, eight.fleet, dlx_all),
         ("classic 10×10".into(), classic.board, classic.fleet, dlx),

@@ -272,7 +272,6 @@ impl Solver<'_> {
         if p.row_targets[finished].is_some_and(|t| t != self.row_used[finished]) {
             return false;
         }
-        let from = (finished + 1) * p.cols;
         let (mut row_need, mut rows_known) = (0usize, true);
         for r in finished + 1..p.rows {
             match p.row_targets[r] {
@@ -299,7 +298,6 @@ impl Solver<'_> {
                 None => cols_known = false,
             }
         }
-        let _ = from;
         // Ship cells still to place go exactly where the targets still need ones
         // (cells of vertical ships already placed below are counted in row_used).
         (!rows_known || row_need == self.cells_left) && (!cols_known || col_need == self.cells_left)

@@ -37,17 +37,16 @@ impl XRay {
         // The column sums must be dominated by the conjugate of the row sums.
         let mut cols = self.cols.clone();
         cols.sort_unstable_by(|a, b| b.cmp(a));
-        let (mut lhs, mut rhs) = (0u64, 0u64);
+        let mut lhs = 0u64;
         for k in 1..=cols.len() {
             lhs += cols[k - 1] as u64;
-            rhs = self.rows.iter().map(|&r| r.min(k as u32) as u64).sum::<u64>();
+            let rhs = self.rows.iter().map(|&r| r.min(k as u32) as u64).sum::<u64>();
             if lhs > rhs {
                 return Err(format!(
                     "Gale–Ryser fails at k = {k}: the {k} largest column sums total {lhs}, but rows can give them at most {rhs}"
                 ));
             }
         }
-        let _ = rhs;
         Ok(())
     }
 

@@ -109,12 +109,11 @@ impl BoardsRoom {
         }
         ui.horizontal(|ui| {
             ui.menu_button("Load preset", |ui| {
-                for (key, setup) in presets::all() {
+                for (_key, setup) in presets::all() {
                     if ui.button(&setup.name).on_hover_text(&setup.description).clicked() {
                         doc.edit(|s| *s.setup_mut() = setup.clone());
                         self.place = PlaceTool::default();
                         self.view.reset();
-                        let _ = key;
                     }
                 }
             })
