@@ -6,6 +6,12 @@ use fleetscope::cover::Engine;
 use fleetscope::ui::{App, Room};
 use std::time::{Duration, Instant};
 
+fn harness() -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None))
+}
+
 fn wait_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
     let t0 = Instant::now();
     while !done(h.state()) {
@@ -18,9 +24,7 @@ fn wait_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
 
 #[test]
 fn count_a_small_board_and_cancel_a_long_one() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None));
+    let mut h = harness();
     h.run();
     // A 5×5 board with the classic fleet: 80,848 labelled deployments (exact oracle).
     h.state_mut().doc.edit(|s| s.setup_mut().board.resize(5, 5));
@@ -62,9 +66,7 @@ fn count_a_small_board_and_cancel_a_long_one() {
 fn hunt_mode_marks_shots_and_updates_the_heat_map() {
     use fleetscope::cover::{CancelFlag, CountRequest, count_deployments};
     use fleetscope::geometry::Coord;
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None));
+    let mut h = harness();
     h.run();
     h.state_mut().doc.edit(|s| s.setup_mut().board.resize(5, 5));
     h.get_by_label("Counter").click();
@@ -123,9 +125,7 @@ fn hunt_mode_marks_shots_and_updates_the_heat_map() {
 
 #[test]
 fn fairness_what_if_runs_in_the_background() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None));
+    let mut h = harness();
     h.run();
     h.state_mut().doc.edit(|s| {
         let setup = s.setup_mut();
