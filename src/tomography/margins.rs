@@ -7,7 +7,7 @@
 
 use super::XRay;
 use num_bigint::BigUint;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Arithmetic the programme needs, so it runs on u128 (fast) or BigUint (exact).
 trait Count: Clone {
@@ -143,7 +143,7 @@ fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>]) -> Option<T> {
     for j in (0..cols.len()).rev() {
         tail[j] = tail[j + 1] + cols[j] as u64;
     }
-    let memo = vec![HashMap::new(); cols.len()];
+    let memo = vec![HashMap::default(); cols.len()];
     let mut p = Programme {
         cols,
         tail,
