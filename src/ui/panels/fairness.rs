@@ -127,13 +127,7 @@ impl FairnessMode {
                 Some(r) => palette::ratio(r.labelled as f64 / base),
                 None => palette::WATER,
             };
-            let deco = Decorations {
-                fill: &fill,
-                extra: &[],
-                overlay: &[],
-                outlined: &[],
-                edge_sums: None,
-            };
+            let deco = Decorations::fill_only(&fill);
             let resp = self.view.show(&mut cols[1], &board, &deco);
             if let Some(r) = resp.hovered.and_then(|c| by_cell.get(&c)) {
                 let what = if r.was_island {

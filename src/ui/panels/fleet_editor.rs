@@ -145,13 +145,7 @@ impl FleetEditor {
                     palette::WATER
                 }
             };
-            let deco = Decorations {
-                fill: &fill,
-                extra: &[],
-                overlay: &[],
-                outlined: &[],
-                edge_sums: None,
-            };
+            let deco = Decorations::fill_only(&fill);
             let resp = ui
                 .allocate_ui(egui::vec2(200.0, 180.0), |ui| draft.view.show(ui, &board, &deco))
                 .inner;

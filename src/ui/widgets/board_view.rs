@@ -40,6 +40,19 @@ pub struct Decorations<'a> {
     pub edge_sums: Option<(&'a [u32], &'a [u32])>,
 }
 
+impl<'a> Decorations<'a> {
+    /// Just a colour per cell: no overlays, outlines or sums.
+    pub fn fill_only(fill: &'a dyn Fn(Coord) -> Color32) -> Decorations<'a> {
+        Decorations {
+            fill,
+            extra: &[],
+            overlay: &[],
+            outlined: &[],
+            edge_sums: None,
+        }
+    }
+}
+
 /// The view's response and the cell under the pointer.
 pub struct BoardResponse {
     pub response: Response,
