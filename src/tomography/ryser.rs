@@ -53,7 +53,7 @@ pub struct Walk {
 
 /// Breadth-first walk of all matrices within `k` interchanges of `start`.
 /// Fails with a clear message rather than exhaust memory past `max_matrices`.
-/// Matrices of at most 128 cells take a path on `u128` words (no allocation per step).
+/// Matrices of at most 128 cells are walked packed into one `u128` (no allocation per step).
 pub fn walk(
     start: &BinaryMatrix,
     k: usize,
@@ -61,80 +61,34 @@ pub fn walk(
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Walk, CountError> {
-    if start.rows() * start.cols() <= 128 {
-        walk_small(start, k, max_matrices, cancel, progress)
-    } else {
-        walk_general(start, k, max_matrices, cancel, progress)
-    }
-}
-
-fn too_many(max_matrices: usize, depth: usize) -> CountError {
-    CountError::Invalid(format!(
-        "the walk passes {max_matrices} matrices at distance {depth}: choose a smaller k or raise the limit"
-    ))
-}
-
-/// The walk on matrices packed into one u128 (row-major bits).
-fn walk_small(
-    start: &BinaryMatrix,
-    k: usize,
-    max_matrices: usize,
-    cancel: &CancelFlag,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Walk, CountError> {
     let (rows, cols) = (start.rows(), start.cols());
-    let pack = |m: &BinaryMatrix| {
-        m.one_cells()
-            .iter()
-            .fold(0u128, |acc, &(r, c)| acc | 1u128 << (r * cols + c))
-    };
-    let first = pack(start);
-    let mut seen: FxHashSet<u128> = FxHashSet::default();
-    seen.insert(first);
-    let mut order = vec![first];
-    let mut distance = vec![0u8];
-    let mut frontier = 0..1;
-    let mut ones: Vec<(usize, usize)> = Vec::new();
-    for depth in 1..=k {
-        let level_start = order.len();
-        for idx in frontier.clone() {
-            if idx % 256 == 0 && cancel.is_cancelled() {
-                return Err(CountError::Cancelled);
-            }
-            let m = order[idx];
-            ones.clear();
-            let mut bits = m;
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                ones.push((i / cols, i % cols));
-            }
-            for (i, &(a, b)) in ones.iter().enumerate() {
-                for &(c, d) in &ones[i + 1..] {
-                    let (ad, cb) = (1u128 << (a * cols + d), 1u128 << (c * cols + b));
-                    if a == c || b == d || m & (ad | cb) != 0 {
-                        continue;
-                    }
-                    let next = m ^ (1u128 << (a * cols + b)) ^ (1u128 << (c * cols + d)) ^ ad ^ cb;
-                    if seen.insert(next) {
-                        if order.len() >= max_matrices {
-                            return Err(too_many(max_matrices, depth));
-                        }
-                        order.push(next);
-                        distance.push(depth as u8);
-                    }
+    if rows * cols > 128 {
+        let neighbours = |m: &BinaryMatrix, out: &mut Vec<BinaryMatrix>| {
+            out.extend(interchanges(m).iter().map(|x| x.apply(m)));
+        };
+        let (matrices, distance) = breadth_first(start.clone(), &neighbours, k, max_matrices, cancel, progress)?;
+        return Ok(Walk { matrices, distance });
+    }
+    let bit = |r: usize, c: usize| 1u128 << (r * cols + c);
+    let packed = start.one_cells().iter().fold(0u128, |acc, &(r, c)| acc | bit(r, c));
+    let neighbours = |&m: &u128, out: &mut Vec<u128>| {
+        let mut ones = Vec::with_capacity(m.count_ones() as usize);
+        let mut bits = m;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            ones.push((i / cols, i % cols));
+        }
+        for (i, &(a, b)) in ones.iter().enumerate() {
+            for &(c, d) in &ones[i + 1..] {
+                let (ad, cb) = (bit(a, d), bit(c, b));
+                if a != c && b != d && m & (ad | cb) == 0 {
+                    out.push(m ^ bit(a, b) ^ bit(c, d) ^ ad ^ cb);
                 }
             }
         }
-        frontier = level_start..order.len();
-        progress(Progress {
-            done: depth as u64,
-            total: k as u64,
-        });
-        if frontier.is_empty() {
-            break;
-        }
-    }
+    };
+    let (order, distance) = breadth_first(packed, &neighbours, k, max_matrices, cancel, progress)?;
     let unpack = |w: u128| {
         let mut m = BinaryMatrix::zeros(rows, cols);
         let mut bits = w;
@@ -151,40 +105,43 @@ fn walk_small(
     })
 }
 
-fn walk_general(
-    start: &BinaryMatrix,
+/// Breadth-first search to depth `k` from `start`, each state once, in order of discovery.
+fn breadth_first<T: Clone + Eq + std::hash::Hash>(
+    start: T,
+    neighbours: &dyn Fn(&T, &mut Vec<T>),
     k: usize,
-    max_matrices: usize,
+    max_states: usize,
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Walk, CountError> {
-    let mut seen: FxHashSet<BinaryMatrix> = FxHashSet::default();
+) -> Result<(Vec<T>, Vec<u8>), CountError> {
+    let mut seen: FxHashSet<T> = FxHashSet::default();
     seen.insert(start.clone());
-    let mut walk = Walk {
-        matrices: vec![start.clone()],
-        distance: vec![0],
-    };
+    let (mut order, mut distance) = (vec![start], vec![0u8]);
     let mut frontier = 0..1;
+    let mut next = Vec::new();
     for depth in 1..=k {
-        let level_start = walk.matrices.len();
+        let level_start = order.len();
         for idx in frontier.clone() {
             if idx % 256 == 0 && cancel.is_cancelled() {
                 return Err(CountError::Cancelled);
             }
-            let m = walk.matrices[idx].clone();
-            for x in interchanges(&m) {
-                let next = x.apply(&m);
-                if !seen.contains(&next) {
-                    if walk.matrices.len() >= max_matrices {
-                        return Err(too_many(max_matrices, depth));
+            next.clear();
+            neighbours(&order[idx], &mut next);
+            for n in next.drain(..) {
+                if !seen.contains(&n) {
+                    if order.len() >= max_states {
+                        return Err(CountError::Invalid(format!(
+                            "the walk passes {max_states} matrices at distance {depth}: \
+                             choose a smaller k or raise the limit"
+                        )));
                     }
-                    seen.insert(next.clone());
-                    walk.matrices.push(next);
-                    walk.distance.push(depth as u8);
+                    seen.insert(n.clone());
+                    order.push(n);
+                    distance.push(depth as u8);
                 }
             }
         }
-        frontier = level_start..walk.matrices.len();
+        frontier = level_start..order.len();
         progress(Progress {
             done: depth as u64,
             total: k as u64,
@@ -193,5 +150,5 @@ fn walk_general(
             break;
         }
     }
-    Ok(walk)
+    Ok((order, distance))
 }
