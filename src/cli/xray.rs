@@ -8,7 +8,7 @@ use crate::puzzle::{parse_janko_line, solve};
 use crate::session::Setup;
 use crate::tomography::{
     BinaryMatrix, XRay, count_matrices, count_matrices_u128, count_realisations, fleets_with_xray, gaussian_fit,
-    histogram, laplacian_energy, walk,
+    histogram, island_cells, laplacian_energy, walk,
 };
 use serde_json::json;
 use std::path::Path;
@@ -24,18 +24,7 @@ fn parse_sums(s: &str, what: &str) -> Result<Vec<u32>, String> {
 }
 
 fn straight_lengths(fleet: &Fleet) -> Result<Vec<usize>, String> {
-    fleet
-        .pieces
-        .iter()
-        .map(|p| {
-            let straight = p.cells.iter().all(|c| c.0 == p.cells[0].0) || p.cells.iter().all(|c| c.1 == p.cells[0].1);
-            if straight {
-                Ok(p.len())
-            } else {
-                Err(format!("piece '{}' is not a straight ship", p.name))
-            }
-        })
-        .collect()
+    fleet.straight_lengths()
 }
 
 fn setup_matrix(setup: &Setup) -> Result<BinaryMatrix, String> {
@@ -58,7 +47,15 @@ pub fn of(source: &str, no_touch: bool, json_out: bool) -> Result<(), String> {
     let x = XRay::of(&m);
     let u = count_matrices(&x)?;
     let lengths = straight_lengths(&setup.fleet)?;
-    let shared = fleets_with_xray(&x, &lengths, rule(no_touch), 0, &CancelFlag::new()).map_err(|e| e.to_string())?;
+    let shared = fleets_with_xray(
+        &x,
+        &lengths,
+        &island_cells(&setup.board),
+        rule(no_touch),
+        0,
+        &CancelFlag::new(),
+    )
+    .map_err(|e| e.to_string())?;
     if json_out {
         println!(
             "{}",
@@ -110,7 +107,7 @@ pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, no_touch: bool, 
         cols: parse_sums(cols, "cols")?,
     };
     let lengths: Vec<usize> = parse_sums(ships, "ships")?.into_iter().map(|v| v as usize).collect();
-    let s = fleets_with_xray(&x, &lengths, rule(no_touch), list, &CancelFlag::new()).map_err(|e| e.to_string())?;
+    let s = fleets_with_xray(&x, &lengths, &[], rule(no_touch), list, &CancelFlag::new()).map_err(|e| e.to_string())?;
     if json_out {
         let ex: Vec<String> = s.examples.iter().map(BinaryMatrix::to_text).collect();
         println!(
@@ -188,8 +185,15 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
         let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square board");
         let x = XRay::of(&m);
         us.push(count_matrices_u128(&x).unwrap_or(u128::MAX) as f64);
-        let s =
-            fleets_with_xray(&x, &lengths, TouchRule::MayTouch, 0, &CancelFlag::new()).map_err(|e| e.to_string())?;
+        let s = fleets_with_xray(
+            &x,
+            &lengths,
+            &island_cells(&setup.board),
+            TouchRule::MayTouch,
+            0,
+            &CancelFlag::new(),
+        )
+        .map_err(|e| e.to_string())?;
         fleets.push(s.fleet_matrices as f64);
         labelled.push(s.labelled_fleets as f64);
     }
@@ -269,7 +273,7 @@ pub fn bench(runs: usize) -> Result<(), String> {
     );
     let (c, w) = time(&|| {
         for x in &xrays {
-            std::hint::black_box(fleets_with_xray(x, &lengths, TouchRule::MayTouch, 0, &CancelFlag::new()).ok());
+            std::hint::black_box(fleets_with_xray(x, &lengths, &[], TouchRule::MayTouch, 0, &CancelFlag::new()).ok());
         }
     });
     println!("{:<44} {c:>10.4} {w:>10.4}", "fleets per X-ray for the same 10,000");

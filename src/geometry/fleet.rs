@@ -37,6 +37,36 @@ impl Fleet {
         Ok(())
     }
 
+    /// The ship lengths when every piece is a straight ship on the square lattice
+    /// (the puzzle solver and the X-ray tools need that); otherwise which piece is not.
+    pub fn straight_lengths(&self) -> Result<Vec<usize>, String> {
+        if self.lattice != Lattice::Square {
+            return Err(format!(
+                "the fleet '{}' is hexagonal; X-ray tools need square ships",
+                self.name
+            ));
+        }
+        self.pieces
+            .iter()
+            .map(|p| {
+                let span = |f: fn(&super::Coord) -> i32| {
+                    let (lo, hi) = p
+                        .cells
+                        .iter()
+                        .map(f)
+                        .fold((i32::MAX, i32::MIN), |(a, b), v| (a.min(v), b.max(v)));
+                    (hi - lo + 1) as usize
+                };
+                let (rows, cols) = (span(|c| c.0), span(|c| c.1));
+                if rows.min(cols) == 1 && rows.max(cols) == p.len() {
+                    Ok(p.len())
+                } else {
+                    Err(format!("piece '{}' is not a straight ship", p.name))
+                }
+            })
+            .collect()
+    }
+
     /// Total number of cells of all pieces.
     pub fn total_cells(&self) -> usize {
         self.pieces.iter().map(Piece::len).sum()

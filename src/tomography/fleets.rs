@@ -2,7 +2,7 @@
 
 use super::{BinaryMatrix, XRay, count_matrices_u128};
 use crate::cover::{CancelFlag, TouchRule};
-use crate::puzzle::{BattleshipPuzzle, PuzzleError, solve};
+use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError, solve};
 
 /// How many fleets (distinct matrices, and labelled) share an X-ray, and |U|.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,10 +23,12 @@ impl SharedXRay {
     }
 }
 
-/// Straight ships of `lengths` whose occupied cells have the X-ray `x`.
+/// Straight ships of `lengths` whose occupied cells have the X-ray `x`, with no
+/// ship on the `islands` cells (row, column).
 pub fn fleets_with_xray(
     x: &XRay,
     lengths: &[usize],
+    islands: &[(usize, usize)],
     rule: TouchRule,
     examples: usize,
     cancel: &CancelFlag,
@@ -37,7 +39,7 @@ pub fn fleets_with_xray(
         ships: lengths.to_vec(),
         row_targets: x.rows.iter().map(|&v| Some(v)).collect(),
         col_targets: x.cols.iter().map(|&v| Some(v)).collect(),
-        givens: Vec::new(),
+        givens: islands.iter().map(|&(r, c)| (r, c, Given::Water)).collect(),
         rule,
     };
     let s = solve(&p, examples, usize::MAX, cancel)?;
@@ -47,4 +49,9 @@ pub fn fleets_with_xray(
         all_matrices: count_matrices_u128(x),
         examples: s.examples,
     })
+}
+
+/// The islands of a square board as (row, column) cells, for [`fleets_with_xray`].
+pub fn island_cells(board: &crate::geometry::Board) -> Vec<(usize, usize)> {
+    board.islands.iter().map(|c| (c.0 as usize, c.1 as usize)).collect()
 }
