@@ -11,7 +11,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(command) => run(command),
-        None => match fleetscope::ui::run_app(cli.open, cli.setup) {
+        None => match fleetscope::ui::run_app(cli.open, cli.setup, cli.room.map(Into::into)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("fleetscope: cannot open the window: {e}");

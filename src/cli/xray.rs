@@ -7,10 +7,11 @@ use crate::geometry::{Fleet, random_deployment};
 use crate::puzzle::{parse_janko_line, solve};
 use crate::session::Setup;
 use crate::tomography::{
-    BinaryMatrix, XRay, count_matrices, count_matrices_u128, count_realisations, fleets_with_xray, gaussian_fit,
-    histogram, island_cells, laplacian_energy, walk,
+    BinaryMatrix, XRay, count_matrices, count_matrices_u128, fleets_with_xray, island_cells, laplacian_energy, walk,
+    walk_energies,
 };
 use serde_json::json;
+use std::collections::HashSet;
 use std::path::Path;
 
 fn parse_sums(s: &str, what: &str) -> Result<Vec<u32>, String> {
@@ -134,22 +135,34 @@ pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, no_touch: bool, 
 pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(), String> {
     let setup = resolve_source(source)?;
     let m = setup_matrix(&setup)?;
-    let (w, wall, cpu) = measure(|| walk(&m, k, 20_000_000, &CancelFlag::new(), &|_: Progress| {}));
+    let lengths = straight_lengths(&setup.fleet)?;
+    let x = XRay::of(&m);
+    let all = fleets_with_xray(
+        &x,
+        &lengths,
+        &island_cells(&setup.board),
+        TouchRule::MayTouch,
+        usize::MAX,
+        &CancelFlag::new(),
+    )
+    .map_err(|e| e.to_string())?;
+    let fleet_set: HashSet<BinaryMatrix> = all.examples.into_iter().collect();
+    let (w, wall, cpu) = measure(|| {
+        walk_energies(
+            &m,
+            k,
+            Some(&fleet_set),
+            20_000_000,
+            &CancelFlag::new(),
+            &|_: Progress| {},
+        )
+    });
     let w = w.map_err(|e| e.to_string())?;
-    let energies: Vec<u64> = w.matrices.iter().map(laplacian_energy).collect();
-    let (mean, sd) = gaussian_fit(&energies.iter().map(|&e| e as f64).collect::<Vec<_>>());
-    let fleets: Vec<u64> = w
-        .matrices
-        .iter()
-        .zip(&energies)
-        .filter(|(mm, _)| count_realisations(mm, &setup.fleet) > 0)
-        .map(|(_, e)| *e)
-        .collect();
-    let hist = histogram(&energies);
+    let (mean, sd, fleets, hist) = (w.mean, w.sd, w.fleet_energies, w.histogram);
     if json_out {
         println!(
             "{}",
-            json!({"k": k, "matrices": w.matrices.len(), "mean": mean, "sd": sd, "fleet_energies": fleets,
+            json!({"k": k, "matrices": w.matrices, "mean": mean, "sd": sd, "fleet_energies": fleets,
                    "histogram": hist, "seconds": wall, "cpu_seconds": cpu})
         );
     } else if csv {
@@ -158,7 +171,7 @@ pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(),
             println!("{e},{n}");
         }
     } else {
-        println!("{} matrices within {k} interchanges ({wall:.3} s)", w.matrices.len());
+        println!("{} matrices within {k} interchanges ({wall:.3} s)", w.matrices);
         println!("‖ΔA‖²: mean {mean:.2}, standard deviation {sd:.2}");
         println!("fleets among them: {} at ‖ΔA‖² {:?}", fleets.len(), fleets);
         for f in &fleets {

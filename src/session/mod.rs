@@ -13,4 +13,6 @@ mod types;
 pub use error::SessionError;
 pub use io::{load, parse_session, parse_setup, save, to_ron};
 pub use recovery::{Recovery, RecoveryStore};
-pub use types::{BoardsSettings, CounterSettings, FORMAT_VERSION, Session, Setup};
+pub use types::{
+    BoardsSettings, CounterSettings, FORMAT_VERSION, Session, Setup, TomographySettings, TomographySubject,
+};

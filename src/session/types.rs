@@ -1,5 +1,6 @@
 use crate::cover::{Engine, Observations, TouchRule};
 use crate::geometry::{Board, Deployment, Fleet};
+use crate::tomography::BinaryMatrix;
 use serde::{Deserialize, Serialize};
 
 /// Version written into every session file. Bump it (and add a migration in
@@ -51,6 +52,44 @@ pub struct CounterSettings {
     pub rule: TouchRule,
 }
 
+/// What the Tomography room studies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum TomographySubject {
+    /// The active setup's placed fleet.
+    #[default]
+    Fleet,
+    /// The binary image of the image editor.
+    Image,
+}
+
+/// Settings and the image of the Tomography room.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TomographySettings {
+    pub subject: TomographySubject,
+    /// The image editor's picture (lines of `#` and `.`).
+    pub image: BinaryMatrix,
+    /// Interchanges from the current matrix in "walk within k".
+    pub walk_k: usize,
+    /// Touch rule for fleets sharing an X-ray and for subreflections.
+    pub rule: TouchRule,
+    pub stealth_iterations: u64,
+    pub stealth_seed: u64,
+}
+
+impl Default for TomographySettings {
+    fn default() -> Self {
+        TomographySettings {
+            subject: TomographySubject::Fleet,
+            image: crate::tomography::heart(),
+            walk_k: 3,
+            rule: TouchRule::MayTouch,
+            stealth_iterations: 300,
+            stealth_seed: 1,
+        }
+    }
+}
+
 /// Everything saved in one session file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -64,6 +103,8 @@ pub struct Session {
     pub boards: BoardsSettings,
     #[serde(default)]
     pub counter: CounterSettings,
+    #[serde(default)]
+    pub tomography: TomographySettings,
 }
 
 impl Session {
@@ -75,6 +116,7 @@ impl Session {
             active: 0,
             boards: BoardsSettings::default(),
             counter: CounterSettings::default(),
+            tomography: TomographySettings::default(),
         }
     }
 

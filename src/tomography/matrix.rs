@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 /// Largest side of a matrix (as for square boards).
 pub const MAX_SIDE: usize = 64;
 
+/// Saved as lines of `#` and `.` so that a session file stays readable.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "Vec<String>", into = "Vec<String>")]
 pub struct BinaryMatrix {
     rows: usize,
     cols: usize,
@@ -130,7 +132,39 @@ impl BinaryMatrix {
     }
 }
 
+impl TryFrom<Vec<String>> for BinaryMatrix {
+    type Error = String;
+
+    fn try_from(lines: Vec<String>) -> Result<Self, String> {
+        let m = BinaryMatrix::parse(&lines.join("\n"))?;
+        if !(1..=MAX_SIDE).contains(&m.rows) || !(1..=MAX_SIDE).contains(&m.cols) {
+            return Err(format!(
+                "a {}×{} matrix; each side must be 1 to {MAX_SIDE}",
+                m.rows, m.cols
+            ));
+        }
+        Ok(m)
+    }
+}
+
+impl From<BinaryMatrix> for Vec<String> {
+    fn from(m: BinaryMatrix) -> Vec<String> {
+        m.to_text().lines().map(str::to_string).collect()
+    }
+}
+
 impl BinaryMatrix {
+    /// The same picture on a rows×cols canvas (cut off or padded with zeros).
+    pub fn resized(&self, rows: usize, cols: usize) -> BinaryMatrix {
+        let mut out = BinaryMatrix::zeros(rows, cols);
+        for (r, c) in self.one_cells() {
+            if r < rows && c < cols {
+                out.set(r, c, true);
+            }
+        }
+        out
+    }
+
     /// The occupied cells of a deployment on a square board.
     pub fn from_deployment(
         board: &crate::geometry::Board,

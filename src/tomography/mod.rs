@@ -2,7 +2,9 @@
 //! |U(r, c)|, Ryser interchanges and walks, the Laplacian energy, fleet
 //! realisations of a matrix and ship-preserving subreflections.
 
+mod energy;
 mod fleets;
+mod images;
 mod laplacian;
 mod margins;
 mod matrix;
@@ -12,11 +14,13 @@ mod stealth;
 mod subreflect;
 mod xray;
 
+pub use energy::{WalkEnergies, walk_energies};
 pub use fleets::{SharedXRay, fleets_with_xray, island_cells};
+pub use images::{heart, image_presets, two_convex_bodies};
 pub use laplacian::{gaussian_fit, histogram, laplacian_energy};
 pub use margins::{count_matrices, count_matrices_u128};
 pub use matrix::{BinaryMatrix, MAX_SIDE};
-pub use realise::{Realisation, count_realisations, realisations};
+pub use realise::{Realisation, count_realisations, realisations, unexplained_cells};
 pub use ryser::{Interchange, Walk, interchanges, walk};
 pub use stealth::{StealthFleet, StealthRequest, stealth_search};
 pub use subreflect::{Block, ReflectionAxis, Subreflection, is_sum_symmetric, reflect, subreflections};

@@ -77,3 +77,32 @@ pub fn count_realisations(m: &BinaryMatrix, fleet: &Fleet) -> u128 {
         None => 0,
     }
 }
+
+/// One-cells that no ship of the fleet can cover while staying on ones: no
+/// realisation can explain them (shown in red in the Tomography room).
+pub fn unexplained_cells(m: &BinaryMatrix, fleet: &Fleet) -> Vec<(usize, usize)> {
+    let mut board = Board::square("matrix", m.rows() as u32, m.cols() as u32);
+    for r in 0..m.rows() {
+        for c in 0..m.cols() {
+            if !m.get(r, c) {
+                board.islands.insert(Coord(r as i32, c as i32));
+            }
+        }
+    }
+    let mut covered = vec![false; m.rows() * m.cols()];
+    if fleet.lattice == crate::geometry::Lattice::Square {
+        let index = crate::geometry::BoardIndex::new(&board);
+        for list in fleet_placements(&board, fleet) {
+            for p in list {
+                for &i in &p.cells {
+                    let c = index.cells()[i as usize];
+                    covered[c.0 as usize * m.cols() + c.1 as usize] = true;
+                }
+            }
+        }
+    }
+    m.one_cells()
+        .into_iter()
+        .filter(|&(r, c)| !covered[r * m.cols() + c])
+        .collect()
+}

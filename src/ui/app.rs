@@ -4,6 +4,7 @@ use super::document::Document;
 use super::files::{DialogKind, FileUi, Pending};
 use super::panels::boards::BoardsRoom;
 use super::panels::counter::CounterRoom;
+use super::panels::tomography::TomographyRoom;
 use crate::presets;
 use crate::session::{self, Recovery, RecoveryStore, Session};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 pub enum Room {
     Boards,
     Counter,
+    Tomography,
 }
 
 const AUTOSAVE_EVERY: Duration = Duration::from_secs(4);
@@ -25,6 +27,7 @@ pub struct App {
     pub room: Room,
     pub boards: BoardsRoom,
     pub counter: CounterRoom,
+    pub tomography: TomographyRoom,
     pub files: FileUi,
     /// One-line message in the status bar.
     pub status: String,
@@ -59,6 +62,7 @@ impl App {
             room: Room::Boards,
             boards: BoardsRoom::default(),
             counter: CounterRoom::default(),
+            tomography: TomographyRoom::default(),
             files,
             status: String::new(),
             recovery,
@@ -124,6 +128,7 @@ impl App {
     fn after_load(&mut self) {
         self.boards = BoardsRoom::default();
         self.counter = CounterRoom::default();
+        self.tomography = TomographyRoom::default();
         self.autosaved_revision = self.doc.revision;
     }
 
@@ -208,6 +213,7 @@ impl App {
         match self.room {
             Room::Boards => self.boards.show(ui, &mut self.doc, &mut self.status),
             Room::Counter => self.counter.show(ui, &mut self.doc),
+            Room::Tomography => self.tomography.show(ui, &mut self.doc, &mut self.status),
         }
         self.windows(ui);
         self.autosave();
@@ -341,6 +347,8 @@ impl App {
                 .on_hover_text("Edit boards and fleets, place ships");
             ui.selectable_value(&mut self.room, Room::Counter, "Counter")
                 .on_hover_text("Count every deployment of the fleet");
+            ui.selectable_value(&mut self.room, Room::Tomography, "Tomography")
+                .on_hover_text("X-rays, interchanges, subreflections, fleets sharing an X-ray");
         });
     }
 

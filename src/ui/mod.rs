@@ -10,8 +10,9 @@ pub use app::{App, Room};
 pub use files::{DialogKind, PathPrompt};
 
 /// Opens the main window and runs until it is closed.
-/// `open`: a session file to open at start; `setup`: which of its setups (1-based) to show.
-pub fn run_app(open: Option<std::path::PathBuf>, setup: Option<usize>) -> eframe::Result {
+/// `open`: a session file to open at start; `setup`: which of its setups (1-based) to show;
+/// `room`: the room to open in.
+pub fn run_app(open: Option<std::path::PathBuf>, setup: Option<usize>, room: Option<Room>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Fleetscope")
@@ -34,6 +35,9 @@ pub fn run_app(open: Option<std::path::PathBuf>, setup: Option<usize>) -> eframe
                 && let Some(n) = setup
             {
                 app.doc.session.active = n.clamp(1, app.doc.session.setups.len()) - 1;
+            }
+            if let Some(r) = room {
+                app.room = r;
             }
             Ok(Box::new(app))
         }),

@@ -6,3 +6,4 @@ pub mod fairness;
 mod fleet_editor;
 pub mod hunt;
 mod place_tool;
+pub mod tomography;

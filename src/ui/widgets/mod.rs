@@ -4,3 +4,4 @@ pub mod board_view;
 pub mod job_progress;
 pub mod layout;
 pub mod palette;
+pub mod task;

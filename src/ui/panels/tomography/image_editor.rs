@@ -1,0 +1,94 @@
+//! The image editor: size, presets (the paper's two convex bodies and heart), and
+//! painting cells with the mouse (one undo step per stroke).
+
+use super::Subject;
+use crate::geometry::Coord;
+use crate::tomography::{BinaryMatrix, MAX_SIDE, image_presets};
+use crate::ui::document::Document;
+use crate::ui::widgets::board_view::{BoardView, Decorations};
+use crate::ui::widgets::palette;
+use egui::{Color32, Ui};
+
+#[derive(Default)]
+pub struct ImageEditor {
+    /// Clicks paint the image instead of picking interchanges.
+    pub painting: bool,
+    /// The value a drag is painting.
+    stroke: Option<bool>,
+    view: BoardView,
+}
+
+impl ImageEditor {
+    pub fn settings(&mut self, ui: &mut Ui, doc: &mut Document) {
+        let img = doc.session.tomography.image.clone();
+        let (mut rows, mut cols) = (img.rows(), img.cols());
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut rows).range(1..=MAX_SIDE).prefix("rows "));
+            ui.add(egui::DragValue::new(&mut cols).range(1..=MAX_SIDE).prefix("cols "));
+        });
+        if (rows, cols) != (img.rows(), img.cols()) {
+            doc.edit(|s| s.tomography.image = img.resized(rows, cols));
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (name, m) in image_presets() {
+                if ui
+                    .button(name)
+                    .on_hover_text("Replace the image by this preset")
+                    .clicked()
+                {
+                    doc.edit(|s| s.tomography.image = m);
+                }
+            }
+            if ui.button("Clear").on_hover_text("All zeros").clicked() {
+                doc.edit(|s| s.tomography.image = BinaryMatrix::zeros(rows, cols));
+            }
+        });
+        ui.checkbox(&mut self.painting, "Paint the image")
+            .on_hover_text("Click or drag on the Matrix tab to set or clear cells (Ctrl+Z undoes a stroke)");
+    }
+
+    /// Draws the image and paints it with the mouse.
+    pub fn paint(&mut self, ui: &mut Ui, doc: &mut Document, subject: &Subject) {
+        ui.label("Painting: click or drag to set cells; start on a set cell to clear. Untick \"Paint the image\" to explore.");
+        let img = &subject.source;
+        let fill = |c: Coord| {
+            if img.get(c.0 as usize, c.1 as usize) {
+                Color32::from_rgb(200, 200, 210)
+            } else {
+                palette::WATER
+            }
+        };
+        let (rs, cs) = (img.row_sums(), img.col_sums());
+        let deco = Decorations {
+            edge_sums: Some((&rs, &cs)),
+            ..Decorations::fill_only(&fill)
+        };
+        let resp = self.view.show(ui, &subject.board, &deco);
+        let (pressed, released, down) = ui.input(|i| {
+            (
+                i.pointer.primary_pressed(),
+                i.pointer.primary_released(),
+                i.pointer.primary_down(),
+            )
+        });
+        let at = resp
+            .hovered
+            .filter(|c| subject.board.contains(*c))
+            .map(|c| (c.0 as usize, c.1 as usize));
+        if pressed
+            && resp.response.hovered()
+            && let Some((r, c)) = at
+        {
+            doc.checkpoint();
+            self.stroke = Some(!img.get(r, c));
+        }
+        if let (Some(v), Some((r, c))) = (self.stroke, at)
+            && (down || pressed)
+        {
+            doc.mutate(|s| s.tomography.image.set(r, c, v));
+        }
+        if released && self.stroke.take().is_some() {
+            doc.end_stroke();
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The stealth search tab: a background job looking for fleets whose X-ray many
+//! fleets share, with the best ones listed.
+
+use super::explorer::board_for;
+use super::{Subject, add_setup};
+use crate::geometry::Coord;
+use crate::textview::thousands;
+use crate::tomography::{BinaryMatrix, StealthFleet, StealthRequest, stealth_search};
+use crate::ui::document::Document;
+use crate::ui::widgets::board_view::{BoardView, Decorations};
+use crate::ui::widgets::palette;
+use crate::ui::widgets::task::Task;
+use egui::{Ui, vec2};
+
+const KEEP: usize = 10;
+
+#[derive(Default)]
+pub struct StealthPanel {
+    pub task: Task<Vec<StealthFleet>>,
+    /// Which result is drawn.
+    pub picked: usize,
+}
+
+impl StealthPanel {
+    /// The tab; returns a fleet matrix to explore.
+    pub fn show(
+        &mut self,
+        ui: &mut Ui,
+        doc: &mut Document,
+        subject: &Subject,
+        status: &mut String,
+    ) -> Option<BinaryMatrix> {
+        let Some(fleet) = subject.fleet.clone() else {
+            ui.label("The stealth search needs a fleet: choose \"Placed fleet\".");
+            return None;
+        };
+        if let Err(e) = fleet.straight_lengths() {
+            ui.label(format!("The stealth search needs straight ships: {e}."));
+            return None;
+        }
+        let mut t = doc.session.tomography.clone();
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::DragValue::new(&mut t.stealth_iterations)
+                    .range(10..=1_000_000)
+                    .prefix("moves "),
+            )
+            .on_hover_text("Ship moves to try; each is scored by an exact count of the fleets sharing its X-ray");
+            ui.add(egui::DragValue::new(&mut t.stealth_seed).prefix("seed "))
+                .on_hover_text("Random seed: the same seed gives the same search");
+            let running = self.task.is_running();
+            if ui
+                .add_enabled(!running, egui::Button::new("Search"))
+                .on_hover_text("Simulated annealing over fleets on this board")
+                .clicked()
+            {
+                let req = StealthRequest {
+                    board: subject.board.clone(),
+                    fleet: fleet.clone(),
+                    rule: subject.rule,
+                    iterations: t.stealth_iterations,
+                    seed: t.stealth_seed,
+                    keep: KEEP,
+                };
+                self.picked = 0;
+                self.task
+                    .start(ui, move |cancel, progress| stealth_search(&req, cancel, progress));
+            }
+            if ui.add_enabled(running, egui::Button::new("Cancel search")).clicked() {
+                self.task.cancel();
+            }
+        });
+        if t != doc.session.tomography {
+            doc.edit(|s| s.tomography = t);
+        }
+        self.task.status_ui(ui, "moves");
+        let Some(found) = &self.task.result else {
+            ui.label("A fleet is stealthy when many fleets share its X-ray: the X-ray then says little about it.");
+            return None;
+        };
+        let mut explore = None;
+        ui.columns(2, |cols| {
+            egui::Grid::new("stealth_results")
+                .striped(true)
+                .show(&mut cols[0], |ui| {
+                    ui.strong("#");
+                    ui.strong("Fleet matrices sharing");
+                    ui.strong("Labelled");
+                    ui.strong("");
+                    ui.end_row();
+                    for (i, f) in found.iter().enumerate() {
+                        if ui.selectable_label(self.picked == i, format!("{}", i + 1)).clicked() {
+                            self.picked = i;
+                        }
+                        ui.label(thousands(f.fleet_matrices));
+                        ui.label(thousands(f.labelled_fleets));
+                        ui.horizontal(|ui| {
+                            if ui
+                                .button("Explore")
+                                .on_hover_text("Open it in the Matrix tab")
+                                .clicked()
+                            {
+                                explore = Some(f.matrix.clone());
+                            }
+                            if ui
+                                .button("To Boards")
+                                .on_hover_text("Add this fleet as a new setup")
+                                .clicked()
+                            {
+                                *status = add_setup(doc, subject, f.deployment.clone(), &format!("stealthy {}", i + 1));
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+            if let Some(f) = found.get(self.picked) {
+                let owner = f.deployment.occupancy(&fleet);
+                let fill = |c: Coord| owner.get(&c).map_or(palette::WATER, |&p| palette::piece_color(p));
+                let ui = &mut cols[1];
+                ui.allocate_ui(vec2(ui.available_width(), 320.0), |ui| {
+                    BoardView::default().show(
+                        ui,
+                        &board_for(&f.matrix, Some(&subject.board)),
+                        &Decorations::fill_only(&fill),
+                    );
+                });
+            }
+        });
+        explore
+    }
+}

@@ -1,0 +1,132 @@
+//! UI test (egui_kittest): in the Tomography room, apply a subreflection and a
+//! Ryser interchange, step back and forward; the X-ray never changes.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::cover::TouchRule;
+use fleetscope::geometry::random_deployment;
+use fleetscope::tomography::{BinaryMatrix, XRay, subreflections};
+use fleetscope::ui::{App, Room};
+use std::time::{Duration, Instant};
+
+fn harness() -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None))
+}
+
+fn wait_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
+    let t0 = Instant::now();
+    while !done(h.state()) {
+        assert!(t0.elapsed() < Duration::from_secs(120), "timed out waiting for the job");
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_steps(2);
+}
+
+fn current(app: &App) -> BinaryMatrix {
+    app.tomography
+        .explorer
+        .as_ref()
+        .expect("a matrix is shown")
+        .current()
+        .clone()
+}
+
+#[test]
+fn subreflection_and_interchange_keep_the_xray() {
+    let mut h = harness();
+    h.run();
+    // A classic fleet that has at least one subreflection (found with the engine).
+    let setup = h.state().doc.session.setup().clone();
+    let deployment = (0..200)
+        .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
+        .find(|d| {
+            let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, d).unwrap();
+            !subreflections(&setup.board, &setup.fleet, &m, TouchRule::MayTouch, 64)
+                .unwrap()
+                .is_empty()
+        })
+        .expect("some random fleet has a subreflection");
+    h.state_mut()
+        .doc
+        .edit(|s| s.setup_mut().deployment = deployment.clone());
+    h.get_by_label("Tomography").click();
+    h.run_steps(3);
+    assert_eq!(h.state().room, Room::Tomography);
+    wait_until(&mut h, |a| !a.tomography.is_running());
+    let start = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &deployment).unwrap();
+    assert_eq!(current(h.state()), start);
+    let xray = XRay::of(&start);
+
+    // A subreflection: a different fleet, same X-ray.
+    h.get_all_by_label_contains("Flip ")
+        .next()
+        .expect("a subreflection button")
+        .click();
+    h.run_steps(3);
+    let reflected = current(h.state());
+    assert_ne!(reflected, start);
+    assert_eq!(XRay::of(&reflected), xray);
+    let ex = h.state().tomography.explorer.as_ref().unwrap();
+    assert!(ex.derived.realisation.is_some(), "a subreflection gives a fleet");
+    assert_eq!(ex.steps(), (1, 0));
+
+    // An interchange: another matrix, same X-ray.
+    wait_until(&mut h, |a| !a.tomography.is_running());
+    h.get_all_by_label_contains("Swap rows")
+        .next()
+        .expect("an interchange button")
+        .click();
+    h.run_steps(3);
+    let swapped = current(h.state());
+    assert_ne!(swapped, reflected);
+    assert_eq!(XRay::of(&swapped), xray);
+    assert_eq!(h.state().tomography.explorer.as_ref().unwrap().steps(), (2, 0));
+
+    // History: back twice to the fleet, forward once to the reflection.
+    h.get_by_label("Back").click();
+    h.run_steps(2);
+    h.get_by_label("Back").click();
+    h.run_steps(2);
+    assert_eq!(current(h.state()), start);
+    h.get_by_label("Forward").click();
+    h.run_steps(2);
+    assert_eq!(current(h.state()), reflected);
+    wait_until(&mut h, |a| !a.tomography.is_running());
+}
+
+#[test]
+fn clicking_two_ones_on_the_board_applies_their_interchange() {
+    let mut h = harness();
+    h.run();
+    h.state_mut().doc.edit(|s| {
+        s.tomography.subject = fleetscope::session::TomographySubject::Image;
+        s.tomography.image = BinaryMatrix::parse("10\n01").unwrap();
+    });
+    h.get_by_label("Tomography").click();
+    h.run_steps(3);
+    wait_until(&mut h, |a| !a.tomography.is_running());
+    let layout = h
+        .state()
+        .tomography
+        .explorer
+        .as_ref()
+        .unwrap()
+        .view
+        .last_layout
+        .unwrap();
+    for cell in [(0, 0), (1, 1)] {
+        let p = layout.center(fleetscope::geometry::Coord(cell.0, cell.1));
+        h.hover_at(p);
+        h.run_steps(1);
+        h.drag_at(p);
+        h.drop_at(p);
+        h.run_steps(2);
+    }
+    assert_eq!(current(h.state()), BinaryMatrix::parse("01\n10").unwrap());
+    let ex = h.state().tomography.explorer.as_ref().unwrap();
+    assert_eq!(ex.derived.xray, XRay::of(&BinaryMatrix::parse("10\n01").unwrap()));
+    assert_eq!(ex.steps(), (1, 0));
+}
