@@ -334,7 +334,7 @@ pub fn bench_puzzles(dir: &Path) -> Result<(), String> {
                 }
             };
             let t0 = std::time::Instant::now();
-            match solve(&rec.puzzle, 2, 1000, &CancelFlag::new()) {
+            match solve(&rec.puzzle, 1000, 1000, &CancelFlag::new()) {
                 Ok(s) => {
                     times.push(t0.elapsed().as_secs_f64());
                     if t0.elapsed().as_secs_f64() > 1.0 {

@@ -2,14 +2,14 @@
 //! board, row and column targets (any may be unknown), optional givens (water,
 //! ship parts as printed in Bimaru puzzles), ships may or may not touch.
 //!
-//! Depth-first over the cells in row-major order (see `Solver`); each layout is
-//! met once, with ships of equal length unlabelled. Counts: layouts with ships
+//! The search (see `search.rs`) meets each layout once, with ships of equal
+//! length unlabelled. Counts: layouts with ships
 //! labelled, and distinct 0/1 matrices (a run of ones can hold several ships end
 //! to end when ships may touch, so several layouts can share a matrix).
 
 use crate::cover::{CancelFlag, CountError, TouchRule};
 use crate::tomography::BinaryMatrix;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use thiserror::Error;
 
 /// A given cell, as printed in Bimaru puzzles.
@@ -113,36 +113,8 @@ impl PuzzleSolutions {
     }
 }
 
-const UNDECIDED: u8 = 0;
-const SHIP: u8 = 2;
-
-/// Cell-by-cell search in row-major order. Every cell before the cursor is
-/// final: a ship is placed at its first (top or left) cell, so the cursor only
-/// ever decides "water" or "a ship of length L starts here, across or down".
-/// Rows are checked exactly when the cursor leaves them; columns and the rest
-/// of the current row are checked against the cells still free.
-struct Solver<'a> {
-    p: &'a BattleshipPuzzle,
-    given: Vec<Option<Given>>,
-    state: Vec<u8>,
-    /// Halos of placed ships over each cell (no-touch rule).
-    blocked: Vec<u16>,
-    row_used: Vec<u32>,
-    col_used: Vec<u32>,
-    /// Ships still to place, per length.
-    remaining: Vec<usize>,
-    cells_left: usize,
-    layouts: u128,
-    matrices: Option<HashSet<Vec<u64>>>,
-    matrix_limit: usize,
-    examples: Vec<BinaryMatrix>,
-    example_limit: usize,
-    cancel: &'a CancelFlag,
-    nodes: u64,
-}
-
 /// The part a cell plays in a ship (`k`-th of `len`, vertical or not).
-fn role(k: usize, len: usize, vertical: bool) -> Given {
+pub(super) fn role(k: usize, len: usize, vertical: bool) -> Given {
     match (len, k, vertical) {
         (1, _, _) => Given::Single,
         (_, 0, true) => Given::Top,
@@ -150,255 +122,6 @@ fn role(k: usize, len: usize, vertical: bool) -> Given {
         (_, k, true) if k == len - 1 => Given::Bottom,
         (_, k, false) if k == len - 1 => Given::Right,
         _ => Given::Middle,
-    }
-}
-
-impl Solver<'_> {
-    fn no_touch(&self) -> bool {
-        self.p.rule == TouchRule::NoTouch
-    }
-
-    /// A ship may still be put on cell `c`.
-    fn open(&self, c: usize) -> bool {
-        self.state[c] == UNDECIDED && self.given[c] != Some(Given::Water) && !(self.no_touch() && self.blocked[c] != 0)
-    }
-
-    /// The cells of a ship of length `len` starting at `c`, if it fits there.
-    fn ship_cells(&self, c: usize, len: usize, vertical: bool) -> Option<Vec<usize>> {
-        let (p, cols) = (self.p, self.p.cols);
-        let (r0, c0) = (c / cols, c % cols);
-        if (vertical && r0 + len > p.rows) || (!vertical && c0 + len > cols) {
-            return None;
-        }
-        let cells: Vec<usize> = (0..len).map(|k| if vertical { c + k * cols } else { c + k }).collect();
-        for (k, &x) in cells.iter().enumerate() {
-            if !self.open(x) {
-                return None;
-            }
-            if let Some(g) = self.given[x]
-                && g != Given::Ship
-                && g != role(k, len, vertical)
-            {
-                return None;
-            }
-        }
-        // Row and column targets.
-        let (rows_hit, cols_hit) = if vertical { (1, len as u32) } else { (len as u32, 1) };
-        for (k, &x) in cells.iter().enumerate() {
-            let (r, cc) = (x / cols, x % cols);
-            if (vertical || k == 0)
-                && p.row_targets[r].is_some_and(|t| self.row_used[r] + if vertical { 1 } else { rows_hit } > t)
-            {
-                return None;
-            }
-            if (!vertical || k == 0)
-                && p.col_targets[cc].is_some_and(|t| self.col_used[cc] + if vertical { cols_hit } else { 1 } > t)
-            {
-                return None;
-            }
-        }
-        // No-touch: no ship already placed next to it.
-        if self.no_touch() && self.halo(&cells).iter().any(|&h| self.state[h] == SHIP) {
-            return None;
-        }
-        Some(cells)
-    }
-
-    fn halo(&self, cells: &[usize]) -> Vec<usize> {
-        let (rows, cols) = (self.p.rows as i64, self.p.cols as i64);
-        let mut out = Vec::new();
-        for &x in cells {
-            let (r, c) = ((x as i64) / cols, (x as i64) % cols);
-            for dr in -1..=1 {
-                for dc in -1..=1 {
-                    let (a, b) = (r + dr, c + dc);
-                    if a >= 0 && b >= 0 && a < rows && b < cols {
-                        let y = (a * cols + b) as usize;
-                        if !cells.contains(&y) && !out.contains(&y) {
-                            out.push(y);
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    fn set_ship(&mut self, cells: &[usize], halo: &[usize], len: usize, on: bool) {
-        let cols = self.p.cols;
-        for &x in cells {
-            self.state[x] = if on { SHIP } else { UNDECIDED };
-            let (r, c) = (x / cols, x % cols);
-            if on {
-                self.row_used[r] += 1;
-                self.col_used[c] += 1;
-            } else {
-                self.row_used[r] -= 1;
-                self.col_used[c] -= 1;
-            }
-        }
-        for &h in halo {
-            if on { self.blocked[h] += 1 } else { self.blocked[h] -= 1 }
-        }
-        if on {
-            self.remaining[len] -= 1;
-            self.cells_left -= len;
-        } else {
-            self.remaining[len] += 1;
-            self.cells_left += len;
-        }
-    }
-
-    /// Checks that still can be met, with the cursor at cell `idx`.
-    fn promising(&self, idx: usize) -> bool {
-        let (p, cols) = (self.p, self.p.cols);
-        let r = idx / cols;
-        // The current row: what is missing fits in its open cells from the cursor on.
-        if r < p.rows
-            && let Some(t) = p.row_targets[r]
-        {
-            let need = (t - self.row_used[r]) as usize;
-            if need > (idx..(r + 1) * cols).filter(|&x| self.open(x)).count() {
-                return false;
-            }
-        }
-        // Given ship cells not yet covered need ships.
-        true
-    }
-
-    /// At a row boundary: the finished row is exact, later rows and all columns can still be met.
-    fn row_done(&self, finished: usize) -> bool {
-        let p = self.p;
-        if p.row_targets[finished].is_some_and(|t| t != self.row_used[finished]) {
-            return false;
-        }
-        let (mut row_need, mut rows_known) = (0usize, true);
-        for r in finished + 1..p.rows {
-            match p.row_targets[r] {
-                Some(t) => {
-                    let need = (t - self.row_used[r]) as usize;
-                    if need > (r * p.cols..(r + 1) * p.cols).filter(|&x| self.open(x)).count() {
-                        return false;
-                    }
-                    row_need += need;
-                }
-                None => rows_known = false,
-            }
-        }
-        let (mut col_need, mut cols_known) = (0usize, true);
-        for c in 0..p.cols {
-            match p.col_targets[c] {
-                Some(t) => {
-                    let need = (t - self.col_used[c]) as usize;
-                    if need > (finished + 1..p.rows).filter(|&r| self.open(r * p.cols + c)).count() {
-                        return false;
-                    }
-                    col_need += need;
-                }
-                None => cols_known = false,
-            }
-        }
-        // Ship cells still to place go exactly where the targets still need ones
-        // (cells of vertical ships already placed below are counted in row_used).
-        (!rows_known || row_need == self.cells_left) && (!cols_known || col_need == self.cells_left)
-    }
-
-    fn done(&mut self) {
-        let p = self.p;
-        if self.cells_left != 0 || !(0..p.cols).all(|c| p.col_targets[c].is_none_or(|t| t == self.col_used[c])) {
-            return;
-        }
-        self.layouts += 1;
-        let need_matrix = self.matrices.is_some() || self.examples.len() < self.example_limit;
-        if !need_matrix {
-            return;
-        }
-        let mut words = vec![0u64; (p.rows * p.cols).div_ceil(64)];
-        for (i, &st) in self.state.iter().enumerate() {
-            if st == SHIP {
-                words[i / 64] |= 1 << (i % 64);
-            }
-        }
-        let new = match &mut self.matrices {
-            Some(set) => {
-                let fresh = set.insert(words.clone());
-                if set.len() > self.matrix_limit {
-                    self.matrices = None;
-                }
-                fresh
-            }
-            None => true,
-        };
-        if new && self.examples.len() < self.example_limit {
-            let mut m = BinaryMatrix::zeros(p.rows, p.cols);
-            for (i, &st) in self.state.iter().enumerate() {
-                if st == SHIP {
-                    m.set(i / p.cols, i % p.cols, true);
-                }
-            }
-            self.examples.push(m);
-        }
-    }
-
-    fn search(&mut self, idx: usize) -> Result<(), PuzzleError> {
-        self.nodes += 1;
-        if self.nodes % 4096 == 0 && self.cancel.is_cancelled() {
-            return Err(PuzzleError::Cancelled);
-        }
-        let (cols, total) = (self.p.cols, self.p.rows * self.p.cols);
-        let mut idx = idx;
-        // Cells already decided (covered by a ship from above) are passed over.
-        loop {
-            if idx > 0 && idx % cols == 0 && !self.row_done(idx / cols - 1) {
-                return Ok(());
-            }
-            if idx == total {
-                self.done();
-                return Ok(());
-            }
-            if self.state[idx] == UNDECIDED {
-                break;
-            }
-            idx += 1;
-        }
-        if self.cells_left == 0 {
-            // Only water is left: the remaining rows and columns must already be exact.
-            let uncovered_ship_given =
-                (idx..total).any(|x| self.state[x] != SHIP && matches!(self.given[x], Some(g) if g != Given::Water));
-            if uncovered_ship_given {
-                return Ok(());
-            }
-            let p = self.p;
-            if (idx / cols..p.rows).all(|r| p.row_targets[r].is_none_or(|t| t == self.row_used[r])) {
-                self.done();
-            }
-            return Ok(());
-        }
-        if !self.promising(idx) {
-            return Ok(());
-        }
-        // A ship starts here (every length still wanted, across and down) ...
-        let lengths: Vec<usize> = (1..self.remaining.len()).filter(|&l| self.remaining[l] > 0).collect();
-        for len in lengths {
-            for vertical in if len == 1 {
-                [false].as_slice()
-            } else {
-                [false, true].as_slice()
-            } {
-                if let Some(cells) = self.ship_cells(idx, len, *vertical) {
-                    let halo = if self.no_touch() { self.halo(&cells) } else { Vec::new() };
-                    self.set_ship(&cells, &halo, len, true);
-                    let r = self.search(idx + 1);
-                    self.set_ship(&cells, &halo, len, false);
-                    r?;
-                }
-            }
-        }
-        // ... or the cell is water (impossible where a ship cell is given).
-        if matches!(self.given[idx], Some(g) if g != Given::Water) {
-            return Ok(());
-        }
-        self.search(idx + 1)
     }
 }
 
@@ -494,33 +217,8 @@ pub fn solve(
     cancel: &CancelFlag,
 ) -> Result<PuzzleSolutions, PuzzleError> {
     p.validate()?;
-    let mut given = vec![None; p.rows * p.cols];
-    for &(r, c, g) in &p.givens {
-        given[r * p.cols + c] = Some(g);
-    }
-    let longest = p.ships.iter().copied().max().unwrap_or(0);
-    let mut remaining = vec![0usize; longest + 1];
-    for &l in &p.ships {
-        remaining[l] += 1;
-    }
-    let mut s = Solver {
-        p,
-        given,
-        state: vec![UNDECIDED; p.rows * p.cols],
-        blocked: vec![0; p.rows * p.cols],
-        row_used: vec![0; p.rows],
-        col_used: vec![0; p.cols],
-        remaining,
-        cells_left: p.ships.iter().sum(),
-        layouts: 0,
-        matrices: Some(HashSet::new()),
-        matrix_limit,
-        examples: Vec::new(),
-        example_limit: examples,
-        cancel,
-        nodes: 0,
-    };
-    s.search(0)?;
+    let mut s = super::search::Search::new(p, examples, matrix_limit, cancel);
+    s.run()?;
     let mut multiplicity: BTreeMap<usize, u128> = BTreeMap::new();
     for &l in &p.ships {
         *multiplicity.entry(l).or_default() += 1;

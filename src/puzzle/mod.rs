@@ -2,6 +2,7 @@
 
 mod battleship;
 mod janko;
+mod search;
 
 pub use battleship::{BattleshipPuzzle, Given, PuzzleError, PuzzleSolutions, solve};
 pub use janko::{JankoRecord, parse_janko_line};
