@@ -55,3 +55,24 @@ fn bad_input_exits_2_with_one_line() {
     assert!(err.contains("line 1"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn xray_all_reproduces_figure_3() {
+    // The paper's 2×5 example: 10 matrices; the two fleets (destroyer + submarine) have the least ‖ΔA‖².
+    let out = fleetscope(&["xray", "all", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["matrices"], "10");
+    let list = v["list"].as_array().unwrap();
+    assert_eq!(list.len(), 10);
+    let fleets: Vec<bool> = list.iter().map(|m| m["fleet"].as_bool().unwrap()).collect();
+    assert_eq!(
+        fleets,
+        [true, true, false, false, false, false, false, false, false, false]
+    );
+    assert!(list[1]["energy"].as_u64() < list[2]["energy"].as_u64());
+    // Sums no matrix has: exit 2 with a reason.
+    let bad = fleetscope(&["xray", "all", "--rows", "3,0", "--cols", "1,1"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(!String::from_utf8(bad.stderr).unwrap().is_empty());
+}

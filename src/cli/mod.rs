@@ -131,6 +131,21 @@ pub enum XrayCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Every matrix with these sums, sorted by ‖ΔA‖², fleets marked (defaults: the paper's Figure 3).
+    All {
+        #[arg(long, default_value = "2,3")]
+        rows: String,
+        #[arg(long, default_value = "1,1,1,1,1")]
+        cols: String,
+        /// Ship lengths, comma separated.
+        #[arg(long, default_value = "2,3")]
+        ships: String,
+        /// Refuse when |U(r,c)| is larger than this.
+        #[arg(long, default_value_t = 100_000)]
+        limit: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Every matrix within k Ryser interchanges of a setup's fleet: ‖ΔA‖² histogram.
     Walk {
         source: String,
@@ -209,6 +224,13 @@ pub fn run(command: Command) -> ExitCode {
                 no_touch,
                 json,
             } => xray::fleets(&rows, &cols, &ships, list, no_touch, json),
+            XrayCommand::All {
+                rows,
+                cols,
+                ships,
+                limit,
+                json,
+            } => xray::all(&rows, &cols, &ships, limit, json),
             XrayCommand::Walk { source, k, csv, json } => xray::walk_cmd(&source, k, csv, json),
             XrayCommand::Stats { n, seed, json } => xray::stats(n, seed, json),
         },

@@ -131,6 +131,55 @@ pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, no_touch: bool, 
     Ok(())
 }
 
+/// `xray all`: every matrix with the sums (a walk from Ryser's canonical matrix
+/// reaches them all), by ‖ΔA‖², with the fleets among them (Figure 3).
+pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) -> Result<(), String> {
+    let x = XRay {
+        rows: parse_sums(rows, "rows")?,
+        cols: parse_sums(cols, "cols")?,
+    };
+    x.feasibility()?;
+    let lengths: Vec<usize> = parse_sums(ships, "ships")?.into_iter().map(|v| v as usize).collect();
+    let u = count_matrices(&x)?;
+    if u > limit.into() {
+        return Err(format!("|U(r,c)| = {u} matrices, more than --limit {limit}"));
+    }
+    let start = x.canonical_matrix().ok_or("no matrix has these sums")?;
+    let steps = x.rows.len() * x.cols.len();
+    let w = walk(&start, steps, limit + 1, &CancelFlag::new(), &|_: Progress| {}).map_err(|e| e.to_string())?;
+    let fleets = fleets_with_xray(&x, &lengths, &[], TouchRule::MayTouch, usize::MAX, &CancelFlag::new())
+        .map(|s| s.examples.into_iter().collect::<HashSet<_>>())
+        .unwrap_or_default();
+    let mut rows_out: Vec<(u64, bool, BinaryMatrix)> = w
+        .matrices
+        .into_iter()
+        .map(|m| (laplacian_energy(&m), fleets.contains(&m), m))
+        .collect();
+    rows_out.sort_by(|a, b| (a.0, !a.1).cmp(&(b.0, !b.1)).then_with(|| a.2.cmp(&b.2)));
+    if json_out {
+        let list: Vec<_> = rows_out
+            .iter()
+            .map(|(e, f, m)| json!({"energy": e, "fleet": f, "matrix": m.to_text()}))
+            .collect();
+        println!(
+            "{}",
+            json!({"matrices": u.to_string(), "fleets": fleets.len(), "list": list})
+        );
+        return Ok(());
+    }
+    println!(
+        "{u} matrices with row sums {rows} and column sums {cols}; {} of them are fleets of ships {ships}",
+        fleets.len()
+    );
+    for (i, (e, f, m)) in rows_out.iter().enumerate() {
+        println!("#{:<3} ‖ΔA‖² = {e:<4}{}", i + 1, if *f { "  fleet" } else { "" });
+        for line in m.to_text().lines() {
+            println!("     {line}");
+        }
+    }
+    Ok(())
+}
+
 /// `xray walk`: every matrix within k interchanges of a setup's fleet; ‖ΔA‖² histogram.
 pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(), String> {
     let setup = resolve_source(source)?;
