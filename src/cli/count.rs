@@ -14,12 +14,14 @@ pub fn parse_engine(s: &str) -> Result<Engine, String> {
         .ok_or_else(|| format!("unknown engine '{s}' (expected dlx, dlx-plain or fast)"))
 }
 
-fn progress_bar(json: bool) -> ProgressBar {
+/// A bar on stderr counting `unit`s, hidden for JSON output or when stderr is not a terminal.
+pub(super) fn progress_bar(json: bool, unit: &str) -> ProgressBar {
     if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(1);
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} parts, ETA {eta}").unwrap());
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}, ETA {{eta}}");
+    bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
     bar
 }
 
@@ -37,7 +39,7 @@ pub fn count(source: &str, engine: &str, threads: usize, no_touch: bool, json: b
         rule,
         ..Default::default()
     };
-    let bar = progress_bar(json);
+    let bar = progress_bar(json, "parts");
     let (result, wall, cpu) = measure(|| {
         count_deployments(&setup.board, &setup.fleet, &req, &CancelFlag::new(), &|p| {
             bar.set_length(p.total);

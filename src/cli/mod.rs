@@ -131,6 +131,24 @@ pub enum XrayCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Stealth search: fleets on a setup's board whose X-ray many fleets share.
+    Stealth {
+        /// Preset key or session file (its board and fleet are used).
+        #[arg(default_value = "classic")]
+        source: String,
+        /// Ship moves to try (one exact count each).
+        #[arg(long, default_value_t = 3000)]
+        moves: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many of the best fleets to print.
+        #[arg(long, default_value_t = 3)]
+        keep: usize,
+        #[arg(long)]
+        no_touch: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// Every matrix with these sums, sorted by ‖ΔA‖², fleets marked (defaults: the paper's Figure 3).
     All {
         #[arg(long, default_value = "2,3")]
@@ -224,6 +242,14 @@ pub fn run(command: Command) -> ExitCode {
                 no_touch,
                 json,
             } => xray::fleets(&rows, &cols, &ships, list, no_touch, json),
+            XrayCommand::Stealth {
+                source,
+                moves,
+                seed,
+                keep,
+                no_touch,
+                json,
+            } => xray::stealth(&source, moves, seed, keep, no_touch, json),
             XrayCommand::All {
                 rows,
                 cols,

@@ -7,8 +7,8 @@ use crate::geometry::{Fleet, random_deployment};
 use crate::puzzle::{parse_janko_line, solve};
 use crate::session::Setup;
 use crate::tomography::{
-    BinaryMatrix, XRay, count_matrices, count_matrices_u128, fleets_with_xray, island_cells, laplacian_energy, walk,
-    walk_energies,
+    BinaryMatrix, StealthRequest, XRay, count_matrices, count_matrices_u128, fleets_with_xray, island_cells,
+    laplacian_energy, stealth_search, walk, walk_energies,
 };
 use serde_json::json;
 use std::collections::HashSet;
@@ -127,6 +127,53 @@ pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, no_touch: bool, 
         for (i, m) in s.examples.iter().enumerate() {
             println!("#{}\n{}", i + 1, m.to_text());
         }
+    }
+    Ok(())
+}
+
+/// `xray stealth`: the stealth search from the command line, with a progress bar.
+pub fn stealth(source: &str, moves: u64, seed: u64, keep: usize, no_touch: bool, json_out: bool) -> Result<(), String> {
+    let setup = resolve_source(source)?;
+    let req = StealthRequest {
+        board: setup.board.clone(),
+        fleet: setup.fleet.clone(),
+        rule: rule(no_touch),
+        iterations: moves,
+        seed,
+        keep,
+    };
+    let bar = super::count::progress_bar(json_out, "moves");
+    let (found, wall, cpu) = measure(|| {
+        stealth_search(&req, &CancelFlag::new(), &|p: Progress| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+        })
+    });
+    bar.finish_and_clear();
+    let found = found?;
+    if json_out {
+        let list: Vec<_> = found
+            .iter()
+            .map(|f| {
+                json!({"fleet_matrices": f.fleet_matrices.to_string(), "labelled_fleets": f.labelled_fleets.to_string(),
+                       "matrix": f.matrix.to_text()})
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({"moves": moves, "seed": seed, "seconds": wall, "cpu_seconds": cpu, "best": list})
+        );
+        return Ok(());
+    }
+    println!("{moves} moves from seed {seed} on '{}' ({wall:.2} s):", setup.name);
+    for (i, f) in found.iter().enumerate() {
+        println!(
+            "#{} shared by {} fleet matrices ({} labelled fleets)",
+            i + 1,
+            f.fleet_matrices,
+            f.labelled_fleets
+        );
+        print!("{}", f.matrix.to_text());
     }
     Ok(())
 }

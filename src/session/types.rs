@@ -84,7 +84,7 @@ impl Default for TomographySettings {
             image: crate::tomography::heart(),
             walk_k: 3,
             rule: TouchRule::MayTouch,
-            stealth_iterations: 300,
+            stealth_iterations: 3000,
             stealth_seed: 1,
         }
     }
