@@ -309,8 +309,12 @@ impl TomographyRoom {
 
     fn subreflection_list(&mut self, ui: &mut Ui, subject: &Subject, _doc: &Document) {
         ui.strong("Subreflections");
+        if subject.fleet.is_none() {
+            ui.label("Subreflections carry ships: they need a fleet, and images have none.");
+            return;
+        }
         if !subject.fleet_complete() {
-            ui.label("Place the whole fleet (or pick a fleet matrix) to look for subreflections.");
+            ui.label("Place the whole fleet in Boards to look for subreflections.");
             return;
         }
         self.subreflections.status_ui(ui, "");
