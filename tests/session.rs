@@ -124,3 +124,20 @@ fn every_preset_and_the_example_session_load() {
     let s = session::load(std::path::Path::new(example)).unwrap();
     assert!(s.setups.len() >= 2);
 }
+
+#[test]
+fn the_tomography_image_is_saved_as_readable_lines() {
+    let mut s = sample();
+    s.tomography.subject = session::TomographySubject::Image;
+    s.tomography.image = fleetscope::tomography::BinaryMatrix::parse("#.\n.#\n##").unwrap();
+    let text = session::to_ron(&s).unwrap();
+    assert!(text.contains("\"#.\"") && text.contains("\"##\""), "{text}");
+    assert_eq!(session::parse_session(&text, "img.ron").unwrap(), s);
+    // Ragged rows are refused with a reason, not a panic.
+    let ragged = text.replacen("\"##\"", "\"###\"", 1);
+    let msg = session::parse_session(&ragged, "r.ron").unwrap_err().to_string();
+    assert!(msg.contains("different lengths"), "{msg}");
+    // Files written before the Tomography room existed still load (its settings default).
+    let old = text.replace(&text[text.find("tomography:").unwrap()..text.rfind(')').unwrap()], "");
+    assert!(session::parse_session(&old, "old.ron").is_ok(), "{old}");
+}
