@@ -48,6 +48,13 @@ pub struct Dlx {
     chosen: Vec<u32>,
     /// Count the last primary item's length instead of branching on it.
     pub shortcut: bool,
+    /// Every option holds exactly one primary item (fleet covers: the ship), which
+    /// lets the shortcut be read one level up without dancing (see `count_pairs`).
+    one_primary_each: bool,
+    /// Scratch stamps per option for `count_pairs`.
+    in_last: Vec<u32>,
+    hit_by: Vec<u32>,
+    stamp: u32,
     nodes_visited: u64,
     stopped: bool,
 }
@@ -69,6 +76,13 @@ impl Dlx {
             has_colors: ec.options.iter().flatten().any(|&(_, c)| c != 0),
             chosen: Vec::new(),
             shortcut: true,
+            one_primary_each: ec
+                .options
+                .iter()
+                .all(|o| o.iter().filter(|&&(item, _)| (item as usize) < ec.n_primary).count() == 1),
+            in_last: vec![0; ec.options.len()],
+            hit_by: vec![0; ec.options.len()],
+            stamp: 0,
             nodes_visited: 0,
             stopped: false,
         };
@@ -328,6 +342,12 @@ impl Dlx {
         }
         let mut total = 0u128;
         self.cover::<C>(i);
+        let first = self.rlink[0] as usize;
+        if self.shortcut && self.one_primary_each && first != 0 && self.rlink[first] == 0 {
+            total = self.count_pairs::<C>(i, first);
+            self.uncover::<C>(i);
+            return total;
+        }
         let mut x = self.nodes[i].dlink as usize;
         while x != i {
             self.select_option::<C>(x);
@@ -350,6 +370,67 @@ impl Dlx {
             x = self.nodes[x].dlink as usize;
         }
         self.uncover::<C>(i);
+        total
+    }
+
+    /// The shortcut one level up: item `i` (covered) is being branched on and `j`
+    /// is the only other primary item left. Choosing option `x` of `i` leaves, in
+    /// `j`, its current length minus the options of `j` that `x` would hide (those
+    /// sharing an item with `x`, unless both give it the same colour). That number
+    /// is what selecting `x` and reading `j`'s length would give, found by walking
+    /// the columns of `x` instead of hiding and unhiding every option in them.
+    fn count_pairs<const C: bool>(&mut self, i: usize, j: usize) -> u128 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.in_last.fill(0);
+            self.hit_by.fill(0);
+            self.stamp = 1;
+        }
+        let last = self.stamp;
+        let mut q = self.nodes[j].dlink as usize;
+        while q != j {
+            self.in_last[self.option_of[q] as usize] = last;
+            q = self.nodes[q].dlink as usize;
+        }
+        let len_j = self.nodes[j].top.max(0) as u128;
+        let mut total = 0u128;
+        let mut x = self.nodes[i].dlink as usize;
+        while x != i {
+            self.nodes_visited += 1;
+            let mine = self.option_of[x];
+            let mut hits = 0u128;
+            let mut p = x + 1;
+            while p != x {
+                let n = self.nodes[p];
+                if n.top <= 0 {
+                    p = n.ulink as usize;
+                    continue;
+                }
+                let colour = if C { self.color[p] } else { 0 };
+                let k = n.top as usize;
+                let mut q = self.nodes[k].dlink as usize;
+                while q != k {
+                    let o = self.option_of[q] as usize;
+                    if self.in_last[o] == last
+                        && self.hit_by[o] != mine.wrapping_add(1)
+                        && (!C || colour == 0 || self.color[q] != colour)
+                    {
+                        self.hit_by[o] = mine.wrapping_add(1);
+                        hits += 1;
+                    }
+                    q = self.nodes[q].dlink as usize;
+                }
+                p += 1;
+            }
+            total += len_j - hits;
+            x = self.nodes[x].dlink as usize;
+        }
+        // Forget this call's marks of `hit_by` (option indices + 1 can repeat across calls).
+        let mut q = self.nodes[j].dlink as usize;
+        while q != j {
+            self.hit_by[self.option_of[q] as usize] = 0;
+            q = self.nodes[q].dlink as usize;
+        }
         total
     }
 
