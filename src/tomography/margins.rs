@@ -59,12 +59,47 @@ fn binomials() -> Vec<Vec<u64>> {
     c
 }
 
+/// Longest group vector (row sums 0..=64).
+const GROUPS: usize = super::MAX_SIDE + 1;
+
+/// Memo of one column: states packed into a u64 when they fit (every board up
+/// to 15 rows with row sums up to 15), otherwise keyed by the whole vector.
+struct Memo<T> {
+    packed: HashMap<u64, T>,
+    wide: HashMap<Vec<u8>, T>,
+}
+
+impl<T: Clone> Memo<T> {
+    fn pack(groups: &[u8]) -> Option<u64> {
+        (groups.len() <= 16 && groups.iter().all(|&g| g < 16))
+            .then(|| groups.iter().fold(0u64, |k, &g| k << 4 | g as u64))
+    }
+
+    fn get(&self, groups: &[u8]) -> Option<T> {
+        match Self::pack(groups) {
+            Some(k) => self.packed.get(&k).cloned(),
+            None => self.wide.get(groups).cloned(),
+        }
+    }
+
+    fn insert(&mut self, groups: &[u8], v: T) {
+        match Self::pack(groups) {
+            Some(k) => {
+                self.packed.insert(k, v);
+            }
+            None => {
+                self.wide.insert(groups.to_vec(), v);
+            }
+        }
+    }
+}
+
 struct Programme<'a, T> {
     cols: Vec<u32>,
     /// Sum of the column sums from column j on.
     tail: Vec<u64>,
     binom: &'a [Vec<u64>],
-    memo: Vec<HashMap<Vec<u8>, T>>,
+    memo: Vec<Memo<T>>,
 }
 
 impl<T: Count> Programme<'_, T> {
@@ -83,12 +118,12 @@ impl<T: Count> Programme<'_, T> {
             return Some(T::zero());
         }
         if let Some(v) = self.memo[j].get(groups) {
-            return Some(v.clone());
+            return Some(v);
         }
         let mut total = T::zero();
-        let mut take = vec![0u8; groups.len()];
+        let mut take = [0u8; GROUPS];
         self.split(j, groups, 1, self.cols[j], &mut take, 1, &mut total)?;
-        self.memo[j].insert(groups.to_vec(), total.clone());
+        self.memo[j].insert(groups, total.clone());
         Some(total)
     }
 
@@ -100,17 +135,19 @@ impl<T: Count> Programme<'_, T> {
         groups: &[u8],
         v: usize,
         left: u32,
-        take: &mut Vec<u8>,
+        take: &mut [u8; GROUPS],
         ways: u64,
         total: &mut T,
     ) -> Option<()> {
         if left == 0 {
-            let mut next = groups.to_vec();
-            for (w, &t) in take.iter().enumerate().skip(1) {
+            let mut next = [0u8; GROUPS];
+            let next = &mut next[..groups.len()];
+            next.copy_from_slice(groups);
+            for (w, &t) in take.iter().enumerate().take(groups.len()).skip(1) {
                 next[w] -= t;
                 next[w - 1] += t;
             }
-            let sub = self.ways(j + 1, &next)?;
+            let sub = self.ways(j + 1, next)?;
             *total = total.add(&sub.mul(ways)?)?;
             return Some(());
         }
@@ -143,7 +180,12 @@ fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>]) -> Option<T> {
     for j in (0..cols.len()).rev() {
         tail[j] = tail[j + 1] + cols[j] as u64;
     }
-    let memo = vec![HashMap::default(); cols.len()];
+    let memo = (0..cols.len())
+        .map(|_| Memo {
+            packed: HashMap::default(),
+            wide: HashMap::default(),
+        })
+        .collect();
     let mut p = Programme {
         cols,
         tail,
