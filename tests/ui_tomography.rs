@@ -130,3 +130,44 @@ fn clicking_two_ones_on_the_board_applies_their_interchange() {
     assert_eq!(ex.derived.xray, XRay::of(&BinaryMatrix::parse("10\n01").unwrap()));
     assert_eq!(ex.steps(), (1, 0));
 }
+
+#[test]
+fn painting_the_image_is_one_undo_step_and_restarts_the_room() {
+    use egui::{Key, Modifiers};
+    let mut h = harness();
+    h.run();
+    h.state_mut().doc.edit(|s| {
+        s.tomography.subject = fleetscope::session::TomographySubject::Image;
+        s.tomography.image = BinaryMatrix::zeros(3, 3);
+    });
+    h.get_by_label("Tomography").click();
+    h.run_steps(3);
+    h.get_by_label("Paint the image").click();
+    h.run_steps(2);
+    let layout = h.state().tomography.image.view.last_layout.expect("the image is drawn");
+    let cells: Vec<_> = (0..3)
+        .map(|c| layout.center(fleetscope::geometry::Coord(0, c)))
+        .collect();
+    h.hover_at(cells[0]);
+    h.run();
+    h.drag_at(cells[0]);
+    h.run();
+    for &p in &cells[1..] {
+        h.hover_at(p);
+        h.run();
+    }
+    h.drop_at(cells[2]);
+    h.run_steps(2);
+    let painted = BinaryMatrix::parse("###\n...\n...").unwrap();
+    assert_eq!(h.state().doc.session.tomography.image, painted);
+    let subject = h.state().tomography.subject.clone().expect("a subject");
+    assert_eq!(subject.source, painted, "the room follows the edited image");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.tomography.image,
+        BinaryMatrix::zeros(3, 3),
+        "one stroke, one undo"
+    );
+    wait_until(&mut h, |a| !a.tomography.is_running());
+}

@@ -15,7 +15,7 @@ pub struct ImageEditor {
     pub painting: bool,
     /// The value a drag is painting.
     stroke: Option<bool>,
-    view: BoardView,
+    pub view: BoardView,
 }
 
 impl ImageEditor {
