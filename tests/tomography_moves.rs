@@ -21,7 +21,7 @@ fn a_swap_of_two_dominoes_is_the_one_subreflection() {
     let board = Board::square("2x4", 2, 4);
     let fleet = Fleet::straight("two", Lattice::Square, &[("A", 2), ("B", 2)]);
     let m = BinaryMatrix::parse("1100\n0011").unwrap();
-    let found = subreflections(&board, &fleet, &m, TouchRule::MayTouch, 16).unwrap();
+    let found = subreflections(&board, &fleet, &m, TouchRule::MayTouch, 16, &CancelFlag::new()).unwrap();
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].result, BinaryMatrix::parse("0011\n1100").unwrap());
     assert_eq!(
@@ -64,7 +64,7 @@ fn subreflections_of_random_fleets_are_fleets_with_the_same_xray() {
         let x = XRay::of(&m);
         let all = fleets_with_xray(&x, &lengths, &[], TouchRule::MayTouch, usize::MAX, &CancelFlag::new()).unwrap();
         let all: HashSet<BinaryMatrix> = all.examples.into_iter().collect();
-        for s in subreflections(&board, &fleet, &m, TouchRule::MayTouch, 64).unwrap() {
+        for s in subreflections(&board, &fleet, &m, TouchRule::MayTouch, 64, &CancelFlag::new()).unwrap() {
             assert_ne!(s.result, m);
             assert_eq!(XRay::of(&s.result), x, "seed {seed}: {:?}", s.block);
             assert!(all.contains(&s.result), "seed {seed}: not a fleet with this X-ray");
@@ -85,7 +85,7 @@ fn no_touch_subreflections_keep_ships_apart() {
     for seed in 0..12 {
         let d = random_deployment(&board, &fleet, seed).unwrap();
         let m = BinaryMatrix::from_deployment(&board, &fleet, &d).unwrap();
-        for s in subreflections(&board, &fleet, &m, TouchRule::NoTouch, 64).unwrap() {
+        for s in subreflections(&board, &fleet, &m, TouchRule::NoTouch, 64, &CancelFlag::new()).unwrap() {
             let owner = s.fleet.occupancy(&fleet);
             for (c, p) in &owner {
                 for step in Lattice::Square.touching() {

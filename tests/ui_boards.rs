@@ -1,16 +1,13 @@
 //! UI tests (egui_kittest, headless): the Boards room and the file workflow.
 
+mod common;
+use common::*;
+
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use fleetscope::geometry::Coord;
 use fleetscope::ui::App;
-
-fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None))
-}
 
 fn cell_pos(h: &Harness<'_, App>, c: Coord) -> Pos2 {
     h.state().boards.view.last_layout.expect("board drawn").center(c)

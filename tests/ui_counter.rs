@@ -1,26 +1,11 @@
 //! UI test (egui_kittest): count a small board, then cancel a long count.
 
-use egui_kittest::Harness;
+mod common;
+use common::*;
+
 use egui_kittest::kittest::Queryable;
 use fleetscope::cover::Engine;
-use fleetscope::ui::{App, Room};
-use std::time::{Duration, Instant};
-
-fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None))
-}
-
-fn wait_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
-    let t0 = Instant::now();
-    while !done(h.state()) {
-        assert!(t0.elapsed() < Duration::from_secs(120), "timed out waiting for the job");
-        h.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    h.run();
-}
+use fleetscope::ui::Room;
 
 #[test]
 fn count_a_small_board_and_cancel_a_long_one() {

@@ -1,29 +1,14 @@
 //! UI test (egui_kittest): in the Tomography room, apply a subreflection and a
 //! Ryser interchange, step back and forward; the X-ray never changes.
 
-use egui_kittest::Harness;
+mod common;
+use common::*;
+
 use egui_kittest::kittest::Queryable;
-use fleetscope::cover::TouchRule;
+use fleetscope::cover::{CancelFlag, TouchRule};
 use fleetscope::geometry::random_deployment;
 use fleetscope::tomography::{BinaryMatrix, XRay, subreflections};
 use fleetscope::ui::{App, Room};
-use std::time::{Duration, Instant};
-
-fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None))
-}
-
-fn wait_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
-    let t0 = Instant::now();
-    while !done(h.state()) {
-        assert!(t0.elapsed() < Duration::from_secs(120), "timed out waiting for the job");
-        h.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    h.run_steps(2);
-}
 
 fn current(app: &App) -> BinaryMatrix {
     app.tomography
@@ -44,9 +29,16 @@ fn subreflection_and_interchange_keep_the_xray() {
         .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
         .find(|d| {
             let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, d).unwrap();
-            !subreflections(&setup.board, &setup.fleet, &m, TouchRule::MayTouch, 64)
-                .unwrap()
-                .is_empty()
+            !subreflections(
+                &setup.board,
+                &setup.fleet,
+                &m,
+                TouchRule::MayTouch,
+                64,
+                &CancelFlag::new(),
+            )
+            .unwrap()
+            .is_empty()
         })
         .expect("some random fleet has a subreflection");
     h.state_mut()
@@ -135,7 +127,7 @@ fn clicking_two_ones_on_the_board_applies_their_interchange() {
 fn painting_the_image_is_one_undo_step_and_restarts_the_room() {
     use egui::{Key, Modifiers};
     let mut h = harness();
-    h.run();
+    h.run_steps(1);
     h.state_mut().doc.edit(|s| {
         s.tomography.subject = fleetscope::session::TomographySubject::Image;
         s.tomography.image = BinaryMatrix::zeros(3, 3);
@@ -149,12 +141,12 @@ fn painting_the_image_is_one_undo_step_and_restarts_the_room() {
         .map(|c| layout.center(fleetscope::geometry::Coord(0, c)))
         .collect();
     h.hover_at(cells[0]);
-    h.run();
+    h.run_steps(1);
     h.drag_at(cells[0]);
-    h.run();
+    h.run_steps(1);
     for &p in &cells[1..] {
         h.hover_at(p);
-        h.run();
+        h.run_steps(1);
     }
     h.drop_at(cells[2]);
     h.run_steps(2);
@@ -169,5 +161,29 @@ fn painting_the_image_is_one_undo_step_and_restarts_the_room() {
         BinaryMatrix::zeros(3, 3),
         "one stroke, one undo"
     );
+    wait_until(&mut h, |a| !a.tomography.is_running());
+}
+
+#[test]
+fn stealth_results_go_when_the_setup_changes() {
+    let mut h = harness();
+    h.run();
+    h.state_mut().doc.edit(|s| s.tomography.stealth_iterations = 20);
+    h.get_by_label("Tomography").click();
+    h.run_steps(3);
+    h.get_by_label("Stealth search").click();
+    h.run_steps(2);
+    h.get_by_label("Search").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.tomography.is_running());
+    assert!(h.state().tomography.stealth.task.result.is_some());
+    // Another setup (a 4×4 board, another fleet): the old fleets must not be shown on it.
+    let small = fleetscope::presets::load("csp-sample-4x4").unwrap().unwrap();
+    h.state_mut().doc.edit(|s| {
+        s.setups.push(small);
+        s.active = 1;
+    });
+    h.run_steps(3);
+    assert!(h.state().tomography.stealth.task.result.is_none());
     wait_until(&mut h, |a| !a.tomography.is_running());
 }

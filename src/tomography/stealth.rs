@@ -38,6 +38,9 @@ pub fn stealth_search(
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<StealthFleet>, String> {
+    if req.fleet.pieces.is_empty() {
+        return Err("the fleet has no ships".into());
+    }
     let lengths = req.fleet.straight_lengths()?;
     let islands = island_cells(&req.board);
     let placements = fleet_placements(&req.board, &req.fleet);

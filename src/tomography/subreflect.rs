@@ -7,7 +7,7 @@
 //! left to right to equal them read right to left, and that is what is tested here.
 
 use super::{BinaryMatrix, realisations};
-use crate::cover::TouchRule;
+use crate::cover::{CancelFlag, TouchRule};
 use crate::geometry::{Board, Coord, Deployment, Fleet, PlacedShip, fleet_placements};
 use std::collections::{HashMap, HashSet};
 
@@ -110,6 +110,7 @@ pub fn subreflections(
     m: &BinaryMatrix,
     rule: TouchRule,
     realisation_limit: usize,
+    cancel: &CancelFlag,
 ) -> Result<Vec<Subreflection>, String> {
     let (rows, cols) = board.dims().ok_or("subreflections need a square board")?;
     if (rows as usize, cols as usize) != (m.rows(), m.cols()) {
@@ -140,7 +141,10 @@ pub fn subreflections(
     }
     let mut seen: HashSet<BinaryMatrix> = HashSet::from([m.clone()]);
     let mut out = Vec::new();
-    for b in blocks(m.rows(), m.cols()) {
+    for (n, b) in blocks(m.rows(), m.cols()).into_iter().enumerate() {
+        if n % 1024 == 0 && cancel.is_cancelled() {
+            return Err("cancelled".into());
+        }
         for axis in [ReflectionAxis::Horizontal, ReflectionAxis::Vertical] {
             if !is_sum_symmetric(m, b, axis) {
                 continue;

@@ -223,3 +223,17 @@ pub fn board_for(m: &BinaryMatrix, islands: Option<&Board>) -> Board {
     }
     b
 }
+
+/// A small picture of a fleet matrix: ships in their colours where a
+/// realisation is known, other ones in grey.
+pub fn thumbnail(ui: &mut Ui, size: egui::Vec2, subject: &Subject, m: &BinaryMatrix, fleet: Option<&Deployment>) {
+    let owner = fleet.zip(subject.fleet.as_ref()).map(|(d, f)| d.occupancy(f));
+    let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
+        Some(&p) => palette::piece_color(p),
+        None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
+        None => palette::WATER,
+    };
+    ui.allocate_ui(size, |ui| {
+        BoardView::default().show(ui, &board_for(m, Some(&subject.board)), &Decorations::fill_only(&fill));
+    });
+}

@@ -1,16 +1,13 @@
 //! What the X-ray allows: |U(r, c)|, the fleets sharing it (matrices and
 //! labelled), the density, and a paged gallery of those fleets.
 
-use super::explorer::{Explorer, board_for};
+use super::explorer::{Explorer, thumbnail};
 use super::{Subject, add_setup};
-use crate::geometry::Coord;
 use crate::textview::thousands;
 use crate::tomography::{BinaryMatrix, SharedXRay, XRay, count_matrices, fleets_with_xray, island_cells, realisations};
 use crate::ui::document::Document;
-use crate::ui::widgets::board_view::{BoardView, Decorations};
-use crate::ui::widgets::palette;
 use crate::ui::widgets::task::Task;
-use egui::{Color32, Ui, vec2};
+use egui::{Ui, vec2};
 
 /// Fleets kept for the gallery (the counts are exact beyond it).
 const GALLERY_MAX: usize = 100_000;
@@ -170,19 +167,7 @@ impl SharedPanel {
                             let same = m == &subject.source;
                             ui.label(format!("#{}{}", i + 1, if same { " (this fleet)" } else { "" }));
                             let real = realisations(m, fleet, 1).pop();
-                            let owner = real.as_ref().map(|r| r.occupancy(fleet));
-                            let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
-                                Some(&p) => palette::piece_color(p),
-                                None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
-                                None => palette::WATER,
-                            };
-                            ui.allocate_ui(vec2(160.0, 160.0), |ui| {
-                                BoardView::default().show(
-                                    ui,
-                                    &board_for(m, Some(&subject.board)),
-                                    &Decorations::fill_only(&fill),
-                                );
-                            });
+                            thumbnail(ui, vec2(160.0, 160.0), subject, m, real.as_ref());
                             ui.horizontal(|ui| {
                                 if ui
                                     .button("Explore")

@@ -22,12 +22,29 @@ impl ImageEditor {
     pub fn settings(&mut self, ui: &mut Ui, doc: &mut Document) {
         let img = doc.session.tomography.image.clone();
         let (mut rows, mut cols) = (img.rows(), img.cols());
-        ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut rows).range(1..=MAX_SIDE).prefix("rows "));
-            ui.add(egui::DragValue::new(&mut cols).range(1..=MAX_SIDE).prefix("cols "));
-        });
+        let (r1, r2) = ui
+            .horizontal(|ui| {
+                (
+                    ui.add(egui::DragValue::new(&mut rows).range(1..=MAX_SIDE).prefix("rows "))
+                        .on_hover_text("Rows of the image (drag or type)"),
+                    ui.add(egui::DragValue::new(&mut cols).range(1..=MAX_SIDE).prefix("cols "))
+                        .on_hover_text("Columns of the image (drag or type)"),
+                )
+            })
+            .inner;
+        // A drag on a size is one undo step, like a paint stroke.
+        if r1.drag_started() || r2.drag_started() {
+            doc.checkpoint();
+        }
         if (rows, cols) != (img.rows(), img.cols()) {
-            doc.edit(|s| s.tomography.image = img.resized(rows, cols));
+            if r1.dragged() || r2.dragged() {
+                doc.mutate(|s| s.tomography.image = img.resized(rows, cols));
+            } else {
+                doc.edit(|s| s.tomography.image = img.resized(rows, cols));
+            }
+        }
+        if r1.drag_stopped() || r2.drag_stopped() {
+            doc.end_stroke();
         }
         ui.horizontal_wrapped(|ui| {
             for (name, m) in image_presets() {
@@ -45,6 +62,9 @@ impl ImageEditor {
         });
         ui.checkbox(&mut self.painting, "Paint the image")
             .on_hover_text("Click or drag on the Matrix tab to set or clear cells (Ctrl+Z undoes a stroke)");
+        if !self.painting && self.stroke.take().is_some() {
+            doc.end_stroke();
+        }
     }
 
     /// Draws the image and paints it with the mouse.

@@ -122,6 +122,8 @@ impl TomographyRoom {
                     self.explorer = Some(Explorer::new(subject.source.clone(), &subject));
                     self.shared.start(ui, &subject);
                     self.walk.task.clear();
+                    self.stealth.task.clear();
+                    self.stealth.picked = 0;
                     self.subreflections.clear();
                     self.subreflections_for = None;
                     self.subject = Some(subject);
@@ -151,8 +153,9 @@ impl TomographyRoom {
             subject.fleet.clone().expect("fleet mode"),
             subject.rule,
         );
-        self.subreflections
-            .start(ui, move |_, _| subreflections(&board, &fleet, &m, rule, 64));
+        self.subreflections.start(ui, move |cancel, _| {
+            subreflections(&board, &fleet, &m, rule, 64, cancel)
+        });
     }
 
     pub fn show(&mut self, ui: &mut Ui, doc: &mut Document, status: &mut String) {
@@ -367,7 +370,7 @@ impl TomographyRoom {
 /// The interchanges available at the current matrix; hover outlines, click applies.
 fn interchange_list(ui: &mut Ui, subject: &Subject, ex: &mut Explorer) {
     const SHOWN: usize = 300;
-    let list = ex.derived.interchanges.clone();
+    let list = &ex.derived.interchanges;
     ui.strong(format!("Interchanges available: {}", list.len()))
         .on_hover_text("2×2 checkerboards 1 0 / 0 1 that can be flipped without changing the X-ray");
     let mut hovered = Vec::new();

@@ -1,14 +1,11 @@
 //! The stealth search tab: a background job looking for fleets whose X-ray many
 //! fleets share, with the best ones listed.
 
-use super::explorer::board_for;
+use super::explorer::thumbnail;
 use super::{Subject, add_setup};
-use crate::geometry::Coord;
 use crate::textview::thousands;
 use crate::tomography::{BinaryMatrix, StealthFleet, StealthRequest, stealth_search};
 use crate::ui::document::Document;
-use crate::ui::widgets::board_view::{BoardView, Decorations};
-use crate::ui::widgets::palette;
 use crate::ui::widgets::task::Task;
 use egui::{Ui, vec2};
 
@@ -114,16 +111,9 @@ impl StealthPanel {
                     }
                 });
             if let Some(f) = found.get(self.picked) {
-                let owner = f.deployment.occupancy(&fleet);
-                let fill = |c: Coord| owner.get(&c).map_or(palette::WATER, |&p| palette::piece_color(p));
                 let ui = &mut cols[1];
-                ui.allocate_ui(vec2(ui.available_width(), 320.0), |ui| {
-                    BoardView::default().show(
-                        ui,
-                        &board_for(&f.matrix, Some(&subject.board)),
-                        &Decorations::fill_only(&fill),
-                    );
-                });
+                let size = vec2(ui.available_width(), 320.0);
+                thumbnail(ui, size, subject, &f.matrix, Some(&f.deployment));
             }
         });
         explore

@@ -13,21 +13,26 @@ use std::collections::HashSet;
 
 /// Walks stop with a message past this many matrices (memory).
 const MAX_MATRICES: usize = 5_000_000;
+/// Fleet matrices kept to mark the fleets a walk meets.
+const MAX_FLEETS: usize = 1_000_000;
 
 #[derive(Default)]
 pub struct WalkPanel {
     pub task: Task<WalkEnergies>,
+    /// The matrix the walk started from.
+    from: Option<BinaryMatrix>,
 }
 
 impl WalkPanel {
     fn start(&mut self, ui: &Ui, subject: &Subject, from: BinaryMatrix, k: usize) {
         let lengths = subject.lengths().ok().filter(|_| subject.fleet_complete());
         let (islands, rule) = (island_cells(&subject.board), subject.rule);
+        self.from = Some(from.clone());
         self.task.start(ui, move |cancel, progress| {
             // Every fleet matrix with this X-ray, to mark the fleets the walk meets.
             let fleets: Option<HashSet<BinaryMatrix>> = match lengths {
                 Some(l) => Some(
-                    fleets_with_xray(&XRay::of(&from), &l, &islands, rule, usize::MAX, cancel)
+                    fleets_with_xray(&XRay::of(&from), &l, &islands, rule, MAX_FLEETS, cancel)
                         .map_err(|e| e.to_string())?
                         .examples
                         .into_iter()
@@ -64,6 +69,12 @@ impl WalkPanel {
             ui.label("Press Walk to see how the Laplacian energy is spread over nearby matrices (paper, Figure 5).");
             return;
         };
+        if self.from.as_ref() != Some(ex.current()) {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "This walk started from another matrix of the history; press Walk to start from the current one.",
+            );
+        }
         ui.label(format!(
             "{} matrices within {} interchanges (by distance: {}); |ΔA|² mean {:.2}, standard deviation {:.2}; start {} ({:+.2} σ)",
             thousands(w.matrices as u128),
