@@ -171,8 +171,11 @@ fn stealth_results_go_when_the_setup_changes() {
     h.state_mut().doc.edit(|s| s.tomography.stealth_iterations = 20);
     h.get_by_label("Tomography").click();
     h.run_steps(3);
+    // Let the side panel's counts arrive (its width settles) before clicking a tab.
+    wait_until(&mut h, |a| !a.tomography.is_running());
     h.get_by_label("Stealth search").click();
     h.run_steps(2);
+    wait_for_label(&mut h, "Search");
     h.get_by_label("Search").click();
     h.run_steps(2);
     wait_until(&mut h, |a| !a.tomography.is_running());

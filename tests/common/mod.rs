@@ -22,3 +22,15 @@ pub fn wait_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
     }
     h.run_steps(2);
 }
+
+/// Steps frames until a widget with this label is on screen (panels settle over a few frames).
+#[allow(dead_code)]
+pub fn wait_for_label(h: &mut Harness<'_, App>, label: &str) {
+    use egui_kittest::kittest::Queryable;
+    let t0 = Instant::now();
+    while h.query_by_label(label).is_none() {
+        assert!(t0.elapsed() < Duration::from_secs(20), "'{label}' never appeared");
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
