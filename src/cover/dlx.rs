@@ -315,10 +315,12 @@ impl Dlx {
     /// Number of solutions below the current state.
     pub fn count(&mut self, cancel: &CancelFlag) -> Result<u128, CountError> {
         self.stopped = false;
-        let n = if self.has_colors {
-            self.count_rec::<true>(cancel)
-        } else {
-            self.count_rec::<false>(cancel)
+        // Four specialisations, so that the plain search carries no shortcut tests.
+        let n = match (self.has_colors, self.shortcut) {
+            (true, true) => self.count_rec::<true, true>(cancel),
+            (true, false) => self.count_rec::<true, false>(cancel),
+            (false, true) => self.count_rec::<false, true>(cancel),
+            (false, false) => self.count_rec::<false, false>(cancel),
         };
         if self.stopped {
             Err(CountError::Cancelled)
@@ -327,7 +329,7 @@ impl Dlx {
         }
     }
 
-    fn count_rec<const C: bool>(&mut self, cancel: &CancelFlag) -> u128 {
+    fn count_rec<const C: bool, const S: bool>(&mut self, cancel: &CancelFlag) -> u128 {
         if !self.tick(cancel) {
             return 0;
         }
@@ -336,14 +338,14 @@ impl Dlx {
         if len <= 0 {
             return 0;
         }
-        if self.shortcut && self.rlink[i] == 0 && self.llink[i] == 0 {
+        if S && self.rlink[i] == 0 && self.llink[i] == 0 {
             // The last primary item: every option left in it completes a solution.
             return len as u128;
         }
         let mut total = 0u128;
         self.cover::<C>(i);
         let first = self.rlink[0] as usize;
-        if self.shortcut && self.one_primary_each && first != 0 && self.rlink[first] == 0 {
+        if S && self.one_primary_each && first != 0 && self.rlink[first] == 0 {
             total = self.count_pairs::<C>(i, first);
             self.uncover::<C>(i);
             return total;
@@ -356,12 +358,12 @@ impl Dlx {
             total += if first == 0 {
                 self.nodes_visited += 1;
                 1
-            } else if self.shortcut && self.rlink[first] == 0 {
+            } else if S && self.rlink[first] == 0 {
                 // One primary item left: the shortcut without a call.
                 self.nodes_visited += 1;
                 self.nodes[first].top.max(0) as u128
             } else {
-                self.count_rec::<C>(cancel)
+                self.count_rec::<C, S>(cancel)
             };
             self.deselect_option::<C>(x);
             if self.stopped {
