@@ -12,7 +12,7 @@
 use super::battleship::{BattleshipPuzzle, Given, PuzzleError, role};
 use crate::cover::{CancelFlag, TouchRule};
 use crate::tomography::BinaryMatrix;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 /// A line with no target never runs out of need.
 const UNBOUNDED: i32 = i32::MAX / 2;
@@ -29,23 +29,27 @@ struct Spot {
     halo_rows: Vec<(usize, u64)>,
 }
 
-/// The board as it stands at a node; copied on the way down (a few hundred bytes).
+/// Lines of the largest board (64 rows or columns), and most distinct ship lengths.
+const MAX: usize = 64;
+
+/// The board as it stands at a node; copied on the way down (under 3 KB, no
+/// allocation).
 #[derive(Clone)]
 struct State {
     /// Occupied cells per row (bit = column) and per column (bit = row).
-    occ_row: Vec<u64>,
-    occ_col: Vec<u64>,
+    occ_row: [u64; MAX],
+    occ_col: [u64; MAX],
     /// Cells no ship may use: water givens, and halos of placed ships (no-touch).
-    blocked_row: Vec<u64>,
-    blocked_col: Vec<u64>,
-    need_row: Vec<i32>,
-    need_col: Vec<i32>,
+    blocked_row: [u64; MAX],
+    blocked_col: [u64; MAX],
+    need_row: [i32; MAX],
+    need_col: [i32; MAX],
     /// Rows (bit = row) and columns (bit = column) that still need ship cells.
     rows_open: u64,
     cols_open: u64,
     /// Ships still to place per class, and the first spot the next one may take.
-    left: Vec<usize>,
-    from: Vec<usize>,
+    left: [u16; MAX],
+    from: [u16; MAX],
 }
 
 /// A given ship cell and the ship lengths that could cover it in its role.
@@ -64,7 +68,7 @@ pub(super) struct Search<'a> {
     spots: Vec<Vec<Spot>>,
     ship_givens: Vec<ShipGiven>,
     pub layouts: u128,
-    pub matrices: Option<HashSet<Vec<u64>>>,
+    pub matrices: Option<FxHashSet<Vec<u64>>>,
     matrix_limit: usize,
     pub examples: Vec<BinaryMatrix>,
     example_limit: usize,
@@ -105,7 +109,7 @@ impl<'a> Search<'a> {
             spots,
             ship_givens,
             layouts: 0,
-            matrices: Some(HashSet::new()),
+            matrices: Some(FxHashSet::default()),
             matrix_limit,
             examples: Vec::new(),
             example_limit: examples,
@@ -117,25 +121,26 @@ impl<'a> Search<'a> {
     fn start_state(&self) -> State {
         let p = self.p;
         let mut s = State {
-            occ_row: vec![0; p.rows],
-            occ_col: vec![0; p.cols],
-            blocked_row: vec![0; p.rows],
-            blocked_col: vec![0; p.cols],
-            need_row: p
-                .row_targets
-                .iter()
-                .map(|t| t.map_or(UNBOUNDED, |v| v as i32))
-                .collect(),
-            need_col: p
-                .col_targets
-                .iter()
-                .map(|t| t.map_or(UNBOUNDED, |v| v as i32))
-                .collect(),
+            occ_row: [0; MAX],
+            occ_col: [0; MAX],
+            blocked_row: [0; MAX],
+            blocked_col: [0; MAX],
+            need_row: [0; MAX],
+            need_col: [0; MAX],
             rows_open: 0,
             cols_open: 0,
-            left: self.classes.iter().map(|c| c.1).collect(),
-            from: vec![0; self.classes.len()],
+            left: [0; MAX],
+            from: [0; MAX],
         };
+        for (r, t) in p.row_targets.iter().enumerate() {
+            s.need_row[r] = t.map_or(UNBOUNDED, |v| v as i32);
+        }
+        for (c, t) in p.col_targets.iter().enumerate() {
+            s.need_col[c] = t.map_or(UNBOUNDED, |v| v as i32);
+        }
+        for (k, &(_, n)) in self.classes.iter().enumerate() {
+            s.left[k] = n as u16;
+        }
         for &(r, c, g) in &p.givens {
             if g == Given::Water {
                 s.blocked_row[r] |= 1 << c;
@@ -158,7 +163,7 @@ impl<'a> Search<'a> {
         if self.nodes.is_multiple_of(4096) && self.cancel.is_cancelled() {
             return Err(PuzzleError::Cancelled);
         }
-        if s.left.iter().all(|&n| n == 0) {
+        if s.left[..self.classes.len()].iter().all(|&n| n == 0) {
             self.done(s);
             return Ok(());
         }
@@ -171,11 +176,11 @@ impl<'a> Search<'a> {
                 continue;
             }
             let len = self.classes[class].0;
-            let n = self.spots[class][s.from[class]..]
+            let n = self.spots[class][s.from[class] as usize..]
                 .iter()
                 .filter(|spot| fits(s, spot, len))
                 .count();
-            if n < s.left[class] {
+            if n < s.left[class] as usize {
                 return Ok(());
             }
             if best.is_none_or(|(_, m)| n < m) {
@@ -185,7 +190,7 @@ impl<'a> Search<'a> {
         let Some((class, _)) = best else { return Ok(()) };
         let len = self.classes[class].0;
         let no_touch = self.p.rule == TouchRule::NoTouch;
-        for i in s.from[class]..self.spots[class].len() {
+        for i in s.from[class] as usize..self.spots[class].len() {
             let spot = &self.spots[class][i];
             if !fits(s, spot, len) {
                 continue;
@@ -193,7 +198,7 @@ impl<'a> Search<'a> {
             let mut next = s.clone();
             put(&mut next, spot, len, no_touch);
             next.left[class] -= 1;
-            next.from[class] = i + 1;
+            next.from[class] = (i + 1) as u16;
             self.search(&next)?;
         }
         Ok(())
@@ -222,7 +227,9 @@ impl<'a> Search<'a> {
         self.ship_givens.iter().all(|g| {
             s.occ_row[g.row] >> g.col & 1 == 1
                 || g.covered_by.iter().any(|&(class, i)| {
-                    s.left[class] > 0 && i >= s.from[class] && fits(s, &self.spots[class][i], self.classes[class].0)
+                    s.left[class] > 0
+                        && i >= s.from[class] as usize
+                        && fits(s, &self.spots[class][i], self.classes[class].0)
                 })
         })
     }
@@ -230,7 +237,7 @@ impl<'a> Search<'a> {
     fn done(&mut self, s: &State) {
         let p = self.p;
         let exact = |needs: &[i32]| needs.iter().all(|&n| n == 0 || n > UNBOUNDED / 2);
-        if !exact(&s.need_row) || !exact(&s.need_col) {
+        if !exact(&s.need_row[..p.rows]) || !exact(&s.need_col[..p.cols]) {
             return;
         }
         if self.ship_givens.iter().any(|g| s.occ_row[g.row] >> g.col & 1 == 0) {
@@ -243,7 +250,7 @@ impl<'a> Search<'a> {
         }
         let new = match &mut self.matrices {
             Some(set) => {
-                let fresh = set.insert(s.occ_row.clone());
+                let fresh = set.insert(s.occ_row[..p.rows].to_vec());
                 if set.len() > self.matrix_limit {
                     self.matrices = None;
                 }
@@ -253,7 +260,7 @@ impl<'a> Search<'a> {
         };
         if new && self.examples.len() < self.example_limit {
             let mut m = BinaryMatrix::zeros(p.rows, p.cols);
-            for (r, &row) in s.occ_row.iter().enumerate() {
+            for (r, &row) in s.occ_row[..p.rows].iter().enumerate() {
                 for c in 0..p.cols {
                     if row >> c & 1 == 1 {
                         m.set(r, c, true);
@@ -280,16 +287,12 @@ fn fits(s: &State, spot: &Spot, len: usize) -> bool {
 
 /// Puts a ship on the spot: cells, needs, and (no-touch) the halo.
 fn put(s: &mut State, spot: &Spot, len: usize, no_touch: bool) {
-    let cells: Vec<(usize, usize)> = (0..len)
-        .map(|k| {
-            if spot.vertical {
-                (spot.row + k, spot.col)
-            } else {
-                (spot.row, spot.col + k)
-            }
-        })
-        .collect();
-    for &(r, c) in &cells {
+    for k in 0..len {
+        let (r, c) = if spot.vertical {
+            (spot.row + k, spot.col)
+        } else {
+            (spot.row, spot.col + k)
+        };
         s.occ_row[r] |= 1 << c;
         s.occ_col[c] |= 1 << r;
         s.need_row[r] -= 1;
@@ -347,28 +350,20 @@ fn spots_for(p: &BattleshipPuzzle, given: &[Option<Given>], len: usize) -> Vec<S
                     p.row_targets[r].is_none_or(|t| t as usize >= len)
                         && cells.iter().all(|&(_, x)| p.col_targets[x].is_none_or(|t| t >= 1))
                 };
+                if !(roles_ok && targets_ok) {
+                    continue;
+                }
                 // Halo: the ring around the ship (only used with the no-touch rule).
-                let mut halo = vec![0u64; rows];
-                for &(y, x) in &cells {
-                    for dy in -1i64..=1 {
-                        for dx in -1i64..=1 {
-                            let (a, b) = (y as i64 + dy, x as i64 + dx);
-                            if a >= 0 && b >= 0 && (a as usize) < rows && (b as usize) < cols {
-                                halo[a as usize] |= 1 << b;
-                            }
-                        }
-                    }
-                }
-                for &(y, x) in &cells {
-                    halo[y] &= !(1 << x);
-                }
+                let halo = if no_touch {
+                    halo_of(&cells, rows, cols)
+                } else {
+                    Vec::new()
+                };
                 // With no touching, a given ship cell in the halo would be a second ship touching this one.
-                let halo_ok = !no_touch
-                    || (0..rows).all(|y| {
-                        (0..cols)
-                            .all(|x| halo[y] >> x & 1 == 0 || matches!(given[y * cols + x], None | Some(Given::Water)))
-                    });
-                if roles_ok && targets_ok && halo_ok {
+                let halo_ok = halo.iter().enumerate().all(|(y, &m)| {
+                    (0..cols).all(|x| m >> x & 1 == 0 || matches!(given[y * cols + x], None | Some(Given::Water)))
+                });
+                if halo_ok {
                     out.push(Spot {
                         row: r,
                         col: c,
@@ -405,4 +400,20 @@ fn covering(spots: &[Vec<Spot>], classes: &[(usize, usize)], row: usize, col: us
         }
     }
     out
+}
+
+/// The cells around a ship (not its own), as one bit mask per row.
+fn halo_of(cells: &[(usize, usize)], rows: usize, cols: usize) -> Vec<u64> {
+    let mut halo = vec![0u64; rows];
+    for &(y, x) in cells {
+        for a in y.saturating_sub(1)..(y + 2).min(rows) {
+            for b in x.saturating_sub(1)..(x + 2).min(cols) {
+                halo[a] |= 1 << b;
+            }
+        }
+    }
+    for &(y, x) in cells {
+        halo[y] &= !(1 << x);
+    }
+    halo
 }
