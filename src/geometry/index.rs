@@ -1,5 +1,5 @@
 use super::{Board, Coord};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Numbers the playable cells of a board 0..n, the bit positions of placements.
 #[derive(Clone, Debug)]
