@@ -3,11 +3,12 @@
 
 use super::fairness::FairnessMode;
 use super::hunt::HuntMode;
-use crate::cover::{CountRequest, CountResult, Engine, TouchRule, count_deployments};
+use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
 use crate::jobs::{Job, Repaint};
 use crate::textview::thousands;
 use crate::ui::document::Document;
 use crate::ui::widgets::job_progress::job_progress;
+use crate::ui::widgets::rule_picker::rule_picker;
 use egui::Ui;
 use std::sync::Arc;
 use std::time::Duration;
@@ -154,10 +155,7 @@ impl CounterRoom {
                 .prefix("threads ")
                 .suffix(all_cores),
         );
-        ui.radio_value(&mut c.rule, TouchRule::MayTouch, "Ships may touch")
-            .on_hover_text("Ships only may not overlap (the seeds' game)");
-        ui.radio_value(&mut c.rule, TouchRule::NoTouch, "Ships may not touch")
-            .on_hover_text("Not even diagonally (house rule, Bimaru)");
+        rule_picker(ui, &mut c.rule);
         if c != doc.session.counter {
             doc.edit(|s| s.counter = c);
         }

@@ -4,4 +4,5 @@ pub mod board_view;
 pub mod job_progress;
 pub mod layout;
 pub mod palette;
+pub mod rule_picker;
 pub mod task;

@@ -13,6 +13,7 @@ use crate::geometry::{Board, Deployment, Fleet};
 use crate::session::{Session, Setup, TomographySubject};
 use crate::tomography::{BinaryMatrix, Block, Subreflection, subreflections};
 use crate::ui::document::Document;
+use crate::ui::widgets::rule_picker::rule_picker;
 use crate::ui::widgets::task::Task;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 pub use explorer::Explorer;
@@ -259,12 +260,7 @@ impl TomographyRoom {
             if active != doc.session.active {
                 doc.edit(|s| s.active = active);
             }
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut t.rule, TouchRule::MayTouch, "may touch")
-                    .on_hover_text("Ships only may not overlap (the paper's game)");
-                ui.radio_value(&mut t.rule, TouchRule::NoTouch, "may not touch")
-                    .on_hover_text("Not even diagonally (Bimaru)");
-            });
+            rule_picker(ui, &mut t.rule);
         }
         if t != doc.session.tomography {
             doc.edit(|s| s.tomography = t);

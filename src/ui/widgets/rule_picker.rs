@@ -1,0 +1,12 @@
+//! The touch-rule choice, worded the same in every room.
+
+use crate::cover::TouchRule;
+use egui::Ui;
+
+/// Two radio buttons: ships may touch (the seeds' game) or may not (Bimaru).
+pub fn rule_picker(ui: &mut Ui, rule: &mut TouchRule) {
+    ui.radio_value(rule, TouchRule::MayTouch, "Ships may touch")
+        .on_hover_text("Ships only may not overlap (the seeds' and the paper's game)");
+    ui.radio_value(rule, TouchRule::NoTouch, "Ships may not touch")
+        .on_hover_text("Not even diagonally (house rule, Bimaru)");
+}
