@@ -127,6 +127,17 @@ impl Deployment {
         Ok(())
     }
 
+    /// No two ships touch, not even diagonally (the no-touch rule).
+    pub fn ships_apart(&self, fleet: &Fleet) -> bool {
+        let owner = self.occupancy(fleet);
+        let steps = fleet.lattice.touching();
+        owner.iter().all(|(c, &p)| {
+            steps
+                .iter()
+                .all(|&step| owner.get(&(*c + step)).is_none_or(|&q| q == p))
+        })
+    }
+
     /// Row and column sums of the occupied cells of a square board (its X-ray).
     pub fn xray(&self, board: &Board, fleet: &Fleet) -> Option<(Vec<u32>, Vec<u32>)> {
         let (rows, cols) = board.dims()?;

@@ -7,7 +7,7 @@
 //! labelled, and distinct 0/1 matrices (a run of ones can hold several ships end
 //! to end when ships may touch, so several layouts can share a matrix).
 
-use crate::cover::{CancelFlag, CountError, TouchRule};
+use crate::cover::{CancelFlag, TouchRule};
 use crate::tomography::BinaryMatrix;
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -230,10 +230,4 @@ pub fn solve(
         matrices: s.matrices.map(|m| m.len() as u128),
         examples: s.examples,
     })
-}
-
-impl From<CountError> for PuzzleError {
-    fn from(_: CountError) -> Self {
-        PuzzleError::Cancelled
-    }
 }

@@ -46,7 +46,7 @@ pub fn stealth_search(
     let placements = fleet_placements(&req.board, &req.fleet);
     let mut rng = ChaCha8Rng::seed_from_u64(req.seed);
     let score = |d: &Deployment| -> Result<Option<StealthFleet>, String> {
-        if req.rule == TouchRule::NoTouch && !super::subreflect::apart(d, &req.fleet) {
+        if req.rule == TouchRule::NoTouch && !d.ships_apart(&req.fleet) {
             return Ok(None);
         }
         let m =

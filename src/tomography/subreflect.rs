@@ -155,7 +155,7 @@ pub fn subreflections(
             }
             let found = reals.iter().zip(&ship_cells).find_map(|(real, cells)| {
                 reflect_fleet(real, cells, b, axis, &placement_of)
-                    .filter(|d| rule == TouchRule::MayTouch || apart(d, fleet))
+                    .filter(|d| rule == TouchRule::MayTouch || d.ships_apart(fleet))
             });
             if let Some(fleet_after) = found {
                 seen.insert(result.clone());
@@ -203,16 +203,4 @@ fn reflect_fleet(
         moved = true;
     }
     moved.then_some(out)
-}
-
-/// No two ships touch, not even diagonally.
-pub(super) fn apart(d: &Deployment, fleet: &Fleet) -> bool {
-    let owner = d.occupancy(fleet);
-    owner.iter().all(|(c, &p)| {
-        fleet
-            .lattice
-            .touching()
-            .iter()
-            .all(|&step| owner.get(&(*c + step)).is_none_or(|&q| q == p))
-    })
 }
