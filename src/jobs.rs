@@ -1,52 +1,99 @@
 //! Background jobs: run an engine call on its own thread, publish progress
-//! through atomics, cancel with a flag, and turn a panic into an error message.
-//! Dropping a job cancels it.
+//! through atomics, stream typed updates (live plots), cancel with a flag, and
+//! turn a panic into an error message. Dropping a job cancels it.
+//!
+//! [`Task`] is a job together with its last answer: what every room keeps for
+//! each long computation (start, poll each frame, show progress, keep the result).
 
-use crate::cover::{CancelFlag, Progress};
+use crate::run::{CancelFlag, Progress};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Called (throttled) when there is something new to draw.
 pub type Repaint = Arc<dyn Fn() + Send + Sync>;
 
+/// A repaint callback that does nothing (command line, tests).
+pub fn no_repaint() -> Repaint {
+    Arc::new(|| {})
+}
+
 const REPAINT_EVERY: Duration = Duration::from_millis(40);
 
-pub struct Job<T> {
-    rx: Receiver<Result<T, String>>,
+/// What a job's work function gets: the cancel flag, a progress sink and a
+/// channel for typed updates of type `U`.
+pub struct JobCtx<U> {
     cancel: CancelFlag,
-    done: Arc<AtomicU64>,
-    total: Arc<AtomicU64>,
+    done: AtomicU64,
+    total: AtomicU64,
+    updates: Sender<U>,
+    repaint: Repaint,
+    last_repaint: Mutex<Instant>,
+}
+
+impl<U: Send> JobCtx<U> {
+    pub fn cancel_flag(&self) -> &CancelFlag {
+        &self.cancel
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.is_cancelled()
+    }
+
+    /// Publishes progress (the UI reads it at its own pace).
+    pub fn progress(&self, p: Progress) {
+        self.done.store(p.done, Ordering::Relaxed);
+        self.total.store(p.total, Ordering::Relaxed);
+        self.poke();
+    }
+
+    /// Sends an update to the UI (a batch of plot points, a better state).
+    pub fn send(&self, update: U) {
+        let _ = self.updates.send(update);
+        self.poke();
+    }
+
+    /// Asks for a repaint, at most every 40 ms.
+    fn poke(&self) {
+        if let Ok(mut last) = self.last_repaint.try_lock()
+            && last.elapsed() >= REPAINT_EVERY
+        {
+            *last = Instant::now();
+            (self.repaint)();
+        }
+    }
+}
+
+/// A running (or finished) background computation with result `T` and updates `U`.
+pub struct Job<T, U = ()> {
+    result: Receiver<Result<T, String>>,
+    updates: Receiver<U>,
+    ctx: Arc<JobCtx<U>>,
     started: Instant,
     finished: bool,
 }
 
-impl<T: Send + 'static> Job<T> {
-    /// Starts `work(cancel, progress)` on a new thread.
-    pub fn spawn<F>(repaint: Repaint, work: F) -> Job<T>
+impl<T: Send + 'static, U: Send + 'static> Job<T, U> {
+    /// Starts `work(ctx)` on a new thread.
+    pub fn spawn<F>(repaint: Repaint, work: F) -> Job<T, U>
     where
-        F: FnOnce(&CancelFlag, &(dyn Fn(Progress) + Sync)) -> Result<T, String> + Send + 'static,
+        F: FnOnce(&JobCtx<U>) -> Result<T, String> + Send + 'static,
     {
         let (tx, rx) = channel();
-        let cancel = CancelFlag::new();
-        let done = Arc::new(AtomicU64::new(0));
-        let total = Arc::new(AtomicU64::new(0));
-        let (c, d, t) = (cancel.clone(), done.clone(), total.clone());
+        let (utx, urx) = channel();
+        let ctx = Arc::new(JobCtx {
+            cancel: CancelFlag::new(),
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+            updates: utx,
+            repaint,
+            last_repaint: Mutex::new(Instant::now() - REPAINT_EVERY),
+        });
+        let worker_ctx = ctx.clone();
         std::thread::spawn(move || {
-            let last = std::sync::Mutex::new(Instant::now());
-            let progress = |p: Progress| {
-                d.store(p.done, Ordering::Relaxed);
-                t.store(p.total, Ordering::Relaxed);
-                if let Ok(mut l) = last.try_lock()
-                    && l.elapsed() >= REPAINT_EVERY
-                {
-                    *l = Instant::now();
-                    repaint();
-                }
-            };
-            let result = catch_unwind(AssertUnwindSafe(|| work(&c, &progress))).unwrap_or_else(|panic| {
+            let result = catch_unwind(AssertUnwindSafe(|| work(&worker_ctx))).unwrap_or_else(|panic| {
                 let msg = panic
                     .downcast_ref::<&str>()
                     .map(|s| s.to_string())
@@ -55,24 +102,25 @@ impl<T: Send + 'static> Job<T> {
                 Err(format!("internal error (please report): {msg}"))
             });
             let _ = tx.send(result);
-            repaint();
+            (worker_ctx.repaint)();
         });
         Job {
-            rx,
-            cancel,
-            done,
-            total,
+            result: rx,
+            updates: urx,
+            ctx,
             started: Instant::now(),
             finished: false,
         }
     }
+}
 
+impl<T, U> Job<T, U> {
     /// The result, once, when the job has finished.
     pub fn poll(&mut self) -> Option<Result<T, String>> {
         if self.finished {
             return None;
         }
-        match self.rx.try_recv() {
+        match self.result.try_recv() {
             Ok(r) => {
                 self.finished = true;
                 Some(r)
@@ -85,18 +133,23 @@ impl<T: Send + 'static> Job<T> {
         }
     }
 
+    /// Updates sent since the last call, oldest first.
+    pub fn drain_updates(&self) -> Vec<U> {
+        self.updates.try_iter().collect()
+    }
+
     pub fn cancel(&self) {
-        self.cancel.cancel();
+        self.ctx.cancel.cancel();
     }
 
     pub fn is_cancelled(&self) -> bool {
-        self.cancel.is_cancelled()
+        self.ctx.cancel.is_cancelled()
     }
 
     pub fn progress(&self) -> Progress {
         Progress {
-            done: self.done.load(Ordering::Relaxed),
-            total: self.total.load(Ordering::Relaxed),
+            done: self.ctx.done.load(Ordering::Relaxed),
+            total: self.ctx.total.load(Ordering::Relaxed),
         }
     }
 
@@ -111,8 +164,148 @@ impl<T: Send + 'static> Job<T> {
     }
 }
 
-impl<T> Drop for Job<T> {
+impl<T, U> Drop for Job<T, U> {
     fn drop(&mut self) {
-        self.cancel.cancel();
+        self.ctx.cancel.cancel();
+    }
+}
+
+/// A background job together with its last result or error.
+pub struct Task<T, U = ()> {
+    job: Option<Job<T, U>>,
+    pub result: Option<T>,
+    pub error: Option<String>,
+}
+
+impl<T, U> Default for Task<T, U> {
+    fn default() -> Self {
+        Task {
+            job: None,
+            result: None,
+            error: None,
+        }
+    }
+}
+
+/// The message a cancelled job leaves behind.
+pub const CANCELLED: &str = "Cancelled.";
+
+impl<T: Send + 'static, U: Send + 'static> Task<T, U> {
+    /// Starts `work` on a thread, replacing (and so cancelling) a running one.
+    /// The last result stays until the new one arrives.
+    pub fn start<F>(&mut self, repaint: Repaint, work: F)
+    where
+        F: FnOnce(&JobCtx<U>) -> Result<T, String> + Send + 'static,
+    {
+        self.error = None;
+        self.job = Some(Job::spawn(repaint, work));
+    }
+}
+
+impl<T, U> Task<T, U> {
+    /// Takes in a finished job's answer; true when a new result arrived.
+    pub fn poll(&mut self) -> bool {
+        let Some(job) = &mut self.job else { return false };
+        let Some(r) = job.poll() else { return false };
+        let cancelled = job.is_cancelled();
+        self.job = None;
+        match r {
+            Ok(v) => {
+                self.result = Some(v);
+                true
+            }
+            Err(_) if cancelled => {
+                self.error = Some(CANCELLED.into());
+                false
+            }
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    /// Updates the running job sent since the last call.
+    pub fn drain_updates(&self) -> Vec<U> {
+        self.job.as_ref().map(Job::drain_updates).unwrap_or_default()
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    pub fn job(&self) -> Option<&Job<T, U>> {
+        self.job.as_ref()
+    }
+
+    pub fn cancel(&self) {
+        if let Some(j) = &self.job {
+            j.cancel();
+        }
+    }
+
+    /// Forgets the job (cancelling it) and the answer.
+    pub fn clear(&mut self) {
+        self.job = None;
+        self.result = None;
+        self.error = None;
+    }
+
+    /// Was the last run cancelled?
+    pub fn was_cancelled(&self) -> bool {
+        self.error.as_deref() == Some(CANCELLED)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wait<T, U>(task: &mut Task<T, U>) {
+        let t0 = Instant::now();
+        while task.is_running() {
+            task.poll();
+            assert!(t0.elapsed() < Duration::from_secs(10));
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    #[test]
+    fn result_updates_and_panics() {
+        let mut t: Task<u32, u32> = Task::default();
+        t.start(no_repaint(), |ctx| {
+            for i in 0..3 {
+                ctx.send(i);
+            }
+            Ok(7)
+        });
+        let mut got = Vec::new();
+        let t0 = Instant::now();
+        while t.is_running() {
+            got.extend(t.drain_updates());
+            t.poll();
+            assert!(t0.elapsed() < Duration::from_secs(10));
+        }
+        assert_eq!(t.result, Some(7));
+        assert!(got.len() <= 3);
+
+        t.start(no_repaint(), |_| panic!("boom"));
+        wait(&mut t);
+        assert!(t.error.as_deref().unwrap().contains("boom"));
+        assert_eq!(t.result, Some(7), "the last answer stays");
+    }
+
+    #[test]
+    fn cancel_is_reported_as_cancelled() {
+        let mut t: Task<()> = Task::default();
+        t.start(no_repaint(), |ctx| {
+            while !ctx.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Err("stopped".into())
+        });
+        t.cancel();
+        wait(&mut t);
+        assert!(t.was_cancelled());
     }
 }

@@ -10,6 +10,7 @@ pub mod geometry;
 pub mod jobs;
 pub mod presets;
 pub mod puzzle;
+pub mod run;
 pub mod session;
 pub mod textview;
 pub mod tomography;

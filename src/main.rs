@@ -11,12 +11,22 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(command) => run(command),
-        None => match fleetscope::ui::run_app(cli.open, cli.setup, cli.room.map(Into::into)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("fleetscope: cannot open the window: {e}");
-                ExitCode::FAILURE
+        None => {
+            if let Some(Err(e)) = cli.room.as_deref().map(fleetscope::ui::check_room) {
+                eprintln!("fleetscope: {e}");
+                return ExitCode::from(fleetscope::cli::EXIT_BAD_INPUT);
             }
-        },
+            run_window(cli)
+        }
+    }
+}
+
+fn run_window(cli: Cli) -> ExitCode {
+    match fleetscope::ui::run_app(cli.open, cli.setup, cli.room) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("fleetscope: cannot open the window: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

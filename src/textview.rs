@@ -1,6 +1,6 @@
 //! Plain-text pictures of a setup, for the command line and for logs.
 
-use crate::geometry::{BoardShape, Coord};
+use crate::geometry::{BoardShape, Coord, Lattice};
 use crate::session::Setup;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -114,4 +114,26 @@ pub fn thousands(n: u128) -> String {
         out.push(ch);
     }
     out
+}
+
+/// A duration for progress lines: "4.2s", "3m07s", "2h05m".
+pub fn fmt_duration(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, s % 3600 / 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{:.1}s", d.as_secs_f64())
+    }
+}
+
+/// A cell as the app shows it everywhere: `row 3, col 5` on square boards
+/// (counted from 1, as in the tomography paper's A_jk), cube `(x 1, y -2, z 1)`
+/// on hex boards. Files keep 0-based `(row, col)` and `(x, y)`.
+pub fn cell_label(lattice: Lattice, c: Coord) -> String {
+    match lattice {
+        Lattice::Square => format!("row {}, col {}", c.0 + 1, c.1 + 1),
+        Lattice::Hex => format!("(x {}, y {}, z {})", c.0, c.1, c.z()),
+    }
 }

@@ -1,8 +1,10 @@
 //! Exact counts against the published oracles, every engine against the others,
 //! and against a brute force on tiny random boards and fleets.
 
-use fleetscope::cover::{CancelFlag, CountError, CountRequest, Engine, Observations, TouchRule, count_deployments};
+use fleetscope::cover::{CountError, CountRequest, Engine, count_deployments};
 use fleetscope::geometry::{Board, Coord, Fleet, Lattice, Piece, fleet_placements};
+use fleetscope::geometry::{Observations, TouchRule};
+use fleetscope::run::{CancelFlag, Cancelled};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -182,7 +184,7 @@ fn cancel_gives_cancelled_not_a_number() {
     });
     std::thread::sleep(std::time::Duration::from_millis(50));
     cancel.cancel();
-    assert_eq!(worker.join().unwrap(), Err(CountError::Cancelled));
+    assert_eq!(worker.join().unwrap(), Err(CountError::Cancelled(Cancelled)));
 }
 
 #[test]

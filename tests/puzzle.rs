@@ -1,10 +1,13 @@
 //! The Battleship puzzle solver against the CSP seed's sample and against brute
 //! force (every deployment enumerated by the DLX engine, grouped by X-ray).
 
-use fleetscope::cover::{CancelFlag, Dlx, FleetCover, Observations, TouchRule};
+use fleetscope::cover::{Dlx, FleetCover};
+use fleetscope::geometry::BinaryMatrix;
 use fleetscope::geometry::{Board, Coord, Fleet, Lattice};
+use fleetscope::geometry::{Observations, TouchRule};
 use fleetscope::puzzle::{BattleshipPuzzle, Given, PuzzleError, solve};
-use fleetscope::tomography::{BinaryMatrix, XRay};
+use fleetscope::run::CancelFlag;
+use fleetscope::tomography::XRay;
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;

@@ -129,7 +129,7 @@ fn every_preset_and_the_example_session_load() {
 fn the_tomography_image_is_saved_as_readable_lines() {
     let mut s = sample();
     s.tomography.subject = session::TomographySubject::Image;
-    s.tomography.image = fleetscope::tomography::BinaryMatrix::parse("#.\n.#\n##").unwrap();
+    s.tomography.image = fleetscope::geometry::BinaryMatrix::parse("#.\n.#\n##").unwrap();
     let text = session::to_ron(&s).unwrap();
     assert!(text.contains("\"#.\"") && text.contains("\"##\""), "{text}");
     assert_eq!(session::parse_session(&text, "img.ron").unwrap(), s);

@@ -1,10 +1,9 @@
 //! Tomography against OEIS oracles, brute force, and the paper's Figure 3.
 
-use fleetscope::cover::{CancelFlag, Progress};
+use fleetscope::geometry::BinaryMatrix;
 use fleetscope::geometry::{Fleet, Lattice};
-use fleetscope::tomography::{
-    BinaryMatrix, XRay, count_matrices, count_realisations, interchanges, laplacian_energy, walk,
-};
+use fleetscope::run::{CancelFlag, Progress};
+use fleetscope::tomography::{XRay, count_matrices, count_realisations, interchanges, laplacian_energy, walk};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 

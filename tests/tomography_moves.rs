@@ -1,11 +1,13 @@
 //! Subreflections and the stealth search, checked against the exact puzzle solver
 //! (every fleet sharing an X-ray) and a brute force on a tiny board.
 
-use fleetscope::cover::{CancelFlag, Progress, TouchRule};
+use fleetscope::geometry::BinaryMatrix;
+use fleetscope::geometry::TouchRule;
 use fleetscope::geometry::{Board, Coord, Deployment, Fleet, Lattice, PlacedShip, random_deployment};
+use fleetscope::run::{CancelFlag, Progress};
 use fleetscope::tomography::{
-    BinaryMatrix, Block, ReflectionAxis, StealthRequest, XRay, fleets_with_xray, is_sum_symmetric, reflect,
-    stealth_search, subreflections,
+    Block, ReflectionAxis, StealthRequest, XRay, fleets_with_xray, is_sum_symmetric, reflect, stealth_search,
+    subreflections,
 };
 use std::collections::{HashMap, HashSet};
 

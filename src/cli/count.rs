@@ -2,8 +2,10 @@
 
 use super::cputime::{measure, median};
 use super::show::resolve_source;
-use crate::cover::{CancelFlag, CountRequest, CountResult, Engine, TouchRule, count_deployments};
+use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
+use crate::geometry::TouchRule;
 use crate::geometry::{Board, Fleet};
+use crate::run::CancelFlag;
 use crate::textview::thousands;
 use indicatif::{ProgressBar, ProgressStyle};
 

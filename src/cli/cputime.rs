@@ -1,6 +1,6 @@
 //! CPU time of this process (user + system), for honest timings on a loaded machine.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// User + system CPU seconds used by the process so far (all threads).
 pub fn process_cpu_seconds() -> f64 {
@@ -30,16 +30,5 @@ pub fn median(mut xs: Vec<f64>) -> f64 {
         xs[n / 2]
     } else {
         (xs[n / 2 - 1] + xs[n / 2]) / 2.0
-    }
-}
-
-pub fn fmt_duration(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}h{:02}m", s / 3600, s % 3600 / 60)
-    } else if s >= 60 {
-        format!("{}m{:02}s", s / 60, s % 60)
-    } else {
-        format!("{:.1}s", d.as_secs_f64())
     }
 }

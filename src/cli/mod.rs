@@ -19,27 +19,9 @@ pub struct Cli {
     /// Make this setup (1-based) of the opened session the active one.
     #[arg(long, value_name = "N", requires = "open")]
     pub setup: Option<usize>,
-    /// The room the app opens in.
-    #[arg(long, value_enum, value_name = "ROOM")]
-    pub room: Option<RoomArg>,
-}
-
-/// Rooms of the app, for `--room`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RoomArg {
-    Boards,
-    Counter,
-    Tomography,
-}
-
-impl From<RoomArg> for crate::ui::Room {
-    fn from(r: RoomArg) -> Self {
-        match r {
-            RoomArg::Boards => crate::ui::Room::Boards,
-            RoomArg::Counter => crate::ui::Room::Counter,
-            RoomArg::Tomography => crate::ui::Room::Tomography,
-        }
-    }
+    /// The room the app opens in (boards, counter, tomography, …).
+    #[arg(long, value_name = "ROOM")]
+    pub room: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -282,5 +264,4 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
-pub use cputime::fmt_duration;
 pub use show::resolve_source;

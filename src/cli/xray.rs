@@ -2,13 +2,15 @@
 
 use super::cputime::{measure, median};
 use super::show::resolve_source;
-use crate::cover::{CancelFlag, Progress, TouchRule};
+use crate::geometry::BinaryMatrix;
+use crate::geometry::TouchRule;
 use crate::geometry::{Fleet, random_deployment};
 use crate::puzzle::{parse_janko_line, solve};
+use crate::run::{CancelFlag, Progress};
 use crate::session::Setup;
 use crate::tomography::{
-    BinaryMatrix, StealthRequest, XRay, count_matrices, count_matrices_u128, fleets_with_xray, island_cells,
-    laplacian_energy, stealth_search, walk, walk_energies,
+    StealthRequest, XRay, count_matrices, count_matrices_u128, fleets_with_xray, island_cells, laplacian_energy,
+    stealth_search, walk, walk_energies,
 };
 use serde_json::json;
 use std::collections::HashSet;

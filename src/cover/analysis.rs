@@ -4,9 +4,9 @@
 use super::bitboard::BitboardCounter;
 use super::count::{CountRequest, count_deployments, worker_pool};
 use super::dlx::Dlx;
-use super::parallel::Progress;
-use super::{CancelFlag, CountError, FleetCover};
+use super::{CountError, FleetCover};
 use crate::geometry::{Board, Coord, Fleet};
+use crate::run::{CancelFlag, Cancelled, Progress};
 use std::ops::ControlFlow;
 
 /// How many deployments (consistent with the observations) occupy each cell.
@@ -89,7 +89,7 @@ pub fn what_if(
     let mut out = Vec::with_capacity(variants.len());
     for (i, (cell, was_island)) in variants.into_iter().enumerate() {
         if cancel.is_cancelled() {
-            return Err(CountError::Cancelled);
+            return Err(CountError::Cancelled(Cancelled));
         }
         let mut b = board.clone();
         b.toggle_island(cell);

@@ -11,7 +11,8 @@
 
 use super::last_three::LastThree;
 use super::symmetry::{board_symmetries, orbit_representatives};
-use super::{CancelFlag, CountError, FleetCover};
+use super::{CountError, FleetCover};
+use crate::run::{CancelFlag, Cancelled};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -291,7 +292,7 @@ impl BitboardCounter {
             .par_iter()
             .map(|&(p, weight)| {
                 if cancel.is_cancelled() {
-                    return Err(CountError::Cancelled);
+                    return Err(CountError::Cancelled(Cancelled));
                 }
                 let mut next = alive.clone();
                 for (b, slot) in next.iter_mut().enumerate().skip(1) {
@@ -340,7 +341,7 @@ impl BitboardCounter {
             return Ok(());
         }
         if level == 2 && cancel.is_cancelled() {
-            return Err(CountError::Cancelled);
+            return Err(CountError::Cancelled(Cancelled));
         }
         let mut next: Vec<Alive> = alive.to_vec();
         for (wi, &w) in alive[level].iter().enumerate() {

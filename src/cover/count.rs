@@ -1,9 +1,11 @@
 //! One entry point for every engine: count the deployments of a fleet.
 
 use super::bitboard::BitboardCounter;
-use super::parallel::{Progress, count_parallel};
-use super::{CancelFlag, CountError, FleetCover, Observations, TouchRule};
+use super::parallel::count_parallel;
+use super::{CountError, FleetCover};
 use crate::geometry::{Board, Fleet};
+use crate::geometry::{Observations, TouchRule};
+use crate::run::{CancelFlag, Progress};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -68,12 +70,9 @@ pub fn distinct_layout_divisor(fleet: &Fleet) -> u128 {
     groups.values().map(|&m| (1..=m).product::<u128>()).product()
 }
 
-/// A rayon pool with `threads` workers (0 = one per core) for one long call.
-pub(super) fn worker_pool(threads: usize) -> Result<rayon::ThreadPool, CountError> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CountError::Invalid(format!("cannot start worker threads: {e}")))
+/// The shared worker pool for `threads` (0 = one per core).
+pub(super) fn worker_pool(threads: usize) -> Result<std::sync::Arc<rayon::ThreadPool>, CountError> {
+    crate::run::pool(threads).map_err(CountError::Invalid)
 }
 
 /// Counts the deployments of `fleet` on `board` under the request's rule and observations.

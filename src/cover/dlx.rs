@@ -4,7 +4,8 @@
 //! Items `0..n_primary` must be covered exactly once; the others at most once,
 //! or by any number of options that give them the same colour.
 
-use super::{CancelFlag, CountError};
+use super::CountError;
+use crate::run::{CancelFlag, Cancelled};
 use std::ops::ControlFlow;
 
 /// One option: `(item, colour)` pairs; colour 0 means "no colour" (exclusive).
@@ -323,7 +324,7 @@ impl Dlx {
             (false, false) => self.count_rec::<false, false>(cancel),
         };
         if self.stopped {
-            Err(CountError::Cancelled)
+            Err(CountError::Cancelled(Cancelled))
         } else {
             Ok(n)
         }
@@ -443,7 +444,7 @@ impl Dlx {
         visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, CountError> {
         if !self.tick(cancel) {
-            return Err(CountError::Cancelled);
+            return Err(CountError::Cancelled(Cancelled));
         }
         let Some(i) = self.choose_item() else {
             let sol: Vec<usize> = self

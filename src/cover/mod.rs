@@ -16,34 +16,17 @@ pub use analysis::{Occupancy, WhatIf, occupancy, what_if};
 pub use bitboard::BitboardCounter;
 pub use count::{CountRequest, CountResult, Engine, count_deployments, distinct_layout_divisor};
 pub use dlx::{Dlx, ExactCover, OptionItems};
-pub use parallel::{Progress, count_parallel};
-pub use problem::{FleetCover, Observations, TouchRule};
+pub use parallel::count_parallel;
+pub use problem::FleetCover;
 pub use symmetry::{Symmetry, board_symmetries, orbit_representatives};
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::run::Cancelled;
 use thiserror::Error;
-
-/// Shared flag a caller sets to stop a long count.
-#[derive(Clone, Debug, Default)]
-pub struct CancelFlag(Arc<AtomicBool>);
-
-impl CancelFlag {
-    pub fn new() -> CancelFlag {
-        CancelFlag::default()
-    }
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CountError {
-    #[error("cancelled")]
-    Cancelled,
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
     #[error("{0}")]
     Invalid(String),
 }

@@ -2,17 +2,11 @@
 //! (enough for load balance), each counted on a clone of the links; the sum does
 //! not depend on the number of threads.
 
+use super::CountError;
 use super::dlx::{Dlx, ExactCover};
-use super::{CancelFlag, CountError};
+use crate::run::{CancelFlag, Cancelled, Progress};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Finished and total units of a long count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    pub done: u64,
-    pub total: u64,
-}
 
 /// A path from the root: (item header, option node) choices.
 type Prefix = Vec<(usize, usize)>;
@@ -70,7 +64,7 @@ pub fn count_parallel(
         .par_iter()
         .map(|prefix| {
             if cancel.is_cancelled() {
-                return Err(CountError::Cancelled);
+                return Err(CountError::Cancelled(Cancelled));
             }
             let mut d = base.clone();
             for &(i, x) in prefix {

@@ -4,32 +4,8 @@
 //! placement also gives its halo cells the shared colour "halo" (Algorithm C).
 
 use super::dlx::{ExactCover, OptionItems};
-use crate::geometry::{Board, BoardIndex, Coord, Fleet, Placement, fleet_placements};
-use serde::{Deserialize, Serialize};
+use crate::geometry::{Board, BoardIndex, Fleet, Observations, Placement, TouchRule, fleet_placements};
 use std::collections::BTreeSet;
-
-/// Whether ships may touch each other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum TouchRule {
-    /// Ships only may not overlap (the seeds' game).
-    #[default]
-    MayTouch,
-    /// Ships may not touch, not even diagonally (house rule, Bimaru).
-    NoTouch,
-}
-
-/// What is known from shots: water (misses) and ship cells (hits).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct Observations {
-    pub misses: BTreeSet<Coord>,
-    pub hits: BTreeSet<Coord>,
-}
-
-impl Observations {
-    pub fn is_empty(&self) -> bool {
-        self.misses.is_empty() && self.hits.is_empty()
-    }
-}
 
 /// The instance with the placements behind its options.
 #[derive(Clone, Debug)]

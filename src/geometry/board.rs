@@ -126,6 +126,7 @@ impl Board {
         if let BoardShape::Square { rows, cols } = &mut self.shape {
             *rows = new_rows.clamp(1, MAX_SQUARE_SIDE);
             *cols = new_cols.clamp(1, MAX_SQUARE_SIDE);
+            self.name = format!("{rows}×{cols}");
         }
         let kept: BTreeSet<Coord> = self.islands.iter().copied().filter(|c| self.contains(*c)).collect();
         self.islands = kept;

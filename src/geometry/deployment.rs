@@ -95,18 +95,20 @@ impl Deployment {
         self.ships.retain(|s| s.piece != piece);
     }
 
-    /// Drops ships that no longer fit (after a board or fleet edit); returns how many.
-    pub fn prune(&mut self, board: &Board, fleet: &Fleet) -> usize {
-        let before = self.ships.len();
+    /// Drops ships that no longer fit (after a board or fleet edit); returns their pieces.
+    pub fn prune(&mut self, board: &Board, fleet: &Fleet) -> Vec<usize> {
         self.ships.retain(|s| s.piece < fleet.pieces.len());
         let mut kept = Deployment::default();
+        let mut removed = Vec::new();
         for s in self.ships.clone() {
             if kept.check(board, fleet, &s).is_ok() {
                 kept.place(s);
+            } else {
+                removed.push(s.piece);
             }
         }
         *self = kept;
-        before - self.ships.len()
+        removed
     }
 
     /// Every ship refers to a piece, no piece twice (positions are not checked).

@@ -7,8 +7,9 @@
 //! labelled, and distinct 0/1 matrices (a run of ones can hold several ships end
 //! to end when ships may touch, so several layouts can share a matrix).
 
-use crate::cover::{CancelFlag, TouchRule};
-use crate::tomography::BinaryMatrix;
+use crate::geometry::BinaryMatrix;
+use crate::geometry::TouchRule;
+use crate::run::{CancelFlag, Cancelled};
 use std::collections::BTreeMap;
 use thiserror::Error;
 
@@ -90,8 +91,8 @@ pub enum PuzzleError {
     GivenOffBoard(usize, usize),
     #[error("cell ({0}, {1}) has two different givens")]
     GivenTwice(usize, usize),
-    #[error("cancelled")]
-    Cancelled,
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
 }
 
 /// What the solver found.

@@ -3,8 +3,8 @@
 //! never shipped with the project.
 
 use super::{BattleshipPuzzle, Given};
-use crate::cover::TouchRule;
-use crate::tomography::BinaryMatrix;
+use crate::geometry::BinaryMatrix;
+use crate::geometry::TouchRule;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

@@ -10,8 +10,9 @@
 //! usable by a ship length still to come.
 
 use super::battleship::{BattleshipPuzzle, Given, PuzzleError, role};
-use crate::cover::{CancelFlag, TouchRule};
-use crate::tomography::BinaryMatrix;
+use crate::geometry::BinaryMatrix;
+use crate::geometry::TouchRule;
+use crate::run::{CancelFlag, Cancelled};
 use rustc_hash::FxHashSet;
 
 /// A line with no target never runs out of need.
@@ -161,7 +162,7 @@ impl<'a> Search<'a> {
     fn search(&mut self, s: &State) -> Result<(), PuzzleError> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) && self.cancel.is_cancelled() {
-            return Err(PuzzleError::Cancelled);
+            return Err(PuzzleError::Cancelled(Cancelled));
         }
         if s.left[..self.classes.len()].iter().all(|&n| n == 0) {
             self.done(s);

@@ -14,5 +14,5 @@ pub use error::SessionError;
 pub use io::{load, parse_session, parse_setup, save, to_ron};
 pub use recovery::{Recovery, RecoveryStore};
 pub use types::{
-    BoardsSettings, CounterSettings, FORMAT_VERSION, Session, Setup, TomographySettings, TomographySubject,
+    BoardsSettings, CounterSettings, FORMAT_VERSION, Session, Setup, TomographySettings, TomographySubject, ViewState,
 };

@@ -4,9 +4,10 @@ use super::Setup;
 use crate::geometry::{Board, Coord, Fleet, Piece};
 
 impl Setup {
-    /// Replaces the board; ships that no longer fit are removed. A change of
-    /// lattice also replaces the fleet with the default fleet of the new lattice.
-    pub fn set_board(&mut self, board: Board) -> usize {
+    /// Replaces the board; ships that no longer fit are removed (their names are
+    /// returned). A change of lattice also replaces the fleet with the default
+    /// fleet of the new lattice. The setup is renamed after its fleet and board.
+    pub fn set_board(&mut self, board: Board) -> Vec<String> {
         if board.lattice() != self.fleet.lattice {
             self.fleet = Fleet::straight(
                 "Default fleet",
@@ -22,8 +23,15 @@ impl Setup {
             self.deployment.ships.clear();
         }
         self.board = board;
+        self.name = format!("{} on {}", self.fleet.name, self.board.name);
         self.prune_observations();
-        self.deployment.prune(&self.board, &self.fleet)
+        self.prune_ships()
+    }
+
+    /// Removes ships that no longer fit; returns their names.
+    fn prune_ships(&mut self) -> Vec<String> {
+        let removed = self.deployment.prune(&self.board, &self.fleet);
+        removed.into_iter().map(|p| self.fleet.pieces[p].name.clone()).collect()
     }
 
     /// Forgets shots on cells that are no longer playable.
@@ -33,24 +41,24 @@ impl Setup {
         self.observations.misses.retain(|c| board.is_playable(*c));
     }
 
-    /// Makes `c` an island (or water); returns how many ships were removed.
-    pub fn set_island(&mut self, c: Coord, island: bool) -> usize {
+    /// Makes `c` an island (or water); returns the names of the ships removed.
+    pub fn set_island(&mut self, c: Coord, island: bool) -> Vec<String> {
         if !self.board.contains(c) || self.board.is_island(c) == island {
-            return 0;
+            return Vec::new();
         }
         self.board.toggle_island(c);
         self.prune_observations();
-        self.deployment.prune(&self.board, &self.fleet)
+        self.prune_ships()
     }
 
-    /// Adds or removes a hex cell; returns how many ships were removed.
-    pub fn set_hex_cell(&mut self, c: Coord, present: bool) -> usize {
+    /// Adds or removes a hex cell; returns the names of the ships removed.
+    pub fn set_hex_cell(&mut self, c: Coord, present: bool) -> Vec<String> {
         if self.board.contains(c) == present {
-            return 0;
+            return Vec::new();
         }
         self.board.toggle_hex_cell(c);
         self.prune_observations();
-        self.deployment.prune(&self.board, &self.fleet)
+        self.prune_ships()
     }
 
     pub fn add_piece(&mut self, piece: Piece) {

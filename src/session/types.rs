@@ -1,7 +1,9 @@
-use crate::cover::{Engine, Observations, TouchRule};
+use crate::cover::Engine;
+use crate::geometry::BinaryMatrix;
 use crate::geometry::{Board, Deployment, Fleet};
-use crate::tomography::BinaryMatrix;
+use crate::geometry::{Observations, TouchRule};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Version written into every session file. Bump it (and add a migration in
 /// `io.rs`) when a change is not covered by `#[serde(default)]` fields.
@@ -90,6 +92,17 @@ impl Default for TomographySettings {
     }
 }
 
+/// Which room and which tab in each room were open. Restored on open; moving
+/// between rooms is not an unsaved change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct ViewState {
+    /// Room id (`boards`, `counter`, …); empty = the first room.
+    pub room: String,
+    /// Open tab per room id.
+    pub tabs: BTreeMap<String, String>,
+}
+
 /// Everything saved in one session file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -105,6 +118,8 @@ pub struct Session {
     pub counter: CounterSettings,
     #[serde(default)]
     pub tomography: TomographySettings,
+    #[serde(default)]
+    pub view: ViewState,
 }
 
 impl Session {
@@ -117,6 +132,7 @@ impl Session {
             boards: BoardsSettings::default(),
             counter: CounterSettings::default(),
             tomography: TomographySettings::default(),
+            view: ViewState::default(),
         }
     }
 
@@ -126,6 +142,30 @@ impl Session {
 
     pub fn setup_mut(&mut self) -> &mut Setup {
         &mut self.setups[self.active]
+    }
+
+    /// `name`, or `name (2)`, `name (3)`, … whichever no setup (but `except`) has yet.
+    pub fn unique_name(&self, name: &str, except: Option<usize>) -> String {
+        let taken = |n: &str| {
+            self.setups
+                .iter()
+                .enumerate()
+                .any(|(i, s)| s.name == n && Some(i) != except)
+        };
+        if !taken(name) {
+            return name.to_string();
+        }
+        (2..)
+            .map(|k| format!("{name} ({k})"))
+            .find(|n| !taken(n))
+            .expect("some number is free")
+    }
+
+    /// Adds a setup under a name no other setup has; returns its index.
+    pub fn add_setup(&mut self, mut setup: Setup) -> usize {
+        setup.name = self.unique_name(&setup.name, None);
+        self.setups.push(setup);
+        self.setups.len() - 1
     }
 
     /// Checks everything a loaded file could get wrong; the message names the setup and field.

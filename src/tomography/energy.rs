@@ -2,8 +2,10 @@
 //! within k interchanges, histogram their Laplacian energies, fit a Gaussian, and
 //! mark the energies of the matrices that are fleets.
 
-use super::{BinaryMatrix, gaussian_fit, histogram, laplacian_energy, walk};
-use crate::cover::{CancelFlag, CountError, Progress};
+use super::{gaussian_fit, histogram, laplacian_energy, value_step, walk};
+use crate::cover::CountError;
+use crate::geometry::BinaryMatrix;
+use crate::run::{CancelFlag, Progress};
 use std::collections::HashSet;
 
 /// What a walk found, ready to plot.
@@ -13,8 +15,11 @@ pub struct WalkEnergies {
     pub matrices: usize,
     /// Matrices first reached at each distance 0..=k.
     pub by_distance: Vec<usize>,
-    /// (‖ΔA‖², how many matrices) from the lowest to the highest energy.
+    /// (‖ΔA‖², how many matrices) from the lowest to the highest energy, in
+    /// steps of `step`.
     pub histogram: Vec<(u64, usize)>,
+    /// The step between the energies the matrices can have (the bin width).
+    pub step: u64,
     pub mean: f64,
     pub sd: f64,
     /// Energy of the starting matrix.
@@ -56,6 +61,7 @@ pub fn walk_energies(
         matrices: w.matrices.len(),
         by_distance,
         histogram: histogram(&energies),
+        step: value_step(&energies),
         mean,
         sd,
         start: laplacian_energy(start),

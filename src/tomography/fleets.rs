@@ -1,8 +1,10 @@
 //! Fleets sharing an X-ray: the exact puzzle solver with every target known.
 
-use super::{BinaryMatrix, XRay, count_matrices_u128};
-use crate::cover::{CancelFlag, TouchRule};
+use super::{XRay, count_matrices_u128};
+use crate::geometry::BinaryMatrix;
+use crate::geometry::TouchRule;
 use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError, solve};
+use crate::run::CancelFlag;
 
 /// How many fleets (distinct matrices, and labelled) share an X-ray, and |U|.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! bodies on 20×20 (Figure 9) and a 9×9 heart (Figure 10). The paper prints the
 //! pictures, not their bits; these are our drawings of the same kind of shape.
 
-use super::BinaryMatrix;
+use crate::geometry::BinaryMatrix;
 
 /// A disc and an ellipse, apart, on a 20×20 canvas (Figure 9's kind of image).
 pub fn two_convex_bodies() -> BinaryMatrix {

@@ -60,7 +60,7 @@ fn binomials() -> Vec<Vec<u64>> {
 }
 
 /// Longest group vector (row sums 0..=64).
-const GROUPS: usize = super::MAX_SIDE + 1;
+const GROUPS: usize = crate::geometry::MAX_SIDE + 1;
 
 /// Memo of the programme, keyed by column and state. States are packed into a
 /// u64 when they fit (boards up to 15 rows with row sums up to 15), otherwise

@@ -2,9 +2,10 @@
 //! fleet's ships (a run of ones may hold several ships end to end). An exact
 //! cover in which both the ships and the one-cells are primary items.
 
-use super::BinaryMatrix;
-use crate::cover::{CancelFlag, Dlx, ExactCover};
+use crate::cover::{Dlx, ExactCover};
+use crate::geometry::BinaryMatrix;
 use crate::geometry::{Board, Coord, Deployment, Fleet, PlacedShip, fleet_placements};
+use crate::run::CancelFlag;
 use std::ops::ControlFlow;
 
 /// One way to read the matrix as the fleet.

@@ -2,8 +2,9 @@
 //! every row and column sum. Listing, applying, and a breadth-first walk of every
 //! matrix within k interchanges.
 
-use super::BinaryMatrix;
-use crate::cover::{CancelFlag, CountError, Progress};
+use crate::cover::CountError;
+use crate::geometry::BinaryMatrix;
+use crate::run::{CancelFlag, Cancelled, Progress};
 use rustc_hash::FxHashSet;
 
 /// The (a, b, c, d) interchange: A(a,b) = A(c,d) = 1 and A(a,d) = A(c,b) = 0.
@@ -123,7 +124,7 @@ fn breadth_first<T: Clone + Eq + std::hash::Hash>(
         let level_start = order.len();
         for idx in frontier.clone() {
             if idx % 256 == 0 && cancel.is_cancelled() {
-                return Err(CountError::Cancelled);
+                return Err(CountError::Cancelled(Cancelled));
             }
             next.clear();
             neighbours(&order[idx], &mut next);

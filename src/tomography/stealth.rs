@@ -3,9 +3,11 @@
 //! deployments; each move relocates one ship, and a fleet is scored by the exact
 //! number of fleet matrices with its X-ray (the puzzle solver).
 
-use super::{BinaryMatrix, XRay, fleets_with_xray, island_cells};
-use crate::cover::{CancelFlag, Progress, TouchRule};
+use super::{XRay, fleets_with_xray, island_cells};
+use crate::geometry::BinaryMatrix;
+use crate::geometry::TouchRule;
 use crate::geometry::{Board, Deployment, Fleet, PlacedShip, fleet_placements, random_deployment};
+use crate::run::{CancelFlag, Progress};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -6,9 +6,11 @@
 //! which holds for every block; Proposition 2.3 needs the column sums of Ã read
 //! left to right to equal them read right to left, and that is what is tested here.
 
-use super::{BinaryMatrix, realisations};
-use crate::cover::{CancelFlag, TouchRule};
+use super::realisations;
+use crate::geometry::BinaryMatrix;
+use crate::geometry::TouchRule;
 use crate::geometry::{Board, Coord, Deployment, Fleet, PlacedShip, fleet_placements};
+use crate::run::CancelFlag;
 use std::collections::{HashMap, HashSet};
 
 /// Which way a block is flipped.

@@ -1,6 +1,6 @@
 //! X-rays (row and column sums), Gale–Ryser feasibility and Ryser's canonical matrix.
 
-use super::BinaryMatrix;
+use crate::geometry::BinaryMatrix;
 use serde::{Deserialize, Serialize};
 
 /// Row and column sums of a binary matrix.

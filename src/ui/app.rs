@@ -1,206 +1,119 @@
-//! The main window: menu bar, room tabs, status bar, and the file workflow.
+//! The main window: menu bar with the room tabs, status bar, the open room,
+//! and the one place where rooms' commands and file events are applied.
 
 use super::document::Document;
-use super::files::{DialogKind, FileUi, Pending};
-use super::panels::boards::BoardsRoom;
-use super::panels::counter::CounterRoom;
-use super::panels::tomography::TomographyRoom;
-use crate::presets;
-use crate::session::{self, Recovery, RecoveryStore, Session};
-use egui::{Key, KeyboardShortcut, Modifiers, Ui};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-/// The rooms of the app (later issues add more).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Room {
-    Boards,
-    Counter,
-    Tomography,
-}
-
-const AUTOSAVE_EVERY: Duration = Duration::from_secs(4);
-const RECENT_MAX: usize = 8;
+use super::help::{Help, HelpPage};
+use super::room::{Command, FileAction, Room, RoomCtx, downcast, downcast_mut};
+use super::rooms;
+use super::shortcuts;
+use super::workflow::{FileEvent, Workflow, default_session};
+use crate::session::RecoveryStore;
+use egui::Ui;
+use std::path::PathBuf;
+use std::time::Duration;
 
 pub struct App {
     pub doc: Document,
-    pub room: Room,
-    pub boards: BoardsRoom,
-    pub counter: CounterRoom,
-    pub tomography: TomographyRoom,
-    pub files: FileUi,
+    rooms: Vec<Box<dyn Room>>,
+    current: usize,
+    pub workflow: Workflow,
     /// One-line message in the status bar.
     pub status: String,
-    recovery: Option<RecoveryStore>,
-    autosaved_revision: u64,
-    last_autosave: Instant,
+    commands: Vec<Command>,
+    help: Help,
+    /// Setup (1-based) and room to show once the session given at start has loaded.
+    startup: Option<(Option<usize>, Option<String>)>,
     title_sent: String,
-    show_about: bool,
-}
-
-fn default_session() -> Session {
-    let setup = presets::load("classic")
-        .and_then(Result::ok)
-        .expect("the classic preset is valid (tested)");
-    Session::with_setup(setup)
-}
-
-fn shortcut(mods: Modifiers, key: Key) -> KeyboardShortcut {
-    KeyboardShortcut::new(mods, key)
 }
 
 impl App {
-    /// A new app with the classic preset; `recovery` is where unsaved work is kept
-    /// (`None` in tests). A recovery copy left by an earlier run is offered.
+    /// A new app with the classic preset; `recovery` is where unsaved work is
+    /// kept (`None` in tests). A recovery copy left by an earlier run is offered.
     pub fn new(recovery: Option<RecoveryStore>) -> App {
-        let mut files = FileUi::default();
-        if let Some(store) = &recovery {
-            files.recovery_offer = store.read();
-        }
         App {
             doc: Document::new(default_session(), None),
-            room: Room::Boards,
-            boards: BoardsRoom::default(),
-            counter: CounterRoom::default(),
-            tomography: TomographyRoom::default(),
-            files,
+            rooms: rooms::all(),
+            current: 0,
+            workflow: Workflow::new(recovery),
             status: String::new(),
-            recovery,
-            autosaved_revision: 0,
-            last_autosave: Instant::now(),
+            commands: Vec::new(),
+            help: Help::default(),
+            startup: None,
             title_sent: String::new(),
-            show_about: false,
         }
     }
 
     pub fn load_prefs(&mut self, storage: &dyn eframe::Storage) {
         if let Some(recent) = eframe::get_value::<Vec<PathBuf>>(storage, "recent_files") {
-            self.files.recent = recent;
+            self.workflow.recent = recent;
         }
     }
 
-    // ---- file workflow -------------------------------------------------
+    /// What the command line asked for: open `path` (in the background), then
+    /// show its setup `setup` (1-based) in room `room` (over the saved room).
+    pub fn start_with(&mut self, open: Option<PathBuf>, setup: Option<usize>, room: Option<String>) {
+        if let Some(r) = &room {
+            self.open_room(r);
+        }
+        if let Some(path) = open {
+            self.startup = Some((setup, room));
+            self.send(Command::File(FileAction::OpenPath(path)));
+        }
+    }
 
-    /// Replaces the session by the file's; on error the open session is untouched.
-    pub fn open_path(&mut self, path: &Path) -> bool {
-        match session::load(path) {
-            Ok(s) => {
-                self.doc = Document::new(s, Some(path.to_path_buf()));
-                self.after_load();
-                self.status = format!("Opened {}", path.display());
-                self.remember(path);
+    /// Queues a command as a room would (applied in the next frame).
+    pub fn send(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// The ids of the rooms, in tab order.
+    pub fn room_ids(&self) -> Vec<&'static str> {
+        self.rooms.iter().map(|r| r.id()).collect()
+    }
+
+    /// Opens a room by id; false if there is none.
+    pub fn open_room(&mut self, id: &str) -> bool {
+        match self.rooms.iter().position(|r| r.id() == id) {
+            Some(i) => {
+                self.current = i;
                 true
             }
-            Err(e) => {
-                self.files.error = Some(format!("Could not open the session.\n\n{e}"));
-                false
-            }
+            None => false,
         }
     }
 
-    /// Saves to `path` (atomically) and makes it the document's file.
-    pub fn save_to(&mut self, path: &Path) -> bool {
-        match session::save(path, &self.doc.session) {
-            Ok(()) => {
-                self.doc.file = Some(path.to_path_buf());
-                self.doc.dirty = false;
-                if let Some(r) = &self.recovery {
-                    r.clear();
-                }
-                self.status = format!("Saved {}", path.display());
-                self.remember(path);
-                true
-            }
-            Err(e) => {
-                self.files.error = Some(format!("Could not save the session.\n\n{e}"));
-                false
-            }
-        }
+    /// The id of the open room.
+    pub fn current_room(&self) -> &'static str {
+        self.rooms[self.current].id()
     }
 
-    fn remember(&mut self, path: &Path) {
-        let p = path.to_path_buf();
-        self.files.recent.retain(|q| q != &p);
-        self.files.recent.insert(0, p);
-        self.files.recent.truncate(RECENT_MAX);
+    /// The room of type `R` (every room type is in the list exactly once).
+    pub fn room<R: Room>(&self) -> &R {
+        self.rooms
+            .iter()
+            .find_map(|r| downcast::<R>(r.as_ref()))
+            .expect("every room type is in rooms::all")
     }
 
-    fn after_load(&mut self) {
-        self.boards = BoardsRoom::default();
-        self.counter = CounterRoom::default();
-        self.tomography = TomographyRoom::default();
-        self.autosaved_revision = self.doc.revision;
+    pub fn room_mut<R: Room>(&mut self) -> &mut R {
+        self.rooms
+            .iter_mut()
+            .find_map(|r| downcast_mut::<R>(r.as_mut()))
+            .expect("every room type is in rooms::all")
     }
 
-    pub fn new_session(&mut self) {
-        self.doc = Document::new(default_session(), None);
-        self.after_load();
-        if let Some(r) = &self.recovery {
-            r.clear();
-        }
-        self.status = "New session".into();
+    /// Some room or file operation is working in the background.
+    pub fn busy(&self) -> bool {
+        self.rooms.iter().any(|r| r.busy()) || self.workflow.busy()
     }
-
-    pub fn save(&mut self) {
-        match self.doc.file.clone() {
-            Some(p) => {
-                self.save_to(&p);
-            }
-            None => self.files.start_dialog(DialogKind::Save),
-        }
-    }
-
-    /// Runs an action that would drop unsaved work only after the user agrees.
-    fn guarded(&mut self, action: Pending) {
-        if self.doc.dirty {
-            self.files.confirm = Some(action);
-        } else {
-            self.run_pending(action);
-        }
-    }
-
-    fn run_pending(&mut self, action: Pending) {
-        match action {
-            Pending::New => self.new_session(),
-            Pending::Open => self.files.start_dialog(DialogKind::Open),
-            Pending::OpenPath(p) => {
-                self.open_path(&p);
-            }
-            Pending::Quit => {
-                if let Some(r) = &self.recovery {
-                    r.clear();
-                }
-                self.doc.dirty = false;
-                self.files.quitting = true;
-            }
-        }
-    }
-
-    fn autosave(&mut self) {
-        let Some(store) = &self.recovery else { return };
-        if !self.doc.dirty
-            || self.doc.revision == self.autosaved_revision
-            || self.last_autosave.elapsed() < AUTOSAVE_EVERY
-        {
-            return;
-        }
-        self.last_autosave = Instant::now();
-        self.autosaved_revision = self.doc.revision;
-        let rec = Recovery {
-            session: self.doc.session.clone(),
-            file: self.doc.file.clone(),
-        };
-        if let Err(e) = store.write(&rec) {
-            self.status = format!("Autosave failed: {e}");
-        }
-    }
-
-    // ---- drawing ---------------------------------------------------------
 
     /// Draws the whole app into `ui` (the eframe entry point and the UI tests call this).
     pub fn show(&mut self, ui: &mut Ui) {
-        self.handle_shortcuts(ui);
-        self.poll_dialogs();
+        let ctx = ui.ctx().clone();
+        self.global_shortcuts(ui);
+        self.apply_commands(&ctx);
+        let events = self.workflow.frame(&mut self.doc, &ctx);
+        self.apply_file_events(events);
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status_bar").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -210,193 +123,231 @@ impl App {
                 });
             });
         });
-        match self.room {
-            Room::Boards => self.boards.show(ui, &mut self.doc, &mut self.status),
-            Room::Counter => self.counter.show(ui, &mut self.doc),
-            Room::Tomography => self.tomography.show(ui, &mut self.doc, &mut self.status),
+        {
+            let room = &mut self.rooms[self.current];
+            let mut rctx = RoomCtx::new(&mut self.doc, &mut self.commands);
+            room.ui(ui, &mut rctx);
         }
-        self.windows(ui);
-        self.autosave();
-        if self.files.dialog_running() {
-            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        self.apply_commands(&ctx);
+        self.remember_view();
+        self.help.window(&ctx, &self.rooms);
+        self.close_requests(&ctx);
+        if self.rooms.iter().any(|r| r.busy()) {
+            ctx.request_repaint_after(Duration::from_millis(100));
         }
         let title = self.doc.title();
         if title != self.title_sent {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title_sent = title;
         }
     }
 
-    fn handle_shortcuts(&mut self, ui: &mut Ui) {
-        let cmd = Modifiers::COMMAND;
-        let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
-        let (save_as, save, open, new, redo, redo_y, undo) = ui.input_mut(|i| {
-            (
-                i.consume_shortcut(&shortcut(cmd_shift, Key::S)),
-                i.consume_shortcut(&shortcut(cmd, Key::S)),
-                i.consume_shortcut(&shortcut(cmd, Key::O)),
-                i.consume_shortcut(&shortcut(cmd, Key::N)),
-                i.consume_shortcut(&shortcut(cmd_shift, Key::Z)),
-                i.consume_shortcut(&shortcut(cmd, Key::Y)),
-                i.consume_shortcut(&shortcut(cmd, Key::Z)),
-            )
-        });
-        if save_as {
-            self.files.start_dialog(DialogKind::Save);
-        } else if save {
-            self.save();
+    fn global_shortcuts(&mut self, ui: &Ui) {
+        use shortcuts::*;
+        // Most specific first: Ctrl+Shift+S before Ctrl+S, Ctrl+Shift+Z before Ctrl+Z.
+        if SAVE_AS.pressed(ui) {
+            self.send(Command::File(FileAction::SaveAs));
+        } else if SAVE.pressed(ui) {
+            self.send(Command::File(FileAction::Save));
         }
-        if open {
-            self.guarded(Pending::Open);
+        if OPEN.pressed(ui) {
+            self.send(Command::File(FileAction::Open));
         }
-        if new {
-            self.guarded(Pending::New);
+        if NEW.pressed(ui) {
+            self.send(Command::File(FileAction::New));
         }
-        if redo || redo_y {
+        if QUIT.pressed(ui) {
+            self.send(Command::File(FileAction::Quit));
+        }
+        if REDO.pressed(ui) {
             self.doc.redo();
-        } else if undo {
+        } else if UNDO.pressed(ui) {
             self.doc.undo();
+        }
+        if HELP.pressed(ui) {
+            self.send(Command::ShowHelp);
         }
     }
 
-    fn poll_dialogs(&mut self) {
-        if let Some((kind, path)) = self.files.poll_dialog() {
-            match kind {
-                DialogKind::Open => {
-                    self.open_path(&path);
+    /// Applies what the rooms asked for this frame.
+    fn apply_commands(&mut self, ctx: &egui::Context) {
+        let mut events = Vec::new();
+        for command in std::mem::take(&mut self.commands) {
+            match command {
+                Command::Status(s) => self.status = s,
+                Command::SwitchRoom(id) => {
+                    self.open_room(id);
                 }
-                DialogKind::Save => {
-                    self.save_to(&path);
+                Command::AddSetup(setup) => {
+                    let mut name = String::new();
+                    self.doc.edit(|s| {
+                        let i = s.add_setup(setup);
+                        name = s.setups[i].name.clone();
+                    });
+                    self.status = format!("Added setup '{name}' (see Boards)");
                 }
+                Command::Deliver(id, message) => {
+                    if self.open_room(id) {
+                        let mut rctx = RoomCtx::new(&mut self.doc, &mut self.commands);
+                        self.rooms[self.current].receive(message, &mut rctx);
+                    }
+                }
+                Command::File(action) => self.workflow.request(action, &mut self.doc, ctx, &mut events),
+                Command::ShowHelp => self.help.show_page(HelpPage::Guide, self.current),
+            }
+        }
+        self.apply_file_events(events);
+    }
+
+    fn apply_file_events(&mut self, events: Vec<FileEvent>) {
+        for e in events {
+            match e {
+                FileEvent::Status(s) => self.status = s,
+                FileEvent::Replaced => self.after_replace(),
             }
         }
     }
 
+    /// A new document: rooms start over on it, in the room and tabs it was saved with.
+    fn after_replace(&mut self) {
+        for r in &mut self.rooms {
+            r.reset();
+        }
+        let view = self.doc.session.view.clone();
+        for r in &mut self.rooms {
+            if let Some(tab) = view.tabs.get(r.id()) {
+                r.set_tab(tab);
+            }
+        }
+        if !view.room.is_empty() {
+            self.open_room(&view.room);
+        }
+        if let Some((setup, room)) = self.startup.take() {
+            if let Some(n) = setup {
+                let n = n.clamp(1, self.doc.session.setups.len()) - 1;
+                self.doc.set_view(|s| s.active = n);
+            }
+            if let Some(r) = room {
+                self.open_room(&r);
+            }
+        }
+    }
+
+    /// Keeps the open room and tab in the session (not an unsaved change).
+    fn remember_view(&mut self) {
+        let room = &self.rooms[self.current];
+        let (id, tab) = (room.id(), room.tab());
+        let view = &self.doc.session.view;
+        let tab_changed = tab.is_some_and(|t| view.tabs.get(id).map(String::as_str) != Some(t));
+        if view.room != id || tab_changed {
+            self.doc.set_view(|s| {
+                s.view.room = id.to_string();
+                if let Some(t) = tab {
+                    s.view.tabs.insert(id.to_string(), t.to_string());
+                }
+            });
+        }
+    }
+
     fn menu_bar(&mut self, ui: &mut Ui) {
+        use shortcuts::*;
+        let file = |a: FileAction| Command::File(a);
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.add(egui::Button::new("New").shortcut_text("Ctrl+N")).clicked() {
-                    self.guarded(Pending::New);
+                if ui.add(NEW.button(ui)).clicked() {
+                    self.commands.push(file(FileAction::New));
                 }
-                if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
-                    self.guarded(Pending::Open);
+                if ui.add(OPEN.button(ui)).clicked() {
+                    self.commands.push(file(FileAction::Open));
                 }
                 if ui
                     .button("Open path…")
                     .on_hover_text("Type the path of a session file")
                     .clicked()
                 {
-                    self.files.prompt_path(DialogKind::Open, "");
+                    let current = self.doc.file.clone();
+                    self.workflow
+                        .files
+                        .prompt_path(super::DialogKind::Open, "", current.as_deref());
                 }
                 ui.menu_button("Open recent", |ui| {
-                    if self.files.recent.is_empty() {
+                    if self.workflow.recent.is_empty() {
                         ui.label("(none yet)");
                     }
-                    for p in self.files.recent.clone() {
+                    for p in self.workflow.recent.clone() {
                         if ui.button(p.display().to_string()).clicked() {
-                            self.guarded(Pending::OpenPath(p));
+                            self.commands.push(file(FileAction::OpenPath(p)));
                         }
                     }
                 });
                 ui.separator();
-                if ui.add(egui::Button::new("Save").shortcut_text("Ctrl+S")).clicked() {
-                    self.save();
+                if ui.add(SAVE.button(ui)).clicked() {
+                    self.commands.push(file(FileAction::Save));
                 }
-                if ui
-                    .add(egui::Button::new("Save As…").shortcut_text("Ctrl+Shift+S"))
-                    .clicked()
-                {
-                    self.files.start_dialog(DialogKind::Save);
+                if ui.add(SAVE_AS.button(ui)).clicked() {
+                    self.commands.push(file(FileAction::SaveAs));
                 }
                 if ui
                     .button("Save to path…")
                     .on_hover_text("Type the path to save to")
                     .clicked()
                 {
-                    self.files.prompt_path(DialogKind::Save, "");
+                    let current = self.doc.file.clone();
+                    self.workflow
+                        .files
+                        .prompt_path(super::DialogKind::Save, "", current.as_deref());
                 }
                 ui.separator();
-                if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                if ui.add(QUIT.button(ui)).clicked() {
+                    self.commands.push(file(FileAction::Quit));
                 }
             });
             ui.menu_button("Edit", |ui| {
-                if ui
-                    .add_enabled(self.doc.can_undo(), egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
-                    .clicked()
-                {
+                if ui.add_enabled(self.doc.can_undo(), UNDO.button(ui)).clicked() {
                     self.doc.undo();
                 }
-                if ui
-                    .add_enabled(
-                        self.doc.can_redo(),
-                        egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z"),
-                    )
-                    .clicked()
-                {
+                if ui.add_enabled(self.doc.can_redo(), REDO.button(ui)).clicked() {
                     self.doc.redo();
                 }
             });
+            let room = &mut self.rooms[self.current];
+            if let Some(title) = room.menu_title() {
+                ui.menu_button(title, |ui| {
+                    let mut rctx = RoomCtx::new(&mut self.doc, &mut self.commands);
+                    room.menu(ui, &mut rctx);
+                });
+            }
             ui.menu_button("Help", |ui| {
+                if ui.add(HELP.button(ui)).clicked() {
+                    self.help.show_page(HelpPage::Guide, self.current);
+                }
+                if ui.button("Keyboard shortcuts").clicked() {
+                    self.help.show_page(HelpPage::Shortcuts, self.current);
+                }
                 if ui.button("About Fleetscope").clicked() {
-                    self.show_about = true;
+                    self.help.show_page(HelpPage::About, self.current);
                 }
             });
             ui.separator();
-            ui.selectable_value(&mut self.room, Room::Boards, "Boards")
-                .on_hover_text("Edit boards and fleets, place ships");
-            ui.selectable_value(&mut self.room, Room::Counter, "Counter")
-                .on_hover_text("Count every deployment of the fleet");
-            ui.selectable_value(&mut self.room, Room::Tomography, "Tomography")
-                .on_hover_text("X-rays, interchanges, subreflections, fleets sharing an X-ray");
+            for (i, r) in self.rooms.iter().enumerate() {
+                if ui
+                    .selectable_label(self.current == i, r.title())
+                    .on_hover_text(r.tooltip())
+                    .clicked()
+                {
+                    self.current = i;
+                }
+            }
         });
     }
 
-    fn windows(&mut self, ui: &mut Ui) {
-        let ctx = ui.ctx().clone();
-        if let Some(action) = self.files.path_prompt_window(&ctx) {
-            match action {
-                (DialogKind::Open, p) => self.guarded(Pending::OpenPath(p)),
-                (DialogKind::Save, p) => {
-                    self.save_to(&p);
-                }
-            }
-        }
-        if let Some(confirmed) = self.files.confirm_window(&ctx) {
-            self.run_pending(confirmed);
-        }
-        if let Some(recover) = self.files.recovery_window(&ctx) {
-            match recover {
-                Some(rec) => {
-                    self.doc = Document::new(rec.session, rec.file);
-                    self.after_load();
-                    self.doc.dirty = true;
-                    self.status = "Recovered unsaved work".into();
-                }
-                None => {
-                    if let Some(r) = &self.recovery {
-                        r.clear();
-                    }
-                }
-            }
-        }
-        self.files.error_window(&ctx);
-        if self.show_about {
-            egui::Window::new("About Fleetscope")
-                .collapsible(false)
-                .open(&mut self.show_about)
-                .show(&ctx, |ui| {
-                    ui.heading("Fleetscope");
-                    ui.label(format!("Version {}", crate::VERSION));
-                    ui.label("A lab for Battleship-style fleets on square and hexagonal boards.");
-                });
-        }
-        // Closing the window with unsaved work asks first.
-        if ctx.input(|i| i.viewport().close_requested()) && self.doc.dirty && !self.files.quitting {
+    /// Closing the window with unsaved work asks first; a confirmed quit closes it.
+    fn close_requests(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && self.doc.dirty && !self.workflow.quitting {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.files.confirm = Some(Pending::Quit);
+            self.send(Command::File(FileAction::Quit));
         }
-        if self.files.quitting {
+        if self.workflow.quitting {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
@@ -408,14 +359,10 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, "recent_files", &self.files.recent);
+        eframe::set_value(storage, "recent_files", &self.workflow.recent);
     }
 
     fn on_exit(&mut self) {
-        if !self.doc.dirty
-            && let Some(r) = &self.recovery
-        {
-            r.clear();
-        }
+        self.workflow.on_exit(&self.doc);
     }
 }

@@ -15,7 +15,8 @@ pub struct Document {
     pub file: Option<PathBuf>,
     /// Changed since the last save or open.
     pub dirty: bool,
-    /// Bumped on every change; the autosave compares it with what it wrote last.
+    /// Bumped on every change of the work (not of the view); the autosave
+    /// and the rooms' caches compare it with what they saw last.
     pub revision: u64,
     undo: Vec<Session>,
     redo: Vec<Session>,
@@ -41,6 +42,12 @@ impl Document {
             self.push_undo(before);
             self.touch();
         }
+    }
+
+    /// Changes what is looked at (the active setup, the open room), not the
+    /// work: no undo step, no unsaved mark. Saved with the next save.
+    pub fn set_view(&mut self, f: impl FnOnce(&mut Session)) {
+        f(&mut self.session);
     }
 
     /// Starts a multi-frame edit: remembers the current state as one undo step.

@@ -14,13 +14,21 @@ pub enum DialogKind {
     Save,
 }
 
-/// An action that would drop unsaved changes, waiting for the user's yes.
+/// An action that would drop unsaved changes, waiting for the user's answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
     New,
     Open,
     OpenPath(PathBuf),
     Quit,
+}
+
+/// The answer to "the session has unsaved changes".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Save,
+    Discard,
+    KeepEditing,
 }
 
 /// The typed-path window.
@@ -41,8 +49,21 @@ pub struct FileUi {
     pub error: Option<String>,
     pub confirm: Option<Pending>,
     pub recovery_offer: Option<Result<Recovery, SessionError>>,
-    pub recent: Vec<PathBuf>,
-    pub quitting: bool,
+}
+
+/// Where a dialog starts and the file name it proposes: beside the current
+/// file with its name, or `saves/session.ron`.
+fn suggestion(current: Option<&Path>) -> (PathBuf, String) {
+    match current {
+        Some(p) => (
+            p.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .map_or_else(default_dir, Path::to_path_buf),
+            p.file_name()
+                .map_or("session.ron".into(), |n| n.to_string_lossy().into_owned()),
+        ),
+        None => (default_dir(), "session.ron".into()),
+    }
 }
 
 /// Default folder of the dialogs: `saves/` when it exists.
@@ -60,28 +81,31 @@ impl FileUi {
         self.dialog.is_some()
     }
 
-    /// Opens the system file dialog on a helper thread.
-    pub fn start_dialog(&mut self, kind: DialogKind) {
+    /// Opens the system file dialog on a helper thread; `current` is the open
+    /// session's file (Save As proposes its name).
+    pub fn start_dialog(&mut self, kind: DialogKind, current: Option<&Path>) {
         if self.dialog.is_some() {
             return;
         }
         let (tx, rx) = channel();
+        let (dir, name) = suggestion(current);
         std::thread::spawn(move || {
             let d = rfd::FileDialog::new()
-                .set_directory(default_dir())
+                .set_directory(dir)
                 .add_filter("Fleetscope session", &["ron"]);
             let picked = match kind {
                 DialogKind::Open => d.set_title("Open session").pick_file(),
-                DialogKind::Save => d.set_title("Save session").set_file_name("session.ron").save_file(),
+                DialogKind::Save => d.set_title("Save session").set_file_name(name).save_file(),
             };
             let _ = tx.send(picked);
         });
         self.dialog = Some((kind, Instant::now(), rx));
     }
 
-    /// The path a finished dialog chose. A dialog that came back empty at once
-    /// means there is no dialog service: the typed-path window opens instead.
-    pub fn poll_dialog(&mut self) -> Option<(DialogKind, PathBuf)> {
+    /// The path a finished dialog chose (`Some((kind, None))`: the user
+    /// cancelled). A dialog that came back empty at once means there is no
+    /// dialog service: the typed-path window opens instead.
+    pub fn poll_dialog(&mut self, current: Option<&Path>) -> Option<(DialogKind, Option<PathBuf>)> {
         let (kind, started, rx) = self.dialog.as_ref()?;
         let (kind, started) = (*kind, *started);
         let answer = match rx.try_recv() {
@@ -91,21 +115,23 @@ impl FileUi {
         };
         self.dialog = None;
         match answer {
-            Some(p) => Some((kind, p)),
-            None => {
-                if started.elapsed() < NO_SERVICE_BELOW {
-                    self.prompt_path(kind, "No file dialog is available here: type a path instead.");
-                }
+            Some(p) => Some((kind, Some(p))),
+            None if started.elapsed() < NO_SERVICE_BELOW => {
+                self.prompt_path(kind, "No file dialog is available here: type a path instead.", current);
                 None
             }
+            None => Some((kind, None)),
         }
     }
 
-    pub fn prompt_path(&mut self, kind: DialogKind, note: &str) {
-        let text = default_dir()
-            .join(if kind == DialogKind::Save { "session.ron" } else { "" })
-            .display()
-            .to_string();
+    pub fn prompt_path(&mut self, kind: DialogKind, note: &str, current: Option<&Path>) {
+        let (dir, name) = suggestion(current);
+        let text = match kind {
+            DialogKind::Save => dir.join(name),
+            DialogKind::Open => dir.join(""),
+        }
+        .display()
+        .to_string();
         self.prompt = Some(PathPrompt {
             kind,
             text,
@@ -160,31 +186,35 @@ impl FileUi {
         result
     }
 
-    /// "Discard unsaved changes?"; returns the action when the user agrees.
-    pub fn confirm_window(&mut self, ctx: &Context) -> Option<Pending> {
+    /// "Save the changes first?"; returns the waiting action with the answer.
+    pub fn confirm_window(&mut self, ctx: &Context) -> Option<(Pending, Answer)> {
         let pending = self.confirm.clone()?;
         let mut answer = None;
+        let what = match pending {
+            Pending::New => "starting a new session",
+            Pending::Open | Pending::OpenPath(_) => "opening another session",
+            Pending::Quit => "quitting",
+        };
         egui::Window::new("Unsaved changes")
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
-                ui.label("The session has unsaved changes. Discard them?");
+                ui.label(format!("The session has unsaved changes. Save them before {what}?"));
                 ui.horizontal(|ui| {
+                    if ui.button("Save").on_hover_text("Save, then go on").clicked() {
+                        answer = Some(Answer::Save);
+                    }
                     if ui.button("Discard changes").clicked() {
-                        answer = Some(true);
+                        answer = Some(Answer::Discard);
                     }
                     if ui.button("Keep editing").clicked() {
-                        answer = Some(false);
+                        answer = Some(Answer::KeepEditing);
                     }
                 });
             });
-        match answer {
-            Some(yes) => {
-                self.confirm = None;
-                yes.then_some(pending)
-            }
-            None => None,
-        }
+        let answer = answer?;
+        self.confirm = None;
+        Some((pending, answer))
     }
 
     /// Offers the recovery copy; `Some(Some(r))` = recover, `Some(None)` = discard.

@@ -1,18 +1,27 @@
 //! The desktop app (eframe/egui). Thin: view state, jobs, drawing; no algorithms.
+//!
+//! Start reading at [`room`] (what a room is and how it talks to the app), then
+//! [`rooms`] (the list of rooms, one folder each) and [`app`] (the window that
+//! hosts them).
 
 mod app;
 pub mod document;
 mod files;
-pub mod panels;
+mod help;
+pub mod room;
+pub mod rooms;
+pub mod shortcuts;
 pub mod widgets;
+mod workflow;
 
-pub use app::{App, Room};
+pub use app::App;
 pub use files::{DialogKind, PathPrompt};
+pub use workflow::{AUTOSAVE_EVERY, default_session};
 
 /// Opens the main window and runs until it is closed.
 /// `open`: a session file to open at start; `setup`: which of its setups (1-based) to show;
-/// `room`: the room to open in.
-pub fn run_app(open: Option<std::path::PathBuf>, setup: Option<usize>, room: Option<Room>) -> eframe::Result {
+/// `room`: the id of the room to open in (checked by [`check_room`]).
+pub fn run_app(open: Option<std::path::PathBuf>, setup: Option<usize>, room: Option<String>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Fleetscope")
@@ -24,22 +33,24 @@ pub fn run_app(open: Option<std::path::PathBuf>, setup: Option<usize>, room: Opt
     eframe::run_native(
         "fleetscope",
         options,
-        Box::new(|cc| {
+        Box::new(move |cc| {
             let recovery_dir = eframe::storage_dir("fleetscope").map(|d| d.join("recovery"));
             let mut app = App::new(recovery_dir.map(crate::session::RecoveryStore::new));
             if let Some(storage) = cc.storage {
                 app.load_prefs(storage);
             }
-            if let Some(path) = &open
-                && app.open_path(path)
-                && let Some(n) = setup
-            {
-                app.doc.session.active = n.clamp(1, app.doc.session.setups.len()) - 1;
-            }
-            if let Some(r) = room {
-                app.room = r;
-            }
+            app.start_with(open, setup, room);
             Ok(Box::new(app))
         }),
     )
+}
+
+/// `Err` with the list of rooms when `id` names none (for `--room`).
+pub fn check_room(id: &str) -> Result<(), String> {
+    let ids: Vec<&str> = rooms::all().iter().map(|r| r.id()).collect();
+    if ids.contains(&id) {
+        Ok(())
+    } else {
+        Err(format!("there is no room '{id}'; the rooms are {}", ids.join(", ")))
+    }
 }

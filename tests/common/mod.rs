@@ -1,36 +1,106 @@
-//! Shared by the UI tests: a harness around the whole app, and a wait for jobs.
+//! Shared by the UI tests: a harness around the whole app, one around a
+//! single room on a given session, waiting for background jobs, and clicks.
+#![allow(dead_code)]
 
+use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::session::Session;
 use fleetscope::ui::App;
+use fleetscope::ui::room::{Room, RoomHost};
 use std::time::{Duration, Instant};
+
+const SIZE: Vec2 = egui::vec2(1280.0, 860.0);
 
 /// The app in a 1280×860 window, without a recovery store.
 pub fn harness() -> Harness<'static, App> {
     Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
+        .with_size(SIZE)
         .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None))
 }
 
+/// One room on `session`, without the rest of the app.
+pub fn room_harness<R: Room>(room: R, session: Session) -> Harness<'static, RoomHost<R>> {
+    Harness::builder()
+        .with_size(SIZE)
+        .build_ui_state(|ui, host: &mut RoomHost<R>| host.show(ui), RoomHost::new(room, session))
+}
+
+/// A session made of presets, the first one active.
+pub fn session_of(presets: &[&str]) -> Session {
+    let mut setups = presets
+        .iter()
+        .map(|k| fleetscope::presets::load(k).expect("a preset").expect("valid"));
+    let mut s = Session::with_setup(setups.next().expect("one preset at least"));
+    for setup in setups {
+        s.setups.push(setup);
+    }
+    s
+}
+
 /// Steps frames until `done` holds (background jobs finish on their threads).
-#[allow(dead_code)]
-pub fn wait_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
+pub fn wait_until<S>(h: &mut Harness<'_, S>, done: impl Fn(&S) -> bool) {
     let t0 = Instant::now();
     while !done(h.state()) {
         assert!(t0.elapsed() < Duration::from_secs(120), "timed out waiting for the job");
         h.step();
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(10));
     }
     h.run_steps(2);
 }
 
 /// Steps frames until a widget with this label is on screen (panels settle over a few frames).
-#[allow(dead_code)]
-pub fn wait_for_label(h: &mut Harness<'_, App>, label: &str) {
-    use egui_kittest::kittest::Queryable;
+pub fn wait_for_label<S>(h: &mut Harness<'_, S>, label: &str) {
     let t0 = Instant::now();
     while h.query_by_label(label).is_none() {
         assert!(t0.elapsed() < Duration::from_secs(20), "'{label}' never appeared");
         h.step();
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Steps frames until some label contains `text`.
+pub fn wait_for_text<S>(h: &mut Harness<'_, S>, text: &str) {
+    let t0 = Instant::now();
+    while h.query_by_label_contains(text).is_none() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "no label containing '{text}' appeared"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Press and release the primary button at a point, as a click.
+pub fn click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
+    h.hover_at(p);
+    h.run_steps(1);
+    h.drag_at(p);
+    h.run_steps(1);
+    h.drop_at(p);
+    h.run_steps(2);
+}
+
+/// A right-click at a point.
+pub fn right_click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
+    h.hover_at(p);
+    h.run_steps(1);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: Default::default(),
+        });
+    }
+    h.run_steps(2);
+}
+
+/// Opens a menu and clicks one of its items.
+pub fn menu_item<S>(h: &mut Harness<'_, S>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run_steps(2);
+    h.get_by_label(item).click();
+    h.run_steps(2);
 }

@@ -36,6 +36,10 @@ pub struct Decorations<'a> {
     pub overlay: &'a [(Coord, Color32)],
     /// Cells with a highlighted outline (the selected ship).
     pub outlined: &'a [Coord],
+    /// Cells outlined in a colour of their own (interchange partners).
+    pub outlines: &'a [(Coord, Color32)],
+    /// Symbols on cells (shots in hunt mode).
+    pub marks: &'a [(Coord, Mark)],
     /// Row sums (right edge) and column sums (bottom edge) of a square board.
     pub edge_sums: Option<(&'a [u32], &'a [u32])>,
 }
@@ -48,9 +52,20 @@ impl<'a> Decorations<'a> {
             extra: &[],
             overlay: &[],
             outlined: &[],
+            outlines: &[],
+            marks: &[],
             edge_sums: None,
         }
     }
+}
+
+/// A symbol drawn on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A shot that hit a ship: a cross.
+    Hit,
+    /// A shot into water: a ring.
+    Miss,
 }
 
 /// The view's response and the cell under the pointer.
@@ -96,6 +111,30 @@ impl BoardView {
                 layout.outline(c, inset),
                 Stroke::new(2.0, palette::SELECTED),
             ));
+        }
+        for &(c, color) in deco.outlines {
+            painter.add(Shape::closed_line(
+                layout.outline(c, inset + 1.0),
+                Stroke::new(2.5, color),
+            ));
+        }
+        for &(c, mark) in deco.marks {
+            let p = layout.center(c);
+            let r = layout.scale * 0.28;
+            match mark {
+                Mark::Hit => {
+                    let s = Stroke::new((layout.scale * 0.12).clamp(1.5, 5.0), palette::HIT);
+                    painter.line_segment([p + vec2(-r, -r), p + vec2(r, r)], s);
+                    painter.line_segment([p + vec2(-r, r), p + vec2(r, -r)], s);
+                }
+                Mark::Miss => {
+                    painter.circle_stroke(
+                        p,
+                        r * 0.8,
+                        Stroke::new((layout.scale * 0.08).clamp(1.0, 3.0), palette::MISS),
+                    );
+                }
+            }
         }
         for &(c, color) in deco.overlay {
             painter.add(Shape::convex_polygon(

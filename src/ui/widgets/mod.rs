@@ -1,8 +1,9 @@
-//! Reusable widgets: the board view and its geometry.
+//! Reusable widgets: the board view and its geometry, colours, and the
+//! controls every room shares (job controls, setup and rule pickers).
 
 pub mod board_view;
-pub mod job_progress;
+pub mod job_controls;
 pub mod layout;
 pub mod palette;
 pub mod rule_picker;
-pub mod task;
+pub mod setup_picker;

@@ -9,6 +9,14 @@ pub const GHOST_OK: Color32 = Color32::from_rgba_premultiplied(60, 160, 60, 170)
 pub const GHOST_BAD: Color32 = Color32::from_rgba_premultiplied(190, 40, 40, 170);
 pub const FRONTIER: Color32 = Color32::from_rgba_premultiplied(40, 40, 40, 60);
 pub const SELECTED: Color32 = Color32::from_rgb(255, 220, 80);
+/// Hunt mode: the cross on a hit and the ring on a miss (neither is on the heat scale).
+pub const HIT: Color32 = Color32::from_rgb(255, 255, 255);
+pub const MISS: Color32 = Color32::from_rgb(160, 200, 230);
+/// Cell fill under a shot mark.
+pub const SHOT_HIT: Color32 = Color32::from_rgb(60, 20, 70);
+pub const SHOT_MISS: Color32 = Color32::from_rgb(25, 50, 75);
+/// Interchange partners of the picked one (Tomography).
+pub const PARTNER: Color32 = Color32::from_rgb(80, 230, 255);
 
 /// A distinct colour for the n-th piece of a fleet.
 pub fn piece_color(i: usize) -> Color32 {

@@ -1,6 +1,6 @@
 //! The touch-rule choice, worded the same in every room.
 
-use crate::cover::TouchRule;
+use crate::geometry::TouchRule;
 use egui::Ui;
 
 /// Two radio buttons: ships may touch (the seeds' game) or may not (Bimaru).

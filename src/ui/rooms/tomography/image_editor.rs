@@ -3,7 +3,8 @@
 
 use super::Subject;
 use crate::geometry::Coord;
-use crate::tomography::{BinaryMatrix, MAX_SIDE, image_presets};
+use crate::geometry::{BinaryMatrix, MAX_SIDE};
+use crate::tomography::image_presets;
 use crate::ui::document::Document;
 use crate::ui::widgets::board_view::{BoardView, Decorations};
 use crate::ui::widgets::palette;

@@ -3,10 +3,13 @@
 
 use super::Subject;
 use super::explorer::Explorer;
+use crate::geometry::BinaryMatrix;
+use crate::jobs::Task;
 use crate::textview::thousands;
-use crate::tomography::{BinaryMatrix, WalkEnergies, XRay, fleets_with_xray, island_cells, walk_energies};
+use crate::tomography::{WalkEnergies, XRay, fleets_with_xray, island_cells, walk_energies};
 use crate::ui::document::Document;
-use crate::ui::widgets::task::Task;
+use crate::ui::room::repaint;
+use crate::ui::widgets::job_controls::{JobLabels, job_controls};
 use egui::{Color32, Ui};
 use egui_plot::{Bar, BarChart, Legend, Line, LineStyle, Plot, VLine};
 use std::collections::HashSet;
@@ -24,11 +27,21 @@ pub struct WalkPanel {
 }
 
 impl WalkPanel {
+    pub fn clear(&mut self) {
+        *self = WalkPanel::default();
+    }
+
+    /// The last finished walk.
+    pub fn result(&self) -> Option<&WalkEnergies> {
+        self.task.result.as_ref()
+    }
+
     fn start(&mut self, ui: &Ui, subject: &Subject, from: BinaryMatrix, k: usize) {
-        let lengths = subject.lengths().ok().filter(|_| subject.fleet_complete());
+        let lengths = subject.lengths().ok().filter(|_| subject.fleet_complete(&from));
         let (islands, rule) = (island_cells(&subject.board), subject.rule);
         self.from = Some(from.clone());
-        self.task.start(ui, move |cancel, progress| {
+        self.task.start(repaint(ui), move |job| {
+            let cancel = job.cancel_flag();
             // Every fleet matrix with this X-ray, to mark the fleets the walk meets.
             let fleets: Option<HashSet<BinaryMatrix>> = match lengths {
                 Some(l) => Some(
@@ -40,39 +53,37 @@ impl WalkPanel {
                 ),
                 None => None,
             };
-            walk_energies(&from, k, fleets.as_ref(), MAX_MATRICES, cancel, progress).map_err(|e| e.to_string())
+            walk_energies(&from, k, fleets.as_ref(), MAX_MATRICES, cancel, &|p| job.progress(p))
+                .map_err(|e| e.to_string())
         });
     }
 
     pub fn show(&mut self, ui: &mut Ui, doc: &mut Document, subject: &Subject, ex: &Explorer) {
         let mut k = doc.session.tomography.walk_k;
-        ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut k).range(1..=8).prefix("k = "))
-                .on_hover_text("How many interchanges away from the current matrix (each step multiplies the work)");
-            let running = self.task.is_running();
-            if ui
-                .add_enabled(!running, egui::Button::new("Walk"))
-                .on_hover_text("Visit every matrix within k interchanges of the current matrix")
-                .clicked()
-            {
-                self.start(ui, subject, ex.current().clone(), k);
-            }
-            if ui.add_enabled(running, egui::Button::new("Cancel walk")).clicked() {
-                self.task.cancel();
-            }
-        });
+        ui.add(egui::DragValue::new(&mut k).range(1..=8).prefix("k = "))
+            .on_hover_text("How many interchanges away from the current matrix (each step multiplies the work)");
         if k != doc.session.tomography.walk_k {
             doc.edit(|s| s.tomography.walk_k = k);
         }
-        self.task.status_ui(ui, "levels");
+        let labels = JobLabels {
+            start: "Start walk",
+            start_hover: "Visit every matrix within k interchanges of the current matrix",
+            cancel: "Cancel walk",
+            unit: "levels",
+        };
+        if job_controls(ui, &self.task, &labels, true) {
+            self.start(ui, subject, ex.current().clone(), k);
+        }
         let Some(w) = &self.task.result else {
-            ui.label("Press Walk to see how the Laplacian energy is spread over nearby matrices (paper, Figure 5).");
+            ui.label(
+                "Press Start walk to see how the Laplacian energy is spread over nearby matrices (paper, Figure 5).",
+            );
             return;
         };
         if self.from.as_ref() != Some(ex.current()) {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
-                "This walk started from another matrix of the history; press Walk to start from the current one.",
+                "This walk started from another matrix of the history; press Start walk to start from the current one.",
             );
         }
         ui.label(format!(
@@ -85,18 +96,33 @@ impl WalkPanel {
             w.start,
             z(w.start, w),
         ));
-        if subject.fleet.is_some() {
-            let mut distinct = w.fleet_energies.clone();
-            distinct.dedup();
-            ui.label(format!(
-                "Fleets met: {} at |ΔA|² {} (dashed red lines)",
-                w.fleet_energies.len(),
-                distinct
-                    .iter()
-                    .map(|e| format!("{e} ({:+.1} σ)", z(*e, w)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+        match subject.lengths() {
+            Ok(_) if subject.fleet_complete(self.from.as_ref().unwrap_or(ex.current())) => {
+                let mut distinct = w.fleet_energies.clone();
+                distinct.dedup();
+                ui.label(format!(
+                    "Fleets met: {}{}",
+                    w.fleet_energies.len(),
+                    if distinct.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " at |ΔA|² {} (dashed red lines)",
+                            distinct
+                                .iter()
+                                .map(|e| format!("{e} ({:+.1} σ)", z(*e, w)))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
+                ));
+            }
+            Ok(_) => {
+                ui.label("Fleets met: not applicable (the fleet is not completely placed).");
+            }
+            Err(e) => {
+                ui.label(format!("Fleets met: not applicable ({e})."));
+            }
         }
         plot(ui, w);
     }
@@ -107,23 +133,25 @@ fn z(e: u64, w: &WalkEnergies) -> f64 {
 }
 
 fn plot(ui: &mut Ui, w: &WalkEnergies) {
+    let step = w.step.max(1) as f64;
     let bars: Vec<Bar> = w
         .histogram
         .iter()
-        .map(|&(e, n)| Bar::new(e as f64, n as f64).width(1.0))
+        .map(|&(e, n)| Bar::new(e as f64, n as f64).width(step * 0.9))
         .collect();
+    let tallest = w.histogram.iter().map(|b| b.1).max().unwrap_or(1) as f64;
     let total = w.matrices as f64;
     let (lo, hi) = (
         w.histogram.first().map_or(0.0, |b| b.0 as f64),
         w.histogram.last().map_or(1.0, |b| b.0 as f64),
     );
-    // The fitted normal density scaled to the counts (bins of width 1).
+    // The fitted normal density scaled to the counts: bins are `step` wide.
     let gauss: Vec<[f64; 2]> = (0..=400)
         .map(|i| {
             let x = lo + (hi - lo) * i as f64 / 400.0;
             let sd = w.sd.max(1e-9);
-            let y =
-                total / (sd * (2.0 * std::f64::consts::PI).sqrt()) * (-(x - w.mean).powi(2) / (2.0 * sd * sd)).exp();
+            let y = total * step / (sd * (2.0 * std::f64::consts::PI).sqrt())
+                * (-(x - w.mean).powi(2) / (2.0 * sd * sd)).exp();
             [x, y]
         })
         .collect();
@@ -131,8 +159,9 @@ fn plot(ui: &mut Ui, w: &WalkEnergies) {
     fleet_lines.dedup();
     Plot::new("energy_histogram")
         .legend(Legend::default())
-        .x_axis_label("|ΔA|²")
+        .x_axis_label(format!("|ΔA|² (bins of {})", w.step))
         .y_axis_label("matrices")
+        .default_y_bounds(0.0, tallest * 1.15)
         .show(ui, |p| {
             p.bar_chart(BarChart::new("matrices", bars).color(Color32::from_rgb(90, 140, 200)));
             p.line(

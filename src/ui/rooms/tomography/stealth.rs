@@ -3,10 +3,12 @@
 
 use super::explorer::thumbnail;
 use super::{Subject, add_setup};
+use crate::geometry::BinaryMatrix;
+use crate::jobs::Task;
 use crate::textview::thousands;
-use crate::tomography::{BinaryMatrix, StealthFleet, StealthRequest, stealth_search};
-use crate::ui::document::Document;
-use crate::ui::widgets::task::Task;
+use crate::tomography::{StealthFleet, StealthRequest, stealth_search};
+use crate::ui::room::{RoomCtx, repaint};
+use crate::ui::widgets::job_controls::{JobLabels, job_controls};
 use egui::{Ui, vec2};
 
 const KEEP: usize = 10;
@@ -19,14 +21,17 @@ pub struct StealthPanel {
 }
 
 impl StealthPanel {
+    pub fn clear(&mut self) {
+        *self = StealthPanel::default();
+    }
+
+    /// The fleets found by the last search, best first.
+    pub fn found(&self) -> Option<&[StealthFleet]> {
+        self.task.result.as_deref()
+    }
+
     /// The tab; returns a fleet matrix to explore.
-    pub fn show(
-        &mut self,
-        ui: &mut Ui,
-        doc: &mut Document,
-        subject: &Subject,
-        status: &mut String,
-    ) -> Option<BinaryMatrix> {
+    pub fn show(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>, subject: &Subject) -> Option<BinaryMatrix> {
         let Some(fleet) = subject.fleet.clone() else {
             ui.label("The stealth search needs a fleet: choose \"Placed fleet\".");
             return None;
@@ -35,6 +40,7 @@ impl StealthPanel {
             ui.label(format!("The stealth search needs straight ships: {e}."));
             return None;
         }
+        let doc = &mut *ctx.doc;
         let mut t = doc.session.tomography.clone();
         ui.horizontal(|ui| {
             ui.add(
@@ -45,37 +51,36 @@ impl StealthPanel {
             .on_hover_text("Ship moves to try; each is scored by an exact count of the fleets sharing its X-ray");
             ui.add(egui::DragValue::new(&mut t.stealth_seed).prefix("seed "))
                 .on_hover_text("Random seed: the same seed gives the same search");
-            let running = self.task.is_running();
-            if ui
-                .add_enabled(!running, egui::Button::new("Search"))
-                .on_hover_text("Simulated annealing over fleets on this board")
-                .clicked()
-            {
-                let req = StealthRequest {
-                    board: subject.board.clone(),
-                    fleet: fleet.clone(),
-                    rule: subject.rule,
-                    iterations: t.stealth_iterations,
-                    seed: t.stealth_seed,
-                    keep: KEEP,
-                };
-                self.picked = 0;
-                self.task
-                    .start(ui, move |cancel, progress| stealth_search(&req, cancel, progress));
-            }
-            if ui.add_enabled(running, egui::Button::new("Cancel search")).clicked() {
-                self.task.cancel();
-            }
         });
         if t != doc.session.tomography {
-            doc.edit(|s| s.tomography = t);
+            doc.edit(|s| s.tomography = t.clone());
         }
-        self.task.status_ui(ui, "moves");
+        let labels = JobLabels {
+            start: "Search",
+            start_hover: "Simulated annealing over fleets on this board",
+            cancel: "Cancel search",
+            unit: "moves",
+        };
+        if job_controls(ui, &self.task, &labels, true) {
+            let req = StealthRequest {
+                board: subject.board.clone(),
+                fleet: fleet.clone(),
+                rule: subject.rule,
+                iterations: t.stealth_iterations,
+                seed: t.stealth_seed,
+                keep: KEEP,
+            };
+            self.picked = 0;
+            self.task.start(repaint(ui), move |job| {
+                stealth_search(&req, job.cancel_flag(), &|p| job.progress(p))
+            });
+        }
         let Some(found) = &self.task.result else {
             ui.label("A fleet is stealthy when many fleets share its X-ray: the X-ray then says little about it.");
             return None;
         };
         let mut explore = None;
+        let mut add = None;
         ui.columns(2, |cols| {
             egui::Grid::new("stealth_results")
                 .striped(true)
@@ -104,7 +109,12 @@ impl StealthPanel {
                                 .on_hover_text("Add this fleet as a new setup")
                                 .clicked()
                             {
-                                *status = add_setup(doc, subject, f.deployment.clone(), &format!("stealthy {}", i + 1));
+                                let description = format!(
+                                    "A stealthy fleet on the board of '{}': {} fleet matrices share its X-ray.",
+                                    subject.name,
+                                    thousands(f.fleet_matrices)
+                                );
+                                add = Some((f.deployment.clone(), format!("stealthy {}", i + 1), description));
                             }
                         });
                         ui.end_row();
@@ -116,6 +126,9 @@ impl StealthPanel {
                 thumbnail(ui, size, subject, &f.matrix, Some(&f.deployment));
             }
         });
+        if let Some((d, label, description)) = add {
+            add_setup(ctx, subject, d, &label, description);
+        }
         explore
     }
 }

@@ -1,19 +1,19 @@
 //! The matrix being explored: its history (back/forward), what is derived from
-//! it (X-ray, interchanges, a fleet realisation, unexplained cells, energy), and
-//! the board drawing with click-to-interchange.
+//! it (interchanges, a fleet realisation, unexplained cells, energy; computed
+//! in the background whenever the matrix changes), and the board drawing with
+//! click-to-interchange.
 
 use super::Subject;
-use crate::geometry::{Board, Coord, Deployment};
-use crate::tomography::{
-    BinaryMatrix, Block, Interchange, XRay, interchanges, laplacian_energy, realisations, unexplained_cells,
-};
+use crate::geometry::{BinaryMatrix, Board, Coord, Deployment};
+use crate::jobs::Task;
+use crate::tomography::{Block, Interchange, interchanges, laplacian_energy, realisations, unexplained_cells};
+use crate::ui::room::repaint;
 use crate::ui::widgets::board_view::{BoardView, Decorations};
 use crate::ui::widgets::palette;
 use egui::{Color32, Ui};
 
-/// Facts about the current matrix, recomputed when it changes.
+/// Facts about one matrix.
 pub struct Derived {
-    pub xray: XRay,
     pub interchanges: Vec<Interchange>,
     /// One fleet realisation, if the matrix is a fleet.
     pub realisation: Option<Deployment>,
@@ -28,7 +28,6 @@ impl Derived {
             None => (None, Vec::new()),
         };
         Derived {
-            xray: XRay::of(m),
             interchanges: interchanges(m),
             realisation,
             unexplained,
@@ -41,20 +40,23 @@ impl Derived {
 pub struct Explorer {
     history: Vec<BinaryMatrix>,
     pos: usize,
-    pub derived: Derived,
+    derived: Task<(BinaryMatrix, Derived)>,
+    /// The matrix the last derived job was started for.
+    pending: Option<BinaryMatrix>,
     /// First cell of an interchange being picked on the board.
     pub selected: Option<(usize, usize)>,
-    /// Cells to highlight (an interchange or block hovered in a list).
+    /// Cells to highlight (an interchange hovered in the list).
     pub highlight: Vec<(usize, usize)>,
     pub view: BoardView,
 }
 
 impl Explorer {
-    pub fn new(start: BinaryMatrix, subject: &Subject) -> Explorer {
+    pub fn new(start: BinaryMatrix) -> Explorer {
         Explorer {
-            derived: Derived::of(&start, subject),
             history: vec![start],
             pos: 0,
+            derived: Task::default(),
+            pending: None,
             selected: None,
             highlight: Vec::new(),
             view: BoardView::default(),
@@ -65,44 +67,67 @@ impl Explorer {
         &self.history[self.pos]
     }
 
+    /// Facts about the current matrix, once computed (never another matrix's).
+    pub fn derived(&self) -> Option<&Derived> {
+        match &self.derived.result {
+            Some((m, d)) if m == self.current() => Some(d),
+            _ => None,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.derived.is_running()
+    }
+
+    /// Starts computing the facts of the current matrix when they are missing.
+    pub fn refresh(&mut self, ui: &Ui, subject: &Subject) {
+        self.derived.poll();
+        let asked = self.pending.as_ref() == Some(self.current());
+        if self.derived().is_some() || (asked && (self.derived.is_running() || self.derived.error.is_some())) {
+            return;
+        }
+        let m = self.current().clone();
+        let subject = subject.clone();
+        self.pending = Some(m.clone());
+        self.derived.start(repaint(ui), move |_| {
+            let d = Derived::of(&m, &subject);
+            Ok((m, d))
+        });
+    }
+
     pub fn steps(&self) -> (usize, usize) {
         (self.pos, self.history.len() - 1 - self.pos)
     }
 
     /// Moves to `m`, dropping the forward history.
-    pub fn go(&mut self, m: BinaryMatrix, subject: &Subject) {
+    pub fn go(&mut self, m: BinaryMatrix) {
         if &m == self.current() {
             return;
         }
         self.history.truncate(self.pos + 1);
         self.history.push(m);
         self.pos += 1;
-        self.refresh(subject);
+        self.selected = None;
     }
 
-    pub fn back(&mut self, subject: &Subject) {
+    pub fn back(&mut self) {
         if self.pos > 0 {
             self.pos -= 1;
-            self.refresh(subject);
+            self.selected = None;
         }
     }
 
-    pub fn forward(&mut self, subject: &Subject) {
+    pub fn forward(&mut self) {
         if self.pos + 1 < self.history.len() {
             self.pos += 1;
-            self.refresh(subject);
+            self.selected = None;
         }
-    }
-
-    fn refresh(&mut self, subject: &Subject) {
-        self.derived = Derived::of(self.current(), subject);
-        self.selected = None;
     }
 
     /// One-cells that form an interchange with `cell`, and the interchange.
     fn partners(&self, cell: (usize, usize)) -> Vec<((usize, usize), Interchange)> {
-        self.derived
-            .interchanges
+        let Some(d) = self.derived() else { return Vec::new() };
+        d.interchanges
             .iter()
             .filter_map(|x| {
                 if (x.a, x.b) == cell {
@@ -116,20 +141,66 @@ impl Explorer {
             .collect()
     }
 
-    /// Draws the matrix; a click on a one picks it, a click on a highlighted
+    /// The interchanges available at the current matrix; hover outlines, click applies.
+    pub fn interchange_list(&mut self, ui: &mut Ui) {
+        const SHOWN: usize = 300;
+        let Some(d) = self.derived() else {
+            ui.strong("Interchanges available: …");
+            return;
+        };
+        let list = &d.interchanges;
+        ui.strong(format!("Interchanges available: {}", list.len()))
+            .on_hover_text("2×2 checkerboards 1 0 / 0 1 that can be flipped without changing the X-ray");
+        let mut hovered = Vec::new();
+        let mut apply = None;
+        egui::ScrollArea::vertical()
+            .id_salt("interchanges")
+            .max_height(180.0)
+            .show(ui, |ui| {
+                for x in list.iter().take(SHOWN) {
+                    let r = ui
+                        .button(format!(
+                            "Swap rows {},{} · cols {},{}",
+                            x.a + 1,
+                            x.c + 1,
+                            x.b + 1,
+                            x.d + 1
+                        ))
+                        .on_hover_text("Apply this interchange (its four cells are outlined)");
+                    if r.hovered() {
+                        hovered = x.cells().to_vec();
+                    }
+                    if r.clicked() {
+                        apply = Some(*x);
+                    }
+                }
+                if list.len() > SHOWN {
+                    ui.label(format!("… and {} more (pick them on the board)", list.len() - SHOWN));
+                }
+            });
+        self.highlight = hovered;
+        if let Some(x) = apply {
+            let next = x.apply(self.current());
+            self.go(next);
+        }
+    }
+
+    /// Draws the matrix; a click on a one picks it, a click on an outlined
     /// partner applies that interchange. Returns the cell under the pointer.
     pub fn show_board(&mut self, ui: &mut Ui, subject: &Subject, block: Option<Block>) -> Option<(usize, usize)> {
-        let m = self.current().clone();
-        let d = &self.derived;
+        let m = &self.history[self.pos];
+        let d = match &self.derived.result {
+            Some((dm, d)) if dm == m => Some(d),
+            _ => None,
+        };
         let owner = d
-            .realisation
-            .as_ref()
+            .and_then(|d| d.realisation.as_ref())
             .zip(subject.fleet.as_ref())
             .map(|(r, f)| r.occupancy(f));
         let fill = |c: Coord| {
             let (r, col) = (c.0 as usize, c.1 as usize);
             if m.get(r, col) {
-                if d.unexplained.contains(&(r, col)) {
+                if d.is_some_and(|d| d.unexplained.contains(&(r, col))) {
                     Color32::from_rgb(220, 60, 50)
                 } else {
                     owner
@@ -145,28 +216,16 @@ impl Explorer {
         };
         let coord = |(r, c): (usize, usize)| Coord(r as i32, c as i32);
         let mut overlay: Vec<(Coord, Color32)> = Vec::new();
+        let mut outlines: Vec<(Coord, Color32)> = Vec::new();
         let mut outlined: Vec<Coord> = self.highlight.iter().copied().map(coord).collect();
-        match self.selected {
-            Some(s) => {
-                outlined.push(coord(s));
-                for (p, x) in self.partners(s) {
-                    overlay.push((coord(p), Color32::from_rgba_unmultiplied(255, 220, 80, 150)));
-                    for z in [(x.a, x.d), (x.c, x.b)] {
-                        overlay.push((coord(z), Color32::from_rgba_unmultiplied(255, 220, 80, 50)));
-                    }
+        if let Some(s) = self.selected {
+            outlined.push(coord(s));
+            for (p, x) in self.partners(s) {
+                outlines.push((coord(p), palette::PARTNER));
+                // The two zeros that would become ones.
+                for z in [(x.a, x.d), (x.c, x.b)] {
+                    overlay.push((coord(z), Color32::from_rgba_unmultiplied(80, 230, 255, 40)));
                 }
-            }
-            None => {
-                // Ones that take part in some interchange get a faint mark.
-                let mut movable: Vec<(usize, usize)> =
-                    d.interchanges.iter().flat_map(|x| [(x.a, x.b), (x.c, x.d)]).collect();
-                movable.sort_unstable();
-                movable.dedup();
-                overlay.extend(
-                    movable
-                        .into_iter()
-                        .map(|c| (coord(c), Color32::from_rgba_unmultiplied(255, 255, 255, 40))),
-                );
             }
         }
         if let Some(b) = block {
@@ -176,12 +235,13 @@ impl Explorer {
                 }
             }
         }
+        let (rows, cols) = (m.row_sums(), m.col_sums());
         let deco = Decorations {
-            fill: &fill,
-            extra: &[],
             overlay: &overlay,
             outlined: &outlined,
-            edge_sums: Some((&d.xray.rows, &d.xray.cols)),
+            outlines: &outlines,
+            edge_sums: Some((&rows, &cols)),
+            ..Decorations::fill_only(&fill)
         };
         let resp = self.view.show(ui, &subject.board, &deco);
         let hovered = resp
@@ -191,12 +251,12 @@ impl Explorer {
         if resp.response.clicked()
             && let Some(cell) = hovered
         {
-            self.click(cell, subject);
+            self.click(cell);
         }
         hovered
     }
 
-    fn click(&mut self, cell: (usize, usize), subject: &Subject) {
+    fn click(&mut self, cell: (usize, usize)) {
         if !self.current().get(cell.0, cell.1) {
             self.selected = None;
             return;
@@ -206,7 +266,7 @@ impl Explorer {
             Some(s) => match self.partners(s).into_iter().find(|(p, _)| *p == cell) {
                 Some((_, x)) => {
                     let next = x.apply(self.current());
-                    self.go(next, subject);
+                    self.go(next);
                 }
                 None => self.selected = Some(cell),
             },

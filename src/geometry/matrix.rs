@@ -167,9 +167,9 @@ impl BinaryMatrix {
 
     /// The occupied cells of a deployment on a square board.
     pub fn from_deployment(
-        board: &crate::geometry::Board,
-        fleet: &crate::geometry::Fleet,
-        deployment: &crate::geometry::Deployment,
+        board: &super::Board,
+        fleet: &super::Fleet,
+        deployment: &super::Deployment,
     ) -> Option<BinaryMatrix> {
         let (rows, cols) = board.dims()?;
         let mut m = BinaryMatrix::zeros(rows as usize, cols as usize);

@@ -1,0 +1,103 @@
+//! Run control shared by every engine: a cancel flag, progress counts, the one
+//! `Cancelled` error, and the worker pools long calls run on.
+//!
+//! Engines take `&CancelFlag` and `&(dyn Fn(Progress) + Sync)`; the app's jobs
+//! and the command line supply them. Nothing here knows about the UI.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use thiserror::Error;
+
+/// Shared flag a caller sets to stop a long call; engines check it often
+/// enough to stop within about 100 ms.
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+    /// `Err(Cancelled)` once the flag is set: `cancel.check()?` in loops.
+    pub fn check(&self) -> Result<(), Cancelled> {
+        if self.is_cancelled() { Err(Cancelled) } else { Ok(()) }
+    }
+}
+
+/// The caller asked a long call to stop. Every engine error type wraps this one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("cancelled")]
+pub struct Cancelled;
+
+/// Finished and total units of a long call (what a unit is depends on the call).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Progress {
+    pub done: u64,
+    pub total: u64,
+}
+
+/// A progress sink that ignores everything.
+pub fn no_progress(_: Progress) {}
+
+/// The most worker threads a call may ask for: four per core.
+pub fn max_threads() -> usize {
+    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The shared worker pool with `threads` workers (0 = one per core). Pools are
+/// built once per size and kept, so repeated calls (a what-if over 80 board
+/// variants, every hunt shot) start no threads. More than [`max_threads`] is refused.
+pub fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let max = max_threads();
+    if threads > max {
+        return Err(format!(
+            "{threads} threads asked for, but at most {max} (4 per core) are allowed"
+        ));
+    }
+    let threads = if threads == 0 { max / 4 } else { threads };
+    let mut pools = POOLS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = pools.get(&threads) {
+        return Ok(p.clone());
+    }
+    let p = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(move |i| format!("fleetscope-{threads}-{i}"))
+        .build()
+        .map(Arc::new)
+        .map_err(|e| format!("cannot start {threads} worker threads: {e}"))?;
+    pools.insert(threads, p.clone());
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pools_are_shared_and_bounded() {
+        let a = pool(2).unwrap();
+        let b = pool(2).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_eq!(a.current_num_threads(), 2);
+        let err = pool(max_threads() + 1).unwrap_err();
+        assert!(err.contains("at most"), "{err}");
+    }
+
+    #[test]
+    fn check_reports_cancel() {
+        let c = CancelFlag::new();
+        assert!(c.check().is_ok());
+        c.clone().cancel();
+        assert_eq!(c.check(), Err(Cancelled));
+    }
+}

@@ -1,0 +1,102 @@
+//! The Help window: a short guide per room, every keyboard shortcut, and About.
+
+use super::room::Room;
+use super::shortcuts::{APP, Shortcut};
+use egui::{Context, Ui};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum HelpPage {
+    #[default]
+    Guide,
+    Shortcuts,
+    About,
+}
+
+#[derive(Default)]
+pub struct Help {
+    pub open: bool,
+    pub page: HelpPage,
+    /// The room whose guide is shown.
+    pub room: usize,
+}
+
+impl Help {
+    pub fn show_page(&mut self, page: HelpPage, room: usize) {
+        self.open = true;
+        self.page = page;
+        self.room = room;
+    }
+
+    pub fn window(&mut self, ctx: &Context, rooms: &[Box<dyn Room>]) {
+        if !self.open {
+            return;
+        }
+        let mut open = self.open;
+        // Open at the right, below the menu bar: the room tabs stay clickable.
+        let right = ctx.content_rect().right();
+        egui::Window::new("Help")
+            .open(&mut open)
+            .default_pos(egui::pos2((right - 560.0).max(0.0), 48.0))
+            .default_width(520.0)
+            .default_height(420.0)
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut self.page, HelpPage::Guide, "Guide");
+                    ui.selectable_value(&mut self.page, HelpPage::Shortcuts, "Keyboard shortcuts");
+                    ui.selectable_value(&mut self.page, HelpPage::About, "About");
+                });
+                ui.separator();
+                egui::ScrollArea::vertical().show(ui, |ui| match self.page {
+                    HelpPage::Guide => self.guide(ui, rooms),
+                    HelpPage::Shortcuts => shortcuts(ui, rooms),
+                    HelpPage::About => about(ui),
+                });
+            });
+        self.open = open;
+    }
+
+    fn guide(&mut self, ui: &mut Ui, rooms: &[Box<dyn Room>]) {
+        ui.horizontal_wrapped(|ui| {
+            for (i, r) in rooms.iter().enumerate() {
+                ui.selectable_value(&mut self.room, i, r.title());
+            }
+        });
+        if let Some(room) = rooms.get(self.room) {
+            ui.heading(room.title());
+            for paragraph in room.guide().split("\n\n") {
+                ui.label(paragraph.trim());
+                ui.add_space(4.0);
+            }
+        }
+    }
+}
+
+fn table(ui: &mut Ui, id: &str, list: &[Shortcut]) {
+    egui::Grid::new(id).striped(true).num_columns(2).show(ui, |ui| {
+        for s in list {
+            ui.monospace(s.text(ui.ctx()));
+            ui.label(s.label);
+            ui.end_row();
+        }
+    });
+}
+
+fn shortcuts(ui: &mut Ui, rooms: &[Box<dyn Room>]) {
+    ui.strong("Everywhere");
+    table(ui, "keys_app", &APP);
+    for r in rooms {
+        if !r.shortcuts().is_empty() {
+            ui.add_space(6.0);
+            ui.strong(r.title());
+            table(ui, r.id(), r.shortcuts());
+        }
+    }
+    ui.add_space(6.0);
+    ui.label("On boards: the mouse wheel zooms, a middle-button drag pans.");
+}
+
+fn about(ui: &mut Ui) {
+    ui.heading("Fleetscope");
+    ui.label(format!("Version {}", crate::VERSION));
+    ui.label("A lab for Battleship-style fleets on square and hexagonal boards.");
+}

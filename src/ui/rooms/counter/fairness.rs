@@ -1,0 +1,143 @@
+//! Fairness what-if of the Counter room: the count with each island removed and
+//! with each cell made an island, as a table and as a colour map on the board.
+
+use crate::cover::{CountRequest, WhatIf, count_deployments, what_if};
+use crate::geometry::{Board, Coord};
+use crate::jobs::Task;
+use crate::run::no_progress;
+use crate::textview::{cell_label, thousands};
+use crate::ui::document::Document;
+use crate::ui::room::repaint;
+use crate::ui::widgets::board_view::{BoardView, Decorations};
+use crate::ui::widgets::job_controls::{JobLabels, job_controls};
+use crate::ui::widgets::palette;
+use egui::Ui;
+use egui_extras::{Column, TableBuilder};
+use std::collections::HashMap;
+
+/// The baseline count and every variant.
+#[derive(Clone, Debug)]
+pub struct Fairness {
+    pub setup: String,
+    /// The board the variants were made from (the map is drawn on it).
+    pub board: Board,
+    pub base: u128,
+    pub rows: Vec<WhatIf>,
+}
+
+#[derive(Default)]
+pub struct FairnessMode {
+    pub view: BoardView,
+    task: Task<Fairness>,
+}
+
+impl FairnessMode {
+    pub fn is_running(&self) -> bool {
+        self.task.is_running()
+    }
+
+    pub fn result(&self) -> Option<&Fairness> {
+        self.task.result.as_ref()
+    }
+
+    fn start(&mut self, ui: &Ui, doc: &Document) {
+        let setup = doc.session.setup().clone();
+        let req: CountRequest = super::request(doc);
+        self.task.start(repaint(ui), move |job| {
+            let cancel = job.cancel_flag();
+            let base =
+                count_deployments(&setup.board, &setup.fleet, &req, cancel, &no_progress).map_err(|e| e.to_string())?;
+            let rows =
+                what_if(&setup.board, &setup.fleet, &req, cancel, &|p| job.progress(p)).map_err(|e| e.to_string())?;
+            Ok(Fairness {
+                setup: setup.name.clone(),
+                board: setup.board.clone(),
+                base: base.labelled,
+                rows,
+            })
+        });
+    }
+
+    pub fn show(&mut self, ui: &mut Ui, doc: &Document) {
+        self.task.poll();
+        let labels = JobLabels {
+            start: "Run what-if",
+            start_hover: "Count again with each island removed and with each cell made an island",
+            cancel: "Cancel what-if",
+            unit: "variants",
+        };
+        if job_controls(ui, &self.task, &labels, true) {
+            self.start(ui, doc);
+        }
+        let Some(f) = &self.task.result else {
+            ui.label("Run the what-if to see how much each island and each cell changes the count.");
+            return;
+        };
+        ui.label(format!(
+            "{}: {} deployments as the board stands. Green: more deployments, red: fewer.",
+            f.setup,
+            thousands(f.base)
+        ));
+        let base = f.base.max(1) as f64;
+        let by_cell: HashMap<Coord, &WhatIf> = f.rows.iter().map(|r| (r.cell, r)).collect();
+        let mut rows: Vec<&WhatIf> = f.rows.iter().collect();
+        rows.sort_by_key(|r| (!r.was_island, std::cmp::Reverse(r.labelled)));
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui(egui::vec2(380.0, ui.available_height()), |ui| {
+                ui.push_id("whatif_table", |ui| {
+                    TableBuilder::new(ui)
+                        .striped(true)
+                        .column(Column::exact(190.0))
+                        .column(Column::exact(110.0))
+                        .column(Column::exact(60.0))
+                        .header(20.0, |mut h| {
+                            h.col(|ui| {
+                                ui.strong("Change");
+                            });
+                            h.col(|ui| {
+                                ui.strong("Deployments");
+                            });
+                            h.col(|ui| {
+                                ui.strong("Ratio");
+                            });
+                        })
+                        .body(|body| {
+                            body.rows(18.0, rows.len(), |mut row| {
+                                let r = rows[row.index()];
+                                let what = if r.was_island { "remove island" } else { "make island" };
+                                row.col(|ui| {
+                                    ui.label(format!("{what} {}", cell_label(f.board.lattice(), r.cell)));
+                                });
+                                row.col(|ui| {
+                                    ui.label(thousands(r.labelled));
+                                });
+                                row.col(|ui| {
+                                    ui.label(format!("{:.4}", r.labelled as f64 / base));
+                                });
+                            });
+                        });
+                });
+            });
+            let board = &f.board;
+            let fill = |c: Coord| match by_cell.get(&c) {
+                Some(r) => palette::ratio(r.labelled as f64 / base),
+                None => palette::WATER,
+            };
+            let deco = Decorations::fill_only(&fill);
+            let resp = self.view.show(ui, board, &deco);
+            if let Some(r) = resp.hovered.and_then(|c| by_cell.get(&c)) {
+                let what = if r.was_island {
+                    "without this island"
+                } else {
+                    "with an island here"
+                };
+                resp.response.on_hover_text_at_pointer(format!(
+                    "{} {what}: {} ({:.4}×)",
+                    cell_label(f.board.lattice(), r.cell),
+                    thousands(r.labelled),
+                    r.labelled as f64 / base
+                ));
+            }
+        });
+    }
+}

@@ -1,0 +1,219 @@
+//! Hunt mode of the Counter room: mark misses and hits, see the exact share of
+//! consistent deployments that cover each cell, and the best next shot.
+
+use crate::cover::{CountRequest, Occupancy, occupancy};
+use crate::geometry::{Coord, Observations};
+use crate::jobs::Task;
+use crate::textview::{cell_label, thousands};
+use crate::ui::document::Document;
+use crate::ui::room::repaint;
+use crate::ui::widgets::board_view::{BoardView, Decorations, Mark};
+use crate::ui::widgets::palette;
+use egui::Ui;
+use std::collections::HashMap;
+
+/// A heat map with the shots it was computed for.
+#[derive(Clone, Debug)]
+pub struct Heat {
+    pub map: Occupancy,
+    pub shots: Observations,
+}
+
+#[derive(Default)]
+pub struct HuntMode {
+    pub view: BoardView,
+    task: Task<Heat>,
+    /// (document revision, active setup) the running or last job was started for.
+    started_for: Option<(u64, usize)>,
+}
+
+impl HuntMode {
+    pub fn is_running(&self) -> bool {
+        self.task.is_running()
+    }
+
+    /// The last finished heat map.
+    pub fn heat(&self) -> Option<&Heat> {
+        self.task.result.as_ref()
+    }
+
+    /// Starts a new heat-map job when the board, fleet, shots or settings changed.
+    fn refresh(&mut self, ui: &Ui, doc: &Document) {
+        let stamp = (doc.revision, doc.session.active);
+        if self.started_for == Some(stamp) {
+            return;
+        }
+        self.started_for = Some(stamp);
+        let setup = doc.session.setup();
+        let req = CountRequest {
+            observations: setup.observations.clone(),
+            ..super::request(doc)
+        };
+        let (board, fleet) = (setup.board.clone(), setup.fleet.clone());
+        // Replacing the job drops (and so cancels) the previous one.
+        self.task.start(repaint(ui), move |job| {
+            let map =
+                occupancy(&board, &fleet, &req, job.cancel_flag(), &|p| job.progress(p)).map_err(|e| e.to_string())?;
+            Ok(Heat {
+                map,
+                shots: req.observations,
+            })
+        });
+    }
+
+    pub fn show(&mut self, ui: &mut Ui, doc: &mut Document) {
+        self.task.poll();
+        self.refresh(ui, doc);
+        ui.horizontal(|ui| {
+            ui.label("Left-click: miss (water) · right-click: hit (ship) · click again to clear.");
+            if ui.button("Clear shots").clicked() {
+                doc.edit(|s| s.setup_mut().observations = Default::default());
+            }
+        });
+        let lattice = doc.session.setup().board.lattice();
+        let heat = self.task.result.as_ref();
+        let best = heat.and_then(|h| h.map.best_shot(&h.shots.hits));
+        ui.horizontal(|ui| {
+            match heat {
+                Some(h) if h.map.total == 0 => {
+                    ui.colored_label(ui.visuals().error_fg_color, "No deployment fits these shots.");
+                }
+                Some(h) => {
+                    ui.label(format!("{} deployments fit the shots.", thousands(h.map.total)));
+                    if let Some(b) = best {
+                        let n = h.map.cells.iter().find(|c| c.0 == b).map_or(0, |c| c.1);
+                        ui.strong(format!(
+                            "Best next shot: {} (a ship in {:.1}% of them)",
+                            cell_label(lattice, b),
+                            percent(n, h.map.total)
+                        ));
+                    }
+                }
+                None => {}
+            }
+            if self.task.is_running() {
+                ui.spinner();
+                ui.label("updating…");
+            }
+            if let Some(e) = &self.task.error {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+        });
+        legend(ui);
+        let setup = doc.session.setup();
+        let obs = &setup.observations;
+        let cell_heat: HashMap<Coord, u128> = heat.map(|h| h.map.cells.iter().copied().collect()).unwrap_or_default();
+        let total = heat.map_or(0, |h| h.map.total);
+        let fill = |c: Coord| {
+            if setup.board.is_island(c) {
+                palette::ISLAND
+            } else if obs.misses.contains(&c) {
+                palette::SHOT_MISS
+            } else if obs.hits.contains(&c) {
+                palette::SHOT_HIT
+            } else {
+                match cell_heat.get(&c) {
+                    Some(&n) if total > 0 => palette::heat((n as f64 / total as f64) as f32),
+                    _ => palette::WATER,
+                }
+            }
+        };
+        let marks: Vec<(Coord, Mark)> = obs
+            .hits
+            .iter()
+            .map(|&c| (c, Mark::Hit))
+            .chain(obs.misses.iter().map(|&c| (c, Mark::Miss)))
+            .collect();
+        let outlined: Vec<Coord> = best.into_iter().collect();
+        let deco = Decorations {
+            outlined: &outlined,
+            marks: &marks,
+            ..Decorations::fill_only(&fill)
+        };
+        let resp = self.view.show(ui, &setup.board, &deco);
+        let Some(c) = resp.hovered.filter(|c| setup.board.is_playable(*c)) else {
+            return;
+        };
+        let share = match cell_heat.get(&c) {
+            Some(&n) if total > 0 => format!(
+                "a ship in {:.2}% of the deployments ({} of {})",
+                percent(n, total),
+                thousands(n),
+                thousands(total)
+            ),
+            _ if obs.hits.contains(&c) => "hit".into(),
+            _ if obs.misses.contains(&c) => "miss".into(),
+            _ => "no estimate yet".into(),
+        };
+        resp.response
+            .clone()
+            .on_hover_text_at_pointer(format!("{}: {share}", cell_label(lattice, c)));
+        let primary = resp.response.clicked();
+        let secondary = resp.response.secondary_clicked();
+        if primary || secondary {
+            doc.edit(|s| {
+                let o = &mut s.setup_mut().observations;
+                let (was_miss, was_hit) = (o.misses.remove(&c), o.hits.remove(&c));
+                if primary && !was_miss {
+                    o.misses.insert(c);
+                }
+                if secondary && !was_hit {
+                    o.hits.insert(c);
+                }
+            });
+        }
+    }
+}
+
+fn percent(n: u128, total: u128) -> f64 {
+    100.0 * n as f64 / total.max(1) as f64
+}
+
+/// The fixed 0–100 % colour scale and the shot symbols.
+fn legend(ui: &mut Ui) {
+    ui.horizontal(|ui| {
+        ui.label("0%");
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(220.0, 14.0), egui::Sense::hover());
+        let steps = 44;
+        for i in 0..steps {
+            let t = i as f32 / (steps - 1) as f32;
+            let x0 = rect.left() + rect.width() * i as f32 / steps as f32;
+            let x1 = rect.left() + rect.width() * (i + 1) as f32 / steps as f32;
+            let r = egui::Rect::from_min_max(egui::pos2(x0, rect.top()), egui::pos2(x1 + 0.5, rect.bottom()));
+            ui.painter().rect_filled(r, 0.0, palette::heat(t));
+        }
+        ui.label("100% of the deployments put a ship there");
+        ui.separator();
+        mark_swatch(ui, Mark::Hit, palette::SHOT_HIT);
+        ui.label("hit");
+        mark_swatch(ui, Mark::Miss, palette::SHOT_MISS);
+        ui.label("miss");
+        ui.separator();
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+        ui.painter().rect_stroke(
+            rect.shrink(1.0),
+            0.0,
+            egui::Stroke::new(2.0, palette::SELECTED),
+            egui::StrokeKind::Inside,
+        );
+        ui.label("best next shot");
+    });
+}
+
+fn mark_swatch(ui: &mut Ui, mark: Mark, fill: egui::Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+    let p = ui.painter();
+    p.rect_filled(rect, 0.0, fill);
+    let c = rect.center();
+    let r = 4.5;
+    match mark {
+        Mark::Hit => {
+            let s = egui::Stroke::new(2.0, palette::HIT);
+            p.line_segment([c + egui::vec2(-r, -r), c + egui::vec2(r, r)], s);
+            p.line_segment([c + egui::vec2(-r, r), c + egui::vec2(r, -r)], s);
+        }
+        Mark::Miss => {
+            p.circle_stroke(c, r * 0.8, egui::Stroke::new(1.5, palette::MISS));
+        }
+    }
+}

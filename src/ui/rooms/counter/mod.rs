@@ -1,0 +1,332 @@
+//! Room "Counter": exact deployment counts of the active setup (and of all
+//! setups side by side), hunt mode and the fairness what-if, each on a
+//! background job with progress and cancel.
+
+mod fairness;
+mod hunt;
+
+use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
+use crate::jobs::Task;
+use crate::textview::thousands;
+use crate::ui::document::Document;
+use crate::ui::room::{Room, RoomCtx, repaint};
+use crate::ui::widgets::job_controls::task_status;
+use crate::ui::widgets::layout::SIDE_PANEL_WIDTH;
+use crate::ui::widgets::rule_picker::rule_picker;
+use crate::ui::widgets::setup_picker::setup_picker;
+use egui::Ui;
+use fairness::FairnessMode;
+use hunt::HuntMode;
+
+pub const ID: &str = "counter";
+
+/// A finished count with its wall time.
+#[derive(Clone, Debug)]
+pub struct Timed {
+    pub setup: String,
+    pub pieces: Vec<String>,
+    pub result: CountResult,
+    pub seconds: f64,
+}
+
+/// The central area's tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CounterTab {
+    #[default]
+    Count,
+    Hunt,
+    Fairness,
+}
+
+impl CounterTab {
+    const ALL: [(CounterTab, &'static str); 3] = [
+        (CounterTab::Count, "counts"),
+        (CounterTab::Hunt, "hunt"),
+        (CounterTab::Fairness, "fairness"),
+    ];
+}
+
+/// What the count job was started for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum CountKind {
+    #[default]
+    Active,
+    Compare,
+}
+
+#[derive(Default)]
+pub struct CounterRoom {
+    tab: CounterTab,
+    hunt: HuntMode,
+    fairness: FairnessMode,
+    count: Task<Vec<Timed>>,
+    kind: CountKind,
+    last: Option<Timed>,
+    compare: Vec<Timed>,
+}
+
+fn engine_help(e: Engine) -> &'static str {
+    match e {
+        Engine::Fast => {
+            "Bitboard counter with symmetry and inclusion–exclusion on the last three ships (≤ 128 cells; DLX beyond)"
+        }
+        Engine::Dlx => "Knuth's dancing links, adding the last ship's remaining options instead of branching",
+        Engine::DlxPlain => "Knuth's dancing links exactly as Algorithm X/C branches (slowest; for comparison)",
+    }
+}
+
+/// The count request the room's settings describe.
+fn request(doc: &Document) -> CountRequest {
+    let c = &doc.session.counter;
+    CountRequest {
+        engine: c.engine,
+        threads: c.threads,
+        rule: c.rule,
+        ..Default::default()
+    }
+}
+
+const GUIDE: &str = "Counts every deployment of the active setup's fleet, exactly. Pick the setup, the engine \
+(fast: bitboards for boards of at most 128 cells; dlx: dancing links; dlx-plain: the same without its \
+shortcut, for comparison), the worker threads (0 = every core; the answer never depends on it) and the touch \
+rule. Start counts the active setup; Compare all setups counts every setup side by side. Labelled deployments \
+treat every ship as distinct; distinct layouts treat ships of the same shape as interchangeable.
+
+Hunt: left-click a cell to mark a miss, right-click to mark a hit. Every cell shows the exact share of the \
+deployments consistent with the shots that cover it, on a fixed 0–100 % scale; the best next shot is outlined.
+
+Fairness: counts the board again with each island removed and each cell made an island (green: more \
+deployments, red: fewer).";
+
+impl Room for CounterRoom {
+    fn id(&self) -> &'static str {
+        ID
+    }
+    fn title(&self) -> &'static str {
+        "Counter"
+    }
+    fn tooltip(&self) -> &'static str {
+        "Count every deployment of the fleet; hunt and fairness maps"
+    }
+    fn guide(&self) -> &'static str {
+        GUIDE
+    }
+    fn busy(&self) -> bool {
+        self.count.is_running() || self.hunt.is_running() || self.fairness.is_running()
+    }
+    fn reset(&mut self) {
+        let tab = self.tab;
+        *self = CounterRoom::default();
+        self.tab = tab;
+    }
+    fn tab(&self) -> Option<&'static str> {
+        CounterTab::ALL.iter().find(|(t, _)| *t == self.tab).map(|(_, id)| *id)
+    }
+    fn set_tab(&mut self, tab: &str) {
+        if let Some((t, _)) = CounterTab::ALL.iter().find(|(_, id)| *id == tab) {
+            self.tab = *t;
+        }
+    }
+
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        if self.count.poll() {
+            let mut v = self.count.result.take().unwrap_or_default();
+            match self.kind {
+                CountKind::Compare => {
+                    v.sort_by(|a, b| b.result.labelled.cmp(&a.result.labelled));
+                    self.compare = v;
+                }
+                CountKind::Active => self.last = v.pop(),
+            }
+        }
+        egui::Panel::left("counter_side")
+            .resizable(false)
+            .exact_size(SIDE_PANEL_WIDTH)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.settings(ui, ctx.doc));
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.tab, CounterTab::Count, "Counts")
+                    .on_hover_text("Result card and the comparison of setups");
+                ui.selectable_value(&mut self.tab, CounterTab::Hunt, "Hunt")
+                    .on_hover_text("Mark misses and hits; see where the ships probably are");
+                ui.selectable_value(&mut self.tab, CounterTab::Fairness, "Fairness")
+                    .on_hover_text("How much each island and each cell changes the count");
+            });
+            ui.separator();
+            match self.tab {
+                CounterTab::Count => {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.results(ui));
+                }
+                CounterTab::Hunt => self.hunt.show(ui, ctx.doc),
+                CounterTab::Fairness => self.fairness.show(ui, ctx.doc),
+            }
+        });
+    }
+}
+
+impl CounterRoom {
+    /// The last count of the active setup.
+    pub fn last_count(&self) -> Option<&Timed> {
+        self.last.as_ref()
+    }
+
+    /// The last comparison of all setups, largest first.
+    pub fn comparison(&self) -> &[Timed] {
+        &self.compare
+    }
+
+    /// The error (or "Cancelled.") of the last count.
+    pub fn count_error(&self) -> Option<&str> {
+        self.count.error.as_deref()
+    }
+
+    pub fn is_counting(&self) -> bool {
+        self.count.is_running()
+    }
+
+    pub fn hunt(&self) -> &HuntMode {
+        &self.hunt
+    }
+
+    pub fn fairness(&self) -> &FairnessMode {
+        &self.fairness
+    }
+
+    fn start(&mut self, ui: &Ui, doc: &Document, kind: CountKind) {
+        let s = &doc.session;
+        let setups: Vec<_> = match kind {
+            CountKind::Compare => s.setups.clone(),
+            CountKind::Active => vec![s.setup().clone()],
+        };
+        let req = request(doc);
+        self.kind = kind;
+        self.count.start(repaint(ui), move |job| {
+            let mut out = Vec::new();
+            for setup in setups {
+                let t0 = std::time::Instant::now();
+                let result = count_deployments(&setup.board, &setup.fleet, &req, job.cancel_flag(), &|p| {
+                    job.progress(p)
+                })
+                .map_err(|e| format!("{}: {e}", setup.name))?;
+                out.push(Timed {
+                    setup: setup.name.clone(),
+                    pieces: setup.fleet.pieces.iter().map(|p| p.name.clone()).collect(),
+                    result,
+                    seconds: t0.elapsed().as_secs_f64(),
+                });
+            }
+            Ok(out)
+        });
+    }
+
+    fn settings(&mut self, ui: &mut Ui, doc: &mut Document) {
+        ui.heading("Count deployments");
+        setup_picker(ui, "counter_setup", doc);
+        ui.label(crate::textview::describe_board(doc.session.setup()));
+        let mut c = doc.session.counter.clone();
+        egui::ComboBox::new("engine_combo", "engine")
+            .selected_text(c.engine.name())
+            .show_ui(ui, |ui| {
+                for e in Engine::ALL {
+                    ui.selectable_value(&mut c.engine, e, e.name())
+                        .on_hover_text(engine_help(e));
+                }
+            })
+            .response
+            .on_hover_text(engine_help(c.engine));
+        let all_cores = if c.threads == 0 { " (all cores)" } else { "" };
+        ui.add(
+            egui::DragValue::new(&mut c.threads)
+                .range(0..=crate::run::max_threads())
+                .prefix("threads ")
+                .suffix(all_cores),
+        )
+        .on_hover_text("Worker threads; 0 uses every core. The count never depends on it.");
+        rule_picker(ui, &mut c.rule);
+        if c != doc.session.counter {
+            doc.edit(|s| s.counter = c);
+        }
+        ui.separator();
+        let running = self.count.is_running();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!running, egui::Button::new("Start"))
+                .on_hover_text("Count the active setup")
+                .clicked()
+            {
+                self.start(ui, doc, CountKind::Active);
+            }
+            if ui
+                .add_enabled(!running, egui::Button::new("Compare all setups"))
+                .on_hover_text("Count every setup of the session, side by side")
+                .clicked()
+            {
+                self.start(ui, doc, CountKind::Compare);
+            }
+            if ui.add_enabled(running, egui::Button::new("Cancel")).clicked() {
+                self.count.cancel();
+            }
+        });
+        task_status(ui, &self.count, "parts");
+    }
+
+    fn results(&mut self, ui: &mut Ui) {
+        if let Some(t) = &self.last {
+            ui.heading(&t.setup);
+            egui::Grid::new("count_card")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.label("Labelled deployments")
+                        .on_hover_text("Every ship is distinct (the number the sources quote)");
+                    ui.label(egui::RichText::new(thousands(t.result.labelled)).strong().size(20.0));
+                    ui.end_row();
+                    ui.label("Distinct layouts")
+                        .on_hover_text("Ships of identical shape are interchangeable");
+                    ui.label(egui::RichText::new(thousands(t.result.distinct_layouts)).strong());
+                    ui.end_row();
+                    ui.label("Engine");
+                    ui.label(t.result.engine.name());
+                    ui.end_row();
+                    ui.label("Time");
+                    ui.label(format!("{:.3} s", t.seconds));
+                    ui.end_row();
+                });
+            if let Some(n) = &t.result.note {
+                ui.label(n);
+            }
+            ui.label("Placements per piece:");
+            egui::Grid::new("placements").striped(true).show(ui, |ui| {
+                for (name, n) in t.pieces.iter().zip(&t.result.placements) {
+                    ui.label(name);
+                    ui.label(thousands(*n as u128));
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+        }
+        if !self.compare.is_empty() {
+            ui.heading("All setups");
+            let top = self.compare[0].result.labelled.max(1) as f64;
+            egui::Grid::new("compare").striped(true).num_columns(4).show(ui, |ui| {
+                ui.strong("Setup");
+                ui.strong("Labelled");
+                ui.strong("Distinct layouts");
+                ui.strong("Ratio to most");
+                ui.end_row();
+                for t in &self.compare {
+                    ui.label(&t.setup);
+                    ui.label(thousands(t.result.labelled));
+                    ui.label(thousands(t.result.distinct_layouts));
+                    ui.label(format!("{:.4}", t.result.labelled as f64 / top));
+                    ui.end_row();
+                }
+            });
+        }
+        if self.last.is_none() && self.compare.is_empty() && !self.count.is_running() {
+            ui.label("Press Start to count every deployment of the active setup's fleet.");
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Keyboard shortcuts, each declared once with the text its menu item and the
+//! Help window show. The app's own are here; a room declares its keys in its
+//! own module and lists them in [`super::room::Room::shortcuts`].
+
+use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, Ui};
+
+/// A key (with an optional second key that does the same) and what it does.
+#[derive(Clone, Copy, Debug)]
+pub struct Shortcut {
+    pub label: &'static str,
+    pub keys: KeyboardShortcut,
+    pub alt: Option<KeyboardShortcut>,
+}
+
+impl Shortcut {
+    pub const fn new(label: &'static str, modifiers: Modifiers, key: Key) -> Shortcut {
+        Shortcut {
+            label,
+            keys: KeyboardShortcut::new(modifiers, key),
+            alt: None,
+        }
+    }
+
+    /// A plain key (no modifiers), as the room tools use.
+    pub const fn key(label: &'static str, key: Key) -> Shortcut {
+        Shortcut::new(label, Modifiers::NONE, key)
+    }
+
+    pub const fn or(self, modifiers: Modifiers, key: Key) -> Shortcut {
+        Shortcut {
+            alt: Some(KeyboardShortcut::new(modifiers, key)),
+            ..self
+        }
+    }
+
+    /// The keys as the menus show them ("Ctrl+S", "Ctrl+Shift+Z or Ctrl+Y").
+    pub fn text(&self, ctx: &Context) -> String {
+        let mut s = ctx.format_shortcut(&self.keys);
+        if let Some(alt) = &self.alt {
+            s = format!("{s} or {}", ctx.format_shortcut(alt));
+        }
+        s
+    }
+
+    /// Was it pressed this frame? Consumes the key press. Plain keys are
+    /// ignored while a text field has the keyboard.
+    pub fn pressed(&self, ui: &Ui) -> bool {
+        if self.keys.modifiers.is_none() && ui.ctx().egui_wants_keyboard_input() {
+            return false;
+        }
+        ui.input_mut(|i| i.consume_shortcut(&self.keys) || self.alt.is_some_and(|a| i.consume_shortcut(&a)))
+    }
+
+    /// A menu button with the label and the keys.
+    pub fn button(&self, ui: &Ui) -> Button<'static> {
+        Button::new(self.label).shortcut_text(self.text(ui.ctx()))
+    }
+}
+
+const CMD: Modifiers = Modifiers::COMMAND;
+const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+
+pub const NEW: Shortcut = Shortcut::new("New", CMD, Key::N);
+pub const OPEN: Shortcut = Shortcut::new("Open…", CMD, Key::O);
+pub const SAVE: Shortcut = Shortcut::new("Save", CMD, Key::S);
+pub const SAVE_AS: Shortcut = Shortcut::new("Save As…", CMD_SHIFT, Key::S);
+pub const QUIT: Shortcut = Shortcut::new("Quit", CMD, Key::Q);
+pub const UNDO: Shortcut = Shortcut::new("Undo", CMD, Key::Z);
+pub const REDO: Shortcut = Shortcut::new("Redo", CMD_SHIFT, Key::Z).or(CMD, Key::Y);
+pub const HELP: Shortcut = Shortcut::new("Guide to this room", Modifiers::NONE, Key::F1);
+
+/// The app's shortcuts in menu order (rooms add their own).
+pub const APP: [Shortcut; 8] = [NEW, OPEN, SAVE, SAVE_AS, QUIT, UNDO, REDO, HELP];
