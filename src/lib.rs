@@ -1,8 +1,8 @@
 //! Fleetscope: a desktop lab for Battleship-style fleets on square and hexagonal boards.
 //!
-//! Layers (see `DESIGN.md` in the contributor notes of README.md):
-//! `ui` → `session` → engines (`geometry`, `tomography`, …) ← `cli`.
-//! Engines are plain Rust with no UI and no I/O.
+//! Layers (see `ARCHITECTURE.md` at the top of the repository):
+//! `ui` → `jobs`, `session` → engines (`geometry`, `cover`, `tomography`,
+//! `puzzle`) → `run` ← `cli`. Engines are plain Rust with no UI and no I/O.
 
 pub mod cli;
 pub mod cover;

@@ -117,7 +117,7 @@ fn hex_halves_agree_across_engines_and_green_has_more() {
     let g = plain(&green.board, &green.fleet, Engine::Fast);
     assert!(
         g > b,
-        "the seed says Green allows noticeably more deployments than Blue"
+        "the hex blog says Green allows noticeably more deployments than Blue"
     );
     // Partial hex fleets (the first three pieces) are small enough for DLX in debug builds.
     for setup in [&blue, &green] {

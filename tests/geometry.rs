@@ -1,4 +1,4 @@
-//! Geometry against the seeds: placement counts, the hex halves, orientations,
+//! Geometry against the sources: placement counts, the hex halves, orientations,
 //! and an independent brute force of placements on small random boards.
 
 use fleetscope::geometry::{Board, BoardShape, Coord, Fleet, Lattice, Piece, fleet_placements};
@@ -18,7 +18,7 @@ fn classic_fleet_has_the_seed_placement_counts() {
     assert_eq!(counts.iter().sum::<usize>(), 760);
 }
 
-/// The hex seed's Python, transcribed: board of one half, islands removed.
+/// The Python of "Analysis of (hexagonal) Battleship", transcribed: board of one half, islands removed.
 fn seed_half(is_upper: bool) -> (BTreeSet<Coord>, BTreeSet<Coord>) {
     let islands: Vec<(i32, i32, i32)> = if is_upper {
         vec![(-5, 4, 1), (-1, 3, -2), (-1, 7, -6), (4, 2, -6), (5, -1, -4)]

@@ -1,4 +1,4 @@
-//! The Battleship puzzle solver against the CSP seed's sample and against brute
+//! The Battleship puzzle solver against the sample of the Battleship CSP report and against brute
 //! force (every deployment enumerated by the DLX engine, grouped by X-ray).
 
 use fleetscope::cover::{Dlx, FleetCover};

@@ -2,6 +2,7 @@
 
 mod count;
 mod cputime;
+mod hunt;
 mod show;
 mod xray;
 
@@ -185,6 +186,21 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// Exact hunt maps after each shot (scripted games against random fleets, one
+    /// thread): median and worst CPU seconds per map, and shots to sink the fleet.
+    Hunt {
+        /// Preset keys, comma separated.
+        #[arg(long, default_value = "classic,hex2008-blue,hex2008-green")]
+        boards: String,
+        /// Games per board (random fleets from --seed on).
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        /// Stop a game after this many shots (the player shoots until the fleet is sunk).
+        #[arg(long, default_value_t = 200)]
+        shots: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Solve every published puzzle in DIR/battleships_janko.jsonl (data not shipped).
     Puzzles {
         #[arg(long, value_name = "DIR")]
@@ -245,6 +261,15 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bench {
             what: BenchCommand::Xray { runs },
         } => xray::bench(runs),
+        Command::Bench {
+            what:
+                BenchCommand::Hunt {
+                    boards,
+                    games,
+                    shots,
+                    seed,
+                },
+        } => hunt::bench_hunt(&boards, games, shots, seed),
         Command::Bench {
             what: BenchCommand::Puzzles { data },
         } => xray::bench_puzzles(&data),

@@ -353,7 +353,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// `bench xray`: the three timings, median CPU seconds.
+/// `bench xray`: three tomography timings, median CPU seconds.
 pub fn bench(runs: usize) -> Result<(), String> {
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;

@@ -1,10 +1,12 @@
 //! The fast exact counter for boards of at most 128 playable cells.
 //!
 //! Depth-first over the ships (fewest placements first) with `u128` cell masks;
-//! each later ship keeps a bitset of its placements still alive. The last two
-//! ships are not enumerated: with X and Y alive sets, the compatible pairs are
-//! |X|·|Y| minus the conflicting alive pairs (inclusion–exclusion). The first
-//! ship is placed once per orbit of the board's symmetries.
+//! each later ship keeps a bitset of its placements still alive. The last three
+//! ships are not enumerated: for each alive placement of the third-to-last
+//! ship, the compatible pairs of the last two are |X|·|Y| minus the conflicting
+//! alive pairs (inclusion–exclusion, `last_three.rs`). With hits to cover or a
+//! heat map to fill, only the last two are counted that way. The first ship is
+//! placed once per orbit of the board's symmetries.
 //!
 //! With `HEAT` the same walk also counts, for every cell, the deployments that
 //! occupy it (each placement's cells get the size of the subtree below it).

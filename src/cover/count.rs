@@ -42,7 +42,7 @@ pub struct CountRequest {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountResult {
-    /// Every ship distinct (the number the seeds quote).
+    /// Every ship distinct (the number the published counts quote).
     pub labelled: u128,
     /// Ships of identical shape interchangeable.
     pub distinct_layouts: u128,

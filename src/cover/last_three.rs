@@ -6,7 +6,7 @@
 //! are computed once per node; each s corrects only for the few x and y it
 //! removes. Fixed-size arrays (`W` words) let the compiler unroll the bit work.
 
-/// Conflict relations towards the last two ships, as flat rows of `w` words.
+/// Conflict relations among the last three ships (s→x, s→y, x→y, y→x), as flat rows of `w` words.
 pub(super) struct LastThree {
     w: usize,
     kill_sx: Vec<u64>,

@@ -1,4 +1,4 @@
-//! A fleet on a board as a generalised exact-cover instance (the hex seed's
+//! A fleet on a board as a generalised exact-cover instance ("Analysis of (hexagonal) Battleship"'s
 //! formulation): one primary item per piece, one secondary item per cell; hits
 //! are extra primary items, misses are removed cells; under the no-touch rule a
 //! placement also gives its halo cells the shared colour "halo" (Algorithm C).

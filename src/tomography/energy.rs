@@ -1,4 +1,4 @@
-//! The ‖ΔA‖² landscape around a matrix (seed 000, Figure 5): walk every matrix
+//! The ‖ΔA‖² landscape around a matrix (the tomography paper, Figure 5): walk every matrix
 //! within k interchanges, histogram their Laplacian energies, fit a Gaussian, and
 //! mark the energies of the matrices that are fleets.
 

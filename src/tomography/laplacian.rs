@@ -1,5 +1,5 @@
 //! ‖ΔA‖²: the squared 5-point discrete Laplacian of a matrix, zero outside the board
-//! (seed 000, section 3.1). Fleets sit at the low end of its distribution.
+//! ("Battleship, tomography and quantum annealing", section 3.1). Fleets sit at the low end of its distribution.
 
 use crate::geometry::BinaryMatrix;
 

@@ -1,4 +1,4 @@
-//! Discrete tomography of fleets and images (seed 000, sections 2–3): X-rays,
+//! Discrete tomography of fleets and images ("Battleship, tomography and quantum annealing", sections 2–3): X-rays,
 //! |U(r, c)|, Ryser interchanges and walks, the Laplacian energy, fleet
 //! realisations of a matrix and ship-preserving subreflections.
 

@@ -1,4 +1,4 @@
-//! Ship-preserving subreflections (seed 000, Definitions 2.2–2.5): flip a block of
+//! Ship-preserving subreflections (the tomography paper, Definitions 2.2–2.5): flip a block of
 //! the matrix whose sums are palindromic, so that the X-ray is kept, and keep only
 //! flips that carry whole ships along — a different fleet with the same X-ray.
 //!

@@ -83,7 +83,7 @@ impl FleetEditor {
                         }
                     }
                 }
-                ui.weak(format!("{} cells", piece.len()));
+                ui.weak(format!("({})", piece.len())).on_hover_text("cells");
                 if ui
                     .add_enabled(i > 0, egui::Button::new("Up").small())
                     .on_hover_text("Move up")

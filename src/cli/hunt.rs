@@ -1,0 +1,79 @@
+//! `fleetscope bench hunt`: how long an exact occupancy map takes after each
+//! shot, and how many shots the "most likely cell" player needs.
+
+use super::cputime::{measure, median};
+use super::show::resolve_source;
+use crate::cover::{CountRequest, HuntGame, Shot, occupancy};
+use crate::geometry::random_deployment;
+use crate::run::CancelFlag;
+
+/// Largest number of games per board (each can take minutes with a slow engine).
+const MAX_GAMES: usize = 10_000;
+
+pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64) -> Result<(), String> {
+    if games == 0 || games > MAX_GAMES {
+        return Err(format!("--games must be 1..={MAX_GAMES}, not {games}"));
+    }
+    println!(
+        "{:<16} {:>6} {:>6} {:>12} {:>12} {:>10}   (one thread; CPU seconds per map)",
+        "board", "games", "maps", "median s", "worst s", "shots"
+    );
+    for key in boards.split(',').map(str::trim).filter(|k| !k.is_empty()) {
+        let setup = resolve_source(key)?;
+        let req = CountRequest {
+            threads: 1,
+            ..Default::default()
+        };
+        let (mut cpu, mut finished) = (Vec::new(), Vec::new());
+        for g in 0..games {
+            let hidden = random_deployment(&setup.board, &setup.fleet, seed.wrapping_add(g as u64))
+                .map_err(|e| format!("{key}: {e}"))?;
+            let mut game = HuntGame::new(&setup.fleet, &hidden);
+            while !game.won() && game.shots < max_shots {
+                let r = CountRequest {
+                    observations: game.observations.clone(),
+                    ..req.clone()
+                };
+                let (map, _, c) = measure(|| occupancy(&setup.board, &setup.fleet, &r, &CancelFlag::new(), &|_| {}));
+                let map = map.map_err(|e| format!("{key}: {e}"))?;
+                cpu.push(c);
+                let target = map
+                    .best_shot(&game.observations.hits)
+                    .or_else(|| game.unshot(&setup.board).first().copied())
+                    .ok_or_else(|| format!("{key}: no cell left to shoot"))?;
+                if game.shoot(target) == Shot::Hit && game.won() {
+                    break;
+                }
+            }
+            if game.won() {
+                finished.push(game.shots);
+            }
+        }
+        let worst = cpu.iter().copied().fold(0.0, f64::max);
+        let maps = cpu.len();
+        let shots = if finished.len() == games {
+            let mean = finished.iter().sum::<usize>() as f64 / games as f64;
+            format!("{mean:.1}")
+        } else {
+            format!("{}/{} won", finished.len(), games)
+        };
+        println!(
+            "{key:<16} {games:>6} {maps:>6} {:>12.4} {worst:>12.4} {shots:>10}",
+            median(cpu)
+        );
+        if finished.len() == games && games > 1 {
+            finished.sort_unstable();
+            let q = |f: f64| finished[((games - 1) as f64 * f).round() as usize];
+            println!(
+                "{:<16} shots to sink the fleet: min {}, quartiles {} / {} / {}, max {}",
+                "",
+                finished[0],
+                q(0.25),
+                q(0.5),
+                q(0.75),
+                finished[games - 1]
+            );
+        }
+    }
+    Ok(())
+}
