@@ -1,9 +1,12 @@
 //! The command line: the same engines as the app, headless.
 
+mod anneal_bench;
 mod count;
 mod cputime;
 mod hunt;
+mod interrupt;
 mod show;
+mod solve;
 mod xray;
 
 use clap::{Parser, Subcommand};
@@ -54,6 +57,25 @@ pub enum Command {
     Xray {
         #[command(subcommand)]
         what: XrayCommand,
+    },
+    /// Sample a QUBO (X-ray model of a fleet, image or given sums, or a model
+    /// file) with simulated annealing or tabu search; judge the answers exactly.
+    Solve {
+        #[command(flatten)]
+        model: solve::ModelArgs,
+        #[command(flatten)]
+        solver: solve::SolverArgs,
+        /// Also search up to DEPTH Ryser interchanges from a returned state with the
+        /// right sums for a fleet (reported apart from the sampler's own success).
+        #[arg(long, value_name = "DEPTH", num_args = 0..=1, default_missing_value = "3")]
+        repair: Option<usize>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// QUBO models: export for D-Wave's tools, statistics.
+    Qubo {
+        #[command(subcommand)]
+        what: QuboCommand,
     },
     /// Benchmarks: median CPU and wall seconds over several runs.
     Bench {
@@ -170,7 +192,49 @@ pub enum XrayCommand {
 }
 
 #[derive(Subcommand, Debug)]
+pub enum QuboCommand {
+    /// Write the model as COO (dimod) or qbsolv's .qubo.
+    Export {
+        #[command(flatten)]
+        model: solve::ModelArgs,
+        /// coo or qubo.
+        #[arg(long, default_value = "coo")]
+        format: String,
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: std::path::PathBuf,
+    },
+    /// Variables, couplers, density, coefficient range.
+    Stats {
+        #[command(flatten)]
+        model: solve::ModelArgs,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
 pub enum BenchCommand {
+    /// The paper's Figure 8: success of SA (against reads) and tabu (against
+    /// restarts) over random classic fleets, CPU seconds, TTS99, SA flip rate.
+    Anneal {
+        #[arg(long, default_value_t = 100)]
+        fleets: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// SA reads per instance, comma separated.
+        #[arg(long, default_value = "10,100,1000")]
+        reads: String,
+        /// Tabu restarts per instance, comma separated.
+        #[arg(long, default_value = "1,10,100")]
+        restarts: String,
+        #[arg(long, default_value_t = 1000)]
+        sweeps: usize,
+        /// Only write the instances (COO files and instances.jsonl) to DIR, for bench/dwave.
+        #[arg(long, value_name = "DIR")]
+        export: Option<std::path::PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Time the counting engines on the presets.
     Count {
         #[arg(long, default_value_t = 5)]
@@ -273,6 +337,38 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bench {
             what: BenchCommand::Puzzles { data },
         } => xray::bench_puzzles(&data),
+        Command::Solve {
+            model,
+            solver,
+            repair,
+            json,
+        } => solve::run_solve(&model, &solver, repair, json),
+        Command::Qubo {
+            what: QuboCommand::Export { model, format, out },
+        } => solve::export(&model, &format, &out),
+        Command::Qubo {
+            what: QuboCommand::Stats { model, json },
+        } => solve::stats(&model, json),
+        Command::Bench {
+            what:
+                BenchCommand::Anneal {
+                    fleets,
+                    seed,
+                    reads,
+                    restarts,
+                    sweeps,
+                    export,
+                    json,
+                },
+        } => anneal_bench::bench_anneal(&anneal_bench::AnnealBench {
+            fleets,
+            seed,
+            reads,
+            restarts,
+            sweeps,
+            export,
+            json,
+        }),
         Command::NewSession {
             out,
             sources,

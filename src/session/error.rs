@@ -6,6 +6,8 @@ use thiserror::Error;
 pub enum SessionError {
     #[error("cannot read {path}: {source}")]
     Read { path: PathBuf, source: std::io::Error },
+    #[error("{path} is larger than {limit} bytes: not read")]
+    TooLarge { path: PathBuf, limit: u64 },
     #[error("cannot write {path}: {source}")]
     Write { path: PathBuf, source: std::io::Error },
     #[error("{what}: line {line}, column {col}: {message}")]

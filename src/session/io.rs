@@ -55,10 +55,7 @@ pub fn parse_setup(text: &str, what: &str) -> Result<Setup, SessionError> {
 
 /// Reads and checks a session file.
 pub fn load(path: &Path) -> Result<Session, SessionError> {
-    let text = fs::read_to_string(path).map_err(|source| SessionError::Read {
-        path: path.into(),
-        source,
-    })?;
+    let text = super::read_text(path)?;
     parse_session(&text, &path.display().to_string())
 }
 

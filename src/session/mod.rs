@@ -8,11 +8,13 @@ mod error;
 mod io;
 mod recovery;
 mod setup_ops;
+mod text_files;
 mod types;
 
 pub use error::SessionError;
 pub use io::{load, parse_session, parse_setup, save, to_ron};
 pub use recovery::{Recovery, RecoveryStore};
+pub use text_files::{MAX_FILE_BYTES, read_text, write_text};
 pub use types::{
     BoardsSettings, CounterSettings, FORMAT_VERSION, Session, Setup, TomographySettings, TomographySubject, ViewState,
 };

@@ -62,10 +62,7 @@ impl RecoveryStore {
             return None;
         }
         let read = || -> Result<Recovery, SessionError> {
-            let text = fs::read_to_string(&path).map_err(|source| SessionError::Read {
-                path: path.clone(),
-                source,
-            })?;
+            let text = super::read_text(&path)?;
             let session = parse_session(&text, "the recovery copy")?;
             let file = fs::read_to_string(self.header_path())
                 .ok()

@@ -15,7 +15,7 @@ mod xray;
 
 pub use energy::{WalkEnergies, walk_energies};
 pub use fleets::{SharedXRay, fleets_with_xray, island_cells};
-pub use images::{heart, image_presets, two_convex_bodies};
+pub use images::{HEART_TIPS, heart, image_presets, two_convex_bodies};
 pub use laplacian::{gaussian_fit, histogram, laplacian_energy, value_step};
 pub use margins::{count_matrices, count_matrices_u128};
 pub use realise::{Realisation, count_realisations, realisations, unexplained_cells};

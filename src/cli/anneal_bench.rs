@@ -1,0 +1,268 @@
+//! `fleetscope bench anneal`: the tomography paper's Figure 8 (success against
+//! reads for simulated annealing and against restarts for tabu search, over
+//! random classic fleets), with CPU seconds, time to 99 % success, the SA
+//! kernel's flip rate, the overhead of a solve call and thread scaling.
+
+use super::cputime::{measure, median};
+use super::show::resolve_source;
+use crate::geometry::{BinaryMatrix, random_deployment};
+use crate::qubo::{DEFAULT_EPSILON, ModelFormat, XraySpec};
+use crate::run::CancelFlag;
+use crate::session;
+use crate::solve::{AnnealParams, SolveRequest, Solver, TabuParams, XrayProblem, solve};
+use serde_json::json;
+use std::path::Path;
+
+/// Most instances one bench may ask for.
+const MAX_FLEETS: usize = 100_000;
+
+/// The X-ray problems of `n` random classic fleets from `seed` on.
+pub fn fleet_problems(n: usize, seed: u64, epsilon: f64) -> Result<Vec<XrayProblem>, String> {
+    let setup = resolve_source("classic")?;
+    (0..n)
+        .map(|i| {
+            let d = random_deployment(&setup.board, &setup.fleet, seed.wrapping_add(i as u64))
+                .map_err(|e| e.to_string())?;
+            let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("a square board");
+            XrayProblem::of_picture(&m, XraySpec::of_matrix(&m, epsilon), Some(setup.fleet.clone()))
+        })
+        .collect()
+}
+
+fn ladder(s: &str, what: &str) -> Result<Vec<usize>, String> {
+    s.split(',')
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| {
+            t.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("{what}: '{t}' is not a whole number"))
+        })
+        .collect()
+}
+
+/// Runs of one sampler setting over every instance: success rate, median
+/// CPU seconds per instance, flips.
+struct Point {
+    label: String,
+    budget: usize,
+    successes: usize,
+    cpu: Vec<f64>,
+    flips: u64,
+}
+
+impl Point {
+    fn rate(&self) -> f64 {
+        self.successes as f64 / self.cpu.len().max(1) as f64
+    }
+
+    /// Time to 99 % success: repeat a run until one succeeds with probability 0.99.
+    fn tts99(&self) -> Option<f64> {
+        let (p, t) = (self.rate(), median(self.cpu.clone()));
+        match p {
+            p if p >= 0.99 => Some(t),
+            p if p > 0.0 => Some(t * (0.01f64).ln() / (1.0 - p).ln()),
+            _ => None,
+        }
+    }
+}
+
+fn run_point(
+    problems: &[XrayProblem],
+    solver: Solver,
+    reads: usize,
+    seed: u64,
+    label: String,
+    budget: usize,
+) -> Result<Point, String> {
+    let mut point = Point {
+        label,
+        budget,
+        successes: 0,
+        cpu: Vec::new(),
+        flips: 0,
+    };
+    for (i, p) in problems.iter().enumerate() {
+        let req = SolveRequest {
+            solver: solver.clone(),
+            reads,
+            seed: seed.wrapping_add(i as u64),
+            threads: 1,
+            keep: usize::MAX,
+            target: None,
+            time_limit: None,
+            traces: 0,
+        };
+        let (set, _, cpu) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        let set = set.map_err(|e| e.to_string())?;
+        point.cpu.push(cpu);
+        point.flips += set.flips;
+        if set.samples.iter().any(|s| p.success(&s.state)) {
+            point.successes += 1;
+        }
+    }
+    Ok(point)
+}
+
+pub struct AnnealBench {
+    pub fleets: usize,
+    pub seed: u64,
+    pub reads: String,
+    pub restarts: String,
+    pub sweeps: usize,
+    pub export: Option<std::path::PathBuf>,
+    pub json: bool,
+}
+
+pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
+    if b.fleets == 0 || b.fleets > MAX_FLEETS {
+        return Err(format!("--fleets must be 1..={MAX_FLEETS}, not {}", b.fleets));
+    }
+    let problems = fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?;
+    if let Some(dir) = &b.export {
+        return export(&problems, dir);
+    }
+    let mut points = Vec::new();
+    for r in ladder(&b.reads, "--reads")? {
+        let solver = Solver::Anneal(AnnealParams {
+            sweeps: b.sweeps,
+            beta: None,
+        });
+        points.push(run_point(&problems, solver, r, b.seed, "sa reads".into(), r)?);
+        eprint!(".");
+    }
+    for r in ladder(&b.restarts, "--restarts")? {
+        let solver = Solver::Tabu(TabuParams {
+            restarts: r,
+            ..TabuParams::default()
+        });
+        points.push(run_point(&problems, solver, 1, b.seed, "tabu restarts".into(), r)?);
+        eprint!(".");
+    }
+    eprintln!();
+    let kernel = kernel_rate(&problems[0], b.sweeps)?;
+    let overhead = call_overhead(&problems[0])?;
+    let scaling = thread_scaling(&problems[0])?;
+    if b.json {
+        let pts: Vec<_> = points
+            .iter()
+            .map(|p| {
+                json!({"setting": p.label, "budget": p.budget, "success": p.rate(),
+                       "median_cpu_s": median(p.cpu.clone()), "tts99_s": p.tts99(),
+                       "flips_per_cpu_s": p.flips as f64 / p.cpu.iter().sum::<f64>().max(1e-12)})
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({"fleets": b.fleets, "seed": b.seed, "points": pts,
+                   "sa_kernel_flips_per_cpu_s": kernel, "solve_call_overhead_ms": overhead * 1e3,
+                   "reads_per_wall_s_1_thread": scaling.0, "reads_per_wall_s_2_threads": scaling.1})
+        );
+        return Ok(());
+    }
+    println!(
+        "{} random classic fleets from seed {} (ε = {DEFAULT_EPSILON}), one thread; success = a returned state is a fleet",
+        b.fleets, b.seed
+    );
+    println!(
+        "{:<14} {:>8} {:>9} {:>14} {:>12}",
+        "setting", "budget", "success", "median cpu s", "tts99 s"
+    );
+    for p in &points {
+        println!(
+            "{:<14} {:>8} {:>8.1}% {:>14.4} {:>12}",
+            p.label,
+            p.budget,
+            100.0 * p.rate(),
+            median(p.cpu.clone()),
+            p.tts99().map_or("–".into(), |t| format!("{t:.4}"))
+        );
+    }
+    println!(
+        "SA kernel ({} sweeps, default β range): {:.1} M flip attempts per CPU-second",
+        b.sweeps,
+        kernel / 1e6
+    );
+    println!(
+        "overhead of one solve call (1 read, 1 sweep, 100 variables): {:.4} ms (median)",
+        overhead * 1e3
+    );
+    println!(
+        "reads per wall second: {:.0} with 1 thread, {:.0} with 2 threads ({:.2}×)",
+        scaling.0,
+        scaling.1,
+        scaling.1 / scaling.0
+    );
+    Ok(())
+}
+
+/// Flip attempts per CPU-second of SA on one instance (median of 5 runs of 200 reads).
+fn kernel_rate(p: &XrayProblem, sweeps: usize) -> Result<f64, String> {
+    let req = SolveRequest {
+        solver: Solver::Anneal(AnnealParams { sweeps, beta: None }),
+        reads: 200,
+        threads: 1,
+        traces: 0,
+        ..SolveRequest::default()
+    };
+    let mut rates = Vec::new();
+    for _ in 0..5 {
+        let (set, _, cpu) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        rates.push(set.map_err(|e| e.to_string())?.flips as f64 / cpu.max(1e-9));
+    }
+    Ok(median(rates))
+}
+
+/// Median wall seconds of a solve call doing almost nothing.
+fn call_overhead(p: &XrayProblem) -> Result<f64, String> {
+    let req = SolveRequest {
+        solver: Solver::Anneal(AnnealParams { sweeps: 1, beta: None }),
+        reads: 1,
+        threads: 1,
+        traces: 0,
+        ..SolveRequest::default()
+    };
+    let mut walls = Vec::new();
+    for _ in 0..2000 {
+        let (r, wall, _) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        r.map_err(|e| e.to_string())?;
+        walls.push(wall);
+    }
+    Ok(median(walls))
+}
+
+/// Reads per wall second with one and with two threads.
+fn thread_scaling(p: &XrayProblem) -> Result<(f64, f64), String> {
+    let rate = |threads: usize| -> Result<f64, String> {
+        let req = SolveRequest {
+            reads: 2048,
+            threads,
+            traces: 0,
+            ..SolveRequest::default()
+        };
+        let (set, wall, _) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        Ok(set.map_err(|e| e.to_string())?.reads as f64 / wall)
+    };
+    Ok((rate(1)?, rate(2)?))
+}
+
+/// Writes each instance as COO and a line of facts for the dwave-samplers script.
+fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut lines = String::new();
+    for (i, p) in problems.iter().enumerate() {
+        let name = format!("fleet-{i:05}.coo");
+        session::write_text(&dir.join(&name), &ModelFormat::Coo.write(&p.model.qubo)).map_err(|e| e.to_string())?;
+        let original = p.original.as_ref().expect("fleets have a picture");
+        lines += &json!({
+            "id": i, "coo": name, "rows": original.rows(), "cols": original.cols(),
+            "row_sums": p.model.spec.rows, "col_sums": p.model.spec.cols,
+            "ships": [5, 4, 3, 3, 2], "offset": p.model.qubo.offset(),
+            "original": original.to_text(),
+        })
+        .to_string();
+        lines.push('\n');
+    }
+    session::write_text(&dir.join("instances.jsonl"), &lines).map_err(|e| e.to_string())?;
+    println!("wrote {} instances to {}", problems.len(), dir.display());
+    Ok(())
+}

@@ -1,0 +1,12 @@
+//! QUBO models: a sparse model with flip deltas and its Ising form, the
+//! statistics an annealer user checks, the X-ray model of "Battleship,
+//! tomography and quantum annealing", and the COO and qbsolv text formats.
+//! No UI, no I/O (files are read and written by the caller).
+
+mod formats;
+mod model;
+mod xray;
+
+pub use formats::{FormatError, ModelFormat, read_coo, read_qbsolv, write_coo, write_qbsolv};
+pub use model::{Ising, MAX_COUPLERS, MAX_VARIABLES, Qubo, QuboBuilder, QuboStats};
+pub use xray::{DEFAULT_EPSILON, PinMode, XrayModel, XraySpec, xray_objective};

@@ -1,0 +1,332 @@
+//! Classical samplers for QUBO models: simulated annealing and tabu search
+//! (MST2). Reads run in parallel on a shared pool; each read has its own random
+//! stream from one master seed, and reads are merged in read order, so results
+//! never depend on the number of threads. A run stops after its reads, at a
+//! target energy, at a time limit or when cancelled (checked every few
+//! sweeps), and streams updates for live plots. No UI, no I/O.
+
+mod anneal;
+mod problem;
+mod rng;
+mod samples;
+mod tabu;
+mod xray;
+
+pub use anneal::{AnnealKernel, AnnealParams, default_beta_range, schedule};
+pub use problem::{Problem, XrayProblem};
+pub use rng::{Rng, splitmix64};
+pub use samples::{Sample, SampleCollector};
+pub use tabu::{TabuParams, tabu_read};
+pub use xray::{REPAIR_MAX, Verdict, judge, repair};
+
+use crate::qubo::Qubo;
+use crate::run::{CancelFlag, Cancelled};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Which sampler, with its settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Solver {
+    Anneal(AnnealParams),
+    Tabu(TabuParams),
+}
+
+impl Solver {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Solver::Anneal(_) => "sa",
+            Solver::Tabu(_) => "tabu",
+        }
+    }
+}
+
+/// One run of a sampler.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveRequest {
+    pub solver: Solver,
+    pub reads: usize,
+    pub seed: u64,
+    /// Worker threads (0 = one per core); never changes the result.
+    pub threads: usize,
+    /// How many of the best distinct states to return.
+    pub keep: usize,
+    /// Stop once a read reaches this energy (reads after it are dropped).
+    pub target: Option<f64>,
+    pub time_limit: Option<Duration>,
+    /// The first this many reads stream their energy traces.
+    pub traces: usize,
+}
+
+impl Default for SolveRequest {
+    fn default() -> Self {
+        SolveRequest {
+            solver: Solver::Anneal(AnnealParams::default()),
+            reads: 100,
+            seed: 1,
+            threads: 0,
+            keep: 20,
+            target: None,
+            time_limit: None,
+            traces: 8,
+        }
+    }
+}
+
+/// Most reads one run may ask for.
+pub const MAX_READS: usize = 10_000_000;
+/// Most sweeps (or restarts) per read.
+pub const MAX_SWEEPS: usize = 100_000_000;
+/// Points of an energy trace (reads are thinned to about this many).
+pub const TRACE_POINTS: usize = 300;
+/// Reads started together; stop decisions are made between batches, so their
+/// size (not the thread count) decides which reads a stopped run kept.
+const BATCH: usize = 64;
+
+/// Why a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stop {
+    /// Every read ran.
+    Done,
+    /// A read reached the target energy.
+    Target,
+    TimeLimit,
+}
+
+/// What a run returns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampleSet {
+    /// The best distinct states, lowest energy first.
+    pub samples: Vec<Sample>,
+    /// Reads that finished and count.
+    pub reads: usize,
+    /// Each read's final (SA) or best (tabu) energy, in read order.
+    pub read_energies: Vec<f64>,
+    /// Distinct states met in all.
+    pub distinct: usize,
+    /// SA: flip attempts (sweeps × variables); tabu: flip evaluations.
+    pub flips: u64,
+    pub stop: Stop,
+    pub seconds: f64,
+}
+
+/// A live update for plots.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveUpdate {
+    /// Points (sweep or search, energy) of read `read`'s trace.
+    Trace { read: usize, points: Vec<[f64; 2]> },
+    /// A new lowest energy at `seconds` into the run.
+    Best { seconds: f64, energy: f64 },
+    /// Read `read` ended with this energy.
+    Final { read: usize, energy: f64 },
+}
+
+/// What one read produced.
+struct ReadResult {
+    /// States to count (SA: the final state; tabu: each search's best).
+    found: Vec<(Vec<u8>, f64)>,
+    energy: f64,
+    flips: u64,
+    complete: bool,
+}
+
+/// Checks the request before any work starts.
+pub fn validate(q: &Qubo, req: &SolveRequest) -> Result<(), String> {
+    if q.is_empty() {
+        return Err("the model has no variables".into());
+    }
+    if req.reads == 0 || req.reads > MAX_READS {
+        return Err(format!("reads must be 1..={MAX_READS}, not {}", req.reads));
+    }
+    if req.keep == 0 {
+        return Err("keep must be at least 1".into());
+    }
+    match &req.solver {
+        Solver::Anneal(p) => {
+            if p.sweeps == 0 || p.sweeps > MAX_SWEEPS {
+                return Err(format!("sweeps must be 1..={MAX_SWEEPS}, not {}", p.sweeps));
+            }
+            if let Some((hot, cold)) = p.beta
+                && !(hot > 0.0 && cold >= hot && cold.is_finite())
+            {
+                return Err(format!("β range must satisfy 0 < hot ≤ cold, not ({hot}, {cold})"));
+            }
+        }
+        Solver::Tabu(p) => {
+            if p.restarts > MAX_SWEEPS {
+                return Err(format!("restarts must be at most {MAX_SWEEPS}, not {}", p.restarts));
+            }
+            if p.tenure.is_some_and(|t| t >= q.len()) {
+                return Err(format!("the tenure must be below the {} variables", q.len()));
+            }
+        }
+    }
+    if let Some(t) = req.target
+        && !t.is_finite()
+    {
+        return Err("the target energy must be a number".into());
+    }
+    Ok(())
+}
+
+/// Samples `q` as the request says. `update` receives live updates (from
+/// worker threads, in no fixed order).
+pub fn solve(
+    q: &Qubo,
+    req: &SolveRequest,
+    cancel: &CancelFlag,
+    update: &(dyn Fn(SolveUpdate) + Sync),
+) -> Result<SampleSet, SolveError> {
+    validate(q, req).map_err(SolveError::Invalid)?;
+    let pool = crate::run::pool(req.threads).map_err(SolveError::Invalid)?;
+    let t0 = Instant::now();
+    let betas = match &req.solver {
+        Solver::Anneal(p) => schedule(p.beta.unwrap_or_else(|| default_beta_range(q)), p.sweeps),
+        Solver::Tabu(_) => Vec::new(),
+    };
+    let kernel = AnnealKernel::new(q);
+    let timed_out = AtomicBool::new(false);
+    let out_of_time = || {
+        let over = req.time_limit.is_some_and(|l| t0.elapsed() >= l);
+        if over {
+            timed_out.store(true, Ordering::Relaxed);
+        }
+        over
+    };
+    let target_hit = |e: f64| req.target.is_some_and(|t| e <= t + 1e-9);
+    let best_so_far = std::sync::Mutex::new(f64::INFINITY);
+    let run_read = |read: usize| -> ReadResult {
+        if cancel.is_cancelled() || timed_out.load(Ordering::Relaxed) {
+            return ReadResult {
+                found: Vec::new(),
+                energy: f64::INFINITY,
+                flips: 0,
+                complete: false,
+            };
+        }
+        let mut rng = Rng::for_read(req.seed, read as u64);
+        let traced = read < req.traces;
+        let mut points: Vec<[f64; 2]> = Vec::new();
+        let flush = |points: &mut Vec<[f64; 2]>, force: bool| {
+            if traced && (force || points.len() >= 16) && !points.is_empty() {
+                update(SolveUpdate::Trace {
+                    read,
+                    points: std::mem::take(points),
+                });
+            }
+        };
+        let stop_now = || cancel.is_cancelled() || out_of_time();
+        let result = match &req.solver {
+            Solver::Anneal(_) => {
+                let every = (betas.len() / TRACE_POINTS).max(1);
+                // Called after every sweep: a trace point every `every` sweeps,
+                // the cancel flag every sweep, the clock every 16.
+                let mut observe = |sweep: usize, e: f64| {
+                    if traced && sweep % every == 0 {
+                        points.push([sweep as f64, e]);
+                        flush(&mut points, false);
+                    }
+                    !(cancel.is_cancelled() || (sweep % 16 == 0 && out_of_time()))
+                };
+                let r = kernel.read(&betas, &mut rng, &mut observe);
+                ReadResult {
+                    complete: r.sweeps_done == betas.len(),
+                    flips: (r.sweeps_done * q.len()) as u64,
+                    energy: r.energy,
+                    found: vec![(r.state, r.energy)],
+                }
+            }
+            Solver::Tabu(p) => {
+                let mut found = Vec::new();
+                let mut search = 0usize;
+                let reached = std::cell::Cell::new(false);
+                let mut record = |x: &[u8], e: f64| {
+                    search += 1;
+                    if traced {
+                        points.push([search as f64, e]);
+                        flush(&mut points, false);
+                    }
+                    reached.set(reached.get() || target_hit(e));
+                    found.push((x.to_vec(), e));
+                };
+                let mut stop = || reached.get() || stop_now();
+                let (_, e) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
+                let searches = found.len() as u64;
+                ReadResult {
+                    complete: searches == p.restarts as u64 + 1 || target_hit(e),
+                    flips: searches * p.evaluations_for(q.len()),
+                    energy: e,
+                    found,
+                }
+            }
+        };
+        flush(&mut points, true);
+        update(SolveUpdate::Final {
+            read,
+            energy: result.energy,
+        });
+        let mut best = best_so_far.lock().unwrap_or_else(|e| e.into_inner());
+        if result.energy < *best {
+            *best = result.energy;
+            update(SolveUpdate::Best {
+                seconds: t0.elapsed().as_secs_f64(),
+                energy: result.energy,
+            });
+        }
+        result
+    };
+    let mut collector = SampleCollector::default();
+    let mut read_energies = Vec::new();
+    let mut flips = 0u64;
+    let mut stop = Stop::Done;
+    let mut first = 0;
+    while first < req.reads {
+        let last = (first + BATCH).min(req.reads);
+        let batch: Vec<ReadResult> = pool.install(|| (first..last).into_par_iter().map(run_read).collect());
+        if cancel.is_cancelled() {
+            return Err(SolveError::Cancelled(Cancelled));
+        }
+        for r in batch {
+            if timed_out.load(Ordering::Relaxed) && !r.complete {
+                stop = Stop::TimeLimit;
+                break;
+            }
+            flips += r.flips;
+            for (x, e) in &r.found {
+                collector.add(x, *e);
+            }
+            read_energies.push(r.energy);
+            if target_hit(r.energy) {
+                stop = Stop::Target;
+                break;
+            }
+        }
+        if stop != Stop::Done {
+            break;
+        }
+        if out_of_time() {
+            stop = Stop::TimeLimit;
+            break;
+        }
+        first = last;
+    }
+    Ok(SampleSet {
+        reads: read_energies.len(),
+        distinct: collector.distinct(),
+        samples: collector.best(req.keep),
+        read_energies,
+        flips,
+        stop,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// Why a run failed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SolveError {
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
+    #[error("{0}")]
+    Invalid(String),
+}
