@@ -175,6 +175,8 @@ pub struct Task<T, U = ()> {
     job: Option<Job<T, U>>,
     pub result: Option<T>,
     pub error: Option<String>,
+    /// Updates a finished job sent last, kept for the next `drain_updates`.
+    leftover: Vec<U>,
 }
 
 impl<T, U> Default for Task<T, U> {
@@ -183,6 +185,7 @@ impl<T, U> Default for Task<T, U> {
             job: None,
             result: None,
             error: None,
+            leftover: Vec::new(),
         }
     }
 }
@@ -198,6 +201,7 @@ impl<T: Send + 'static, U: Send + 'static> Task<T, U> {
         F: FnOnce(&JobCtx<U>) -> Result<T, String> + Send + 'static,
     {
         self.error = None;
+        self.leftover.clear();
         self.job = Some(Job::spawn(repaint, work));
     }
 }
@@ -208,6 +212,8 @@ impl<T, U> Task<T, U> {
         let Some(job) = &mut self.job else { return false };
         let Some(r) = job.poll() else { return false };
         let cancelled = job.is_cancelled();
+        // Every update was sent before the result: keep the ones not read yet.
+        self.leftover.extend(job.drain_updates());
         self.job = None;
         match r {
             Ok(v) => {
@@ -225,9 +231,14 @@ impl<T, U> Task<T, U> {
         }
     }
 
-    /// Updates the running job sent since the last call.
-    pub fn drain_updates(&self) -> Vec<U> {
-        self.job.as_ref().map(Job::drain_updates).unwrap_or_default()
+    /// Updates the job sent since the last call (including the last ones of a
+    /// job that has just finished).
+    pub fn drain_updates(&mut self) -> Vec<U> {
+        let mut out = std::mem::take(&mut self.leftover);
+        if let Some(job) = &self.job {
+            out.extend(job.drain_updates());
+        }
+        out
     }
 
     pub fn is_running(&self) -> bool {
@@ -249,6 +260,7 @@ impl<T, U> Task<T, U> {
         self.job = None;
         self.result = None;
         self.error = None;
+        self.leftover.clear();
     }
 
     /// Was the last run cancelled?

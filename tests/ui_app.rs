@@ -132,6 +132,7 @@ fn switching_rooms_by_tab_and_quitting_a_clean_session() {
             "boards" => "Boards",
             "counter" => "Counter",
             "tomography" => "Tomography",
+            "solver" => "Solver",
             other => panic!("a room without a test title: {other}"),
         };
         h.get_by_label(title).click();

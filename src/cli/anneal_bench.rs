@@ -3,31 +3,18 @@
 //! random classic fleets), with CPU seconds, time to 99 % success, the SA
 //! kernel's flip rate, the overhead of a solve call and thread scaling.
 
-use super::cputime::{measure, median};
-use super::show::resolve_source;
-use crate::geometry::{BinaryMatrix, random_deployment};
-use crate::qubo::{DEFAULT_EPSILON, ModelFormat, XraySpec};
+use super::cputime::{measure, median, process_cpu_seconds};
+use crate::qubo::{DEFAULT_EPSILON, ModelFormat};
 use crate::run::CancelFlag;
 use crate::session;
-use crate::solve::{AnnealParams, SolveRequest, Solver, TabuParams, XrayProblem, solve};
+use crate::solve::{
+    AnnealParams, SolveRequest, Solver, TabuParams, XrayProblem, random_fleet_problems, solve, success_rate,
+};
 use serde_json::json;
 use std::path::Path;
 
 /// Most instances one bench may ask for.
 const MAX_FLEETS: usize = 100_000;
-
-/// The X-ray problems of `n` random classic fleets from `seed` on.
-pub fn fleet_problems(n: usize, seed: u64, epsilon: f64) -> Result<Vec<XrayProblem>, String> {
-    let setup = resolve_source("classic")?;
-    (0..n)
-        .map(|i| {
-            let d = random_deployment(&setup.board, &setup.fleet, seed.wrapping_add(i as u64))
-                .map_err(|e| e.to_string())?;
-            let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("a square board");
-            XrayProblem::of_picture(&m, XraySpec::of_matrix(&m, epsilon), Some(setup.fleet.clone()))
-        })
-        .collect()
-}
 
 fn ladder(s: &str, what: &str) -> Result<Vec<usize>, String> {
     s.split(',')
@@ -74,33 +61,38 @@ fn run_point(
     label: String,
     budget: usize,
 ) -> Result<Point, String> {
-    let mut point = Point {
+    let request = |i: usize| SolveRequest {
+        solver: solver.clone(),
+        reads,
+        seed: seed.wrapping_add(i as u64),
+        threads: 1,
+        keep: usize::MAX,
+        target: None,
+        time_limit: None,
+        traces: 0,
+    };
+    let (mut cpu, mut flips) = (Vec::new(), 0u64);
+    let mut last = process_cpu_seconds();
+    let r = success_rate(
+        problems,
+        budget as f64,
+        &request,
+        &CancelFlag::new(),
+        &mut |_, _, set| {
+            let now = process_cpu_seconds();
+            cpu.push(now - last);
+            last = now;
+            flips += set.flips;
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(Point {
         label,
         budget,
-        successes: 0,
-        cpu: Vec::new(),
-        flips: 0,
-    };
-    for (i, p) in problems.iter().enumerate() {
-        let req = SolveRequest {
-            solver: solver.clone(),
-            reads,
-            seed: seed.wrapping_add(i as u64),
-            threads: 1,
-            keep: usize::MAX,
-            target: None,
-            time_limit: None,
-            traces: 0,
-        };
-        let (set, _, cpu) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
-        let set = set.map_err(|e| e.to_string())?;
-        point.cpu.push(cpu);
-        point.flips += set.flips;
-        if set.samples.iter().any(|s| p.success(&s.state)) {
-            point.successes += 1;
-        }
-    }
-    Ok(point)
+        successes: r.successes,
+        cpu,
+        flips,
+    })
 }
 
 pub struct AnnealBench {
@@ -117,7 +109,7 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
     if b.fleets == 0 || b.fleets > MAX_FLEETS {
         return Err(format!("--fleets must be 1..={MAX_FLEETS}, not {}", b.fleets));
     }
-    let problems = fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?;
+    let problems = random_fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?;
     if let Some(dir) = &b.export {
         return export(&problems, dir);
     }

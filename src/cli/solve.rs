@@ -2,11 +2,12 @@
 //! fleet, an image, given sums or a model file, sample it, judge the answers.
 
 use super::show::resolve_source;
-use crate::geometry::{BinaryMatrix, Fleet, Lattice};
+use crate::geometry::BinaryMatrix;
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat, PinMode, XraySpec};
 use crate::session;
 use crate::solve::{
-    AnnealParams, Problem, REPAIR_MAX, SampleSet, SolveRequest, Solver, TabuParams, XrayProblem, repair, solve,
+    AnnealParams, Problem, REPAIR_MAX, SampleSet, SolveRequest, Solver, TabuParams, XrayProblem, placed_picture,
+    repair, ships_fleet, solve,
 };
 use clap::Args;
 use serde_json::json;
@@ -99,7 +100,7 @@ impl ModelArgs {
         match (&self.source, &self.rows, &self.cols) {
             (None, Some(r), Some(c)) => {
                 let fleet = match &self.ships {
-                    Some(s) => Some(straight_fleet(&numbers(s, "--ships")?)),
+                    Some(s) => Some(ships_fleet(&numbers(s, "--ships")?)),
                     None => None,
                 };
                 let spec = spec_of(numbers(r, "--rows")?, numbers(c, "--cols")?);
@@ -132,7 +133,8 @@ impl ModelArgs {
                     return Ok(Problem::Xray(Box::new(XrayProblem::of_picture(&m, spec, None)?)));
                 }
                 let setup = resolve_source(src)?;
-                let m = placed_matrix(&setup)?;
+                let m = placed_picture(&setup.board, &setup.fleet, &setup.deployment)
+                    .map_err(|e| format!("'{}': {e}", setup.name))?;
                 let spec = spec_of(m.row_sums(), m.col_sums());
                 Ok(Problem::Xray(Box::new(XrayProblem::of_picture(
                     &m,
@@ -142,31 +144,6 @@ impl ModelArgs {
             }
         }
     }
-}
-
-/// Straight ships of the given lengths on the square lattice.
-pub fn straight_fleet(lengths: &[u32]) -> Fleet {
-    let named: Vec<(String, usize)> = lengths
-        .iter()
-        .enumerate()
-        .map(|(i, &l)| (format!("Ship {}", i + 1), l as usize))
-        .collect();
-    let refs: Vec<(&str, usize)> = named.iter().map(|(n, l)| (n.as_str(), *l)).collect();
-    Fleet::straight("Given ships", Lattice::Square, &refs)
-}
-
-/// The placed fleet of a setup as a matrix (square board, every ship placed).
-pub fn placed_matrix(setup: &crate::session::Setup) -> Result<BinaryMatrix, String> {
-    if setup.deployment.ships.len() < setup.fleet.pieces.len() {
-        return Err(format!(
-            "'{}': {} of {} ships are placed; place the whole fleet (e.g. `new-session --random`)",
-            setup.name,
-            setup.deployment.ships.len(),
-            setup.fleet.pieces.len()
-        ));
-    }
-    BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &setup.deployment)
-        .ok_or_else(|| format!("'{}' is on a hexagonal board; X-rays need a square board", setup.name))
 }
 
 /// Sampler options of `solve`.
@@ -183,7 +160,7 @@ pub struct SolverArgs {
     /// Restarts per read (tabu).
     #[arg(long, default_value_t = 20)]
     pub restarts: usize,
-    /// Flip evaluations per tabu search (default 200 × variables).
+    /// Flip evaluations per tabu search (default n·max(200, 3n) for n variables).
     #[arg(long)]
     pub evaluations: Option<u64>,
     /// Tabu tenure (default min(20, variables / 4)).

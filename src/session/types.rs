@@ -2,6 +2,8 @@ use crate::cover::Engine;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::{Board, Deployment, Fleet};
 use crate::geometry::{Observations, TouchRule};
+use crate::qubo::PinMode;
+use crate::solve::{AnnealParams, TabuParams};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -92,6 +94,89 @@ impl Default for TomographySettings {
     }
 }
 
+/// What the Solver room builds its model from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum SolverSource {
+    /// The active setup's placed fleet.
+    #[default]
+    Fleet,
+    /// The Tomography room's image, with the pins painted in the Solver room.
+    Image,
+    /// Row and column sums typed in.
+    Sums,
+    /// A model file (COO or qbsolv).
+    File,
+}
+
+/// Which sampler the Solver room runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum SamplerKind {
+    #[default]
+    Anneal,
+    Tabu,
+}
+
+/// Settings of the Solver room.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolverSettings {
+    pub source: SolverSource,
+    /// Given sums (comma separated) and ship lengths for the `Sums` source.
+    pub rows: String,
+    pub cols: String,
+    pub ships: String,
+    pub file: Option<std::path::PathBuf>,
+    pub epsilon: f64,
+    /// Known cells of the image (row, col from 0) and their value.
+    pub pins: Vec<((usize, usize), bool)>,
+    /// Use the active setup's hunt shots as known cells (fleet source).
+    pub shots_as_pins: bool,
+    pub pin_mode: PinMode,
+    pub sampler: SamplerKind,
+    pub anneal: AnnealParams,
+    pub tabu: TabuParams,
+    pub reads: usize,
+    pub seed: u64,
+    pub threads: usize,
+    pub keep: usize,
+    /// Seconds; none = no limit.
+    pub time_limit: Option<f64>,
+    /// Figure 8: instances, SA reads and tabu restarts on the x axis.
+    pub experiment_fleets: usize,
+    pub experiment_reads: String,
+    pub experiment_restarts: String,
+    /// The ε sweep's values.
+    pub experiment_epsilons: String,
+}
+
+impl Default for SolverSettings {
+    fn default() -> Self {
+        SolverSettings {
+            source: SolverSource::Fleet,
+            rows: "2,3".into(),
+            cols: "1,1,1,1,1".into(),
+            ships: "2,3".into(),
+            file: None,
+            epsilon: crate::qubo::DEFAULT_EPSILON,
+            pins: Vec::new(),
+            shots_as_pins: false,
+            pin_mode: PinMode::default(),
+            sampler: SamplerKind::Anneal,
+            anneal: AnnealParams::default(),
+            tabu: TabuParams::default(),
+            reads: 200,
+            seed: 1,
+            threads: 0,
+            keep: 20,
+            time_limit: None,
+            experiment_fleets: 50,
+            experiment_reads: "1,10,100,1000".into(),
+            experiment_restarts: "1,10,100".into(),
+            experiment_epsilons: "0.001,0.005,0.02,0.05".into(),
+        }
+    }
+}
+
 /// Which room and which tab in each room were open. Restored on open; moving
 /// between rooms is not an unsaved change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
@@ -119,6 +204,8 @@ pub struct Session {
     #[serde(default)]
     pub tomography: TomographySettings,
     #[serde(default)]
+    pub solver: SolverSettings,
+    #[serde(default)]
     pub view: ViewState,
 }
 
@@ -132,6 +219,7 @@ impl Session {
             boards: BoardsSettings::default(),
             counter: CounterSettings::default(),
             tomography: TomographySettings::default(),
+            solver: SolverSettings::default(),
             view: ViewState::default(),
         }
     }

@@ -6,6 +6,7 @@
 //! sweeps), and streams updates for live plots. No UI, no I/O.
 
 mod anneal;
+mod experiments;
 mod problem;
 mod rng;
 mod samples;
@@ -13,7 +14,8 @@ mod tabu;
 mod xray;
 
 pub use anneal::{AnnealKernel, AnnealParams, default_beta_range, schedule};
-pub use problem::{Problem, XrayProblem};
+pub use experiments::{RatePoint, success_curve, success_rate};
+pub use problem::{Problem, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet};
 pub use rng::{Rng, splitmix64};
 pub use samples::{Sample, SampleCollector};
 pub use tabu::{TabuParams, tabu_read};

@@ -3,7 +3,7 @@
 //! from a file.
 
 use super::xray::{Verdict, judge};
-use crate::geometry::{BinaryMatrix, Fleet};
+use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, Lattice, random_deployment};
 use crate::qubo::{Qubo, XrayModel, XraySpec};
 
 /// An X-ray model and what its answers are judged against.
@@ -71,4 +71,56 @@ impl Problem {
             Problem::Plain { .. } => None,
         }
     }
+}
+
+/// The picture of a placed fleet: a square board and every ship placed.
+pub fn placed_picture(board: &Board, fleet: &Fleet, deployment: &Deployment) -> Result<BinaryMatrix, String> {
+    if deployment.ships.len() < fleet.pieces.len() {
+        return Err(format!(
+            "{} of {} ships are placed: place the whole fleet (Boards: Random fleet)",
+            deployment.ships.len(),
+            fleet.pieces.len()
+        ));
+    }
+    BinaryMatrix::from_deployment(board, fleet, deployment)
+        .ok_or_else(|| "the board is hexagonal; X-rays need a square board".to_string())
+}
+
+/// Straight ships of the given lengths (square lattice), named Ship 1, 2, ….
+pub fn ships_fleet(lengths: &[u32]) -> Fleet {
+    let named: Vec<(String, usize)> = lengths
+        .iter()
+        .enumerate()
+        .map(|(i, &l)| (format!("Ship {}", i + 1), l as usize))
+        .collect();
+    let refs: Vec<(&str, usize)> = named.iter().map(|(n, l)| (n.as_str(), *l)).collect();
+    Fleet::straight("Given ships", Lattice::Square, &refs)
+}
+
+/// The classic fleet (5, 4, 3, 3, 2) on a 10×10 board.
+pub fn classic() -> (Board, Fleet) {
+    let fleet = Fleet::straight(
+        "Classic fleet",
+        Lattice::Square,
+        &[
+            ("Carrier", 5),
+            ("Battleship", 4),
+            ("Submarine", 3),
+            ("Cruiser", 3),
+            ("Destroyer", 2),
+        ],
+    );
+    (Board::square("10×10", 10, 10), fleet)
+}
+
+/// The X-ray problems of `n` random classic fleets from `seed` on (Figure 8's instances).
+pub fn random_fleet_problems(n: usize, seed: u64, epsilon: f64) -> Result<Vec<XrayProblem>, String> {
+    let (board, fleet) = classic();
+    (0..n)
+        .map(|i| {
+            let d = random_deployment(&board, &fleet, seed.wrapping_add(i as u64)).map_err(|e| e.to_string())?;
+            let m = BinaryMatrix::from_deployment(&board, &fleet, &d).expect("a square board");
+            XrayProblem::of_picture(&m, XraySpec::of_matrix(&m, epsilon), Some(fleet.clone()))
+        })
+        .collect()
 }

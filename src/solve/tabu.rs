@@ -19,7 +19,8 @@ pub struct TabuParams {
     pub restarts: usize,
     /// Moves a flipped variable stays tabu; `None` = min(20, n/4).
     pub tenure: Option<usize>,
-    /// Flip evaluations per search (each move evaluates every variable); `None` = 200·n.
+    /// Flip evaluations per search (each move evaluates every variable);
+    /// `None` = n·max(200, 3n): enough moves to descend on larger models.
     pub evaluations: Option<u64>,
 }
 
@@ -39,7 +40,8 @@ impl TabuParams {
     }
 
     pub fn evaluations_for(&self, n: usize) -> u64 {
-        self.evaluations.unwrap_or(200 * n as u64).max(n as u64)
+        let n = n as u64;
+        self.evaluations.unwrap_or(n * (3 * n).max(200)).max(n)
     }
 }
 

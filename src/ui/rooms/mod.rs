@@ -3,6 +3,7 @@
 
 pub mod boards;
 pub mod counter;
+pub mod solver;
 pub mod tomography;
 
 use super::room::Room;
@@ -13,5 +14,6 @@ pub fn all() -> Vec<Box<dyn Room>> {
         Box::new(boards::BoardsRoom::default()),
         Box::new(counter::CounterRoom::default()),
         Box::new(tomography::TomographyRoom::default()),
+        Box::new(solver::SolverRoom::default()),
     ]
 }

@@ -5,5 +5,6 @@ pub mod board_view;
 pub mod job_controls;
 pub mod layout;
 pub mod palette;
+pub mod path_picker;
 pub mod rule_picker;
 pub mod setup_picker;

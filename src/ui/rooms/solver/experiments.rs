@@ -1,0 +1,249 @@
+//! The Solver room's Experiments tab: the tomography paper's Figure 8
+//! (success against SA reads and tabu restarts over random classic fleets,
+//! one plot) and a sweep of ε, both in the background with progress.
+
+use crate::jobs::Task;
+use crate::session::SolverSettings;
+use crate::solve::{AnnealParams, RatePoint, SolveRequest, Solver, TabuParams, random_fleet_problems, success_curve};
+use crate::ui::document::Document;
+use crate::ui::room::repaint;
+use crate::ui::widgets::job_controls::{JobLabels, job_controls};
+use egui::{Color32, Ui};
+use egui_plot::{Legend, Line, MarkerShape, Plot, Points};
+
+/// What an experiment produced.
+pub enum Outcome {
+    Figure8 { sa: Vec<RatePoint>, tabu: Vec<RatePoint> },
+    Epsilon(Vec<RatePoint>),
+}
+
+#[derive(Default)]
+pub struct Experiments {
+    figure8: Task<Outcome>,
+    epsilon: Task<Outcome>,
+}
+
+/// Most instances an experiment may use from the room.
+const MAX_FLEETS: usize = 1000;
+
+fn ladder(s: &str, what: &str) -> Result<Vec<f64>, String> {
+    s.split(',')
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("{what}: '{}' is not a number ≥ 0", t.trim()))
+        })
+        .collect()
+}
+
+fn request(solver: Solver, reads: usize, seed: u64, threads: usize) -> SolveRequest {
+    SolveRequest {
+        solver,
+        reads,
+        seed,
+        threads,
+        keep: usize::MAX,
+        target: None,
+        time_limit: None,
+        traces: 0,
+    }
+}
+
+impl Experiments {
+    pub fn is_running(&self) -> bool {
+        self.figure8.is_running() || self.epsilon.is_running()
+    }
+
+    pub fn show(&mut self, ui: &mut Ui, doc: &mut Document) {
+        self.figure8.poll();
+        self.epsilon.poll();
+        let mut s = doc.session.solver.clone();
+        ui.heading("Success against reads and restarts (the paper's Figure 8)");
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::DragValue::new(&mut s.experiment_fleets)
+                    .range(1..=MAX_FLEETS)
+                    .prefix("fleets "),
+            )
+            .on_hover_text("Random classic fleets (seed from the Run settings); each is one instance");
+            ui.label("SA reads");
+            ui.add(egui::TextEdit::singleline(&mut s.experiment_reads).desired_width(140.0))
+                .on_hover_text("Comma separated; SA with the Run tab's sweeps and β");
+            ui.label("tabu restarts");
+            ui.add(egui::TextEdit::singleline(&mut s.experiment_restarts).desired_width(110.0))
+                .on_hover_text("Comma separated; one tabu read with this many restarts");
+        });
+        let labels = JobLabels {
+            start: "Run Figure 8",
+            start_hover: "Solve every instance at every budget; a success is a returned state that is a fleet",
+            cancel: "Cancel Figure 8",
+            unit: "runs",
+        };
+        if job_controls(ui, &self.figure8, &labels, true) {
+            self.start_figure8(ui, &s);
+        }
+        if let Some(Outcome::Figure8 { sa, tabu }) = &self.figure8.result {
+            let lines = [
+                ("SA (reads)", sa, Color32::from_rgb(90, 160, 230)),
+                ("tabu (restarts)", tabu, Color32::from_rgb(240, 160, 60)),
+            ];
+            rate_plot(ui, "figure8", "reads or restarts (log₁₀)", true, &lines);
+        }
+        ui.separator();
+        ui.heading("Success against ε");
+        ui.horizontal(|ui| {
+            ui.label("ε values");
+            ui.add(egui::TextEdit::singleline(&mut s.experiment_epsilons).desired_width(200.0))
+                .on_hover_text("Comma separated; the Run tab's sampler and budget on the same fleets");
+        });
+        let labels = JobLabels {
+            start: "Run ε sweep",
+            start_hover: "Solve every instance once per ε with the Run tab's sampler",
+            cancel: "Cancel ε sweep",
+            unit: "runs",
+        };
+        if job_controls(ui, &self.epsilon, &labels, true) {
+            self.start_epsilon(ui, &s);
+        }
+        if let Some(Outcome::Epsilon(points)) = &self.epsilon.result {
+            rate_plot(
+                ui,
+                "epsilon",
+                "ε",
+                false,
+                &[("success", points, Color32::from_rgb(120, 200, 120))],
+            );
+        }
+        if s != doc.session.solver {
+            doc.edit(|x| x.solver = s);
+        }
+    }
+
+    fn start_figure8(&mut self, ui: &Ui, s: &SolverSettings) {
+        let (fleets, seed, threads, eps) = (s.experiment_fleets, s.seed, s.threads, s.epsilon);
+        let (reads, restarts) = (
+            ladder(&s.experiment_reads, "SA reads"),
+            ladder(&s.experiment_restarts, "restarts"),
+        );
+        let (anneal, tabu) = (s.anneal.clone(), s.tabu.clone());
+        self.figure8.start(repaint(ui), move |job| {
+            let (reads, restarts) = (reads?, restarts?);
+            let problems = random_fleet_problems(fleets, seed, eps)?;
+            let total = ((reads.len() + restarts.len()) * fleets) as u64;
+            let base = std::sync::atomic::AtomicU64::new(0);
+            let progress = |p: crate::run::Progress| {
+                job.progress(crate::run::Progress {
+                    done: base.load(std::sync::atomic::Ordering::Relaxed) + p.done,
+                    total,
+                })
+            };
+            let sa = success_curve(
+                &problems,
+                &reads,
+                &|r, i| {
+                    request(
+                        Solver::Anneal(anneal.clone()),
+                        r.max(1.0) as usize,
+                        seed + i as u64,
+                        threads,
+                    )
+                },
+                job.cancel_flag(),
+                &progress,
+            )
+            .map_err(|e| e.to_string())?;
+            base.store((reads.len() * fleets) as u64, std::sync::atomic::Ordering::Relaxed);
+            let tabu = success_curve(
+                &problems,
+                &restarts,
+                &|r, i| {
+                    let t = TabuParams {
+                        restarts: r as usize,
+                        ..tabu.clone()
+                    };
+                    request(Solver::Tabu(t), 1, seed + i as u64, threads)
+                },
+                job.cancel_flag(),
+                &progress,
+            )
+            .map_err(|e| e.to_string())?;
+            Ok(Outcome::Figure8 { sa, tabu })
+        });
+    }
+
+    fn start_epsilon(&mut self, ui: &Ui, s: &SolverSettings) {
+        let epsilons = ladder(&s.experiment_epsilons, "ε values");
+        let (fleets, seed, threads, reads) = (s.experiment_fleets, s.seed, s.threads, s.reads);
+        let solver = match s.sampler {
+            crate::session::SamplerKind::Anneal => Solver::Anneal(AnnealParams { ..s.anneal.clone() }),
+            crate::session::SamplerKind::Tabu => Solver::Tabu(s.tabu.clone()),
+        };
+        self.epsilon.start(repaint(ui), move |job| {
+            let epsilons = epsilons?;
+            let total = (epsilons.len() * fleets) as u64;
+            let mut points = Vec::new();
+            for (k, &eps) in epsilons.iter().enumerate() {
+                let problems = random_fleet_problems(fleets, seed, eps)?;
+                let mut curve = success_curve(
+                    &problems,
+                    &[eps],
+                    &|_, i| request(solver.clone(), reads, seed + i as u64, threads),
+                    job.cancel_flag(),
+                    &|p| {
+                        job.progress(crate::run::Progress {
+                            done: (k * fleets) as u64 + p.done,
+                            total,
+                        })
+                    },
+                )
+                .map_err(|e| e.to_string())?;
+                points.append(&mut curve);
+            }
+            Ok(Outcome::Epsilon(points))
+        });
+    }
+}
+
+/// Success (%) against x, one line with markers per series.
+fn rate_plot(ui: &mut Ui, id: &str, x_label: &str, log_x: bool, series: &[(&str, &Vec<RatePoint>, Color32)]) {
+    let x_of = |x: f64| if log_x { x.max(1.0).log10() } else { x };
+    Plot::new(id)
+        .height(220.0)
+        .legend(Legend::default())
+        .x_axis_label(x_label)
+        .y_axis_label("success (%)")
+        .default_y_bounds(0.0, 105.0)
+        .show(ui, |p| {
+            for (name, points, color) in series {
+                let pts: Vec<[f64; 2]> = points.iter().map(|r| [x_of(r.x), 100.0 * r.rate()]).collect();
+                p.line(Line::new(*name, pts.clone()).color(*color));
+                p.points(
+                    Points::new(*name, pts)
+                        .color(*color)
+                        .radius(4.0)
+                        .shape(MarkerShape::Circle),
+                );
+            }
+        });
+    egui::Grid::new((id, "table")).striped(true).show(ui, |ui| {
+        ui.strong("series");
+        ui.strong(if log_x { "budget" } else { "ε" });
+        ui.strong("success");
+        ui.strong("median s per instance");
+        ui.end_row();
+        for (name, points, _) in series {
+            for r in points.iter() {
+                ui.label(*name);
+                ui.label(format!("{}", r.x));
+                ui.label(format!("{}/{} ({:.1}%)", r.successes, r.instances, 100.0 * r.rate()));
+                let mut s = r.seconds.clone();
+                s.sort_by(f64::total_cmp);
+                ui.label(format!("{:.4}", s.get(s.len() / 2).copied().unwrap_or(0.0)));
+                ui.end_row();
+            }
+        }
+    });
+}

@@ -1,0 +1,741 @@
+//! Room "Solver": the X-ray QUBO of "Battleship, tomography and quantum
+//! annealing" (or any QUBO file) sampled by simulated annealing or tabu search
+//! on background threads, with live plots, every answer judged exactly, the
+//! model exported for D-Wave's tools, and the paper's experiments.
+
+mod experiments;
+mod model;
+mod run;
+
+use crate::geometry::{BinaryMatrix, Coord};
+use crate::jobs::Task;
+use crate::qubo::{ModelFormat, PinMode};
+use crate::session::{SamplerKind, SolverSettings, SolverSource, TomographySubject};
+use crate::solve::{Problem, SolveRequest, Solver};
+use crate::textview::thousands;
+use crate::ui::document::Document;
+use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
+use crate::ui::widgets::board_view::{BoardView, Decorations, Mark};
+use crate::ui::widgets::job_controls::{JobLabels, job_controls};
+use crate::ui::widgets::layout::SIDE_PANEL_WIDTH;
+use crate::ui::widgets::palette;
+use crate::ui::widgets::path_picker::PathPicker;
+use crate::ui::widgets::setup_picker::setup_picker;
+use egui::{Color32, Ui, vec2};
+use experiments::Experiments;
+use model::{Model, ModelInput, pin_mode_label, valid_pins};
+use run::{Live, RunResult, RunTask, plots, realisation, run_job};
+use std::time::Duration;
+
+pub const ID: &str = "solver";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum SolverTab {
+    #[default]
+    Run,
+    Experiments,
+}
+
+#[derive(Default)]
+pub struct SolverRoom {
+    tab: SolverTab,
+    model: Task<Model>,
+    /// (document revision, active setup) the model was built for.
+    model_for: Option<(u64, usize)>,
+    run: RunTask,
+    live: Live,
+    /// The result shown large.
+    picked: usize,
+    detail_view: BoardView,
+    pin_view: BoardView,
+    experiments: Experiments,
+    open_model: PathPicker,
+    export_picker: PathPicker,
+    export_path: String,
+    export_format: Option<ModelFormat>,
+    export: Task<String>,
+}
+
+const GUIDE: &str = "Builds a QUBO and samples it. Source: the active setup's placed fleet (its row and column \
+sums; optionally its hunt shots as known cells), the Tomography room's image (click cells of the image here to \
+pin them: known cells), typed sums (with the ship lengths that count as a fleet), or a model file (.coo as dimod \
+writes it, .qubo as qbsolv reads it). The model is the tomography paper's ‖Lx − b‖² + ε‖Δx‖² with the offset kept, \
+so a fleet's energy is ε times its Laplacian energy.
+
+Sampler: simulated annealing (reads, sweeps; β from the model as dwave-samplers chooses it unless set) or tabu \
+search (restarts per read, MST2; tenure min(20, n/4)). Start run works in the background; the plots follow live: the \
+energy of the first reads per sweep, the lowest energy against time, the final energies with the original \
+picture's energy marked. Results: the best distinct states, how often each was found, whether it is a fleet \
+(or the original picture); click one to see it, send it to Tomography or, with its fleet, to Boards.
+
+Experiments: the paper's Figure 8 (success against SA reads and tabu restarts over random classic fleets) and \
+success against ε. Export writes the model for D-Wave's tools.";
+
+impl Room for SolverRoom {
+    fn id(&self) -> &'static str {
+        ID
+    }
+    fn title(&self) -> &'static str {
+        "Solver"
+    }
+    fn tooltip(&self) -> &'static str {
+        "QUBO models sampled by simulated annealing and tabu search, live plots"
+    }
+    fn guide(&self) -> &'static str {
+        GUIDE
+    }
+    fn busy(&self) -> bool {
+        self.model.is_running() || self.run.is_running() || self.experiments.is_running() || self.export.is_running()
+    }
+    fn reset(&mut self) {
+        let tab = self.tab;
+        *self = SolverRoom::default();
+        self.tab = tab;
+    }
+    fn tab(&self) -> Option<&'static str> {
+        Some(match self.tab {
+            SolverTab::Run => "run",
+            SolverTab::Experiments => "experiments",
+        })
+    }
+    fn set_tab(&mut self, tab: &str) {
+        match tab {
+            "run" => self.tab = SolverTab::Run,
+            "experiments" => self.tab = SolverTab::Experiments,
+            _ => {}
+        }
+    }
+    fn receive(&mut self, _message: RoomMessage, _ctx: &mut RoomCtx<'_>) {}
+
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        self.sync(ui, ctx.doc);
+        if self.run.poll() {
+            self.picked = 0;
+        }
+        self.live.take(self.run.drain_updates());
+        if self.export.poll()
+            && let Some(msg) = self.export.result.take()
+        {
+            ctx.status(msg);
+        }
+        egui::Panel::left("solver_side")
+            .resizable(false)
+            .exact_size(SIDE_PANEL_WIDTH)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.side(ui, ctx));
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.tab, SolverTab::Run, "Run")
+                    .on_hover_text("Sample the model; live plots and results");
+                ui.selectable_value(&mut self.tab, SolverTab::Experiments, "Experiments")
+                    .on_hover_text("Figure 8 of the paper and a sweep of ε");
+            });
+            ui.separator();
+            match self.tab {
+                SolverTab::Run => self.central(ui, ctx),
+                SolverTab::Experiments => {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.experiments.show(ui, ctx.doc));
+                }
+            }
+        });
+        if self.run.is_running() {
+            ui.ctx().request_repaint_after(Duration::from_millis(50));
+        }
+    }
+}
+
+impl SolverRoom {
+    /// The built model, once ready.
+    pub fn model(&self) -> Option<&Model> {
+        self.model.result.as_ref().filter(|_| !self.model.is_running())
+    }
+
+    /// The model's error (a fleet not placed, a bad file, …).
+    pub fn model_error(&self) -> Option<&str> {
+        self.model.error.as_deref()
+    }
+
+    pub fn result(&self) -> Option<&RunResult> {
+        self.run.result.as_ref()
+    }
+
+    pub fn run_error(&self) -> Option<&str> {
+        self.run.error.as_deref()
+    }
+
+    pub fn is_solving(&self) -> bool {
+        self.run.is_running()
+    }
+
+    /// Final energies the live histogram has received.
+    pub fn live_finals(&self) -> usize {
+        self.live.finals.len()
+    }
+
+    /// Rebuilds the model when the session changed.
+    fn sync(&mut self, ui: &Ui, doc: &Document) {
+        self.model.poll();
+        let stamp = (doc.revision, doc.session.active);
+        if self.model_for == Some(stamp) {
+            return;
+        }
+        self.model_for = Some(stamp);
+        let input = ModelInput::of(&doc.session);
+        self.model.result = None;
+        self.model.start(repaint(ui), move |_| input.build());
+    }
+
+    fn side(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        let doc = &mut *ctx.doc;
+        let mut s = doc.session.solver.clone();
+        ui.heading("Model");
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut s.source, SolverSource::Fleet, "Placed fleet")
+                .on_hover_text("The active setup's fleet as placed in Boards: its row and column sums");
+            ui.radio_value(&mut s.source, SolverSource::Image, "Image")
+                .on_hover_text("The Tomography room's image; click its cells here to pin them");
+            ui.radio_value(&mut s.source, SolverSource::Sums, "Sums")
+                .on_hover_text("Row and column sums typed in");
+            ui.radio_value(&mut s.source, SolverSource::File, "File")
+                .on_hover_text("A QUBO file: .coo (dimod) or .qubo (qbsolv)");
+        });
+        match s.source {
+            SolverSource::Fleet => {
+                setup_picker(ui, "solver_setup", doc);
+                ui.checkbox(&mut s.shots_as_pins, "Hunt shots are known cells")
+                    .on_hover_text("Hits are known ship cells, misses known water (as the paper's shots)");
+            }
+            SolverSource::Image => {
+                ui.label(format!(
+                    "{} pinned cell(s); click cells of the image to pin or unpin them.",
+                    valid_pins(&s.pins, &doc.session.tomography.image).len()
+                ));
+                if ui.button("Clear pins").clicked() {
+                    s.pins.clear();
+                }
+            }
+            SolverSource::Sums => {
+                for (label, text, hover) in [
+                    ("rows", &mut s.rows, "Row sums, comma separated"),
+                    ("cols", &mut s.cols, "Column sums, comma separated"),
+                    (
+                        "ships",
+                        &mut s.ships,
+                        "Ship lengths that count as a fleet (empty: none)",
+                    ),
+                ] {
+                    ui.horizontal(|ui| {
+                        ui.label(label);
+                        ui.add(egui::TextEdit::singleline(text).desired_width(220.0))
+                            .on_hover_text(hover);
+                    });
+                }
+            }
+            SolverSource::File => {
+                let mut typed = s.file.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+                ui.horizontal(|ui| {
+                    let r = ui.add(
+                        egui::TextEdit::singleline(&mut typed)
+                            .desired_width(200.0)
+                            .hint_text("model.coo"),
+                    );
+                    if r.lost_focus() {
+                        s.file = (!typed.trim().is_empty()).then(|| typed.trim().into());
+                    }
+                    if let Some(p) = self
+                        .open_model
+                        .browse(ui, false, ("QUBO model", &["coo", "qubo"]), None)
+                    {
+                        s.file = Some(p);
+                    }
+                });
+            }
+        }
+        if s.source != SolverSource::File {
+            ui.add(
+                egui::DragValue::new(&mut s.epsilon)
+                    .range(0.0..=10.0)
+                    .speed(0.0005)
+                    .prefix("ε "),
+            )
+            .on_hover_text("Weight of the Laplacian term (the paper: 0.005)");
+            pin_mode_picker(ui, &mut s.pin_mode);
+        }
+        self.model_card(ui);
+        ui.separator();
+        ui.heading("Sampler");
+        sampler_settings(ui, &mut s);
+        if s != doc.session.solver {
+            doc.edit(|x| x.solver = s.clone());
+        }
+        let ready = self.model().is_some();
+        let labels = JobLabels {
+            start: "Start run",
+            start_hover: "Sample the model in the background",
+            cancel: "Cancel run",
+            unit: "reads",
+        };
+        if job_controls(ui, &self.run, &labels, ready)
+            && let Some(m) = self.model()
+        {
+            let problem = m.problem.clone();
+            let req = request(&s);
+            self.live = Live::default();
+            self.run.start(repaint(ui), move |job| run_job(&problem, &req, job));
+        }
+        ui.separator();
+        self.export_ui(ui);
+    }
+
+    fn model_card(&self, ui: &mut Ui) {
+        if let Some(e) = self.model_error() {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+            return;
+        }
+        let Some(m) = self.model() else {
+            ui.spinner();
+            return;
+        };
+        let st = &m.stats;
+        egui::Grid::new("model_stats")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("From");
+                ui.label(&m.describe);
+                ui.end_row();
+                ui.label("Variables");
+                ui.label(thousands(st.variables as u128));
+                ui.end_row();
+                ui.label("Couplers").on_hover_text("Pairs with a nonzero weight");
+                ui.label(format!(
+                    "{} (density {:.3})",
+                    thousands(st.couplers as u128),
+                    st.density
+                ));
+                ui.end_row();
+                ui.label("Coefficients");
+                ui.label(format!("{:.4} … {:.4}", st.min_coefficient, st.max_coefficient));
+                ui.end_row();
+                ui.label("Precision needed").on_hover_text(
+                    "Largest over smallest nonzero |coefficient|: annealers with limited precision need this range",
+                );
+                ui.label(format!("{:.1}", st.dynamic_range));
+                ui.end_row();
+                ui.label("Offset");
+                ui.label(format!("{}", st.offset));
+                ui.end_row();
+                if let Some(e) = m.original_energy {
+                    ui.label("Original's energy")
+                        .on_hover_text("The picture the sums came from: a feasible energy");
+                    ui.label(format!("{e:.6}"));
+                    ui.end_row();
+                }
+            });
+    }
+
+    fn export_ui(&mut self, ui: &mut Ui) {
+        ui.heading("Export");
+        let format = self.export_format.get_or_insert(ModelFormat::Coo);
+        ui.horizontal(|ui| {
+            ui.radio_value(format, ModelFormat::Coo, "COO")
+                .on_hover_text("dimod's coo: i j bias per line");
+            ui.radio_value(format, ModelFormat::Qbsolv, ".qubo")
+                .on_hover_text("qbsolv's format");
+        });
+        let format = *format;
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut self.export_path)
+                    .desired_width(170.0)
+                    .hint_text(format!("model.{}", format.name())),
+            );
+            let suggested = std::path::PathBuf::from(format!("model.{}", format.name()));
+            if let Some(p) = self
+                .export_picker
+                .browse(ui, true, ("QUBO model", &[format.name()]), Some(&suggested))
+            {
+                self.export_path = p.display().to_string();
+            }
+        });
+        let can = self.model().is_some() && !self.export_path.trim().is_empty() && !self.export.is_running();
+        if ui
+            .add_enabled(can, egui::Button::new("Export model"))
+            .on_hover_text("Write the model to the file (atomically)")
+            .clicked()
+            && let Some(m) = self.model()
+        {
+            let text = format.write(m.problem.qubo());
+            let path = std::path::PathBuf::from(self.export_path.trim());
+            self.export.start(repaint(ui), move |_| {
+                crate::session::write_text(&path, &text).map_err(|e| e.to_string())?;
+                Ok(format!("Exported the model to {}", path.display()))
+            });
+        }
+        if let Some(e) = &self.export.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+
+    fn central(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        if ctx.doc.session.solver.source == SolverSource::Image {
+            self.pin_editor(ui, ctx.doc);
+            ui.separator();
+        }
+        let sweep_label = match ctx.doc.session.solver.sampler {
+            SamplerKind::Anneal => "sweep",
+            SamplerKind::Tabu => "search (first, then restarts)",
+        };
+        let marked = self
+            .model()
+            .and_then(|m| m.original_energy)
+            .map(|e| (e, "original picture"));
+        if self.live.is_empty() && self.run.result.is_none() {
+            ui.label("Press Start run to sample the model; the plots follow the run as it goes.");
+        } else {
+            plots(ui, &self.live, sweep_label, marked);
+        }
+        if let Some(e) = &self.run.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        self.results(ui, ctx);
+    }
+
+    /// The image with its pins; a click pins or unpins a cell (to its value in the image).
+    fn pin_editor(&mut self, ui: &mut Ui, doc: &mut Document) {
+        if doc.session.tomography.subject != TomographySubject::Image && doc.session.tomography.image.ones() == 0 {
+            ui.label("Draw an image in the Tomography room (Image) to solve it here.");
+        }
+        let img = doc.session.tomography.image.clone();
+        let pins = valid_pins(&doc.session.solver.pins, &img);
+        let board = crate::geometry::Board::square("image", img.rows() as u32, img.cols() as u32);
+        let fill = |c: Coord| {
+            if img.get(c.0 as usize, c.1 as usize) {
+                Color32::from_rgb(200, 200, 210)
+            } else {
+                palette::WATER
+            }
+        };
+        let marks: Vec<(Coord, Mark)> = pins
+            .iter()
+            .map(|&((r, c), v)| (Coord(r as i32, c as i32), if v { Mark::Hit } else { Mark::Miss }))
+            .collect();
+        ui.label("The image: click a cell to pin it (known cell: ✕ ship, ○ water); click again to unpin.");
+        let resp = ui
+            .allocate_ui(vec2(ui.available_width().min(260.0), 200.0), |ui| {
+                self.pin_view.show(
+                    ui,
+                    &board,
+                    &Decorations {
+                        marks: &marks,
+                        ..Decorations::fill_only(&fill)
+                    },
+                )
+            })
+            .inner;
+        if resp.response.clicked()
+            && let Some(c) = resp.hovered.filter(|c| board.contains(*c))
+        {
+            let cell = (c.0 as usize, c.1 as usize);
+            doc.edit(|s| {
+                let pins = &mut s.solver.pins;
+                match pins.iter().position(|p| p.0 == cell) {
+                    Some(k) => {
+                        pins.remove(k);
+                    }
+                    None => pins.push((cell, img.get(cell.0, cell.1))),
+                }
+            });
+        }
+    }
+
+    fn results(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        let Some(r) = &self.run.result else { return };
+        ui.separator();
+        let rate = r.set.flips as f64 / r.set.seconds.max(1e-9);
+        ui.horizontal_wrapped(|ui| {
+            match r.success {
+                Some(true) => ui.colored_label(
+                    Color32::from_rgb(120, 200, 120),
+                    "Success: a returned state is the answer.",
+                ),
+                Some(false) => ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "No returned state is a fleet or the original picture.",
+                ),
+                None => ui.label("A model from a file: no picture to judge against."),
+            };
+            ui.label(format!(
+                "{}: {} reads in {:.3} s ({:?}), {:.1} M flips/s, {} distinct states",
+                r.solver,
+                thousands(r.set.reads as u128),
+                r.set.seconds,
+                r.set.stop,
+                rate / 1e6,
+                thousands(r.set.distinct as u128)
+            ));
+        });
+        let mut pick = None;
+        egui::ScrollArea::horizontal().id_salt("solver_results").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                for (k, j) in r.judged.iter().enumerate() {
+                    ui.vertical(|ui| {
+                        let verdict = match &j.picture {
+                            Some((_, v)) if v.fleet.is_some() => "fleet",
+                            Some((_, v)) if v.original => "original",
+                            Some((_, v)) if v.sums_ok => "sums ok",
+                            Some(_) => "sums off",
+                            None => "",
+                        };
+                        let label = format!("#{} {:.4} ×{} {verdict}", k + 1, j.energy, j.count);
+                        if ui.selectable_label(self.picked == k, label).clicked() {
+                            pick = Some(k);
+                        }
+                        if let Some((m, _)) = &j.picture {
+                            thumbnail(ui, m, vec2(90.0, 90.0));
+                        }
+                    });
+                }
+            });
+        });
+        if let Some(k) = pick {
+            self.picked = k;
+        }
+        let Some(j) = r.judged.get(self.picked) else { return };
+        match &j.picture {
+            Some((m, v)) => {
+                ui.horizontal(|ui| {
+                    ui.strong(format!(
+                        "State #{}: energy {:.6}, found {}×",
+                        self.picked + 1,
+                        j.energy,
+                        j.count
+                    ));
+                    ui.label(format!(
+                        "sums {}, known cells {}, {}",
+                        if v.sums_ok { "right" } else { "wrong" },
+                        if v.pins_ok { "kept" } else { "broken" },
+                        match (&v.fleet, v.original) {
+                            (Some(_), _) => "a fleet",
+                            (None, true) => "the original picture",
+                            _ => "not a fleet",
+                        }
+                    ));
+                    if ui
+                        .button("To Tomography")
+                        .on_hover_text("Open this matrix in the Tomography room's Matrix tab")
+                        .clicked()
+                    {
+                        ctx.send(Command::Deliver(super::tomography::ID, RoomMessage::Explore(m.clone())));
+                    }
+                    if let (Some(real), Some(fleet)) = (realisation(j), solved_fleet(ctx.doc, self.model()))
+                        && ui
+                            .button("To Boards")
+                            .on_hover_text("Add this fleet as a new setup")
+                            .clicked()
+                    {
+                        ctx.send(Command::AddSetup(crate::session::Setup {
+                            name: format!("Solved fleet (energy {:.4})", j.energy),
+                            description: "A fleet found by the Solver room's sampler.".into(),
+                            board: crate::geometry::Board::square("solved", m.rows() as u32, m.cols() as u32),
+                            fleet,
+                            deployment: real.clone(),
+                            observations: Default::default(),
+                        }));
+                    }
+                });
+                let board = crate::geometry::Board::square("state", m.rows() as u32, m.cols() as u32);
+                let owner = realisation(j)
+                    .zip(solved_fleet(ctx.doc, self.model()))
+                    .map(|(d, f)| d.occupancy(&f));
+                let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
+                    Some(&p) => palette::piece_color(p),
+                    None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
+                    None => palette::WATER,
+                };
+                let (rs, cs) = (m.row_sums(), m.col_sums());
+                let deco = Decorations {
+                    edge_sums: Some((&rs, &cs)),
+                    ..Decorations::fill_only(&fill)
+                };
+                self.detail_view.show(ui, &board, &deco);
+            }
+            None => {
+                let bits: String = j
+                    .bits
+                    .iter()
+                    .take(200)
+                    .map(|b| if *b == 1 { '1' } else { '0' })
+                    .collect();
+                ui.label(format!(
+                    "State #{} (first {} of {} variables):",
+                    self.picked + 1,
+                    bits.len(),
+                    j.bits.len()
+                ));
+                ui.monospace(bits);
+            }
+        }
+    }
+}
+
+/// The fleet whose realisations the results show (the model's).
+fn solved_fleet(_doc: &Document, model: Option<&Model>) -> Option<crate::geometry::Fleet> {
+    match &model?.problem {
+        Problem::Xray(p) => p.fleet.clone(),
+        Problem::Plain { .. } => None,
+    }
+}
+
+fn thumbnail(ui: &mut Ui, m: &BinaryMatrix, size: egui::Vec2) {
+    let board = crate::geometry::Board::square("t", m.rows() as u32, m.cols() as u32);
+    let fill = |c: Coord| {
+        if m.get(c.0 as usize, c.1 as usize) {
+            Color32::from_rgb(200, 200, 210)
+        } else {
+            palette::WATER
+        }
+    };
+    ui.allocate_ui(size, |ui| {
+        BoardView::default().show(ui, &board, &Decorations::fill_only(&fill));
+    });
+}
+
+fn pin_mode_picker(ui: &mut Ui, mode: &mut PinMode) {
+    let mut eliminate = *mode == PinMode::Eliminate;
+    let mut weight = match mode {
+        PinMode::Penalty { weight } => *weight,
+        PinMode::Eliminate => 1.0,
+    };
+    ui.horizontal(|ui| {
+        ui.label("Known cells:");
+        ui.radio_value(&mut eliminate, false, "penalty")
+            .on_hover_text("Add weight·(x − v)² per known cell, as an extra row of L (the paper: weight 1)");
+        ui.radio_value(&mut eliminate, true, "removed")
+            .on_hover_text("Fix the variable and take it out of the model");
+        if !eliminate {
+            ui.add(
+                egui::DragValue::new(&mut weight)
+                    .range(0.001..=1000.0)
+                    .speed(0.05)
+                    .prefix("weight "),
+            );
+        }
+    })
+    .response
+    .on_hover_text(pin_mode_label(*mode));
+    *mode = if eliminate {
+        PinMode::Eliminate
+    } else {
+        PinMode::Penalty { weight }
+    };
+}
+
+fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut s.sampler, SamplerKind::Anneal, "Simulated annealing");
+        ui.radio_value(&mut s.sampler, SamplerKind::Tabu, "Tabu search");
+    });
+    ui.add(
+        egui::DragValue::new(&mut s.reads)
+            .range(1..=crate::solve::MAX_READS)
+            .prefix("reads "),
+    )
+    .on_hover_text("Independent runs; each has its own random stream from the seed");
+    match s.sampler {
+        SamplerKind::Anneal => {
+            ui.add(
+                egui::DragValue::new(&mut s.anneal.sweeps)
+                    .range(1..=1_000_000)
+                    .prefix("sweeps "),
+            )
+            .on_hover_text("Each sweep proposes a flip of every variable once, in order");
+            let mut manual = s.anneal.beta.is_some();
+            ui.checkbox(&mut manual, "Set the β range by hand")
+                .on_hover_text("Otherwise as dwave-samplers: hot end accepts any flip with p ≥ ½, cold end the smallest gap with p ≤ 1 %");
+            if manual {
+                let (mut hot, mut cold) = s.anneal.beta.unwrap_or((0.1, 10.0));
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut hot)
+                            .range(1e-6..=1e6)
+                            .speed(0.01)
+                            .prefix("β hot "),
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut cold)
+                            .range(1e-6..=1e6)
+                            .speed(0.1)
+                            .prefix("β cold "),
+                    );
+                });
+                s.anneal.beta = Some((hot, cold.max(hot)));
+            } else {
+                s.anneal.beta = None;
+            }
+        }
+        SamplerKind::Tabu => {
+            ui.add(
+                egui::DragValue::new(&mut s.tabu.restarts)
+                    .range(0..=1_000_000)
+                    .prefix("restarts "),
+            )
+            .on_hover_text("MST2 restarts after the first search, per read");
+            let mut tenure = s.tabu.tenure.unwrap_or(0);
+            ui.add(egui::DragValue::new(&mut tenure).range(0..=10_000).prefix("tenure "))
+                .on_hover_text("Moves a flipped variable stays tabu; 0 = min(20, n/4)");
+            s.tabu.tenure = (tenure > 0).then_some(tenure);
+            let mut evals = s.tabu.evaluations.unwrap_or(0);
+            ui.add(
+                egui::DragValue::new(&mut evals)
+                    .range(0..=1_000_000_000u64)
+                    .speed(1000)
+                    .prefix("evaluations "),
+            )
+            .on_hover_text("Flip evaluations per search; 0 = n·max(200, 3n) for n variables");
+            s.tabu.evaluations = (evals > 0).then_some(evals);
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut s.seed).prefix("seed "))
+            .on_hover_text("Master seed: the same seed gives the same answers on any number of threads");
+        ui.add(
+            egui::DragValue::new(&mut s.threads)
+                .range(0..=crate::run::max_threads())
+                .prefix("threads "),
+        )
+        .on_hover_text("0 = every core");
+    });
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut s.keep).range(1..=1000).prefix("keep "))
+            .on_hover_text("How many of the best distinct states to keep and judge");
+        let mut limit = s.time_limit.unwrap_or(0.0);
+        ui.add(
+            egui::DragValue::new(&mut limit)
+                .range(0.0..=86_400.0)
+                .speed(0.5)
+                .prefix("time limit ")
+                .suffix(" s"),
+        )
+        .on_hover_text("0 = none");
+        s.time_limit = (limit > 0.0).then_some(limit);
+    });
+}
+
+/// The request the settings describe.
+fn request(s: &SolverSettings) -> SolveRequest {
+    SolveRequest {
+        solver: match s.sampler {
+            SamplerKind::Anneal => Solver::Anneal(s.anneal.clone()),
+            SamplerKind::Tabu => Solver::Tabu(s.tabu.clone()),
+        },
+        reads: s.reads,
+        seed: s.seed,
+        threads: s.threads,
+        keep: s.keep,
+        target: None,
+        time_limit: s.time_limit.map(Duration::from_secs_f64),
+        traces: 8,
+    }
+}

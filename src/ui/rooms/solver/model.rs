@@ -1,0 +1,143 @@
+//! The Solver room's model: built in the background from the session (the
+//! placed fleet, the image with its pins, typed sums, or a model file) each
+//! time the session changes.
+
+use crate::geometry::BinaryMatrix;
+use crate::qubo::{ModelFormat, PinMode, QuboStats, XraySpec};
+use crate::session::{Session, SolverSource};
+use crate::solve::{Problem, XrayProblem, placed_picture, ships_fleet};
+use std::path::Path;
+
+/// A built model with what the room shows about it.
+pub struct Model {
+    pub problem: Problem,
+    pub stats: QuboStats,
+    /// The energy of the picture the model came from (a feasible energy).
+    pub original_energy: Option<f64>,
+    /// One line naming the source.
+    pub describe: String,
+}
+
+fn numbers(s: &str, what: &str) -> Result<Vec<u32>, String> {
+    s.split(',')
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("{what}: '{}' is not a whole number ≥ 0", t.trim()))
+        })
+        .collect()
+}
+
+/// What the build needs from the session (cloned, so the job owns it).
+pub struct ModelInput {
+    session: Session,
+}
+
+impl ModelInput {
+    pub fn of(session: &Session) -> ModelInput {
+        ModelInput {
+            session: session.clone(),
+        }
+    }
+
+    /// Builds the model (runs on a background thread; may read the model file).
+    pub fn build(self) -> Result<Model, String> {
+        let s = &self.session;
+        let cfg = &s.solver;
+        let spec_of = |m_rows: Vec<u32>, m_cols: Vec<u32>, pins: Vec<((usize, usize), bool)>| XraySpec {
+            rows: m_rows,
+            cols: m_cols,
+            epsilon: cfg.epsilon,
+            pins,
+            pin_mode: cfg.pin_mode,
+        };
+        let (problem, describe) = match cfg.source {
+            SolverSource::Fleet => {
+                let setup = s.setup();
+                let m = placed_picture(&setup.board, &setup.fleet, &setup.deployment)
+                    .map_err(|e| format!("'{}': {e}", setup.name))?;
+                let pins = if cfg.shots_as_pins {
+                    let o = &setup.observations;
+                    let cell = |c: &crate::geometry::Coord| (c.0 as usize, c.1 as usize);
+                    o.hits
+                        .iter()
+                        .map(|c| (cell(c), true))
+                        .chain(o.misses.iter().map(|c| (cell(c), false)))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let spec = spec_of(m.row_sums(), m.col_sums(), pins);
+                let p = XrayProblem::of_picture(&m, spec, Some(setup.fleet.clone()))?;
+                (
+                    Problem::Xray(Box::new(p)),
+                    format!("the fleet placed in '{}'", setup.name),
+                )
+            }
+            SolverSource::Image => {
+                let m = &s.tomography.image;
+                let pins = valid_pins(&cfg.pins, m);
+                let spec = spec_of(m.row_sums(), m.col_sums(), pins);
+                let p = XrayProblem::of_picture(m, spec, None)?;
+                (
+                    Problem::Xray(Box::new(p)),
+                    format!("the Tomography room's {}×{} image", m.rows(), m.cols()),
+                )
+            }
+            SolverSource::Sums => {
+                let (rows, cols) = (numbers(&cfg.rows, "row sums")?, numbers(&cfg.cols, "column sums")?);
+                let ships = numbers(&cfg.ships, "ships")?;
+                let fleet = (!ships.is_empty()).then(|| ships_fleet(&ships));
+                let spec = spec_of(rows, cols, Vec::new());
+                let p = XrayProblem {
+                    model: crate::qubo::XrayModel::build(spec)?,
+                    fleet,
+                    original: None,
+                };
+                (Problem::Xray(Box::new(p)), "the typed sums".to_string())
+            }
+            SolverSource::File => {
+                let path = cfg.file.as_deref().ok_or("pick a model file (.coo or .qubo)")?;
+                (read_model(path)?, format!("the file {}", path.display()))
+            }
+        };
+        let q = problem.qubo();
+        Ok(Model {
+            stats: q.stats(),
+            original_energy: problem.xray().and_then(XrayProblem::original_energy),
+            problem,
+            describe,
+        })
+    }
+}
+
+/// Pins that lie on the image (an image resized after pinning keeps the rest).
+pub fn valid_pins(pins: &[((usize, usize), bool)], m: &BinaryMatrix) -> Vec<((usize, usize), bool)> {
+    pins.iter()
+        .copied()
+        .filter(|&((r, c), _)| r < m.rows() && c < m.cols())
+        .map(|((r, c), _)| ((r, c), m.get(r, c)))
+        .collect()
+}
+
+/// A model file by its extension (.coo or .qubo).
+pub fn read_model(path: &Path) -> Result<Problem, String> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let format =
+        ModelFormat::parse(ext).map_err(|_| format!("{}: the file name must end in .coo or .qubo", path.display()))?;
+    let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
+    let qubo = format.read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Problem::Plain {
+        name: path.display().to_string(),
+        qubo,
+    })
+}
+
+/// How known cells enter the model, for the settings panel.
+pub fn pin_mode_label(m: PinMode) -> String {
+    match m {
+        PinMode::Penalty { weight } => format!("penalty terms (weight {weight})"),
+        PinMode::Eliminate => "removed from the model".into(),
+    }
+}

@@ -1,0 +1,185 @@
+//! A sampler run of the Solver room: the job with its live updates, the plots
+//! they feed, and the judged results (best distinct states as thumbnails).
+
+use crate::geometry::{BinaryMatrix, Deployment};
+use crate::jobs::{JobCtx, Task};
+use crate::run::Progress;
+use crate::solve::{Problem, SampleSet, SolveRequest, SolveUpdate, Verdict, solve};
+use egui::Color32;
+use egui_plot::{Bar, BarChart, Legend, Line, Plot, VLine};
+use std::collections::BTreeMap;
+
+/// One returned state, judged exactly.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    pub energy: f64,
+    pub count: usize,
+    /// The picture (X-ray models) and what it is.
+    pub picture: Option<(BinaryMatrix, Verdict)>,
+    /// The state itself (models from files).
+    pub bits: Vec<u8>,
+}
+
+/// What a finished run returns.
+pub struct RunResult {
+    pub set: SampleSet,
+    pub judged: Vec<Judged>,
+    /// A returned state is a fleet (or the original picture, without a fleet).
+    pub success: Option<bool>,
+    pub solver: &'static str,
+}
+
+/// Runs the request on the problem and judges every returned state (in the job).
+pub fn run_job(problem: &Problem, req: &SolveRequest, job: &JobCtx<SolveUpdate>) -> Result<RunResult, String> {
+    let total = req.reads as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let update = |u: SolveUpdate| {
+        if matches!(u, SolveUpdate::Final { .. }) {
+            let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            job.progress(Progress { done: d, total });
+        }
+        job.send(u);
+    };
+    let set = solve(problem.qubo(), req, job.cancel_flag(), &update).map_err(|e| e.to_string())?;
+    let xray = problem.xray();
+    let judged: Vec<Judged> = set
+        .samples
+        .iter()
+        .map(|s| Judged {
+            energy: s.energy,
+            count: s.count,
+            picture: xray.map(|p| p.verdict(&s.state)),
+            bits: s.state.clone(),
+        })
+        .collect();
+    let success = xray.map(|p| {
+        judged
+            .iter()
+            .any(|j| j.picture.as_ref().is_some_and(|(_, v)| v.success(p.fleet.is_some())))
+    });
+    Ok(RunResult {
+        solver: req.solver.name(),
+        set,
+        judged,
+        success,
+    })
+}
+
+/// What the live plots have received so far.
+#[derive(Default)]
+pub struct Live {
+    pub traces: BTreeMap<usize, Vec<[f64; 2]>>,
+    pub best: Vec<[f64; 2]>,
+    pub finals: Vec<f64>,
+}
+
+impl Live {
+    pub fn take(&mut self, updates: Vec<SolveUpdate>) {
+        for u in updates {
+            match u {
+                SolveUpdate::Trace { read, points } => self.traces.entry(read).or_default().extend(points),
+                SolveUpdate::Best { seconds, energy } => self.best.push([seconds, energy]),
+                SolveUpdate::Final { energy, .. } => self.finals.push(energy),
+            }
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.traces.is_empty() && self.best.is_empty() && self.finals.is_empty()
+    }
+}
+
+const TRACE_COLORS: [Color32; 8] = [
+    Color32::from_rgb(90, 160, 230),
+    Color32::from_rgb(240, 160, 60),
+    Color32::from_rgb(120, 200, 120),
+    Color32::from_rgb(220, 110, 160),
+    Color32::from_rgb(150, 150, 240),
+    Color32::from_rgb(90, 200, 200),
+    Color32::from_rgb(230, 220, 100),
+    Color32::from_rgb(190, 130, 90),
+];
+
+/// The three live plots side by side: energy per sweep of the traced reads,
+/// best energy against time, and the histogram of the reads' final energies.
+pub fn plots(ui: &mut egui::Ui, live: &Live, sweep_label: &str, marked: Option<(f64, &str)>) {
+    let height = 200.0;
+    ui.columns(3, |cols| {
+        Plot::new("energy_traces")
+            .height(height)
+            .legend(Legend::default())
+            .x_axis_label(sweep_label)
+            .y_axis_label("energy")
+            .show(&mut cols[0], |p| {
+                for (k, (read, pts)) in live.traces.iter().enumerate() {
+                    p.line(
+                        Line::new(format!("read {}", read + 1), pts.clone())
+                            .color(TRACE_COLORS[k % TRACE_COLORS.len()]),
+                    );
+                }
+            });
+        Plot::new("best_energy")
+            .height(height)
+            .x_axis_label("seconds")
+            .y_axis_label("lowest energy so far")
+            .show(&mut cols[1], |p| {
+                // A step line: the best holds until the next improvement.
+                let mut steps = Vec::with_capacity(2 * live.best.len());
+                for w in live.best.windows(2) {
+                    steps.push(w[0]);
+                    steps.push([w[1][0], w[0][1]]);
+                }
+                if let Some(l) = live.best.last() {
+                    steps.push(*l);
+                }
+                p.line(Line::new("lowest energy", steps).color(Color32::from_rgb(120, 200, 120)));
+            });
+        let (bars, width) = histogram(&live.finals);
+        let tallest = bars.iter().map(|b| b.1).fold(0.0, f64::max);
+        Plot::new("final_energies")
+            .height(height)
+            .legend(Legend::default())
+            .x_axis_label("final energy of a read")
+            .y_axis_label("reads")
+            .default_y_bounds(0.0, (tallest * 1.15).max(1.0))
+            .show(&mut cols[2], |p| {
+                let bars: Vec<Bar> = bars.iter().map(|&(x, n)| Bar::new(x, n).width(width * 0.9)).collect();
+                p.bar_chart(BarChart::new("reads", bars).color(Color32::from_rgb(90, 140, 200)));
+                if let Some((e, label)) = marked {
+                    p.vline(VLine::new(label, e).color(Color32::from_rgb(230, 70, 60)));
+                }
+            });
+    });
+}
+
+/// Up to 30 equal bins over the values: (bin centre, count) and the bin width.
+fn histogram(values: &[f64]) -> (Vec<(f64, f64)>, f64) {
+    let (lo, hi) = values
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(v), b.max(v)));
+    if values.is_empty() || !lo.is_finite() {
+        return (Vec::new(), 1.0);
+    }
+    let bins = 30usize;
+    let width = ((hi - lo) / bins as f64).max(1e-9);
+    let mut counts = vec![0.0; bins];
+    for &v in values {
+        let k = (((v - lo) / width) as usize).min(bins - 1);
+        counts[k] += 1.0;
+    }
+    let out = counts
+        .into_iter()
+        .enumerate()
+        .filter(|(_, n)| *n > 0.0)
+        .map(|(k, n)| (lo + (k as f64 + 0.5) * width, n))
+        .collect();
+    (out, width)
+}
+
+/// The task type of a run.
+pub type RunTask = Task<RunResult, SolveUpdate>;
+
+/// A fleet realisation to add as a setup, if the state has one.
+pub fn realisation(j: &Judged) -> Option<&Deployment> {
+    j.picture.as_ref().and_then(|(_, v)| v.fleet.as_ref())
+}
