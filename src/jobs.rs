@@ -20,7 +20,9 @@ pub fn no_repaint() -> Repaint {
     Arc::new(|| {})
 }
 
-const REPAINT_EVERY: Duration = Duration::from_millis(40);
+/// At most this often a job asks for a repaint (10 frames a second: enough
+/// for progress and live plots, cheap on a software renderer).
+const REPAINT_EVERY: Duration = Duration::from_millis(100);
 
 /// What a job's work function gets: the cancel flag, a progress sink and a
 /// channel for typed updates of type `U`.
@@ -31,9 +33,19 @@ pub struct JobCtx<U> {
     updates: Sender<U>,
     repaint: Repaint,
     last_repaint: Mutex<Instant>,
+    /// What the job is doing now, in words ("setup 2 of 3: Russian 10×10").
+    note: Mutex<String>,
 }
 
 impl<U: Send> JobCtx<U> {
+    /// Says what the job is working on (shown next to its progress).
+    pub fn note(&self, text: impl Into<String>) {
+        if let Ok(mut n) = self.note.lock() {
+            *n = text.into();
+        }
+        self.poke();
+    }
+
     pub fn cancel_flag(&self) -> &CancelFlag {
         &self.cancel
     }
@@ -90,6 +102,7 @@ impl<T: Send + 'static, U: Send + 'static> Job<T, U> {
             updates: utx,
             repaint,
             last_repaint: Mutex::new(Instant::now() - REPAINT_EVERY),
+            note: Mutex::new(String::new()),
         });
         let worker_ctx = ctx.clone();
         std::thread::spawn(move || {
@@ -155,6 +168,11 @@ impl<T, U> Job<T, U> {
 
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
+    }
+
+    /// The job's own words on what it is doing (empty if it said nothing).
+    pub fn note(&self) -> String {
+        self.ctx.note.lock().map(|n| n.clone()).unwrap_or_default()
     }
 
     /// Remaining time extrapolated from the finished fraction.

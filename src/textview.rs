@@ -96,10 +96,10 @@ pub fn render(setup: &Setup) -> String {
 /// "10×10 square, 100 playable cells" and the like.
 pub fn describe_board(setup: &Setup) -> String {
     let playable = setup.board.playable_cells().len();
-    let islands = setup.board.islands.len();
+    let islands = count(setup.board.islands.len(), "island", "islands");
     match setup.board.dims() {
-        Some((r, c)) => format!("{r}×{c} square, {playable} playable cells, {islands} islands"),
-        None => format!("hexagonal, {playable} playable cells, {islands} islands"),
+        Some((r, c)) => format!("{r}×{c} square, {playable} playable cells, {islands}"),
+        None => format!("hexagonal, {playable} playable cells, {islands}"),
     }
 }
 
@@ -135,5 +135,20 @@ pub fn cell_label(lattice: Lattice, c: Coord) -> String {
     match lattice {
         Lattice::Square => format!("row {}, col {}", c.0 + 1, c.1 + 1),
         Lattice::Hex => format!("(x {}, y {}, z {})", c.0, c.1, c.z()),
+    }
+}
+
+/// "1 island", "3 islands".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Why a ship cannot go somewhere, with the cell named as everywhere in the app.
+pub fn place_error(lattice: Lattice, e: &crate::geometry::PlaceError) -> String {
+    use crate::geometry::PlaceError;
+    match e {
+        PlaceError::OffBoard(c) => format!("off the board at {}", cell_label(lattice, *c)),
+        PlaceError::Island(c) => format!("on an island at {}", cell_label(lattice, *c)),
+        PlaceError::Overlap { name, cell } => format!("overlaps the {name} at {}", cell_label(lattice, *cell)),
     }
 }

@@ -342,7 +342,8 @@ impl BitboardCounter {
             };
             return Ok(());
         }
-        if level == 2 && cancel.is_cancelled() {
+        // Deep fleets (ten ships) spend long below any one node: check at every level.
+        if cancel.is_cancelled() {
             return Err(CountError::Cancelled(Cancelled));
         }
         let mut next: Vec<Alive> = alive.to_vec();

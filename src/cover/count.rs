@@ -12,11 +12,11 @@ use std::collections::HashMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Engine {
     /// Dancing links with the last-item shortcut.
-    #[default]
     Dlx,
     /// Dancing links exactly as Knuth's Algorithm X/C branches (no shortcut).
     DlxPlain,
     /// The bitboard counter (boards of at most 128 playable cells; DLX beyond).
+    #[default]
     Fast,
 }
 

@@ -10,7 +10,7 @@ impl Setup {
     pub fn set_board(&mut self, board: Board) -> Vec<String> {
         if board.lattice() != self.fleet.lattice {
             self.fleet = Fleet::straight(
-                "Default fleet",
+                "Classic fleet",
                 board.lattice(),
                 &[
                     ("Carrier", 5),
@@ -24,6 +24,8 @@ impl Setup {
         }
         self.board = board;
         self.name = format!("{} on {}", self.fleet.name, self.board.name);
+        // The preset's words (counts, sample positions) no longer describe it.
+        self.description.clear();
         self.prune_observations();
         self.prune_ships()
     }

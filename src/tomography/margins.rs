@@ -6,6 +6,7 @@
 //! u128 and, when that would overflow, again with big integers.
 
 use super::XRay;
+use crate::run::CancelFlag;
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -96,6 +97,10 @@ impl<T: Clone> Memo<T> {
 }
 
 struct Programme<'a, T> {
+    cancel: Option<&'a CancelFlag>,
+    /// Set when the programme stopped for `cancel` or the state limit (not overflow).
+    stopped: Option<String>,
+    states: usize,
     cols: Vec<u32>,
     /// Sum of the column sums from column j on.
     tail: Vec<u64>,
@@ -125,6 +130,19 @@ impl<T: Count> Programme<'_, T> {
         }
         if let Some(v) = self.memo.get(j, groups) {
             return Some(v);
+        }
+        self.states += 1;
+        if self.states % 4096 == 0 {
+            if self.cancel.is_some_and(CancelFlag::is_cancelled) {
+                self.stopped = Some("cancelled".into());
+                return None;
+            }
+            if self.states > MAX_STATES {
+                self.stopped = Some(format!(
+                    "|U(r,c)| for these sums needs more than {MAX_STATES} states of the counting programme: too large to count here"
+                ));
+                return None;
+            }
         }
         let mut total = T::zero();
         let mut take = [0u8; GROUPS];
@@ -183,7 +201,10 @@ impl<T: Count> Programme<'_, T> {
     }
 }
 
-fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>]) -> Option<T> {
+/// Memo entries before the count gives up (memory: roughly 100 bytes each).
+const MAX_STATES: usize = 20_000_000;
+
+fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>], cancel: Option<&CancelFlag>) -> Result<Option<T>, String> {
     let max_r = xray.rows.iter().copied().max().unwrap_or(0) as usize;
     let mut groups = vec![0u8; max_r + 1];
     for &r in &xray.rows {
@@ -202,12 +223,19 @@ fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>]) -> Option<T> {
         wide: HashMap::default(),
     };
     let mut p = Programme {
+        cancel,
+        stopped: None,
+        states: 0,
         cols,
         tail,
         binom,
         memo,
     };
-    p.ways(0, &groups)
+    let r = p.ways(0, &groups);
+    match p.stopped {
+        Some(why) => Err(why),
+        None => Ok(r),
+    }
 }
 
 /// The programme keeps one state entry per row; it runs faster with the rows on
@@ -227,6 +255,12 @@ fn oriented(xray: &XRay) -> std::borrow::Cow<'_, XRay> {
 
 /// The exact number of binary matrices with the X-ray's row and column sums.
 pub fn count_matrices(xray: &XRay) -> Result<BigUint, String> {
+    count_matrices_with(xray, &CancelFlag::new())
+}
+
+/// [`count_matrices`] that stops when `cancel` is set (error "cancelled") or
+/// when the programme outgrows its state limit (an error that says so).
+pub fn count_matrices_with(xray: &XRay, cancel: &CancelFlag) -> Result<BigUint, String> {
     if xray.rows.len() > 64 || xray.cols.len() > 64 {
         return Err("at most 64 rows and 64 columns".into());
     }
@@ -235,10 +269,10 @@ pub fn count_matrices(xray: &XRay) -> Result<BigUint, String> {
     }
     let x = oriented(xray);
     let binom = binomials();
-    if let Some(n) = run::<u128>(&x, &binom) {
+    if let Some(n) = run::<u128>(&x, &binom, Some(cancel))? {
         return Ok(BigUint::from(n));
     }
-    run::<BigUint>(&x, &binom).ok_or_else(|| "internal overflow".into())
+    run::<BigUint>(&x, &binom, Some(cancel))?.ok_or_else(|| "internal overflow".into())
 }
 
 /// As [`count_matrices`] but only when the count fits in u128 (fast path for statistics).
@@ -250,5 +284,5 @@ pub fn count_matrices_u128(xray: &XRay) -> Option<u128> {
         static BINOM: Vec<Vec<u64>> = binomials();
     }
     let x = oriented(xray);
-    BINOM.with(|b| run::<u128>(&x, b))
+    BINOM.with(|b| run::<u128>(&x, b, None).ok().flatten())
 }

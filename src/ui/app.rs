@@ -17,8 +17,9 @@ pub struct App {
     rooms: Vec<Box<dyn Room>>,
     current: usize,
     pub workflow: Workflow,
-    /// One-line message in the status bar.
+    /// One-line message in the status bar, and when it was set (it fades after a while).
     pub status: String,
+    status_since: std::time::Instant,
     commands: Vec<Command>,
     help: Help,
     /// Setup (1-based) and room to show once the session given at start has loaded.
@@ -36,6 +37,7 @@ impl App {
             current: 0,
             workflow: Workflow::new(recovery),
             status: String::new(),
+            status_since: std::time::Instant::now(),
             commands: Vec::new(),
             help: Help::default(),
             startup: None,
@@ -114,6 +116,7 @@ impl App {
         self.apply_commands(&ctx);
         let events = self.workflow.frame(&mut self.doc, &ctx);
         self.apply_file_events(events);
+        self.expire_status(&ctx);
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status_bar").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -169,12 +172,32 @@ impl App {
         }
     }
 
+    fn set_status(&mut self, text: String) {
+        self.status = text;
+        self.status_since = std::time::Instant::now();
+    }
+
+    /// A status line is news for a while, then it goes (so it never describes
+    /// something that has changed since).
+    fn expire_status(&mut self, ctx: &egui::Context) {
+        const SHOWN: Duration = Duration::from_secs(12);
+        if self.status.is_empty() {
+            return;
+        }
+        let age = self.status_since.elapsed();
+        if age >= SHOWN {
+            self.status.clear();
+        } else {
+            ctx.request_repaint_after(SHOWN - age);
+        }
+    }
+
     /// Applies what the rooms asked for this frame.
     fn apply_commands(&mut self, ctx: &egui::Context) {
         let mut events = Vec::new();
         for command in std::mem::take(&mut self.commands) {
             match command {
-                Command::Status(s) => self.status = s,
+                Command::Status(s) => self.set_status(s),
                 Command::SwitchRoom(id) => {
                     self.open_room(id);
                 }
@@ -184,7 +207,7 @@ impl App {
                         let i = s.add_setup(setup);
                         name = s.setups[i].name.clone();
                     });
-                    self.status = format!("Added setup '{name}' (see Boards)");
+                    self.set_status(format!("Added setup '{name}' (see Boards)"));
                 }
                 Command::Deliver(id, message) => {
                     if self.open_room(id) {
@@ -202,7 +225,7 @@ impl App {
     fn apply_file_events(&mut self, events: Vec<FileEvent>) {
         for e in events {
             match e {
-                FileEvent::Status(s) => self.status = s,
+                FileEvent::Status(s) => self.set_status(s),
                 FileEvent::Replaced => self.after_replace(),
             }
         }

@@ -71,28 +71,27 @@ impl Help {
     }
 }
 
-fn table(ui: &mut Ui, id: &str, list: &[Shortcut]) {
-    egui::Grid::new(id).striped(true).num_columns(2).show(ui, |ui| {
-        for s in list {
-            ui.monospace(s.text(ui.ctx()));
-            ui.label(s.label);
+/// Every shortcut in one grid (so the columns line up), a heading row per room.
+fn shortcuts(ui: &mut Ui, rooms: &[Box<dyn Room>]) {
+    egui::Grid::new("keys").striped(true).num_columns(2).show(ui, |ui| {
+        let section = |ui: &mut Ui, title: &str, list: &[Shortcut]| {
+            ui.strong(title);
             ui.end_row();
+            for s in list {
+                ui.monospace(s.text(ui.ctx()));
+                ui.label(s.label);
+                ui.end_row();
+            }
+        };
+        section(ui, "Everywhere", &APP);
+        for r in rooms {
+            if !r.shortcuts().is_empty() {
+                section(ui, r.title(), r.shortcuts());
+            }
         }
     });
-}
-
-fn shortcuts(ui: &mut Ui, rooms: &[Box<dyn Room>]) {
-    ui.strong("Everywhere");
-    table(ui, "keys_app", &APP);
-    for r in rooms {
-        if !r.shortcuts().is_empty() {
-            ui.add_space(6.0);
-            ui.strong(r.title());
-            table(ui, r.id(), r.shortcuts());
-        }
-    }
     ui.add_space(6.0);
-    ui.label("On boards: the mouse wheel zooms, a middle-button drag pans.");
+    ui.label("On boards: the mouse wheel zooms, a middle-button drag pans. Rooms without keys of their own use the buttons and menus.");
 }
 
 fn about(ui: &mut Ui) {

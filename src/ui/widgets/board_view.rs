@@ -14,6 +14,10 @@ pub struct BoardView {
     pub pan: Vec2,
     /// Layout of the last frame (tests use it to find where cells are on screen).
     pub last_layout: Option<CellLayout>,
+    /// Keep the last layout even if the board's extent changes (during a drag
+    /// that adds or removes cells, so the cell under the pointer stays put).
+    pub hold: bool,
+    last_rect: Option<Rect>,
 }
 
 impl Default for BoardView {
@@ -22,6 +26,8 @@ impl Default for BoardView {
             zoom: 1.0,
             pan: Vec2::ZERO,
             last_layout: None,
+            hold: false,
+            last_rect: None,
         }
     }
 }
@@ -78,6 +84,23 @@ pub struct BoardResponse {
 const EDGE_MARGIN: f32 = 26.0;
 
 impl BoardView {
+    /// The cells under a straight pointer movement from `from` to `to` (so a
+    /// fast drag paints every cell it crosses, not only where frames sampled it).
+    pub fn cells_along(&self, from: egui::Pos2, to: egui::Pos2) -> Vec<Coord> {
+        let Some(layout) = self.last_layout else {
+            return Vec::new();
+        };
+        let steps = ((to - from).length() / (layout.scale * 0.25).max(1.0)).ceil().max(1.0) as usize;
+        let mut out: Vec<Coord> = Vec::new();
+        for k in 0..=steps {
+            let c = layout.cell_at(from + (to - from) * (k as f32 / steps as f32));
+            if out.last() != Some(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
     pub fn reset(&mut self) {
         self.zoom = 1.0;
         self.pan = Vec2::ZERO;
@@ -86,8 +109,12 @@ impl BoardView {
     pub fn show(&mut self, ui: &mut Ui, board: &Board, deco: &Decorations<'_>) -> BoardResponse {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         self.handle_zoom_pan(ui, &response, rect);
-        let layout = self.fit(board, deco, rect);
+        let layout = match (self.hold, self.last_layout, self.last_rect) {
+            (true, Some(l), Some(r)) if r == rect => l,
+            _ => self.fit(board, deco, rect),
+        };
         self.last_layout = Some(layout);
+        self.last_rect = Some(rect);
         let painter = ui.painter_at(rect);
 
         let cells = board.cells();

@@ -63,11 +63,9 @@ pub fn progress_bar<T, U>(ui: &mut Ui, job: &Job<T, U>, unit: &str, width: f32) 
     } else {
         String::new()
     };
-    let text = format!("{counts}{}{eta}", fmt_duration(job.elapsed()));
-    ui.add(
-        egui::ProgressBar::new(frac)
-            .desired_width(width)
-            .text(text)
-            .animate(p.total == 0),
-    );
+    let note = job.note();
+    let note = if note.is_empty() { note } else { format!("{note}: ") };
+    let text = format!("{note}{counts}{}{eta}", fmt_duration(job.elapsed()));
+    // Not animated: an animated bar repaints every frame (see widgets::busy).
+    ui.add(egui::ProgressBar::new(frac).desired_width(width).text(text));
 }

@@ -9,8 +9,11 @@ use egui::{Pos2, Rect, Vec2, vec2};
 
 const SQRT3: f32 = 1.732_050_8;
 
-/// Width of every room's left panel: fixed, so it does not jump with its text.
+/// Width every room's left panel starts at; the user may drag it between
+/// the bounds below. Its contents wrap, so it never jumps with its text.
 pub const SIDE_PANEL_WIDTH: f32 = 340.0;
+pub const SIDE_PANEL_MIN: f32 = 260.0;
+pub const SIDE_PANEL_MAX: f32 = 640.0;
 
 /// Maps board units to screen points: `screen = origin + scale * unit`.
 #[derive(Clone, Copy, Debug, PartialEq)]

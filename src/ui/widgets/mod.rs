@@ -2,6 +2,7 @@
 //! controls every room shares (job controls, setup and rule pickers).
 
 pub mod board_view;
+pub mod busy;
 pub mod job_controls;
 pub mod layout;
 pub mod palette;

@@ -52,9 +52,11 @@ pub fn heat(t: f32) -> Color32 {
     Color32::from_rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
-/// Red for less than `1`, white at `1`, green for more (a ratio against a baseline).
-pub fn ratio(r: f64) -> Color32 {
-    let d = (r.max(1e-9).ln() * 4.0).clamp(-1.0, 1.0) as f32;
+/// Red for less than `1`, white at `1`, green for more (a ratio against a
+/// baseline); full colour at a ratio of e^±`span`, so the largest change on a
+/// map gets the strongest colour.
+pub fn ratio(r: f64, span: f64) -> Color32 {
+    let d = (r.max(1e-9).ln() / span.max(1e-9)).clamp(-1.0, 1.0) as f32;
     let fade = |c: f32| (255.0 - 200.0 * c.abs()) as u8;
     if d >= 0.0 {
         Color32::from_rgb(fade(d), 255, fade(d))

@@ -3,7 +3,7 @@
 
 use super::{BoardsRoom, CELLS_TOOL, DELETE, DROP, ISLANDS_TOOL, MIRROR, PLACE_TOOL, PlaceTool, ROTATE, Tool};
 use crate::geometry::{Coord, Lattice};
-use crate::textview::cell_label;
+use crate::textview::{cell_label, place_error};
 use crate::ui::document::Document;
 use crate::ui::room::RoomCtx;
 use crate::ui::widgets::board_view::{BoardResponse, Decorations};
@@ -24,6 +24,8 @@ impl BoardsRoom {
             .ctx()
             .pointer_latest_pos()
             .and_then(|p| self.view.last_layout.map(|l| l.cell_at(p)));
+        // While cells are added or removed by a drag, the view stays where it is.
+        self.view.hold = self.stroke.is_some();
         let resp = {
             let setup = ctx.doc.session.setup();
             let mut shown = setup.deployment.clone();
@@ -53,7 +55,11 @@ impl BoardsRoom {
                 };
                 overlay = ghost.cells(&setup.fleet).into_iter().map(|c| (c, color)).collect();
                 if let Err(e) = ok {
-                    self.reason = Some(format!("{} cannot go here: {e}", setup.fleet.pieces[ghost.piece].name));
+                    self.reason = Some(format!(
+                        "{} cannot go here: {}",
+                        setup.fleet.pieces[ghost.piece].name,
+                        place_error(setup.board.lattice(), &e)
+                    ));
                 }
             }
             let outlined: Vec<Coord> = match (self.place.selected, self.place.dragging) {
@@ -159,8 +165,13 @@ impl BoardsRoom {
                                 self.place.placed(doc.session.setup(), ghost.piece, dragging.is_some());
                             }
                             Err(e) if over => {
-                                let name = doc.session.setup().fleet.pieces[ghost.piece].name.clone();
-                                ctx.status(format!("{name} not placed: {e}"));
+                                let setup = doc.session.setup();
+                                let msg = format!(
+                                    "{} not placed: {}",
+                                    setup.fleet.pieces[ghost.piece].name,
+                                    place_error(setup.board.lattice(), &e)
+                                );
+                                ctx.status(msg);
                             }
                             Err(_) => {}
                         }
@@ -183,20 +194,30 @@ impl BoardsRoom {
                         self.stroke = stroke;
                     }
                 }
-                if let (Some(stroke), Some(c)) = (self.stroke, at)
+                let (origin, latest) = ui.input(|i| (i.pointer.press_origin(), i.pointer.latest_pos()));
+                if pressed {
+                    self.stroke_from = origin;
+                }
+                if let (Some(stroke), Some(to)) = (self.stroke, latest)
                     && (down || pressed)
                 {
-                    let mut removed = Vec::new();
-                    match stroke {
-                        Stroke::Island(v) => doc.mutate(|s| removed = s.setup_mut().set_island(c, v)),
-                        Stroke::Cell(v) => doc.mutate(|s| removed = s.setup_mut().set_hex_cell(c, v)),
+                    // Every cell the pointer crossed since the last frame.
+                    let from = self.stroke_from.unwrap_or(to);
+                    for c in self.view.cells_along(from, to) {
+                        let mut removed = Vec::new();
+                        match stroke {
+                            Stroke::Island(v) => doc.mutate(|s| removed = s.setup_mut().set_island(c, v)),
+                            Stroke::Cell(v) => doc.mutate(|s| removed = s.setup_mut().set_hex_cell(c, v)),
+                        }
+                        self.removed(doc, removed);
+                        if let Some(n) = &mut self.notice {
+                            n.revision = doc.revision;
+                        }
                     }
-                    self.removed(doc, removed);
-                    if let Some(n) = &mut self.notice {
-                        n.revision = doc.revision;
-                    }
+                    self.stroke_from = Some(to);
                 }
                 if released && self.stroke.take().is_some() {
+                    self.stroke_from = None;
                     doc.end_stroke();
                 }
             }

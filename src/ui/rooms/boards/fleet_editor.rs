@@ -60,7 +60,7 @@ impl FleetEditor {
         let n = doc.session.setup().fleet.pieces.len();
         for i in 0..n {
             let piece = doc.session.setup().fleet.pieces[i].clone();
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 2.0, palette::piece_color(i));
                 ui.label(piece_symbol(i).to_string());
@@ -160,12 +160,13 @@ impl FleetEditor {
             if let Err(e) = &valid {
                 ui.colored_label(ui.visuals().error_fg_color, e.to_string());
             } else {
+                let orientations = piece
+                    .orientations(lattice, doc.session.setup().fleet.allow_mirror)
+                    .len();
                 ui.weak(format!(
-                    "{} cells, {} orientations",
-                    piece.len(),
-                    piece
-                        .orientations(lattice, doc.session.setup().fleet.allow_mirror)
-                        .len()
+                    "{}, {}",
+                    crate::textview::count(piece.len(), "cell", "cells"),
+                    crate::textview::count(orientations, "orientation", "orientations")
                 ));
             }
             ui.horizontal(|ui| {

@@ -11,6 +11,7 @@ use crate::presets;
 use crate::textview::piece_symbol;
 use crate::ui::document::Document;
 use crate::ui::widgets::board_view::BoardView;
+use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Ui};
@@ -50,6 +51,8 @@ pub struct BoardsRoom {
     place: PlaceTool,
     fleet_editor: FleetEditor,
     stroke: Option<canvas::Stroke>,
+    /// Where the pointer was when the stroke last painted.
+    stroke_from: Option<egui::Pos2>,
     rows: u32,
     cols: u32,
     hex_radius: i32,
@@ -67,6 +70,7 @@ impl Default for BoardsRoom {
             place: PlaceTool::default(),
             fleet_editor: FleetEditor::default(),
             stroke: None,
+            stroke_from: None,
             rows: 10,
             cols: 10,
             hex_radius: 5,
@@ -78,8 +82,8 @@ impl Default for BoardsRoom {
 }
 
 const GUIDE: &str = "A session holds setups: a board, a fleet and where its ships are. Pick the setup at the top; \
-*Add preset* adds a shipped setup (classic 10×10, the Russian fleet, the 2008 hexagonal halves, the CSP sample), \
-*Replace by preset* swaps the current one (Ctrl+Z brings it back), *Duplicate* keeps a copy.
+Add preset adds a shipped setup (classic 10×10, the Russian fleet, the 2008 hexagonal halves, the CSP sample), \
+Replace by preset swaps the current one (Ctrl+Z brings it back), Duplicate keeps a copy.
 
 Board: resize a square board or start a hexagon. Tools: Place ships (P), Islands (I: click or drag), \
 Cells (C, hex boards: add cells at the faint frontier or remove cells). Ships that no longer fit after an edit \
@@ -151,8 +155,9 @@ impl Room for BoardsRoom {
             self.notice = None;
         }
         egui::Panel::left("boards_side")
-            .resizable(false)
-            .exact_size(crate::ui::widgets::layout::SIDE_PANEL_WIDTH)
+            .resizable(true)
+            .default_size(SIDE_PANEL_WIDTH)
+            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui, ctx));
             });

@@ -79,48 +79,57 @@ impl FairnessMode {
             thousands(f.base)
         ));
         let base = f.base.max(1) as f64;
+        // The strongest colour goes to the largest change on this board.
+        let span = f
+            .rows
+            .iter()
+            .map(|r| (r.labelled.max(1) as f64 / base).ln().abs())
+            .fold(0.0, f64::max);
         let by_cell: HashMap<Coord, &WhatIf> = f.rows.iter().map(|r| (r.cell, r)).collect();
         let mut rows: Vec<&WhatIf> = f.rows.iter().collect();
         rows.sort_by_key(|r| (!r.was_island, std::cmp::Reverse(r.labelled)));
-        ui.horizontal_top(|ui| {
-            ui.allocate_ui(egui::vec2(380.0, ui.available_height()), |ui| {
-                ui.push_id("whatif_table", |ui| {
-                    TableBuilder::new(ui)
-                        .striped(true)
-                        .column(Column::exact(190.0))
-                        .column(Column::exact(110.0))
-                        .column(Column::exact(60.0))
-                        .header(20.0, |mut h| {
-                            h.col(|ui| {
-                                ui.strong("Change");
-                            });
-                            h.col(|ui| {
-                                ui.strong("Deployments");
-                            });
-                            h.col(|ui| {
-                                ui.strong("Ratio");
-                            });
-                        })
-                        .body(|body| {
-                            body.rows(18.0, rows.len(), |mut row| {
-                                let r = rows[row.index()];
-                                let what = if r.was_island { "remove island" } else { "make island" };
-                                row.col(|ui| {
-                                    ui.label(format!("{what} {}", cell_label(f.board.lattice(), r.cell)));
-                                });
-                                row.col(|ui| {
-                                    ui.label(thousands(r.labelled));
-                                });
-                                row.col(|ui| {
-                                    ui.label(format!("{:.4}", r.labelled as f64 / base));
-                                });
-                            });
+        ui.columns(2, |cols| {
+            TableBuilder::new(&mut cols[0])
+                .id_salt("whatif_table")
+                .striped(true)
+                .column(Column::remainder().at_least(150.0))
+                .column(Column::auto().at_least(110.0))
+                .column(Column::auto().at_least(70.0))
+                .header(22.0, |mut h| {
+                    h.col(|ui| {
+                        ui.strong("Change");
+                    });
+                    h.col(|ui| {
+                        ui.strong("Deployments");
+                    });
+                    h.col(|ui| {
+                        ui.strong("Ratio");
+                    });
+                })
+                .body(|body| {
+                    body.rows(20.0, rows.len(), |mut row| {
+                        let r = rows[row.index()];
+                        let what = if r.was_island { "remove island" } else { "make island" };
+                        row.col(|ui| {
+                            ui.label(format!("{what} {}", cell_label(f.board.lattice(), r.cell)));
                         });
+                        row.col(|ui| {
+                            ui.label(thousands(r.labelled));
+                        });
+                        row.col(|ui| {
+                            ui.label(format!("{:.4}", r.labelled as f64 / base));
+                        });
+                    });
                 });
-            });
+            let ui = &mut cols[1];
+            ui.label(format!(
+                "Colour: the count after the change over the count now; full red or green at ×{:.3} or ×{:.3}.",
+                (-span).exp(),
+                span.exp()
+            ));
             let board = &f.board;
             let fill = |c: Coord| match by_cell.get(&c) {
-                Some(r) => palette::ratio(r.labelled as f64 / base),
+                Some(r) => palette::ratio(r.labelled as f64 / base, span),
                 None => palette::WATER,
             };
             let deco = Decorations::fill_only(&fill);

@@ -92,7 +92,7 @@ impl HuntMode {
                 None => {}
             }
             if self.task.is_running() {
-                ui.spinner();
+                crate::ui::widgets::busy::busy(ui);
                 ui.label("updating…");
             }
             if let Some(e) = &self.task.error {
@@ -124,7 +124,11 @@ impl HuntMode {
             .map(|&c| (c, Mark::Hit))
             .chain(obs.misses.iter().map(|&c| (c, Mark::Miss)))
             .collect();
-        let outlined: Vec<Coord> = best.into_iter().collect();
+        // A best shot from the previous map that has just been fired at is not a suggestion.
+        let outlined: Vec<Coord> = best
+            .filter(|c| !obs.hits.contains(c) && !obs.misses.contains(c))
+            .into_iter()
+            .collect();
         let deco = Decorations {
             outlined: &outlined,
             marks: &marks,

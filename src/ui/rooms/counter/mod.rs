@@ -11,7 +11,7 @@ use crate::textview::thousands;
 use crate::ui::document::Document;
 use crate::ui::room::{Room, RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
-use crate::ui::widgets::layout::SIDE_PANEL_WIDTH;
+use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
 use crate::ui::widgets::rule_picker::rule_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::Ui;
@@ -24,6 +24,8 @@ pub const ID: &str = "counter";
 #[derive(Clone, Debug)]
 pub struct Timed {
     pub setup: String,
+    /// The touch rule it was counted under.
+    pub rule: crate::geometry::TouchRule,
     pub pieces: Vec<String>,
     pub result: CountResult,
     pub seconds: f64,
@@ -140,8 +142,9 @@ impl Room for CounterRoom {
             }
         }
         egui::Panel::left("counter_side")
-            .resizable(false)
-            .exact_size(SIDE_PANEL_WIDTH)
+            .resizable(true)
+            .default_size(SIDE_PANEL_WIDTH)
+            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.settings(ui, ctx.doc));
             });
@@ -204,13 +207,18 @@ impl CounterRoom {
         self.kind = kind;
         self.count.start(repaint(ui), move |job| {
             let mut out = Vec::new();
-            for setup in setups {
+            let n = setups.len();
+            for (k, setup) in setups.into_iter().enumerate() {
+                if n > 1 {
+                    job.note(format!("setup {} of {n}: {}", k + 1, setup.name));
+                }
                 let t0 = std::time::Instant::now();
                 let result = count_deployments(&setup.board, &setup.fleet, &req, job.cancel_flag(), &|p| {
                     job.progress(p)
                 })
                 .map_err(|e| format!("{}: {e}", setup.name))?;
                 out.push(Timed {
+                    rule: req.rule,
                     setup: setup.name.clone(),
                     pieces: setup.fleet.pieces.iter().map(|p| p.name.clone()).collect(),
                     result,
@@ -286,6 +294,12 @@ impl CounterRoom {
                     ui.label("Distinct layouts")
                         .on_hover_text("Ships of identical shape are interchangeable");
                     ui.label(egui::RichText::new(thousands(t.result.distinct_layouts)).strong());
+                    ui.end_row();
+                    ui.label("Rule");
+                    ui.label(match t.rule {
+                        crate::geometry::TouchRule::MayTouch => "ships may touch",
+                        crate::geometry::TouchRule::NoTouch => "ships may not touch",
+                    });
                     ui.end_row();
                     ui.label("Engine");
                     ui.label(t.result.engine.name());

@@ -17,7 +17,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::widgets::board_view::{BoardView, Decorations, Mark};
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::SIDE_PANEL_WIDTH;
+use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::setup_picker::setup_picker;
@@ -119,8 +119,9 @@ impl Room for SolverRoom {
             ctx.status(msg);
         }
         egui::Panel::left("solver_side")
-            .resizable(false)
-            .exact_size(SIDE_PANEL_WIDTH)
+            .resizable(true)
+            .default_size(SIDE_PANEL_WIDTH)
+            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.side(ui, ctx));
             });
@@ -140,7 +141,7 @@ impl Room for SolverRoom {
             }
         });
         if self.run.is_running() {
-            ui.ctx().request_repaint_after(Duration::from_millis(50));
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
         }
     }
 }
@@ -294,7 +295,7 @@ impl SolverRoom {
             return;
         }
         let Some(m) = self.model() else {
-            ui.spinner();
+            crate::ui::widgets::busy::busy(ui);
             return;
         };
         let st = &m.stats;

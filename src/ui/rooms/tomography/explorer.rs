@@ -4,13 +4,16 @@
 //! click-to-interchange.
 
 use super::Subject;
-use crate::geometry::{BinaryMatrix, Board, Coord, Deployment};
+use crate::geometry::{BinaryMatrix, Board, Coord, Deployment, TouchRule};
 use crate::jobs::Task;
 use crate::tomography::{Block, Interchange, interchanges, laplacian_energy, realisations, unexplained_cells};
 use crate::ui::room::repaint;
 use crate::ui::widgets::board_view::{BoardView, Decorations};
 use crate::ui::widgets::palette;
 use egui::{Color32, Ui};
+
+/// Realisations looked through for one with ships apart (no-touch rule).
+const REALISATIONS_TRIED: usize = 256;
 
 /// Facts about one matrix.
 pub struct Derived {
@@ -24,7 +27,16 @@ pub struct Derived {
 impl Derived {
     fn of(m: &BinaryMatrix, subject: &Subject) -> Derived {
         let (realisation, unexplained) = match &subject.fleet {
-            Some(fleet) => (realisations(m, fleet, 1).pop(), unexplained_cells(m, fleet)),
+            Some(fleet) => {
+                // Under the no-touch rule only a realisation with ships apart counts.
+                let real = match subject.rule {
+                    TouchRule::MayTouch => realisations(m, fleet, 1).pop(),
+                    TouchRule::NoTouch => realisations(m, fleet, REALISATIONS_TRIED)
+                        .into_iter()
+                        .find(|d| d.ships_apart(fleet)),
+                };
+                (real, unexplained_cells(m, fleet))
+            }
             None => (None, Vec::new()),
         };
         Derived {
@@ -108,6 +120,14 @@ impl Explorer {
         self.history.push(m);
         self.pos += 1;
         self.selected = None;
+    }
+
+    /// Back to the first matrix (the history stays for Forward).
+    pub fn start_over(&mut self) {
+        if self.pos > 0 {
+            self.pos = 0;
+            self.selected = None;
+        }
     }
 
     pub fn back(&mut self) {

@@ -8,7 +8,7 @@ use super::{Subject, add_setup, plural};
 use crate::geometry::{BinaryMatrix, Deployment};
 use crate::jobs::Task;
 use crate::textview::thousands;
-use crate::tomography::{SharedXRay, XRay, count_matrices, fleets_with_xray, island_cells, realisations};
+use crate::tomography::{SharedXRay, XRay, count_matrices_with, fleets_with_xray, island_cells, realisations};
 use crate::ui::room::{RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
 use egui::{Ui, vec2};
@@ -71,7 +71,7 @@ impl SharedPanel {
         let complete = subject.fleet_complete(m);
         let (islands, rule) = (island_cells(&subject.board), subject.rule);
         self.task.start(repaint(ui), move |job| {
-            let all_matrices = count_matrices(&x)?.to_string();
+            let all_matrices = count_matrices_with(&x, job.cancel_flag())?.to_string();
             let fleets = match lengths {
                 Ok(_) if !complete => Err("place the whole fleet to count the fleets sharing its X-ray".into()),
                 Ok(l) => {
@@ -100,16 +100,16 @@ impl SharedPanel {
                 ui.label(format!("{}×{}, {} ones", m.rows(), m.cols(), m.ones()));
                 ui.end_row();
                 ui.label("Row sums");
-                ui.label(join(&m.row_sums()));
+                ui.add(egui::Label::new(join(&m.row_sums())).wrap());
                 ui.end_row();
                 ui.label("Column sums");
-                ui.label(join(&m.col_sums()));
+                ui.add(egui::Label::new(join(&m.col_sums())).wrap());
                 ui.end_row();
                 ui.label("|ΔA|²")
                     .on_hover_text("Squared 5-point Laplacian, zero outside the board");
                 match d {
                     Some(d) => ui.label(d.energy.to_string()),
-                    None => ui.spinner(),
+                    None => crate::ui::widgets::busy::busy(ui),
                 };
                 ui.end_row();
                 if subject.fleet.is_some() {
@@ -119,7 +119,7 @@ impl SharedPanel {
                         Some((Some(_), _)) => ui.label("yes (ships coloured)"),
                         Some((None, 0)) => ui.label("no"),
                         Some((None, n)) => ui.label(format!("no: {n} cell(s) no ship can cover (red)")),
-                        None => ui.spinner(),
+                        None => crate::ui::widgets::busy::busy(ui),
                     };
                     ui.end_row();
                 }
@@ -127,7 +127,7 @@ impl SharedPanel {
                     .on_hover_text("All 0/1 matrices with these row and column sums");
                 match info {
                     Some(s) => ui.label(&s.all_matrices),
-                    None if self.task.is_running() => ui.spinner(),
+                    None if self.task.is_running() => crate::ui::widgets::busy::busy(ui),
                     None => ui.label("–"),
                 };
                 ui.end_row();
@@ -135,14 +135,18 @@ impl SharedPanel {
                     match &s.fleets {
                         Ok(f) => {
                             ui.label("Fleet matrices")
-                                .on_hover_text("Distinct fleet pictures with this X-ray");
+                                .on_hover_text("Distinct fleet pictures with this X-ray (under the touch rule)");
                             ui.label(thousands(f.fleet_matrices));
                             ui.end_row();
                             ui.label("Labelled fleets").on_hover_text("Every ship distinct");
                             ui.label(thousands(f.labelled_fleets));
                             ui.end_row();
                             ui.label("Density").on_hover_text("Fleet matrices / |U(r, c)|");
-                            ui.label(f.density().map_or("–".into(), |v| format!("{v:.3e}")));
+                            ui.label(match f.density() {
+                                None => "–".into(),
+                                Some(0.0) => "0".into(),
+                                Some(v) => format!("{v:.3e}"),
+                            });
                             ui.end_row();
                         }
                         Err(e) => {
@@ -166,7 +170,7 @@ impl SharedPanel {
     ) -> Option<BinaryMatrix> {
         let Some(info) = self.info() else {
             ui.label("Counting the fleets with this X-ray…");
-            ui.spinner();
+            crate::ui::widgets::busy::busy(ui);
             return None;
         };
         let shared = match &info.fleets {

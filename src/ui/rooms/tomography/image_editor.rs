@@ -16,6 +16,8 @@ pub struct ImageEditor {
     pub painting: bool,
     /// The value a drag is painting.
     stroke: Option<bool>,
+    /// Where the pointer was when the stroke last painted.
+    stroke_from: Option<egui::Pos2>,
     pub view: BoardView,
 }
 
@@ -92,23 +94,39 @@ impl ImageEditor {
                 i.pointer.primary_down(),
             )
         });
-        let at = resp
-            .hovered
-            .filter(|c| subject.board.contains(*c))
-            .map(|c| (c.0 as usize, c.1 as usize));
+        let (origin, latest) = ui.input(|i| (i.pointer.press_origin(), i.pointer.latest_pos()));
+        let start = origin
+            .map(|p| self.view.cells_along(p, p))
+            .and_then(|v| v.first().copied())
+            .filter(|c| subject.board.contains(*c));
         if pressed
             && resp.response.hovered()
-            && let Some((r, c)) = at
+            && let Some(c) = start
         {
             doc.checkpoint();
-            self.stroke = Some(!img.get(r, c));
+            self.stroke = Some(!img.get(c.0 as usize, c.1 as usize));
+            self.stroke_from = origin;
         }
-        if let (Some(v), Some((r, c))) = (self.stroke, at)
+        if let (Some(v), Some(to)) = (self.stroke, latest)
             && (down || pressed)
         {
-            doc.mutate(|s| s.tomography.image.set(r, c, v));
+            // Every cell the pointer crossed since the last frame.
+            let from = self.stroke_from.unwrap_or(to);
+            let cells: Vec<_> = self
+                .view
+                .cells_along(from, to)
+                .into_iter()
+                .filter(|c| subject.board.contains(*c))
+                .collect();
+            doc.mutate(|s| {
+                for c in &cells {
+                    s.tomography.image.set(c.0 as usize, c.1 as usize, v);
+                }
+            });
+            self.stroke_from = Some(to);
         }
         if released && self.stroke.take().is_some() {
+            self.stroke_from = None;
             doc.end_stroke();
         }
     }

@@ -21,7 +21,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::task_status;
-use crate::ui::widgets::layout::SIDE_PANEL_WIDTH;
+use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
 use crate::ui::widgets::rule_picker::rule_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Modifiers, Ui};
@@ -197,7 +197,7 @@ impl Room for TomographyRoom {
     }
 
     fn menu(&mut self, ui: &mut Ui, _ctx: &mut RoomCtx<'_>) {
-        if let (Some(s), Some(ex)) = (&self.subject, &mut self.explorer) {
+        if let Some(ex) = &mut self.explorer {
             let (back, forward) = ex.steps();
             if ui.add_enabled(back > 0, BACK.button(ui)).clicked() {
                 ex.back();
@@ -208,7 +208,7 @@ impl Room for TomographyRoom {
                 ui.close();
             }
             if ui.add_enabled(back > 0, egui::Button::new("Start over")).clicked() {
-                ex.go(s.source.clone());
+                ex.start_over();
                 ui.close();
             }
         }
@@ -219,8 +219,9 @@ impl Room for TomographyRoom {
         self.poll_tasks(ui);
         self.shortcuts(ui);
         egui::Panel::left("tomography_side")
-            .resizable(false)
-            .exact_size(SIDE_PANEL_WIDTH)
+            .resizable(true)
+            .default_size(SIDE_PANEL_WIDTH)
+            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.side(ui, ctx.doc));
             });
@@ -411,10 +412,10 @@ impl TomographyRoom {
             }
             if ui
                 .add_enabled(back > 0, egui::Button::new("Start over"))
-                .on_hover_text("Back to the fleet or image itself")
+                .on_hover_text("Back to the fleet or image itself (Forward goes on again)")
                 .clicked()
             {
-                ex.go(subject.source.clone());
+                ex.start_over();
             }
             ui.label(format!("step {back}"));
         });
@@ -446,7 +447,7 @@ impl TomographyRoom {
         task_status(ui, &self.subreflections, "");
         let Some(list) = &self.subreflections.result else {
             if self.subreflections.is_running() {
-                ui.spinner();
+                crate::ui::widgets::busy::busy(ui);
             }
             return None;
         };

@@ -157,7 +157,8 @@ fn plot(ui: &mut Ui, w: &WalkEnergies) {
         .collect();
     let mut fleet_lines = w.fleet_energies.clone();
     fleet_lines.dedup();
-    Plot::new("energy_histogram")
+    // A new walk is a new plot: its bounds are fitted afresh.
+    Plot::new(("energy_histogram", w.k, w.matrices, w.start))
         .legend(Legend::default())
         .x_axis_label(format!("|ΔA|² (bins of {})", w.step))
         .y_axis_label("matrices")
