@@ -405,3 +405,25 @@ fn wide_placement_sets_take_the_general_path() {
     assert!(fleet_placements(&board, &fleet)[0].len() > 256);
     assert_eq!(plain(&board, &fleet, Engine::Fast), plain(&board, &fleet, Engine::Dlx));
 }
+
+/// Ten ships (the Russian fleet) keep the bitboard counter deep in its tree for
+/// minutes: cancel must still stop it promptly.
+#[test]
+fn cancel_reaches_deep_levels_of_the_fast_engine() {
+    let setup = fleetscope::presets::load("russian").unwrap().unwrap();
+    let cancel = CancelFlag::new();
+    let c2 = cancel.clone();
+    let worker = std::thread::spawn(move || {
+        let req = CountRequest {
+            engine: Engine::Fast,
+            threads: 1,
+            ..Default::default()
+        };
+        count_deployments(&setup.board, &setup.fleet, &req, &c2, &|_| {})
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let t0 = std::time::Instant::now();
+    cancel.cancel();
+    assert_eq!(worker.join().unwrap(), Err(CountError::Cancelled(Cancelled)));
+    assert!(t0.elapsed() < std::time::Duration::from_secs(5), "{:?}", t0.elapsed());
+}

@@ -203,3 +203,21 @@ fn walks_on_large_matrices_take_the_general_path() {
     assert!(w.matrices.iter().all(|m| XRay::of(m) == XRay::of(&start)));
     assert_eq!(w.distance.iter().filter(|&&d| d == 0).count(), 1);
 }
+
+/// A count that would run for minutes stops when cancelled.
+#[test]
+fn a_large_count_of_matrices_can_be_cancelled() {
+    let x = XRay {
+        rows: vec![12; 24],
+        cols: vec![12; 24],
+    };
+    let cancel = fleetscope::run::CancelFlag::new();
+    let c2 = cancel.clone();
+    let worker = std::thread::spawn(move || fleetscope::tomography::count_matrices_with(&x, &c2));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let t0 = std::time::Instant::now();
+    cancel.cancel();
+    let r = worker.join().unwrap();
+    assert_eq!(r, Err("cancelled".to_string()));
+    assert!(t0.elapsed() < std::time::Duration::from_secs(5));
+}

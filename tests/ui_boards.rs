@@ -90,7 +90,10 @@ fn an_illegal_spot_places_nothing_and_says_why() {
     let p = cell_pos(&h, Coord(2, 5));
     h.hover_at(p);
     h.run_steps(2);
-    assert!(h.query_by_label_contains("Battleship cannot go here").is_some());
+    assert!(
+        h.query_by_label_contains("Battleship cannot go here: overlaps the Carrier at row 3, col").is_some(),
+        "the reason names the cell as the hover line does"
+    );
     click_at(&mut h, p);
     assert_eq!(h.state().doc.session.setup().deployment, d);
 }
@@ -117,6 +120,10 @@ fn resizing_names_the_removed_ships_until_undo_and_renames_the_setup() {
     assert!(notice.contains("Carrier"), "{notice}");
     assert!(h.query_by_label(&notice).is_some(), "the notice is on screen");
     assert_eq!(h.state().doc.session.setup().name, "Classic fleet on 3×3");
+    assert!(
+        h.state().doc.session.setup().description.is_empty(),
+        "the preset's description no longer fits"
+    );
     h.state_mut().doc.undo();
     h.run_steps(2);
     assert!(h.state().room.notice().is_none(), "undo clears the notice");
@@ -160,6 +167,26 @@ fn hovering_names_cells_counted_from_one() {
     h.run_steps(2);
     let label = format!("(x {}, y {}, z {})", c.0, c.1, -c.0 - c.1);
     assert!(h.query_by_label(&label).is_some(), "missing {label}");
+}
+
+/// A fast drag (one frame from the first cell to the last) paints every cell
+/// in between, the first one included.
+#[test]
+fn a_fast_drag_paints_every_cell_it_crosses() {
+    let mut h = boards_on(session_of(&["classic"]));
+    h.get_by_label("Islands").click();
+    h.run_steps(2);
+    let (a, b) = (cell_pos(&h, Coord(4, 0)), cell_pos(&h, Coord(4, 9)));
+    h.hover_at(a);
+    h.run_steps(1);
+    h.drag_at(a);
+    h.hover_at(b);
+    h.run_steps(1);
+    h.drop_at(b);
+    h.run_steps(2);
+    let islands = h.state().doc.session.setup().board.islands.clone();
+    let expect: std::collections::BTreeSet<Coord> = (0..10).map(|c| Coord(4, c)).collect();
+    assert_eq!(islands, expect);
 }
 
 #[test]

@@ -268,3 +268,26 @@ fn a_unique_fleet_reads_in_the_singular() {
     h.run_steps(2);
     wait_for_text(&mut h, "1 fleet matrix shares this X-ray");
 }
+
+/// "Fleet?" follows the touch rule: a fleet whose ships touch is no fleet
+/// when ships may not touch.
+#[test]
+fn fleet_yes_follows_the_touch_rule() {
+    let mut s = session_of(&["classic"]);
+    let setup = s.setup().clone();
+    let touching = (0..500)
+        .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
+        .find(|d| !d.ships_apart(&setup.fleet))
+        .expect("a random fleet with touching ships");
+    s.setup_mut().deployment = touching;
+    let mut h = tomography_on(s.clone());
+    assert!(h.state().room.explorer().unwrap().derived().unwrap().realisation.is_some());
+    h.state_mut().doc.edit(|x| x.tomography.rule = TouchRule::NoTouch);
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy() && r.room.explorer().is_some_and(|e| e.derived().is_some()));
+    let d = h.state().room.explorer().unwrap().derived().unwrap();
+    // Unless another cut of the same ones keeps the ships apart.
+    if let Some(r) = &d.realisation {
+        assert!(r.ships_apart(&setup.fleet));
+    }
+}
