@@ -87,6 +87,31 @@ impl QuboBuilder {
         }
     }
 
+    /// Σ scale·part, term by term: each coefficient is rounded once, so parts
+    /// with integer terms (row sums, the Laplacian) give clean coefficients
+    /// (−1.9, not −1.9000000000000004) and exact zeros stay zero.
+    pub fn combine(parts: &[(f64, &QuboBuilder)]) -> QuboBuilder {
+        let n = parts.iter().map(|(_, p)| p.len()).max().unwrap_or(0);
+        let mut out = QuboBuilder::new(n);
+        for i in 0..n {
+            out.linear[i] = parts
+                .iter()
+                .filter_map(|(w, p)| p.linear.get(i).map(|v| w * v))
+                .fold(0.0, |a, b| a + b);
+        }
+        out.offset = parts.iter().map(|(w, p)| w * p.offset).fold(0.0, |a, b| a + b);
+        let keys: std::collections::BTreeSet<(u32, u32)> =
+            parts.iter().flat_map(|(_, p)| p.couplers.keys().copied()).collect();
+        for k in keys {
+            let v = parts
+                .iter()
+                .filter_map(|(w, p)| p.couplers.get(&k).map(|v| w * v))
+                .fold(0.0, |a, b| a + b);
+            out.couplers.insert(k, v);
+        }
+        out
+    }
+
     /// The model; couplers that summed to exactly zero are dropped.
     pub fn build(self) -> Result<Qubo, String> {
         let n = self.linear.len();

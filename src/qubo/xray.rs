@@ -118,30 +118,35 @@ impl XrayModel {
         spec.validate()?;
         let (m, n) = (spec.rows.len(), spec.cols.len());
         let var = |r: usize, c: usize| r * n + c;
-        let mut b = QuboBuilder::new(m * n);
+        // Three parts with integer terms, scaled and added once per coefficient.
+        let mut sums = QuboBuilder::new(m * n);
         for (r, &t) in spec.rows.iter().enumerate() {
             let terms: Vec<(usize, f64)> = (0..n).map(|c| (var(r, c), 1.0)).collect();
-            b.add_squared(1.0, &terms, t as f64);
+            sums.add_squared(1.0, &terms, t as f64);
         }
         for (c, &t) in spec.cols.iter().enumerate() {
             let terms: Vec<(usize, f64)> = (0..m).map(|r| (var(r, c), 1.0)).collect();
-            b.add_squared(1.0, &terms, t as f64);
+            sums.add_squared(1.0, &terms, t as f64);
         }
+        let mut lap = QuboBuilder::new(m * n);
         if spec.epsilon > 0.0 {
             for r in 0..m {
                 for c in 0..n {
                     let mut terms = vec![(var(r, c), 4.0)];
                     terms.extend(neighbours(m, n, r, c).map(|(a, d)| (var(a, d), -1.0)));
-                    b.add_squared(spec.epsilon, &terms, 0.0);
+                    lap.add_squared(1.0, &terms, 0.0);
                 }
             }
         }
+        let mut pins = QuboBuilder::new(m * n);
+        let mut pin_weight = 0.0;
         if let PinMode::Penalty { weight } = spec.pin_mode {
+            pin_weight = weight;
             for &((r, c), v) in &spec.pins {
-                b.add_squared(weight, &[(var(r, c), 1.0)], if v { 1.0 } else { 0.0 });
+                pins.add_squared(1.0, &[(var(r, c), 1.0)], if v { 1.0 } else { 0.0 });
             }
         }
-        let full = b.build()?;
+        let full = QuboBuilder::combine(&[(1.0, &sums), (spec.epsilon, &lap), (pin_weight, &pins)]).build()?;
         let all: Vec<(usize, usize)> = (0..m).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
         let (qubo, cells) = match spec.pin_mode {
             PinMode::Eliminate if !spec.pins.is_empty() => {
