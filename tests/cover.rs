@@ -341,11 +341,16 @@ proptest! {
         for (r, c) in hits { if board.contains(Coord(r, c)) { obs.hits.insert(Coord(r, c)); } }
         for (r, c) in misses { if board.contains(Coord(r, c)) && !obs.hits.contains(&Coord(r, c)) { obs.misses.insert(Coord(r, c)); } }
         let rule = if no_touch { TouchRule::NoTouch } else { TouchRule::MayTouch };
-        let req = CountRequest { engine: Engine::Fast, threads: 1, rule, observations: obs.clone() };
-        let occ = fleetscope::cover::occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
         let (total, cells) = occupancy_by_enumeration(&board, &fleet, rule, &obs);
-        prop_assert_eq!(occ.total, total);
-        prop_assert_eq!(occ.cells, cells);
+        for engine in [Engine::Fast, Engine::Frontier, Engine::Auto, Engine::Dlx] {
+            let req = CountRequest { engine, threads: 1, rule, observations: obs.clone() };
+            let occ = fleetscope::cover::occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+            prop_assert_eq!(occ.total, total, "{}", engine.name());
+            prop_assert_eq!(&occ.cells, &cells, "{}", engine.name());
+        }
+        // Every deployment puts its ships' cells on the board once.
+        let ship_cells: u128 = lens.iter().map(|&l| l as u128).sum();
+        prop_assert_eq!(cells.iter().map(|c| c.1).sum::<u128>(), ship_cells * total);
     }
 }
 
@@ -364,11 +369,17 @@ fn enumeration_and_counting_agree() {
 
 #[test]
 fn what_if_islands_and_cells() {
+    for engine in [Engine::Fast, Engine::Frontier] {
+        what_if_with(engine);
+    }
+}
+
+fn what_if_with(engine: Engine) {
     let mut board = Board::square("b", 5, 5);
     board.toggle_island(Coord(2, 2));
     let fleet = classic(&[3, 2]);
     let req = CountRequest {
-        engine: Engine::Fast,
+        engine,
         threads: 1,
         ..Default::default()
     };
@@ -426,4 +437,71 @@ fn cancel_reaches_deep_levels_of_the_fast_engine() {
     cancel.cancel();
     assert_eq!(worker.join().unwrap(), Err(CountError::Cancelled(Cancelled)));
     assert!(t0.elapsed() < std::time::Duration::from_secs(5), "{:?}", t0.elapsed());
+}
+
+/// Occupancy on hex boards, by every engine against enumeration.
+#[test]
+fn hex_occupancy_matches_enumeration() {
+    let board = Board::hexagon("r3", 3);
+    let fleet = Fleet {
+        name: "f".into(),
+        lattice: Lattice::Hex,
+        pieces: vec![
+            small_piece(Lattice::Hex, 3, true),
+            small_piece(Lattice::Hex, 2, false),
+            small_piece(Lattice::Hex, 2, false),
+        ],
+        allow_mirror: true,
+    };
+    for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+        let (total, cells) = occupancy_by_enumeration(&board, &fleet, rule, &Observations::default());
+        assert!(total > 0);
+        for engine in [Engine::Fast, Engine::Frontier] {
+            let req = CountRequest {
+                engine,
+                threads: 1,
+                rule,
+                ..Default::default()
+            };
+            let occ = fleetscope::cover::occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+            assert_eq!((occ.total, &occ.cells), (total, &cells), "{} {rule:?}", engine.name());
+        }
+    }
+}
+
+/// The Russian fleet (4, 3, 3, 2, 2, 2, 1, 1, 1, 1): the frontier counter
+/// against the bitboards (and dancing links where they finish quickly).
+#[test]
+fn russian_fleet_small_boards_agree() {
+    let russian = fleetscope::presets::load("russian").unwrap().unwrap().fleet;
+    let none = Observations::default();
+    let b = Board::square("b", 5, 5);
+    for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+        let f = count(&b, &russian, Engine::Frontier, rule, &none);
+        assert_eq!(f, count(&b, &russian, Engine::Fast, rule, &none), "5×5 {rule:?}");
+    }
+    let b = Board::square("b", 6, 6);
+    let f = count(&b, &russian, Engine::Frontier, TouchRule::NoTouch, &none);
+    assert_eq!(
+        f,
+        count(&b, &russian, Engine::Dlx, TouchRule::NoTouch, &none),
+        "6×6 no-touch"
+    );
+}
+
+#[test]
+#[ignore = "long: run with cargo test --release -- --ignored"]
+fn russian_fleet_7x7_and_8x8_release_only() {
+    let russian = fleetscope::presets::load("russian").unwrap().unwrap().fleet;
+    for n in [7, 8] {
+        for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+            let b = Board::square("b", n, n);
+            let f = count(&b, &russian, Engine::Frontier, rule, &Observations::default());
+            assert_eq!(
+                f,
+                count(&b, &russian, Engine::Dlx, rule, &Observations::default()),
+                "{n}×{n} {rule:?}"
+            );
+        }
+    }
 }

@@ -91,7 +91,8 @@ fn an_illegal_spot_places_nothing_and_says_why() {
     h.hover_at(p);
     h.run_steps(2);
     assert!(
-        h.query_by_label_contains("Battleship cannot go here: overlaps the Carrier at row 3, col").is_some(),
+        h.query_by_label_contains("Battleship cannot go here: overlaps the Carrier at row 3, col")
+            .is_some(),
         "the reason names the cell as the hover line does"
     );
     click_at(&mut h, p);

@@ -37,7 +37,10 @@ fn count_a_small_board_and_cancel_a_long_one() {
         h.query_by_label("80,848").is_some(),
         "the card shows the count with separators"
     );
-    assert!(h.query_by_label("ships may touch").is_some(), "and the rule it was counted under");
+    assert!(
+        h.query_by_label("ships may touch").is_some(),
+        "and the rule it was counted under"
+    );
 
     // A long count (plain DLX on 10×10) cancelled right away: no number, a message.
     h.state_mut().doc.edit(|s| {

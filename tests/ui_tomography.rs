@@ -281,10 +281,21 @@ fn fleet_yes_follows_the_touch_rule() {
         .expect("a random fleet with touching ships");
     s.setup_mut().deployment = touching;
     let mut h = tomography_on(s.clone());
-    assert!(h.state().room.explorer().unwrap().derived().unwrap().realisation.is_some());
+    assert!(
+        h.state()
+            .room
+            .explorer()
+            .unwrap()
+            .derived()
+            .unwrap()
+            .realisation
+            .is_some()
+    );
     h.state_mut().doc.edit(|x| x.tomography.rule = TouchRule::NoTouch);
     h.run_steps(3);
-    wait_until(&mut h, |r| !r.room.busy() && r.room.explorer().is_some_and(|e| e.derived().is_some()));
+    wait_until(&mut h, |r| {
+        !r.room.busy() && r.room.explorer().is_some_and(|e| e.derived().is_some())
+    });
     let d = h.state().room.explorer().unwrap().derived().unwrap();
     // Unless another cut of the same ones keeps the ships apart.
     if let Some(r) = &d.realisation {

@@ -10,10 +10,10 @@ use crate::textview::thousands;
 use indicatif::{ProgressBar, ProgressStyle};
 
 pub fn parse_engine(s: &str) -> Result<Engine, String> {
-    Engine::ALL
-        .into_iter()
-        .find(|e| e.name() == s)
-        .ok_or_else(|| format!("unknown engine '{s}' (expected dlx, dlx-plain or fast)"))
+    Engine::ALL.into_iter().find(|e| e.name() == s).ok_or_else(|| {
+        let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
+        format!("unknown engine '{s}' (expected {})", names.join(", "))
+    })
 }
 
 /// A bar on stderr counting `unit`s, hidden for JSON output or when stderr is not a terminal.
@@ -87,34 +87,99 @@ fn describe(name: &str, r: &CountResult, wall: f64, cpu: f64) -> String {
     s
 }
 
-/// A benchmark case: name, board, fleet, and the engines worth timing on it.
-fn cases(heavy: bool) -> Result<Vec<(String, Board, Fleet, Vec<Engine>)>, String> {
+/// A benchmark case: name, board, fleet, touch rule, and the engines worth timing on it.
+type Case = (String, Board, Fleet, TouchRule, Vec<Engine>);
+
+fn cases(heavy: bool) -> Result<Vec<Case>, String> {
     let classic = resolve_source("classic")?;
-    let mut eight = classic.clone();
-    eight.board = Board::square("8×8", 8, 8);
+    let russian = resolve_source("russian")?;
+    let square = |n: u32| Board::square(&format!("{n}×{n}"), n, n);
     let blue = resolve_source("hex2008-blue")?;
     let green = resolve_source("hex2008-green")?;
-    let dlx_all = if heavy {
-        vec![Engine::Fast, Engine::Dlx, Engine::DlxPlain]
-    } else {
-        vec![Engine::Fast]
+    let (fast, frontier) = (Engine::Fast, Engine::Frontier);
+    let with_dlx = |mut v: Vec<Engine>, plain: bool| {
+        if heavy {
+            v.push(Engine::Dlx);
+            if plain {
+                v.push(Engine::DlxPlain);
+            }
+        }
+        v
     };
-    let dlx = if heavy {
-        vec![Engine::Fast, Engine::Dlx]
-    } else {
-        vec![Engine::Fast]
-    };
-    Ok(vec![
-        ("classic 8×8".into(), eight.board, eight.fleet, dlx_all),
-        ("classic 10×10".into(), classic.board, classic.fleet, dlx),
-        ("hex 2008 blue".into(), blue.board, blue.fleet, vec![Engine::Fast]),
-        ("hex 2008 green".into(), green.board, green.fleet, vec![Engine::Fast]),
-    ])
+    let (touch, apart) = (TouchRule::MayTouch, TouchRule::NoTouch);
+    let mut out: Vec<Case> = vec![
+        (
+            "classic 8×8".into(),
+            square(8),
+            classic.fleet.clone(),
+            touch,
+            with_dlx(vec![fast, frontier], true),
+        ),
+        (
+            "classic 10×10".into(),
+            classic.board.clone(),
+            classic.fleet.clone(),
+            touch,
+            with_dlx(vec![fast, frontier], false),
+        ),
+        (
+            "hex 2008 blue".into(),
+            blue.board,
+            blue.fleet,
+            touch,
+            vec![fast, frontier],
+        ),
+        (
+            "hex 2008 green".into(),
+            green.board,
+            green.fleet,
+            touch,
+            vec![fast, frontier],
+        ),
+        (
+            "russian 10×10".into(),
+            russian.board.clone(),
+            russian.fleet.clone(),
+            touch,
+            vec![frontier],
+        ),
+        (
+            "russian 10×10 apart".into(),
+            russian.board.clone(),
+            russian.fleet.clone(),
+            apart,
+            vec![frontier],
+        ),
+    ];
+    if heavy {
+        out.push((
+            "russian 7×7".into(),
+            square(7),
+            russian.fleet.clone(),
+            touch,
+            vec![frontier, Engine::Dlx],
+        ));
+        out.push((
+            "russian 16×16".into(),
+            square(16),
+            russian.fleet.clone(),
+            touch,
+            vec![frontier],
+        ));
+        out.push((
+            "classic 20×20".into(),
+            square(20),
+            classic.fleet.clone(),
+            touch,
+            vec![frontier, Engine::Dlx],
+        ));
+    }
+    Ok(out)
 }
 
 pub fn bench(runs: usize, threads: usize, heavy: bool) -> Result<(), String> {
     println!(
-        "{:<16} {:<10} {:>22} {:>10} {:>10}  ({} runs, {} threads)",
+        "{:<20} {:<10} {:>28} {:>10} {:>10}  ({} runs, {} threads)",
         "board",
         "engine",
         "labelled",
@@ -127,11 +192,12 @@ pub fn bench(runs: usize, threads: usize, heavy: bool) -> Result<(), String> {
             threads.to_string()
         }
     );
-    for (name, board, fleet, engines) in cases(heavy)? {
+    for (name, board, fleet, rule, engines) in cases(heavy)? {
         for engine in engines {
             let req = CountRequest {
                 engine,
                 threads,
+                rule,
                 ..Default::default()
             };
             let (mut cpu, mut wall, mut value) = (Vec::new(), Vec::new(), 0);
@@ -142,7 +208,7 @@ pub fn bench(runs: usize, threads: usize, heavy: bool) -> Result<(), String> {
                 wall.push(w);
             }
             println!(
-                "{name:<16} {:<10} {:>22} {:>10.4} {:>10.4}",
+                "{name:<20} {:<10} {:>28} {:>10.4} {:>10.4}",
                 engine.name(),
                 thousands(value),
                 median(cpu),

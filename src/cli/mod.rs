@@ -40,8 +40,9 @@ pub enum Command {
     /// Count every deployment of a fleet (a preset or a session's active setup).
     Count {
         source: String,
-        /// dlx (dancing links with the last-item shortcut), dlx-plain, or fast (bitboards).
-        #[arg(long, default_value = "fast")]
+        /// auto (the fastest for the setup; says which), fast (bitboards), frontier
+        /// (transfer matrix), dlx (dancing links with the last-item shortcut), dlx-plain.
+        #[arg(long, default_value = "auto")]
         engine: String,
         /// Worker threads (0 = all cores).
         #[arg(long, default_value_t = 0)]
@@ -241,7 +242,7 @@ pub enum BenchCommand {
         runs: usize,
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Also time the DLX engines (tens of CPU seconds each run).
+        /// Also time the DLX engines and the large boards (minutes each run).
         #[arg(long)]
         dlx: bool,
     },

@@ -1,8 +1,9 @@
 //! Questions built on counting: where ships are likely to be (occupancy heat map,
 //! the hunter's view) and how much each island or cell changes the count (fairness).
 
+use super::auto::{choose_occupancy, frontier_count};
 use super::bitboard::BitboardCounter;
-use super::count::{CountRequest, count_deployments, worker_pool};
+use super::count::{CountRequest, Engine, count_deployments, worker_pool};
 use super::dlx::Dlx;
 use super::{CountError, FleetCover};
 use crate::geometry::{Board, Coord, Fleet};
@@ -29,7 +30,8 @@ impl Occupancy {
     }
 }
 
-/// Exact occupancy counts (bitboard counter up to 128 cells, DLX enumeration beyond).
+/// Exact occupancy counts: the frontier counter (forward and backward pass),
+/// the bitboard counter up to 128 cells, DLX enumeration beyond; `auto` picks.
 pub fn occupancy(
     board: &Board,
     fleet: &Fleet,
@@ -38,8 +40,34 @@ pub fn occupancy(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Occupancy, CountError> {
     let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
+    occupancy_of(&cover, req, cancel, progress)
+}
+
+fn occupancy_of(
+    cover: &FleetCover,
+    req: &CountRequest,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Occupancy, CountError> {
+    let engine = match req.engine {
+        Engine::Auto => choose_occupancy(cover).0,
+        e => e,
+    };
+    if engine == Engine::Frontier {
+        match frontier_count(cover, true, cancel, progress) {
+            Ok(r) => {
+                let cells = cover.index.cells().iter().copied().zip(r.occupancy).collect();
+                return Ok(Occupancy {
+                    total: r.labelled,
+                    cells,
+                });
+            }
+            Err(CountError::Invalid(_)) => {} // too wide or too many states: the others below
+            Err(e) => return Err(e),
+        }
+    }
     let pool = worker_pool(req.threads)?;
-    let (total, heat) = match BitboardCounter::new(&cover, false) {
+    let (total, heat) = match BitboardCounter::new(cover, false) {
         Some(counter) => {
             pool.install(|| counter.count_with_heat(cancel, &|done, total| progress(Progress { done, total })))?
         }
@@ -83,11 +111,33 @@ pub fn what_if(
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<WhatIf>, CountError> {
-    let mut variants: Vec<(Coord, bool)> = board.islands.iter().map(|c| (*c, true)).collect();
-    variants.extend(board.playable_cells().into_iter().map(|c| (c, false)));
-    let total = variants.len() as u64;
-    let mut out = Vec::with_capacity(variants.len());
-    for (i, (cell, was_island)) in variants.into_iter().enumerate() {
+    // Making a cell an island keeps exactly the deployments that leave it empty:
+    // one occupancy map answers every such variant (total − deployments covering
+    // the cell). Hit cells (their shot goes with the change) and island removals
+    // are counted one by one.
+    let hits = &req.observations.hits;
+    let singles: Vec<(Coord, bool)> = board
+        .islands
+        .iter()
+        .map(|c| (*c, true))
+        .chain(hits.iter().map(|c| (*c, false)))
+        .collect();
+    let total = 1 + singles.len() as u64;
+    progress(Progress { done: 0, total });
+    let map = occupancy(board, fleet, req, cancel, &|_| {})?;
+    progress(Progress { done: 1, total });
+    let covering: std::collections::HashMap<Coord, u128> = map.cells.iter().copied().collect();
+    let mut out: Vec<WhatIf> = board
+        .playable_cells()
+        .into_iter()
+        .filter(|c| !hits.contains(c))
+        .map(|cell| WhatIf {
+            cell,
+            was_island: false,
+            labelled: map.total - covering.get(&cell).copied().unwrap_or(0),
+        })
+        .collect();
+    for (i, (cell, was_island)) in singles.into_iter().enumerate() {
         if cancel.is_cancelled() {
             return Err(CountError::Cancelled(Cancelled));
         }
@@ -103,9 +153,11 @@ pub fn what_if(
             labelled,
         });
         progress(Progress {
-            done: i as u64 + 1,
+            done: i as u64 + 2,
             total,
         });
     }
+    // Islands first, then cells, as before.
+    out.sort_by_key(|w| (!w.was_island, w.cell));
     Ok(out)
 }

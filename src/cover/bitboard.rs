@@ -112,6 +112,8 @@ pub struct BitboardCounter {
     kill: Vec<Vec<Vec<Alive>>>,
     /// Specialised innermost step when the last sets are narrow enough.
     last3: Option<LastThree>,
+    /// The same step with each of the last three ships outer, for heat maps.
+    heat3: Option<[(usize, LastThree); 3]>,
     hits: u128,
     /// First-ship placements to expand, with the size of their symmetry orbit.
     reps: Vec<(usize, u64)>,
@@ -201,8 +203,11 @@ impl BitboardCounter {
                 .map(|p| {
                     (0..n)
                         .map(|b| {
+                            // Among the last three ships both ways: the heat map
+                            // rotates which of them is outer.
+                            let last_three = n >= 3 && a >= n - 3 && b >= n - 3 && a != b;
                             let reverse_for_heat = a == n - 1 && n >= 2 && b == n - 2;
-                            if b > a || reverse_for_heat {
+                            if b > a || last_three || reverse_for_heat {
                                 bitset_of(b, &|q| conflict(a, p, b, q))
                             } else {
                                 Vec::new()
@@ -228,9 +233,11 @@ impl BitboardCounter {
             (0..first.len()).map(|i| (i, 1)).collect()
         };
         let last3 = LastThree::new(&kill, n);
+        let heat3 = LastThree::rotations(&kill, n);
         Some(BitboardCounter {
             ships,
             last3,
+            heat3,
             kill,
             hits: mask(&cover.hits),
             reps,
@@ -333,6 +340,28 @@ impl BitboardCounter {
         }
         if n - level == 2 {
             self.last_two(alive, covered, n, tally);
+            return Ok(());
+        }
+        if HEAT
+            && n - level == 3
+            && remaining_hits == 0
+            && let Some(rotations) = &self.heat3
+        {
+            // Each of the last three ships outer once: its placements' cells get
+            // the pairs of the other two they leave; the first rotation counts.
+            for (k, (ship, l3)) in rotations.iter().enumerate() {
+                let (o, a, b) = match k {
+                    0 => (n - 3, n - 2, n - 1),
+                    1 => (n - 2, n - 3, n - 1),
+                    _ => (n - 1, n - 3, n - 2),
+                };
+                l3.each(&alive[o], &alive[a], &alive[b], &mut |p, pairs| {
+                    if k == 0 {
+                        tally.count += pairs as u128;
+                    }
+                    tally.add_cells(self.ships[*ship].cells[p], pairs as u128);
+                });
+            }
             return Ok(());
         }
         if !HEAT && n - level == 3 && remaining_hits == 0 {

@@ -1,5 +1,6 @@
 //! One entry point for every engine: count the deployments of a fleet.
 
+use super::auto::{choose_count, frontier_count};
 use super::bitboard::BitboardCounter;
 use super::parallel::count_parallel;
 use super::{CountError, FleetCover};
@@ -11,24 +12,36 @@ use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Engine {
+    /// The fastest engine for the setup (see `auto.rs`); the result says which ran and why.
+    #[default]
+    Auto,
     /// Dancing links with the last-item shortcut.
     Dlx,
     /// Dancing links exactly as Knuth's Algorithm X/C branches (no shortcut).
     DlxPlain,
     /// The bitboard counter (boards of at most 128 playable cells; DLX beyond).
-    #[default]
     Fast,
+    /// The frontier (transfer-matrix) counter: cost grows with the board's width.
+    Frontier,
 }
 
 impl Engine {
     pub fn name(self) -> &'static str {
         match self {
+            Engine::Auto => "auto",
             Engine::Dlx => "dlx",
             Engine::DlxPlain => "dlx-plain",
             Engine::Fast => "fast",
+            Engine::Frontier => "frontier",
         }
     }
-    pub const ALL: [Engine; 3] = [Engine::Fast, Engine::Dlx, Engine::DlxPlain];
+    pub const ALL: [Engine; 5] = [
+        Engine::Auto,
+        Engine::Fast,
+        Engine::Frontier,
+        Engine::Dlx,
+        Engine::DlxPlain,
+    ];
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -85,9 +98,35 @@ pub fn count_deployments(
 ) -> Result<CountResult, CountError> {
     let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
     let pool = worker_pool(req.threads)?;
-    let mut engine = req.engine;
-    let mut note = None;
+    let (mut engine, mut note) = match req.engine {
+        Engine::Auto => {
+            let (e, why) = choose_count(&cover);
+            (e, Some(why))
+        }
+        Engine::Frontier => {
+            let w = super::window_width(&super::frontier_input(&cover));
+            (Engine::Frontier, Some(format!("frontier window {w} cells")))
+        }
+        e => (e, None),
+    };
     let labelled = pool.install(|| {
+        if engine == Engine::Frontier {
+            match frontier_count(&cover, false, cancel, progress) {
+                Ok(r) => return Ok(r.labelled),
+                Err(CountError::Invalid(why)) => {
+                    engine = if cover.index.len() <= 128 {
+                        Engine::Fast
+                    } else {
+                        Engine::Dlx
+                    };
+                    note = Some(format!(
+                        "the frontier counter stopped ({why}): counted with {}",
+                        engine.name()
+                    ));
+                }
+                Err(e) => return Err(e),
+            }
+        }
         if engine == Engine::Fast {
             match BitboardCounter::new(&cover, true) {
                 Some(counter) => {

@@ -1,12 +1,15 @@
 //! The innermost step of the bitboard counter, specialised by bitset width.
 //!
-//! For the last three ships S, X, Y and their alive sets, counts the compatible
-//! triples as Σ over alive s of (|X'|·|Y'| − conflicting pairs in X'×Y'), where
-//! X', Y' are what s leaves alive. Conflicting pairs and each x's and y's degree
-//! are computed once per node; each s corrects only for the few x and y it
-//! removes. Fixed-size arrays (`W` words) let the compiler unroll the bit work.
+//! For the last three ships, one of them "outer" (O) and the others A and B,
+//! counts for every alive o the compatible pairs it leaves: |A'|·|B'| minus the
+//! conflicting pairs in A'×B', where A', B' are what o leaves alive. Conflicting
+//! pairs and each a's and b's degree are computed once per node; each o
+//! corrects only for the few a and b it removes. The count of triples is the
+//! sum over o; a heat map takes the three rotations (each ship outer once) and
+//! credits every placement's cells with its pairs. Fixed-size arrays (`W`
+//! words) let the compiler unroll the bit work.
 
-/// Conflict relations among the last three ships (s→x, s→y, x→y, y→x), as flat rows of `w` words.
+/// Conflict relations among the last three ships (o→a, o→b, a→b, b→a), as flat rows of `w` words.
 pub(super) struct LastThree {
     w: usize,
     kill_sx: Vec<u64>,
@@ -59,36 +62,68 @@ fn pad<const W: usize>(a: &[u64]) -> [u64; W] {
 }
 
 impl LastThree {
-    /// `kill[a][p][b]` as in the counter; `None` when a set is wider than `MAX_W` words.
+    /// The last three ships with S = n − 3 outer. `kill[a][p][b]` as in the
+    /// counter; `None` when a set is wider than `MAX_W` words.
     pub(super) fn new(kill: &[Vec<Vec<Vec<u64>>>], n: usize) -> Option<LastThree> {
         if n < 3 {
             return None;
         }
-        let (ss, xs, ys) = (n - 3, n - 2, n - 1);
-        let width = |ship: usize| kill[ss].first().map_or(1, |p| p[ship].len());
-        let w = width(xs).max(width(ys)).max(1);
-        if w > MAX_W {
+        LastThree::outer(kill, n - 3, n - 2, n - 1)
+    }
+
+    /// Ship `o` outer, `a` and `b` inner (needs `kill[o][·][a]`, `kill[o][·][b]`,
+    /// `kill[a][·][b]` and `kill[b][·][a]`).
+    pub(super) fn outer(kill: &[Vec<Vec<Vec<u64>>>], o: usize, a: usize, b: usize) -> Option<LastThree> {
+        let width = |ship: usize| kill[o].first().map_or(1, |p| p[ship].len());
+        let w = width(a).max(width(b)).max(1);
+        if w > MAX_W
+            || [(o, a), (o, b), (a, b), (b, a)]
+                .iter()
+                .any(|&(s, t)| kill[s].first().is_some_and(|p| p[t].is_empty()))
+        {
             return None;
         }
         Some(LastThree {
             w,
-            kill_sx: flatten(kill[ss].iter().map(|p| p[xs].clone()), w),
-            kill_sy: flatten(kill[ss].iter().map(|p| p[ys].clone()), w),
-            kill_xy: flatten(kill[xs].iter().map(|p| p[ys].clone()), w),
-            kill_yx: flatten(kill[ys].iter().map(|p| p[xs].clone()), w),
+            kill_sx: flatten(kill[o].iter().map(|p| p[a].clone()), w),
+            kill_sy: flatten(kill[o].iter().map(|p| p[b].clone()), w),
+            kill_xy: flatten(kill[a].iter().map(|p| p[b].clone()), w),
+            kill_yx: flatten(kill[b].iter().map(|p| p[a].clone()), w),
         })
     }
 
+    /// The three rotations of the last three ships (S, X and Y each outer once),
+    /// for heat maps; `kill` must hold the conflicts among them both ways.
+    pub(super) fn rotations(kill: &[Vec<Vec<Vec<u64>>>], n: usize) -> Option<[(usize, LastThree); 3]> {
+        if n < 3 {
+            return None;
+        }
+        let (s, x, y) = (n - 3, n - 2, n - 1);
+        Some([
+            (s, LastThree::outer(kill, s, x, y)?),
+            (x, LastThree::outer(kill, x, s, y)?),
+            (y, LastThree::outer(kill, y, s, x)?),
+        ])
+    }
+
     pub(super) fn count(&self, a_s: &[u64], ax: &[u64], ay: &[u64]) -> u128 {
+        let mut total = 0u128;
+        self.each(a_s, ax, ay, &mut |_, pairs| total += pairs as u128);
+        total
+    }
+
+    /// `f(o, pairs)` for every alive outer placement `o` with the compatible
+    /// (a, b) pairs it leaves.
+    pub(super) fn each(&self, a_s: &[u64], ax: &[u64], ay: &[u64], f: &mut dyn FnMut(usize, u64)) {
         match self.w {
-            1 => self.count_w::<1>(a_s, ax, ay),
-            2 => self.count_w::<2>(a_s, ax, ay),
-            3 => self.count_w::<3>(a_s, ax, ay),
-            _ => self.count_w::<4>(a_s, ax, ay),
+            1 => self.each_w::<1>(a_s, ax, ay, f),
+            2 => self.each_w::<2>(a_s, ax, ay, f),
+            3 => self.each_w::<3>(a_s, ax, ay, f),
+            _ => self.each_w::<4>(a_s, ax, ay, f),
         }
     }
 
-    fn count_w<const W: usize>(&self, a_s: &[u64], ax: &[u64], ay: &[u64]) -> u128 {
+    fn each_w<const W: usize>(&self, a_s: &[u64], ax: &[u64], ay: &[u64], f: &mut dyn FnMut(usize, u64)) {
         let (ax, ay): ([u64; W], [u64; W]) = (pad(ax), pad(ay));
         let mut deg_x = [0u32; 64 * MAX_W];
         let mut all_conflicts = 0u64;
@@ -113,7 +148,6 @@ impl LastThree {
             n_planes = n_planes.max(k);
         });
         let (cx, cy) = (pop(&ax), pop(&ay));
-        let mut total = 0u128;
         for (wi, &w) in a_s.iter().enumerate() {
             let mut w = w;
             while w != 0 {
@@ -130,9 +164,8 @@ impl LastThree {
                 bits(&rx, |x| {
                     conflicts = conflicts + pop(&and(row::<W>(&self.kill_xy, x), &ry)) - deg_x[x] as u64
                 });
-                total += ((cx - pop(&rx)) * (cy - pop(&ry)) - conflicts) as u128;
+                f(s, (cx - pop(&rx)) * (cy - pop(&ry)) - conflicts);
             }
         }
-        total
     }
 }

@@ -4,9 +4,11 @@
 //! progress sink and a cancel flag.
 
 mod analysis;
+mod auto;
 mod bitboard;
 mod count;
 mod dlx;
+mod frontier;
 mod hunt;
 mod last_three;
 mod parallel;
@@ -14,9 +16,13 @@ mod problem;
 mod symmetry;
 
 pub use analysis::{Occupancy, WhatIf, occupancy, what_if};
+pub use auto::{choose_count, choose_occupancy, frontier_input};
 pub use bitboard::BitboardCounter;
 pub use count::{CountRequest, CountResult, Engine, count_deployments, distinct_layout_divisor};
 pub use dlx::{Dlx, ExactCover, OptionItems};
+pub use frontier::{
+    FrontierError, FrontierInput, Nat, Options as FrontierOptions, count as frontier_count, window_width,
+};
 pub use hunt::{HuntGame, Shot};
 pub use parallel::count_parallel;
 pub use problem::FleetCover;

@@ -69,6 +69,10 @@ pub struct CounterRoom {
 
 fn engine_help(e: Engine) -> &'static str {
     match e {
+        Engine::Auto => "Picks the fastest exact engine for the setup and says which and why",
+        Engine::Frontier => {
+            "Frontier (transfer-matrix) counter: cost grows with the board's width, not the deployments; best for many ships"
+        }
         Engine::Fast => {
             "Bitboard counter with symmetry and inclusion–exclusion on the last three ships (≤ 128 cells; DLX beyond)"
         }
