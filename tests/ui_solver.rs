@@ -54,7 +54,7 @@ fn a_tabu_run_finishes_with_plots_and_a_fleet() {
         .iter()
         .position(|j| j.picture.as_ref().is_some_and(|(_, v)| v.fleet.is_some()))
         .unwrap();
-    h.get_by_label_contains(&format!("#{} ", k + 1)).click();
+    h.get_by_label(&format!("#{}", k + 1)).click();
     h.run_steps(2);
     h.get_by_label("To Boards").click();
     h.run_steps(2);
@@ -108,6 +108,8 @@ fn an_unplaced_fleet_and_a_bad_file_are_explained() {
     // A good file loads, and a run on it reports no picture to judge.
     std::fs::write(&path, "0 0 -1\n1 1 -1\n0 1 3\n").unwrap();
     h.state_mut().doc.edit(|s| s.solver.reads = 5);
+    h.run_steps(2);
+    h.get_by_label("Reload the file").click();
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.busy());
     assert_eq!(h.state().room.model().unwrap().stats.variables, 2);

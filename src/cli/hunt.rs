@@ -10,7 +10,8 @@ use crate::run::CancelFlag;
 /// Largest number of games per board (each can take minutes with a slow engine).
 const MAX_GAMES: usize = 10_000;
 
-pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64) -> Result<(), String> {
+pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engine: &str) -> Result<(), String> {
+    let engine = super::count::parse_engine(engine)?;
     if games == 0 || games > MAX_GAMES {
         return Err(format!("--games must be 1..={MAX_GAMES}, not {games}"));
     }
@@ -21,6 +22,7 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64) -> Re
     for key in boards.split(',').map(str::trim).filter(|k| !k.is_empty()) {
         let setup = resolve_source(key)?;
         let req = CountRequest {
+            engine,
             threads: 1,
             ..Default::default()
         };
@@ -41,7 +43,7 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64) -> Re
                     .best_shot(&game.observations.hits)
                     .or_else(|| game.unshot(&setup.board).first().copied())
                     .ok_or_else(|| format!("{key}: no cell left to shoot"))?;
-                if game.shoot(target) == Shot::Hit && game.won() {
+                if game.shoot(target) != Shot::Miss && game.won() {
                     break;
                 }
             }

@@ -265,6 +265,9 @@ pub enum BenchCommand {
         shots: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// auto, fast, frontier, dlx, dlx-plain.
+        #[arg(long, default_value = "auto")]
+        engine: String,
     },
     /// Solve every published puzzle in DIR/battleships_janko.jsonl (data not shipped).
     Puzzles {
@@ -333,8 +336,9 @@ pub fn run(command: Command) -> ExitCode {
                     games,
                     shots,
                     seed,
+                    engine,
                 },
-        } => hunt::bench_hunt(&boards, games, shots, seed),
+        } => hunt::bench_hunt(&boards, games, shots, seed, &engine),
         Command::Bench {
             what: BenchCommand::Puzzles { data },
         } => xray::bench_puzzles(&data),

@@ -144,8 +144,7 @@ pub fn what_if(
         let mut b = board.clone();
         b.toggle_island(cell);
         let mut r = req.clone();
-        r.observations.hits.remove(&cell);
-        r.observations.misses.remove(&cell);
+        r.observations.clear_cell(cell, fleet);
         let labelled = count_deployments(&b, fleet, &r, cancel, &|_| {})?.labelled;
         out.push(WhatIf {
             cell,

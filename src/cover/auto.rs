@@ -56,9 +56,17 @@ pub fn choose_count(cover: &FleetCover) -> (Engine, String) {
     )
 }
 
-/// The engine `auto` picks for an occupancy map, and why.
+/// The engine `auto` picks for an occupancy map, and why. Without hits the
+/// bitboard counter's heat map takes the last three ships by
+/// inclusion–exclusion (classic 10×10, no shot: 0.3 CPU-s against the
+/// frontier's 1.3); once hits are known the frontier counter is the faster
+/// (it prunes everything that misses them).
 pub fn choose_occupancy(cover: &FleetCover) -> (Engine, String) {
+    let (cells, ships) = (cover.index.len(), cover.placements.len());
     let w = frontier::window_width(&frontier_input(cover));
+    if cover.hits.is_empty() && w > NARROW_WINDOW && cells <= 128 && ships <= BITBOARD_SHIPS {
+        return (Engine::Fast, "auto: no hits yet, the bitboard counter".into());
+    }
     if w <= FRONTIER_WINDOW {
         (
             Engine::Frontier,

@@ -23,7 +23,7 @@ pub use dlx::{Dlx, ExactCover, OptionItems};
 pub use frontier::{
     FrontierError, FrontierInput, Nat, Options as FrontierOptions, count as frontier_count, window_width,
 };
-pub use hunt::{HuntGame, Shot};
+pub use hunt::{HuntGame, Shot, sinking_candidates};
 pub use parallel::count_parallel;
 pub use problem::FleetCover;
 pub use symmetry::{Symmetry, board_symmetries, orbit_representatives};

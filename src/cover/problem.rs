@@ -36,13 +36,35 @@ impl FleetCover {
         board.islands.extend(obs.misses.iter().copied());
         let index = BoardIndex::new(&board);
         let hits: Vec<u32> = obs.hits.iter().filter_map(|c| index.index_of(*c)).collect();
+        // A sunk ship's piece has exactly one placement left: where it sank.
+        let mut sunk: Vec<Option<BTreeSet<u32>>> = vec![None; fleet.pieces.len()];
+        for s in &obs.sunk {
+            let name = fleet.pieces.get(s.piece).map(|p| p.name.as_str()).ok_or_else(|| {
+                format!(
+                    "a sunk ship refers to piece {}, but the fleet has {}",
+                    s.piece,
+                    fleet.pieces.len()
+                )
+            })?;
+            if sunk[s.piece].is_some() {
+                return Err(format!("the {name} is marked sunk twice"));
+            }
+            let cells: Option<BTreeSet<u32>> = s.cells(fleet).iter().map(|c| index.index_of(*c)).collect();
+            let cells = cells.ok_or_else(|| format!("the sunk {name} lies off the playable cells"))?;
+            sunk[s.piece] = Some(cells);
+        }
         let touching = fleet.lattice.touching();
         let mut placements = Vec::new();
         let mut halos = Vec::new();
-        for list in fleet_placements(&board, fleet) {
+        for (piece, list) in fleet_placements(&board, fleet).into_iter().enumerate() {
             let mut kept = Vec::new();
             let mut kept_halos = Vec::new();
             for p in list {
+                if let Some(cells) = &sunk[piece]
+                    && !(p.cells.len() == cells.len() && p.cells.iter().all(|c| cells.contains(c)))
+                {
+                    continue;
+                }
                 let halo: Vec<u32> = match rule {
                     TouchRule::MayTouch => Vec::new(),
                     TouchRule::NoTouch => {

@@ -4,7 +4,8 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 /// One piece of the fleet put on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlacedShip {
     /// Index of the piece in the fleet.
     pub piece: usize,

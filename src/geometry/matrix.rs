@@ -67,14 +67,23 @@ impl BinaryMatrix {
         self.cols
     }
 
+    /// The cell's value; cells outside the matrix are 0.
     #[inline]
     pub fn get(&self, r: usize, c: usize) -> bool {
+        if r >= self.rows || c >= self.cols {
+            return false;
+        }
         let i = r * self.cols + c;
         self.words[i / 64] >> (i % 64) & 1 == 1
     }
 
+    /// Sets a cell; cells outside the matrix are left alone.
     #[inline]
     pub fn set(&mut self, r: usize, c: usize, v: bool) {
+        if r >= self.rows || c >= self.cols {
+            debug_assert!(false, "cell ({r}, {c}) outside a {}×{} matrix", self.rows, self.cols);
+            return;
+        }
         let i = r * self.cols + c;
         if v {
             self.words[i / 64] |= 1 << (i % 64);

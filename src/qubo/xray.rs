@@ -67,6 +67,15 @@ impl XraySpec {
         if let Some(c) = self.cols.iter().find(|&&c| c as usize > m) {
             return Err(format!("a column sum of {c} is more than the {m} rows"));
         }
+        let (total_r, total_c): (u64, u64) = (
+            self.rows.iter().map(|&v| v as u64).sum(),
+            self.cols.iter().map(|&v| v as u64).sum(),
+        );
+        if total_r != total_c {
+            return Err(format!(
+                "the row sums add up to {total_r} and the column sums to {total_c}: no picture has both"
+            ));
+        }
         if !self.epsilon.is_finite() || self.epsilon < 0.0 {
             return Err(format!("ε must be a number ≥ 0, not {}", self.epsilon));
         }

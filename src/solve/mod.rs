@@ -96,6 +96,17 @@ pub enum Stop {
     TimeLimit,
 }
 
+impl Stop {
+    /// In words, for reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Stop::Done => "all reads done",
+            Stop::Target => "stopped at the target energy",
+            Stop::TimeLimit => "stopped by the time limit",
+        }
+    }
+}
+
 /// What a run returns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SampleSet {
@@ -264,10 +275,13 @@ pub fn solve(
             }
         };
         flush(&mut points, true);
-        update(SolveUpdate::Final {
-            read,
-            energy: result.energy,
-        });
+        // Reads cut short (cancel, time limit) are not in the histogram of finals.
+        if result.complete {
+            update(SolveUpdate::Final {
+                read,
+                energy: result.energy,
+            });
+        }
         let mut best = best_so_far.lock().unwrap_or_else(|e| e.into_inner());
         if result.energy < *best {
             *best = result.energy;
@@ -291,6 +305,10 @@ pub fn solve(
         }
         for r in batch {
             if timed_out.load(Ordering::Relaxed) && !r.complete {
+                // A tabu read cut by the clock still found good states: keep them.
+                for (x, e) in &r.found {
+                    collector.add(x, *e);
+                }
                 stop = Stop::TimeLimit;
                 break;
             }

@@ -138,7 +138,7 @@ fn tabu_search(
 /// MST2's new start from `x`: choose k = max(10, 0.4n) variables by roulette
 /// (cheap flips weigh more), then decide greedily which of them to flip,
 /// counting the couplings among them.
-fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng) -> Vec<u8> {
+fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng, stop: &mut dyn FnMut() -> bool) -> Option<Vec<u8>> {
     let n = q.len();
     let k = (n * 2 / 5).max(10).min(n);
     // gain_i: how much flipping i alone lowers the energy.
@@ -147,7 +147,11 @@ fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng) -> Vec<u8> {
     let sign = |i: usize| if x[i] == 0 { 1.0 } else { -1.0 };
     let mut chosen = vec![false; n];
     let mut order = Vec::with_capacity(k);
-    for _ in 0..k {
+    for step in 0..k {
+        // Large models make this O(k·n): let a cancel or the clock in.
+        if step % 32 == 31 && stop() {
+            return None;
+        }
         let (mut dmin, mut dmax) = (f64::INFINITY, f64::NEG_INFINITY);
         for i in (0..n).filter(|&i| !chosen[i]) {
             dmin = dmin.min(d[i]);
@@ -189,7 +193,10 @@ fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng) -> Vec<u8> {
     let mut decided: Vec<Option<bool>> = vec![None; n];
     let pair = |i: usize, j: usize, wij: f64| -wij * sign(i) * sign(j);
     let mut y = x.to_vec();
-    for _ in 0..order.len() {
+    for step in 0..order.len() {
+        if step % 32 == 31 && stop() {
+            return None;
+        }
         let mut best: Option<(usize, f64, f64)> = None;
         for &i in order.iter().filter(|&&i| decided[i].is_none()) {
             let (nb, ws) = q.row(i);
@@ -214,7 +221,7 @@ fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng) -> Vec<u8> {
             y[i] ^= 1;
         }
     }
-    y
+    Some(y)
 }
 
 /// One tabu read: a search from a random state, then `restarts` MST2
@@ -237,7 +244,9 @@ pub fn tabu_read(
         if stop() {
             break;
         }
-        let next = perturb(q, &last, rng);
+        let Some(next) = perturb(q, &last, rng, stop) else {
+            break;
+        };
         (last, last_e) = tabu_search(q, next, tenure, evals, rng, stop);
         found(&last, last_e);
         if last_e < best.1 - TOL {

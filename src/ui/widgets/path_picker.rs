@@ -8,7 +8,10 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 #[derive(Default)]
 pub struct PathPicker {
-    pending: Option<Receiver<Option<PathBuf>>>,
+    pending: Option<(std::time::Instant, Receiver<Option<PathBuf>>)>,
+    /// The last dialog came back empty at once: there is no dialog service
+    /// here (show a hint to type the path).
+    pub no_dialog: bool,
 }
 
 impl PathPicker {
@@ -45,11 +48,12 @@ impl PathPicker {
                 }
                 let _ = tx.send(if save { d.save_file() } else { d.pick_file() });
             });
-            self.pending = Some(rx);
+            self.pending = Some((std::time::Instant::now(), rx));
         }
-        let rx = self.pending.as_ref()?;
+        let (started, rx) = self.pending.as_ref()?;
         match rx.try_recv() {
             Ok(p) => {
+                self.no_dialog = p.is_none() && started.elapsed() < std::time::Duration::from_millis(400);
                 self.pending = None;
                 p
             }

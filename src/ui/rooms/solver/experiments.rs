@@ -82,7 +82,18 @@ impl Experiments {
             cancel: "Cancel Figure 8",
             unit: "runs",
         };
-        if job_controls(ui, &self.figure8, &labels, true) {
+        ui.weak(format!(
+            "SA: {} sweeps per read{}; tabu: {} (the Sampler panel's settings).",
+            s.anneal.sweeps,
+            if s.anneal.beta.is_some() {
+                ", β set by hand"
+            } else {
+                ", automatic β"
+            },
+            tabu_words(&s.tabu)
+        ));
+        let free = !self.epsilon.is_running();
+        if job_controls(ui, &self.figure8, &labels, free) {
             self.start_figure8(ui, &s);
         }
         if let Some(Outcome::Figure8 { sa, tabu }) = &self.figure8.result {
@@ -105,7 +116,16 @@ impl Experiments {
             cancel: "Cancel ε sweep",
             unit: "runs",
         };
-        if job_controls(ui, &self.epsilon, &labels, true) {
+        ui.weak(format!(
+            "{} reads of {} per instance (the Sampler panel's settings).",
+            s.reads,
+            match s.sampler {
+                crate::session::SamplerKind::Anneal => format!("SA with {} sweeps", s.anneal.sweeps),
+                crate::session::SamplerKind::Tabu => format!("tabu ({})", tabu_words(&s.tabu)),
+            }
+        ));
+        let free = !self.figure8.is_running();
+        if job_controls(ui, &self.epsilon, &labels, free) {
             self.start_epsilon(ui, &s);
         }
         if let Some(Outcome::Epsilon(points)) = &self.epsilon.result {
@@ -212,6 +232,8 @@ fn rate_plot(ui: &mut Ui, id: &str, x_label: &str, log_x: bool, series: &[(&str,
     let x_of = |x: f64| if log_x { x.max(1.0).log10() } else { x };
     Plot::new(id)
         .height(220.0)
+        .allow_scroll(false)
+        .allow_zoom(false)
         .legend(Legend::default())
         .x_axis_label(x_label)
         .y_axis_label("success (%)")
@@ -246,4 +268,12 @@ fn rate_plot(ui: &mut Ui, id: &str, x_label: &str, log_x: bool, series: &[(&str,
             }
         }
     });
+}
+
+fn tabu_words(t: &TabuParams) -> String {
+    format!(
+        "tenure {}, {} evaluations per search",
+        t.tenure.map_or("auto".into(), |v| v.to_string()),
+        t.evaluations.map_or("auto".into(), |v| v.to_string())
+    )
 }

@@ -7,7 +7,7 @@ mod experiments;
 mod model;
 mod run;
 
-use crate::geometry::{BinaryMatrix, Coord};
+use crate::geometry::Coord;
 use crate::jobs::Task;
 use crate::qubo::{ModelFormat, PinMode};
 use crate::session::{SamplerKind, SolverSettings, SolverSource, TomographySubject};
@@ -40,8 +40,10 @@ enum SolverTab {
 pub struct SolverRoom {
     tab: SolverTab,
     model: Task<Model>,
-    /// (document revision, active setup) the model was built for.
-    model_for: Option<(u64, usize)>,
+    /// What the model was built from (rebuilt, and results cleared, when it changes).
+    model_for: Option<ModelInput>,
+    /// The typed model file path (kept while typing).
+    file_text: Option<String>,
     run: RunTask,
     live: Live,
     /// The result shown large.
@@ -59,7 +61,7 @@ pub struct SolverRoom {
 const GUIDE: &str = "Builds a QUBO and samples it. Source: the active setup's placed fleet (its row and column \
 sums; optionally its hunt shots as known cells), the Tomography room's image (click cells of the image here to \
 pin them: known cells), typed sums (with the ship lengths that count as a fleet), or a model file (.coo as dimod \
-writes it, .qubo as qbsolv reads it). The model is the tomography paper's ‖Lx − b‖² + ε‖Δx‖² with the offset kept, \
+writes it, .qubo as qbsolv reads it). The model is the tomography paper's |Lx − b|² + ε|Δx|² with the offset kept, \
 so a fleet's energy is ε times its Laplacian energy.
 
 Sampler: simulated annealing (reads, sweeps; β from the model as dwave-samplers chooses it unless set) or tabu \
@@ -109,10 +111,11 @@ impl Room for SolverRoom {
 
     fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         self.sync(ui, ctx.doc);
+        self.live.take(self.run.drain_updates());
         if self.run.poll() {
             self.picked = 0;
+            self.live.end = self.run.result.as_ref().map(|r| r.set.seconds);
         }
-        self.live.take(self.run.drain_updates());
         if self.export.poll()
             && let Some(msg) = self.export.result.take()
         {
@@ -141,7 +144,8 @@ impl Room for SolverRoom {
             }
         });
         if self.run.is_running() {
-            ui.ctx().request_repaint_after(Duration::from_millis(100));
+            // Five frames a second keep the plots live without taking a core.
+            ui.ctx().request_repaint_after(Duration::from_millis(200));
         }
     }
 }
@@ -174,16 +178,18 @@ impl SolverRoom {
         self.live.finals.len()
     }
 
-    /// Rebuilds the model when the session changed.
+    /// Rebuilds the model when what it is built from changed; results of the
+    /// old model go with it.
     fn sync(&mut self, ui: &Ui, doc: &Document) {
         self.model.poll();
-        let stamp = (doc.revision, doc.session.active);
-        if self.model_for == Some(stamp) {
+        let input = ModelInput::of(&doc.session);
+        if self.model_for.as_ref() == Some(&input) {
             return;
         }
-        self.model_for = Some(stamp);
-        let input = ModelInput::of(&doc.session);
+        self.model_for = Some(input.clone());
         self.model.result = None;
+        self.run.clear();
+        self.live = Live::default();
         self.model.start(repaint(ui), move |_| input.build());
     }
 
@@ -234,13 +240,17 @@ impl SolverRoom {
                 }
             }
             SolverSource::File => {
-                let mut typed = s.file.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+                let typed = self
+                    .file_text
+                    .get_or_insert_with(|| s.file.as_ref().map(|p| p.display().to_string()).unwrap_or_default());
                 ui.horizontal(|ui| {
-                    let r = ui.add(
-                        egui::TextEdit::singleline(&mut typed)
-                            .desired_width(200.0)
-                            .hint_text("model.coo"),
-                    );
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(typed)
+                                .desired_width(200.0)
+                                .hint_text("path/to/model.coo"),
+                        )
+                        .on_hover_text("Type the path and press Enter (or leave the field)");
                     if r.lost_focus() {
                         s.file = (!typed.trim().is_empty()).then(|| typed.trim().into());
                     }
@@ -248,9 +258,20 @@ impl SolverRoom {
                         .open_model
                         .browse(ui, false, ("QUBO model", &["coo", "qubo"]), None)
                     {
+                        *typed = p.display().to_string();
                         s.file = Some(p);
                     }
                 });
+                if self.open_model.no_dialog {
+                    ui.weak("No file dialog is available here: type the path.");
+                }
+                if ui
+                    .button("Reload the file")
+                    .on_hover_text("Read the model file again (after it changed on disk)")
+                    .clicked()
+                {
+                    self.model_for = None;
+                }
             }
         }
         if s.source != SolverSource::File {
@@ -282,7 +303,10 @@ impl SolverRoom {
         {
             let problem = m.problem.clone();
             let req = request(&s);
-            self.live = Live::default();
+            self.live = Live {
+                run: self.live.run + 1,
+                ..Live::default()
+            };
             self.run.start(repaint(ui), move |job| run_job(&problem, &req, job));
         }
         ui.separator();
@@ -324,9 +348,16 @@ impl SolverRoom {
                 );
                 ui.label(format!("{:.1}", st.dynamic_range));
                 ui.end_row();
-                ui.label("Offset");
-                ui.label(format!("{}", st.offset));
+                ui.label("Offset")
+                    .on_hover_text("The constant |b|², so energies are the squared residual");
+                ui.label(trim_number(st.offset));
                 ui.end_row();
+                if let Some((hot, cold)) = m.beta {
+                    ui.label("SA β range")
+                        .on_hover_text("As dwave-samplers chooses it; used unless set by hand");
+                    ui.label(format!("{hot:.4} … {cold:.1}"));
+                    ui.end_row();
+                }
                 if let Some(e) = m.original_energy {
                     ui.label("Original's energy")
                         .on_hover_text("The picture the sums came from: a feasible energy");
@@ -339,6 +370,7 @@ impl SolverRoom {
     fn export_ui(&mut self, ui: &mut Ui) {
         ui.heading("Export");
         let format = self.export_format.get_or_insert(ModelFormat::Coo);
+        let before = *format;
         ui.horizontal(|ui| {
             ui.radio_value(format, ModelFormat::Coo, "COO")
                 .on_hover_text("dimod's coo: i j bias per line");
@@ -346,6 +378,13 @@ impl SolverRoom {
                 .on_hover_text("qbsolv's format");
         });
         let format = *format;
+        // The file name follows the format (never .qubo text in a .coo file).
+        if format != before {
+            let p = std::path::Path::new(self.export_path.trim());
+            if p.extension().is_some() {
+                self.export_path = p.with_extension(format.name()).display().to_string();
+            }
+        }
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut self.export_path)
@@ -360,7 +399,13 @@ impl SolverRoom {
                 self.export_path = p.display().to_string();
             }
         });
-        let can = self.model().is_some() && !self.export_path.trim().is_empty() && !self.export.is_running();
+        let ext_ok = std::path::Path::new(self.export_path.trim())
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(format.name()));
+        if !self.export_path.trim().is_empty() && !ext_ok {
+            ui.weak(format!("The file name should end in .{}", format.name()));
+        }
+        let can = self.model().is_some() && ext_ok && !self.export.is_running();
         if ui
             .add_enabled(can, egui::Button::new("Export model"))
             .on_hover_text("Write the model to the file (atomically)")
@@ -422,7 +467,7 @@ impl SolverRoom {
             .iter()
             .map(|&((r, c), v)| (Coord(r as i32, c as i32), if v { Mark::Hit } else { Mark::Miss }))
             .collect();
-        ui.label("The image: click a cell to pin it (known cell: ✕ ship, ○ water); click again to unpin.");
+        ui.label("The image: click a cell to pin it (a known cell: cross = ship, ring = water); click again to unpin.");
         let resp = ui
             .allocate_ui(vec2(ui.available_width().min(260.0), 200.0), |ui| {
                 self.pin_view.show(
@@ -455,129 +500,163 @@ impl SolverRoom {
         let Some(r) = &self.run.result else { return };
         ui.separator();
         let rate = r.set.flips as f64 / r.set.seconds.max(1e-9);
+        let (has_fleet, has_original) = match self.model().map(|m| &m.problem) {
+            Some(Problem::Xray(p)) => (p.fleet.is_some(), p.original.is_some()),
+            _ => (false, false),
+        };
         ui.horizontal_wrapped(|ui| {
-            match r.success {
-                Some(true) => ui.colored_label(
-                    Color32::from_rgb(120, 200, 120),
-                    "Success: a returned state is the answer.",
-                ),
-                Some(false) => ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    "No returned state is a fleet or the original picture.",
-                ),
-                None => ui.label("A model from a file: no picture to judge against."),
+            let good = Color32::from_rgb(120, 200, 120);
+            let warn = ui.visuals().warn_fg_color;
+            match (r.success, has_fleet) {
+                (Some(true), true) => ui.colored_label(good, "Success: a returned state is a fleet with these sums."),
+                (Some(false), true) => ui.colored_label(warn, "No returned state is a fleet with these sums."),
+                (Some(true), false) => ui.colored_label(good, "Success: the original picture was recovered."),
+                (Some(false), false) => {
+                    ui.colored_label(warn, "The original picture is not among the returned states.")
+                }
+                (None, _) if has_original || r.judged.iter().any(|j| j.picture.is_some()) => {
+                    ui.label(format!("{} of the judged states have the right sums.", r.right_sums))
+                }
+                (None, _) => ui.label("A model from a file: there is no picture to judge against."),
             };
             ui.label(format!(
-                "{}: {} reads in {:.3} s ({:?}), {:.1} M flips/s, {} distinct states",
+                "{}: {} reads in {:.3} s ({}), {:.1} M flips/s, {} distinct states",
                 r.solver,
                 thousands(r.set.reads as u128),
                 r.set.seconds,
-                r.set.stop,
+                r.set.stop.describe(),
                 rate / 1e6,
                 thousands(r.set.distinct as u128)
             ));
         });
         let mut pick = None;
-        egui::ScrollArea::horizontal().id_salt("solver_results").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                for (k, j) in r.judged.iter().enumerate() {
-                    ui.vertical(|ui| {
-                        let verdict = match &j.picture {
-                            Some((_, v)) if v.fleet.is_some() => "fleet",
-                            Some((_, v)) if v.original => "original",
-                            Some((_, v)) if v.sums_ok => "sums ok",
-                            Some(_) => "sums off",
-                            None => "",
-                        };
-                        let label = format!("#{} {:.4} ×{} {verdict}", k + 1, j.energy, j.count);
-                        if ui.selectable_label(self.picked == k, label).clicked() {
-                            pick = Some(k);
+        let mut send: Option<Command> = None;
+        let fleet = solved_fleet(ctx.doc, self.model());
+        ui.columns(2, |cols| {
+            // Left: the returned states, best first.
+            egui::ScrollArea::vertical()
+                .id_salt("solver_results")
+                .max_height(cols[0].available_height())
+                .show(&mut cols[0], |ui| {
+                    egui::Grid::new("results_grid")
+                        .striped(true)
+                        .num_columns(4)
+                        .show(ui, |ui| {
+                            ui.strong("#");
+                            ui.strong("energy");
+                            ui.strong("found")
+                                .on_hover_text("How many reads (tabu: searches) ended in this state");
+                            ui.strong("is");
+                            ui.end_row();
+                            for (k, j) in r.judged.iter().enumerate() {
+                                if ui.selectable_label(self.picked == k, format!("#{}", k + 1)).clicked() {
+                                    pick = Some(k);
+                                }
+                                ui.label(format!("{:.6}", j.energy));
+                                ui.label(format!("{}×", j.count));
+                                ui.label(verdict_words(j));
+                                ui.end_row();
+                            }
+                        });
+                });
+            // Right: the chosen state.
+            let ui = &mut cols[1];
+            let Some(j) = r.judged.get(self.picked) else { return };
+            match &j.picture {
+                Some((m, v)) => {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.strong(format!("#{}: energy {:.6}", self.picked + 1, j.energy));
+                        ui.label(format!(
+                            "sums {}, known cells {}",
+                            if v.sums_ok { "right" } else { "wrong" },
+                            if v.pins_ok { "kept" } else { "broken" }
+                        ));
+                        if ui
+                            .button("To Tomography")
+                            .on_hover_text("Study this matrix in the Tomography room")
+                            .clicked()
+                        {
+                            send = Some(Command::Deliver(super::tomography::ID, RoomMessage::Explore(m.clone())));
                         }
-                        if let Some((m, _)) = &j.picture {
-                            thumbnail(ui, m, vec2(90.0, 90.0));
+                        if let (Some(real), Some(fleet)) = (realisation(j), &fleet)
+                            && ui
+                                .button("To Boards")
+                                .on_hover_text("Add this fleet as a new setup")
+                                .clicked()
+                        {
+                            send = Some(Command::AddSetup(crate::session::Setup {
+                                name: format!("Solved fleet (energy {:.4})", j.energy),
+                                description: "A fleet found by the Solver room's sampler.".into(),
+                                board: crate::geometry::Board::square("solved", m.rows() as u32, m.cols() as u32),
+                                fleet: fleet.clone(),
+                                deployment: real.clone(),
+                                observations: Default::default(),
+                            }));
                         }
                     });
+                    let board = crate::geometry::Board::square("state", m.rows() as u32, m.cols() as u32);
+                    let owner = realisation(j).zip(fleet.as_ref()).map(|(d, f)| d.occupancy(f));
+                    let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
+                        Some(&p) => palette::piece_color(p),
+                        None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
+                        None => palette::WATER,
+                    };
+                    let (rs, cs) = (m.row_sums(), m.col_sums());
+                    let deco = Decorations {
+                        edge_sums: Some((&rs, &cs)),
+                        ..Decorations::fill_only(&fill)
+                    };
+                    let size = vec2(ui.available_width(), ui.available_height().max(240.0));
+                    ui.allocate_ui(size, |ui| {
+                        self.detail_view.show(ui, &board, &deco);
+                    });
                 }
-            });
+                None => {
+                    let bits: String = j
+                        .bits
+                        .iter()
+                        .take(400)
+                        .map(|b| if *b == 1 { '1' } else { '0' })
+                        .collect();
+                    ui.label(format!(
+                        "State #{} (first {} of {} variables):",
+                        self.picked + 1,
+                        bits.len(),
+                        j.bits.len()
+                    ));
+                    ui.add(egui::Label::new(egui::RichText::new(bits).monospace()).wrap());
+                }
+            }
         });
         if let Some(k) = pick {
             self.picked = k;
         }
-        let Some(j) = r.judged.get(self.picked) else { return };
-        match &j.picture {
-            Some((m, v)) => {
-                ui.horizontal(|ui| {
-                    ui.strong(format!(
-                        "State #{}: energy {:.6}, found {}×",
-                        self.picked + 1,
-                        j.energy,
-                        j.count
-                    ));
-                    ui.label(format!(
-                        "sums {}, known cells {}, {}",
-                        if v.sums_ok { "right" } else { "wrong" },
-                        if v.pins_ok { "kept" } else { "broken" },
-                        match (&v.fleet, v.original) {
-                            (Some(_), _) => "a fleet",
-                            (None, true) => "the original picture",
-                            _ => "not a fleet",
-                        }
-                    ));
-                    if ui
-                        .button("To Tomography")
-                        .on_hover_text("Open this matrix in the Tomography room's Matrix tab")
-                        .clicked()
-                    {
-                        ctx.send(Command::Deliver(super::tomography::ID, RoomMessage::Explore(m.clone())));
-                    }
-                    if let (Some(real), Some(fleet)) = (realisation(j), solved_fleet(ctx.doc, self.model()))
-                        && ui
-                            .button("To Boards")
-                            .on_hover_text("Add this fleet as a new setup")
-                            .clicked()
-                    {
-                        ctx.send(Command::AddSetup(crate::session::Setup {
-                            name: format!("Solved fleet (energy {:.4})", j.energy),
-                            description: "A fleet found by the Solver room's sampler.".into(),
-                            board: crate::geometry::Board::square("solved", m.rows() as u32, m.cols() as u32),
-                            fleet,
-                            deployment: real.clone(),
-                            observations: Default::default(),
-                        }));
-                    }
-                });
-                let board = crate::geometry::Board::square("state", m.rows() as u32, m.cols() as u32);
-                let owner = realisation(j)
-                    .zip(solved_fleet(ctx.doc, self.model()))
-                    .map(|(d, f)| d.occupancy(&f));
-                let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
-                    Some(&p) => palette::piece_color(p),
-                    None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
-                    None => palette::WATER,
-                };
-                let (rs, cs) = (m.row_sums(), m.col_sums());
-                let deco = Decorations {
-                    edge_sums: Some((&rs, &cs)),
-                    ..Decorations::fill_only(&fill)
-                };
-                self.detail_view.show(ui, &board, &deco);
-            }
-            None => {
-                let bits: String = j
-                    .bits
-                    .iter()
-                    .take(200)
-                    .map(|b| if *b == 1 { '1' } else { '0' })
-                    .collect();
-                ui.label(format!(
-                    "State #{} (first {} of {} variables):",
-                    self.picked + 1,
-                    bits.len(),
-                    j.bits.len()
-                ));
-                ui.monospace(bits);
-            }
+        if let Some(c) = send {
+            ctx.send(c);
         }
+    }
+}
+
+/// What a judged state is, in a few words.
+fn verdict_words(j: &run::Judged) -> String {
+    match &j.picture {
+        Some((_, v)) => {
+            let mut w: Vec<&str> = Vec::new();
+            if v.fleet.is_some() {
+                w.push("fleet");
+            }
+            if v.original {
+                w.push("original");
+            }
+            if w.is_empty() {
+                w.push(if v.sums_ok { "sums right" } else { "sums wrong" });
+            }
+            if !v.pins_ok {
+                w.push("pins broken");
+            }
+            w.join(", ")
+        }
+        None => String::new(),
     }
 }
 
@@ -587,20 +666,6 @@ fn solved_fleet(_doc: &Document, model: Option<&Model>) -> Option<crate::geometr
         Problem::Xray(p) => p.fleet.clone(),
         Problem::Plain { .. } => None,
     }
-}
-
-fn thumbnail(ui: &mut Ui, m: &BinaryMatrix, size: egui::Vec2) {
-    let board = crate::geometry::Board::square("t", m.rows() as u32, m.cols() as u32);
-    let fill = |c: Coord| {
-        if m.get(c.0 as usize, c.1 as usize) {
-            Color32::from_rgb(200, 200, 210)
-        } else {
-            palette::WATER
-        }
-    };
-    ui.allocate_ui(size, |ui| {
-        BoardView::default().show(ui, &board, &Decorations::fill_only(&fill));
-    });
 }
 
 fn pin_mode_picker(ui: &mut Ui, mode: &mut PinMode) {
@@ -684,15 +749,21 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
             )
             .on_hover_text("MST2 restarts after the first search, per read");
             let mut tenure = s.tabu.tenure.unwrap_or(0);
-            ui.add(egui::DragValue::new(&mut tenure).range(0..=10_000).prefix("tenure "))
-                .on_hover_text("Moves a flipped variable stays tabu; 0 = min(20, n/4)");
+            ui.add(
+                egui::DragValue::new(&mut tenure)
+                    .range(0..=10_000)
+                    .prefix("tenure ")
+                    .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") }),
+            )
+            .on_hover_text("Moves a flipped variable stays tabu; 0 = min(20, n/4)");
             s.tabu.tenure = (tenure > 0).then_some(tenure);
             let mut evals = s.tabu.evaluations.unwrap_or(0);
             ui.add(
                 egui::DragValue::new(&mut evals)
                     .range(0..=1_000_000_000u64)
                     .speed(1000)
-                    .prefix("evaluations "),
+                    .prefix("evaluations ")
+                    .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") }),
             )
             .on_hover_text("Flip evaluations per search; 0 = n·max(200, 3n) for n variables");
             s.tabu.evaluations = (evals > 0).then_some(evals);
@@ -704,7 +775,8 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
         ui.add(
             egui::DragValue::new(&mut s.threads)
                 .range(0..=crate::run::max_threads())
-                .prefix("threads "),
+                .prefix("threads ")
+                .custom_formatter(|v, _| if v == 0.0 { "all cores".into() } else { format!("{v}") }),
         )
         .on_hover_text("0 = every core");
     });
@@ -717,6 +789,7 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
                 .range(0.0..=86_400.0)
                 .speed(0.5)
                 .prefix("time limit ")
+                .custom_formatter(|v, _| if v == 0.0 { "none".into() } else { format!("{v}") })
                 .suffix(" s"),
         )
         .on_hover_text("0 = none");
@@ -739,4 +812,10 @@ fn request(s: &SolverSettings) -> SolveRequest {
         time_limit: s.time_limit.map(Duration::from_secs_f64),
         traces: 8,
     }
+}
+
+/// A number without float noise: 82.30499999999999 → "82.305".
+fn trim_number(v: f64) -> String {
+    let s = format!("{v:.9}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }

@@ -16,6 +16,8 @@ pub struct Model {
     pub original_energy: Option<f64>,
     /// One line naming the source.
     pub describe: String,
+    /// The β range simulated annealing chooses for this model.
+    pub beta: Option<(f64, f64)>,
 }
 
 fn numbers(s: &str, what: &str) -> Result<Vec<u32>, String> {
@@ -29,22 +31,42 @@ fn numbers(s: &str, what: &str) -> Result<Vec<u32>, String> {
         .collect()
 }
 
-/// What the build needs from the session (cloned, so the job owns it).
+/// What the model is built from, taken from the session: the model is rebuilt
+/// (and old results cleared) exactly when this changes, not when a sampler
+/// setting does.
+#[derive(Clone, Debug, PartialEq)]
 pub struct ModelInput {
-    session: Session,
+    cfg: crate::session::SolverSettings,
+    setup: Option<crate::session::Setup>,
+    image: Option<BinaryMatrix>,
 }
 
 impl ModelInput {
     pub fn of(session: &Session) -> ModelInput {
+        let mut cfg = session.solver.clone();
+        // Only the model's own settings count.
+        let keep = crate::session::SolverSettings {
+            source: cfg.source,
+            rows: std::mem::take(&mut cfg.rows),
+            cols: std::mem::take(&mut cfg.cols),
+            ships: std::mem::take(&mut cfg.ships),
+            file: cfg.file.take(),
+            epsilon: cfg.epsilon,
+            pins: std::mem::take(&mut cfg.pins),
+            shots_as_pins: cfg.shots_as_pins,
+            pin_mode: cfg.pin_mode,
+            ..Default::default()
+        };
         ModelInput {
-            session: session.clone(),
+            setup: (keep.source == SolverSource::Fleet).then(|| session.setup().clone()),
+            image: (keep.source == SolverSource::Image).then(|| session.tomography.image.clone()),
+            cfg: keep,
         }
     }
 
     /// Builds the model (runs on a background thread; may read the model file).
     pub fn build(self) -> Result<Model, String> {
-        let s = &self.session;
-        let cfg = &s.solver;
+        let cfg = &self.cfg;
         let spec_of = |m_rows: Vec<u32>, m_cols: Vec<u32>, pins: Vec<((usize, usize), bool)>| XraySpec {
             rows: m_rows,
             cols: m_cols,
@@ -54,7 +76,7 @@ impl ModelInput {
         };
         let (problem, describe) = match cfg.source {
             SolverSource::Fleet => {
-                let setup = s.setup();
+                let setup = self.setup.as_ref().expect("taken for the fleet source");
                 let m = placed_picture(&setup.board, &setup.fleet, &setup.deployment)
                     .map_err(|e| format!("'{}': {e}", setup.name))?;
                 let pins = if cfg.shots_as_pins {
@@ -76,7 +98,7 @@ impl ModelInput {
                 )
             }
             SolverSource::Image => {
-                let m = &s.tomography.image;
+                let m = self.image.as_ref().expect("taken for the image source");
                 let pins = valid_pins(&cfg.pins, m);
                 let spec = spec_of(m.row_sums(), m.col_sums(), pins);
                 let p = XrayProblem::of_picture(m, spec, None)?;
@@ -88,6 +110,16 @@ impl ModelInput {
             SolverSource::Sums => {
                 let (rows, cols) = (numbers(&cfg.rows, "row sums")?, numbers(&cfg.cols, "column sums")?);
                 let ships = numbers(&cfg.ships, "ships")?;
+                let longest = rows.len().max(cols.len()) as u32;
+                if let Some(l) = ships.iter().find(|&&l| l == 0 || l > longest) {
+                    return Err(format!("ships: a length of {l} does not fit (1 to {longest})"));
+                }
+                let (cells, ones) = (ships.iter().sum::<u32>(), rows.iter().sum::<u32>());
+                if !ships.is_empty() && cells != ones {
+                    return Err(format!(
+                        "the ships cover {cells} cells but the sums ask for {ones} ones"
+                    ));
+                }
                 let fleet = (!ships.is_empty()).then(|| ships_fleet(&ships));
                 let spec = spec_of(rows, cols, Vec::new());
                 let p = XrayProblem {
@@ -98,12 +130,13 @@ impl ModelInput {
                 (Problem::Xray(Box::new(p)), "the typed sums".to_string())
             }
             SolverSource::File => {
-                let path = cfg.file.as_deref().ok_or("pick a model file (.coo or .qubo)")?;
+                let path = cfg.file.as_deref().ok_or("type or pick a model file (.coo or .qubo)")?;
                 (read_model(path)?, format!("the file {}", path.display()))
             }
         };
         let q = problem.qubo();
         Ok(Model {
+            beta: (!q.is_empty()).then(|| crate::solve::default_beta_range(q)),
             stats: q.stats(),
             original_energy: problem.xray().and_then(XrayProblem::original_energy),
             problem,

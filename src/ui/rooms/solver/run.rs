@@ -24,13 +24,26 @@ pub struct Judged {
 pub struct RunResult {
     pub set: SampleSet,
     pub judged: Vec<Judged>,
-    /// A returned state is a fleet (or the original picture, without a fleet).
+    /// A returned state is a fleet (or the original picture, without a fleet);
+    /// `None` when there is nothing to judge against.
     pub success: Option<bool>,
+    /// Judged states with the right row and column sums.
+    pub right_sums: usize,
     pub solver: &'static str,
 }
 
-/// Runs the request on the problem and judges every returned state (in the job).
+/// Distinct states judged for success, whatever `keep` shows.
+const JUDGED: usize = 1000;
+
+/// Runs the request on the problem (in the job): success is judged over the
+/// best [`JUDGED`] distinct states, so it does not depend on how many are kept
+/// for display; the best `req.keep` are shown.
 pub fn run_job(problem: &Problem, req: &SolveRequest, job: &JobCtx<SolveUpdate>) -> Result<RunResult, String> {
+    let shown = req.keep;
+    let req = &SolveRequest {
+        keep: req.keep.max(JUDGED),
+        ..req.clone()
+    };
     let total = req.reads as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let update = |u: SolveUpdate| {
@@ -42,7 +55,7 @@ pub fn run_job(problem: &Problem, req: &SolveRequest, job: &JobCtx<SolveUpdate>)
     };
     let set = solve(problem.qubo(), req, job.cancel_flag(), &update).map_err(|e| e.to_string())?;
     let xray = problem.xray();
-    let judged: Vec<Judged> = set
+    let mut judged: Vec<Judged> = set
         .samples
         .iter()
         .map(|s| Judged {
@@ -52,16 +65,24 @@ pub fn run_job(problem: &Problem, req: &SolveRequest, job: &JobCtx<SolveUpdate>)
             bits: s.state.clone(),
         })
         .collect();
-    let success = xray.map(|p| {
+    let success = xray.filter(|p| p.fleet.is_some() || p.original.is_some()).map(|p| {
         judged
             .iter()
             .any(|j| j.picture.as_ref().is_some_and(|(_, v)| v.success(p.fleet.is_some())))
     });
+    let right_sums = judged
+        .iter()
+        .filter(|j| j.picture.as_ref().is_some_and(|(_, v)| v.sums_ok))
+        .count();
+    judged.truncate(shown);
+    let mut set = set;
+    set.samples.truncate(shown);
     Ok(RunResult {
         solver: req.solver.name(),
         set,
         judged,
         success,
+        right_sums,
     })
 }
 
@@ -71,6 +92,10 @@ pub struct Live {
     pub traces: BTreeMap<usize, Vec<[f64; 2]>>,
     pub best: Vec<[f64; 2]>,
     pub finals: Vec<f64>,
+    /// Which run this is (a new run is a new plot, fitted afresh).
+    pub run: u64,
+    /// When the run ended (the best-energy line is drawn to there).
+    pub end: Option<f64>,
 }
 
 impl Live {
@@ -103,10 +128,11 @@ const TRACE_COLORS: [Color32; 8] = [
 /// The three live plots side by side: energy per sweep of the traced reads,
 /// best energy against time, and the histogram of the reads' final energies.
 pub fn plots(ui: &mut egui::Ui, live: &Live, sweep_label: &str, marked: Option<(f64, &str)>) {
-    let height = 200.0;
+    let height = 190.0;
     ui.columns(3, |cols| {
-        Plot::new("energy_traces")
+        Plot::new(("energy_traces", live.run))
             .height(height)
+            .allow_scroll(false)
             .legend(Legend::default())
             .x_axis_label(sweep_label)
             .y_axis_label("energy")
@@ -118,30 +144,27 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, sweep_label: &str, marked: Option<(
                     );
                 }
             });
-        Plot::new("best_energy")
+        Plot::new(("best_energy", live.run))
             .height(height)
+            .allow_scroll(false)
             .x_axis_label("seconds")
             .y_axis_label("lowest energy so far")
             .show(&mut cols[1], |p| {
-                // A step line: the best holds until the next improvement.
-                let mut steps = Vec::with_capacity(2 * live.best.len());
-                for w in live.best.windows(2) {
-                    steps.push(w[0]);
-                    steps.push([w[1][0], w[0][1]]);
-                }
-                if let Some(l) = live.best.last() {
-                    steps.push(*l);
-                }
-                p.line(Line::new("lowest energy", steps).color(Color32::from_rgb(120, 200, 120)));
+                p.line(
+                    Line::new("lowest energy", best_steps(&live.best, live.end))
+                        .color(Color32::from_rgb(120, 200, 120)),
+                );
             });
         let (bars, width) = histogram(&live.finals);
         let tallest = bars.iter().map(|b| b.1).fold(0.0, f64::max);
-        Plot::new("final_energies")
+        Plot::new(("final_energies", live.run))
             .height(height)
+            .allow_scroll(false)
             .legend(Legend::default())
             .x_axis_label("final energy of a read")
             .y_axis_label("reads")
-            .default_y_bounds(0.0, (tallest * 1.15).max(1.0))
+            .include_y(0.0)
+            .include_y((tallest * 1.1).max(1.0))
             .show(&mut cols[2], |p| {
                 let bars: Vec<Bar> = bars.iter().map(|&(x, n)| Bar::new(x, n).width(width * 0.9)).collect();
                 p.bar_chart(BarChart::new("reads", bars).color(Color32::from_rgb(90, 140, 200)));
@@ -150,6 +173,29 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, sweep_label: &str, marked: Option<(
                 }
             });
     });
+}
+
+/// The lowest energy as a step line in time order (updates arrive from several
+/// threads), held until `end`.
+fn best_steps(best: &[[f64; 2]], end: Option<f64>) -> Vec<[f64; 2]> {
+    let mut pts = best.to_vec();
+    pts.sort_by(|a, b| a[0].total_cmp(&b[0]));
+    let mut steps: Vec<[f64; 2]> = Vec::with_capacity(2 * pts.len() + 1);
+    for p in pts {
+        match steps.last() {
+            Some(last) if p[1] >= last[1] => {} // not lower than what an earlier thread found
+            Some(last) => {
+                let e = last[1];
+                steps.push([p[0], e]);
+                steps.push(p);
+            }
+            None => steps.push(p),
+        }
+    }
+    if let (Some(last), Some(end)) = (steps.last().copied(), end) {
+        steps.push([end.max(last[0]), last[1]]);
+    }
+    steps
 }
 
 /// Up to 30 equal bins over the values: (bin centre, count) and the bin width.

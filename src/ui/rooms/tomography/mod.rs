@@ -184,11 +184,28 @@ impl Room for TomographyRoom {
             self.tab = *t;
         }
     }
-    fn receive(&mut self, message: RoomMessage, _ctx: &mut RoomCtx<'_>) {
+    fn receive(&mut self, message: RoomMessage, ctx: &mut RoomCtx<'_>) {
         match message {
             RoomMessage::Explore(m) => {
-                self.incoming = Some(m);
                 self.tab = TomoTab::Matrix;
+                let s = &ctx.doc.session;
+                let shown = match s.tomography.subject {
+                    TomographySubject::Fleet => s.setup().board.dims().map(|(r, c)| (r as usize, c as usize)),
+                    TomographySubject::Image => Some((s.tomography.image.rows(), s.tomography.image.cols())),
+                };
+                if shown == Some((m.rows(), m.cols())) {
+                    self.incoming = Some(m);
+                } else {
+                    // Another size than the board shown: study it as the image.
+                    let (r, c) = (m.rows(), m.cols());
+                    ctx.doc.edit(|s| {
+                        s.tomography.subject = TomographySubject::Image;
+                        s.tomography.image = m;
+                    });
+                    ctx.status(format!(
+                        "The {r}×{c} matrix is now the Tomography room's image (Ctrl+Z undoes)"
+                    ));
+                }
             }
         }
     }
