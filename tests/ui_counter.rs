@@ -174,3 +174,33 @@ fn fairness_what_if_runs_in_the_background() {
     h.run_steps(2);
     assert!(h.query_by_label("remove island row 2, col 2").is_some());
 }
+
+/// A sinking pins that ship: the map then counts the rest of the fleet on the
+/// board without its cells (an independent count checks it).
+#[test]
+fn a_sunk_ship_is_known_exactly() {
+    let mut s = classic_5x5();
+    s.setup_mut().observations.hits = [Coord(0, 0), Coord(0, 1)].into_iter().collect();
+    let mut h = counter_on(s);
+    h.get_by_label("Hunt").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.hunt().is_running());
+    h.get_by_label("Destroyer").click();
+    h.run_steps(2);
+    let sunk = h.state().doc.session.setup().observations.sunk.clone();
+    assert_eq!(sunk.len(), 1, "one place fits: recorded at once");
+    wait_until(&mut h, |r| {
+        !r.room.hunt().is_running() && r.room.hunt().heat().is_some_and(|x| x.shots.sunk.len() == 1)
+    });
+    let total = h.state().room.hunt().heat().unwrap().map.total;
+    let setup = h.state().doc.session.setup().clone();
+    let mut board = setup.board.clone();
+    board.toggle_island(Coord(0, 0));
+    board.toggle_island(Coord(0, 1));
+    let mut rest = setup.fleet.clone();
+    rest.pieces.retain(|p| p.name != "Destroyer");
+    let expect = count_deployments(&board, &rest, &CountRequest::default(), &CancelFlag::new(), &|_| {})
+        .unwrap()
+        .labelled;
+    assert_eq!(total, expect);
+}

@@ -1,8 +1,8 @@
 //! Hunt mode of the Counter room: mark misses and hits, see the exact share of
 //! consistent deployments that cover each cell, and the best next shot.
 
-use crate::cover::{CountRequest, Occupancy, occupancy};
-use crate::geometry::{Coord, Observations};
+use crate::cover::{CountRequest, Occupancy, occupancy, sinking_candidates};
+use crate::geometry::{Coord, Observations, PlacedShip};
 use crate::jobs::Task;
 use crate::textview::{cell_label, thousands};
 use crate::ui::document::Document;
@@ -25,6 +25,10 @@ pub struct HuntMode {
     task: Task<Heat>,
     /// (document revision, active setup) the running or last job was started for.
     started_for: Option<(u64, usize)>,
+    /// A piece the game announced sunk whose place is ambiguous: the choices.
+    sink_choice: Option<(usize, Vec<PlacedShip>)>,
+    /// Why the last "sunk" could not be recorded.
+    sink_note: Option<String>,
 }
 
 impl HuntMode {
@@ -70,6 +74,7 @@ impl HuntMode {
                 doc.edit(|s| s.setup_mut().observations = Default::default());
             }
         });
+        self.sunk_controls(ui, doc);
         let lattice = doc.session.setup().board.lattice();
         let heat = self.task.result.as_ref();
         let best = heat.and_then(|h| h.map.best_shot(&h.shots.hits));
@@ -156,8 +161,10 @@ impl HuntMode {
         let secondary = resp.response.secondary_clicked();
         if primary || secondary {
             doc.edit(|s| {
-                let o = &mut s.setup_mut().observations;
-                let (was_miss, was_hit) = (o.misses.remove(&c), o.hits.remove(&c));
+                let setup = s.setup_mut();
+                let o = &mut setup.observations;
+                let (was_miss, was_hit) = (o.misses.contains(&c), o.hits.contains(&c));
+                o.clear_cell(c, &setup.fleet);
                 if primary && !was_miss {
                     o.misses.insert(c);
                 }
@@ -165,6 +172,65 @@ impl HuntMode {
                     o.hits.insert(c);
                 }
             });
+        }
+    }
+}
+
+impl HuntMode {
+    /// "Sunk:" one button per piece not yet sunk. The game names the ship it
+    /// sank; its place is found among the hit cells (asked when ambiguous).
+    fn sunk_controls(&mut self, ui: &mut Ui, doc: &mut Document) {
+        let setup = doc.session.setup();
+        let sunk: Vec<usize> = setup.observations.sunk.iter().map(|s| s.piece).collect();
+        let mut record = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Sunk:")
+                .on_hover_text("When the game announces a sinking, name the ship: it is then known exactly");
+            for (i, p) in setup.fleet.pieces.iter().enumerate() {
+                if sunk.contains(&i) {
+                    ui.weak(format!("{} (sunk)", p.name));
+                    continue;
+                }
+                if ui.small_button(&p.name).clicked() {
+                    let places = sinking_candidates(&setup.board, &setup.fleet, &setup.observations, i);
+                    match places.len() {
+                        0 => {
+                            self.sink_note = Some(format!("No place for the {} lies on hit cells only.", p.name));
+                            self.sink_choice = None;
+                        }
+                        1 => record = Some(places[0]),
+                        _ => {
+                            self.sink_note = None;
+                            self.sink_choice = Some((i, places));
+                        }
+                    }
+                }
+            }
+        });
+        if let Some((piece, places)) = &self.sink_choice {
+            let lattice = setup.board.lattice();
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("Where did the {} sink?", setup.fleet.pieces[*piece].name));
+                for s in places {
+                    let cells = s.cells(&setup.fleet);
+                    let text = format!(
+                        "{} … {}",
+                        cell_label(lattice, cells[0]),
+                        cell_label(lattice, *cells.last().expect("a piece has cells"))
+                    );
+                    if ui.small_button(text).clicked() {
+                        record = Some(*s);
+                    }
+                }
+            });
+        }
+        if let Some(n) = &self.sink_note {
+            ui.colored_label(ui.visuals().warn_fg_color, n);
+        }
+        if let Some(ship) = record {
+            doc.edit(|s| s.setup_mut().observations.sunk.push(ship));
+            self.sink_choice = None;
+            self.sink_note = None;
         }
     }
 }
