@@ -58,6 +58,21 @@ fn fast_counter_matches_all_published_square_counts() {
     for (n, expect) in table {
         assert_eq!(plain(&Board::square("b", n, n), &f, Engine::Fast), expect, "{n}×{n}");
     }
+    // The frontier counter on the smaller boards (the larger ones: release-only test).
+    for (n, expect) in &table[..2] {
+        assert_eq!(
+            plain(&Board::square("b", *n, *n), &f, Engine::Frontier),
+            *expect,
+            "{n}×{n} frontier"
+        );
+    }
+}
+
+#[test]
+#[ignore = "long in debug builds: run with cargo test --release -- --ignored"]
+fn frontier_counter_matches_the_published_10x10_count() {
+    let f = classic(&CLASSIC);
+    assert_eq!(plain(&Board::square("b", 10, 10), &f, Engine::Frontier), 30_093_975_536);
 }
 
 #[test]
@@ -115,6 +130,12 @@ fn hex_halves_agree_across_engines_and_green_has_more() {
     let green = fleetscope::presets::load("hex2008-green").unwrap().unwrap();
     let b = plain(&blue.board, &blue.fleet, Engine::Fast);
     let g = plain(&green.board, &green.fleet, Engine::Fast);
+    assert_eq!(b, plain(&blue.board, &blue.fleet, Engine::Frontier), "blue, frontier");
+    assert_eq!(
+        g,
+        plain(&green.board, &green.fleet, Engine::Frontier),
+        "green, frontier"
+    );
     assert!(
         g > b,
         "the hex blog says Green allows noticeably more deployments than Blue"

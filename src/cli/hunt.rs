@@ -51,6 +51,10 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
                 finished.push(game.shots);
             }
         }
+        // The fairness what-if on this board: every island removed, every cell made one.
+        let (rows, _, what_if_cpu) =
+            measure(|| crate::cover::what_if(&setup.board, &setup.fleet, &req, &CancelFlag::new(), &|_| {}));
+        let what_if_rows = rows.map_err(|e| format!("{key}: {e}"))?.len();
         let worst = cpu.iter().copied().fold(0.0, f64::max);
         let maps = cpu.len();
         let shots = if finished.len() == games {
@@ -62,6 +66,10 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
         println!(
             "{key:<16} {games:>6} {maps:>6} {:>12.4} {worst:>12.4} {shots:>10}",
             median(cpu)
+        );
+        println!(
+            "{:<16} fairness what-if: {what_if_rows} variants in {what_if_cpu:.4} CPU-s",
+            ""
         );
         if finished.len() == games && games > 1 {
             finished.sort_unstable();

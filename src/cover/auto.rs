@@ -155,15 +155,12 @@ pub fn frontier_count(
     .map_err(map_error)?;
     let factor = labelled_factor(&input);
     let too_big = || CountError::Invalid("the count does not fit in 128 bits".into());
-    let labelled = out
-        .layouts
-        .to_u128()
-        .and_then(|n| n.checked_mul(factor))
-        .ok_or_else(too_big)?;
+    let to_u128 = |n: &frontier::Nat| u128::try_from(n).ok().and_then(|v| v.checked_mul(factor));
+    let labelled = to_u128(&out.layouts).ok_or_else(too_big)?;
     let occupancy = out
         .occupancy
         .iter()
-        .map(|n| n.to_u128().and_then(|v| v.checked_mul(factor)).ok_or_else(too_big))
+        .map(|n| to_u128(n).ok_or_else(too_big))
         .collect::<Result<_, _>>()?;
     Ok(FrontierCount { labelled, occupancy })
 }

@@ -92,6 +92,9 @@
 
 use std::fmt;
 
+/// Results may exceed `u128`: they are big integers (the hot loop uses fixed-width numbers).
+pub type Nat = num_bigint::BigUint;
+
 // ---------------------------------------------------------------------------
 // Public interface
 // ---------------------------------------------------------------------------
@@ -279,131 +282,6 @@ pub fn window_width(input: &FrontierInput) -> usize {
 // Natural numbers for results
 // ---------------------------------------------------------------------------
 
-/// A natural number of any size (results may exceed `u128`), little-endian limbs.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Nat {
-    /// No trailing zero limbs; zero is empty.
-    limbs: Vec<u64>,
-}
-
-impl Nat {
-    pub fn from_limbs(mut limbs: Vec<u64>) -> Nat {
-        while limbs.last() == Some(&0) {
-            limbs.pop();
-        }
-        Nat { limbs }
-    }
-
-    pub fn from_u128(v: u128) -> Nat {
-        Nat::from_limbs(vec![v as u64, (v >> 64) as u64])
-    }
-
-    pub fn limbs(&self) -> &[u64] {
-        &self.limbs
-    }
-
-    pub fn is_zero(&self) -> bool {
-        self.limbs.is_empty()
-    }
-
-    pub fn to_u128(&self) -> Option<u128> {
-        match self.limbs.len() {
-            0 => Some(0),
-            1 => Some(self.limbs[0] as u128),
-            2 => Some(self.limbs[0] as u128 | (self.limbs[1] as u128) << 64),
-            _ => None,
-        }
-    }
-
-    /// Nearest `f64` (infinite past its range): for ratios such as occupancy / layouts.
-    pub fn to_f64(&self) -> f64 {
-        self.limbs
-            .iter()
-            .rev()
-            .fold(0.0, |acc, &l| acc * 18446744073709551616.0 + l as f64)
-    }
-
-    /// `self × k`, e.g. layouts × ∏ count! for labelled deployments.
-    pub fn mul_small(&self, k: u64) -> Nat {
-        let mut out = Vec::with_capacity(self.limbs.len() + 1);
-        let mut carry = 0u128;
-        for &l in &self.limbs {
-            let t = l as u128 * k as u128 + carry;
-            out.push(t as u64);
-            carry = t >> 64;
-        }
-        out.push(carry as u64);
-        Nat::from_limbs(out)
-    }
-
-    pub fn add(&self, other: &Nat) -> Nat {
-        let n = self.limbs.len().max(other.limbs.len());
-        let mut out = Vec::with_capacity(n + 1);
-        let mut carry = 0u64;
-        for k in 0..n {
-            let (a, b) = (
-                self.limbs.get(k).copied().unwrap_or(0),
-                other.limbs.get(k).copied().unwrap_or(0),
-            );
-            let (s1, c1) = a.overflowing_add(b);
-            let (s2, c2) = s1.overflowing_add(carry);
-            out.push(s2);
-            carry = (c1 || c2) as u64;
-        }
-        out.push(carry);
-        Nat::from_limbs(out)
-    }
-
-    /// `(self / d, self % d)` for a small divisor.
-    fn div_small(&self, d: u64) -> (Nat, u64) {
-        let mut out = vec![0; self.limbs.len()];
-        let mut rem = 0u128;
-        for k in (0..self.limbs.len()).rev() {
-            let cur = rem << 64 | self.limbs[k] as u128;
-            out[k] = (cur / d as u128) as u64;
-            rem = cur % d as u128;
-        }
-        (Nat::from_limbs(out), rem as u64)
-    }
-}
-
-impl PartialOrd for Nat {
-    fn partial_cmp(&self, other: &Nat) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Nat {
-    fn cmp(&self, other: &Nat) -> std::cmp::Ordering {
-        self.limbs
-            .len()
-            .cmp(&other.limbs.len())
-            .then_with(|| self.limbs.iter().rev().cmp(other.limbs.iter().rev()))
-    }
-}
-
-impl fmt::Display for Nat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(v) = self.to_u128() {
-            return f.pad(&v.to_string());
-        }
-        // Base 10^19 digits, most significant first.
-        const BASE: u64 = 10_000_000_000_000_000_000;
-        let mut parts = Vec::new();
-        let mut rest = self.clone();
-        while !rest.is_zero() {
-            let (q, r) = rest.div_small(BASE);
-            parts.push(r);
-            rest = q;
-        }
-        let mut s = parts.pop().unwrap_or(0).to_string();
-        for p in parts.iter().rev() {
-            s.push_str(&format!("{p:019}"));
-        }
-        f.pad(&s)
-    }
-}
-
 // ---------------------------------------------------------------------------
 // Numbers and masks used inside the programme
 // ---------------------------------------------------------------------------
@@ -434,7 +312,7 @@ impl Num for u64 {
         *self == 0
     }
     fn to_nat(self) -> Nat {
-        Nat::from_u128(self as u128)
+        Nat::from(self)
     }
 }
 
@@ -454,7 +332,7 @@ impl Num for u128 {
         *self == 0
     }
     fn to_nat(self) -> Nat {
-        Nat::from_u128(self)
+        Nat::from(self)
     }
 }
 
@@ -499,7 +377,8 @@ impl<const L: usize> Num for Fixed<L> {
         self.0.iter().all(|&x| x == 0)
     }
     fn to_nat(self) -> Nat {
-        Nat::from_limbs(self.0.to_vec())
+        let bytes: Vec<u8> = self.0.iter().flat_map(|l| l.to_le_bytes()).collect();
+        Nat::from_bytes_le(&bytes)
     }
 }
 
