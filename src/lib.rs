@@ -16,6 +16,7 @@ pub mod session;
 pub mod solve;
 pub mod textview;
 pub mod tomography;
+#[cfg(feature = "gui")]
 pub mod ui;
 
 /// Version and commit, for the About box and `--version`.

@@ -11,17 +11,22 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(command) => run(command),
-        None => {
-            if let Some(Err(e)) = cli.room.as_deref().map(fleetscope::ui::check_room) {
-                eprintln!("fleetscope: {e}");
-                return ExitCode::from(fleetscope::cli::EXIT_BAD_INPUT);
-            }
-            run_window(cli)
-        }
+        None => run_window(cli),
     }
 }
 
+#[cfg(not(feature = "gui"))]
+fn run_window(_: Cli) -> ExitCode {
+    eprintln!("fleetscope: this build has no window (built without the `gui` feature); see --help");
+    ExitCode::from(fleetscope::cli::EXIT_BAD_INPUT)
+}
+
+#[cfg(feature = "gui")]
 fn run_window(cli: Cli) -> ExitCode {
+    if let Some(Err(e)) = cli.room.as_deref().map(fleetscope::ui::check_room) {
+        eprintln!("fleetscope: {e}");
+        return ExitCode::from(fleetscope::cli::EXIT_BAD_INPUT);
+    }
     match fleetscope::ui::run_app(cli.open, cli.setup, cli.room) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

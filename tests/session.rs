@@ -100,19 +100,31 @@ fn failed_save_cleans_up_its_temp_file() {
     ));
 }
 
+/// A copy left by a finished instance is offered; a running instance's copy
+/// is neither offered to nor removed by another.
 #[test]
-fn recovery_copy_round_trip() {
+fn recovery_copies_are_one_per_instance() {
     let dir = tempfile::tempdir().unwrap();
-    let store = RecoveryStore::new(dir.path().join("rec"));
-    assert!(store.read().is_none());
+    let rec_dir = dir.path().join("rec");
+    // An instance that has ended (no such process) and this running test.
+    let gone = RecoveryStore::for_process(&rec_dir, 999_999_999);
+    let me = RecoveryStore::new(&rec_dir);
+    assert!(me.read().is_none());
     let rec = Recovery {
         session: sample(),
         file: Some("saves/x.ron".into()),
     };
-    store.write(&rec).unwrap();
-    assert_eq!(store.read().unwrap().unwrap(), rec);
-    store.clear();
-    assert!(store.read().is_none());
+    gone.write(&rec).unwrap();
+    me.write(&Recovery { session: sample(), file: None }).unwrap();
+    // Another instance starting now sees the finished one's copy, not ours.
+    let other = RecoveryStore::for_process(&rec_dir, 999_999_998);
+    assert_eq!(other.read().unwrap().unwrap(), rec);
+    // This instance clearing its own copy leaves the finished one's in place …
+    me.clear();
+    assert!(other.read().is_some());
+    // … until someone who was offered it answers.
+    other.clear();
+    assert!(RecoveryStore::for_process(&rec_dir, 999_999_997).read().is_none());
 }
 
 #[test]

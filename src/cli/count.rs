@@ -42,8 +42,9 @@ pub fn count(source: &str, engine: &str, threads: usize, no_touch: bool, json: b
         ..Default::default()
     };
     let bar = progress_bar(json, "parts");
+    let cancel = super::interrupt::ctrl_c_flag();
     let (result, wall, cpu) = measure(|| {
-        count_deployments(&setup.board, &setup.fleet, &req, &CancelFlag::new(), &|p| {
+        count_deployments(&setup.board, &setup.fleet, &req, &cancel, &|p| {
             bar.set_length(p.total);
             bar.set_position(p.done);
         })

@@ -8,7 +8,7 @@ use crate::geometry::{Fleet, random_deployment};
 use crate::puzzle::{parse_janko_line, solve};
 use crate::run::{CancelFlag, Progress};
 use crate::session::Setup;
-use crate::tomography::{
+use crate::tomography::{count_matrices_with, 
     StealthRequest, XRay, count_matrices, count_matrices_u128, fleets_with_xray, island_cells, laplacian_energy,
     stealth_search, walk, walk_energies,
 };
@@ -31,8 +31,33 @@ fn straight_lengths(fleet: &Fleet) -> Result<Vec<usize>, String> {
 }
 
 fn setup_matrix(setup: &Setup) -> Result<BinaryMatrix, String> {
+    if setup.deployment.ships.is_empty() {
+        return Err(format!(
+            "no ship of '{}' is placed: place the fleet (e.g. `new-session out.ron {} --random 1`)",
+            setup.name, "<preset>"
+        ));
+    }
     BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &setup.deployment)
         .ok_or_else(|| format!("'{}' is not on a square board", setup.name))
+}
+
+/// Most interchanges a walk may take (each step multiplies the work).
+const MAX_WALK_K: usize = 16;
+/// Most matrices `xray all` lists.
+const MAX_ALL: usize = 5_000_000;
+/// Most fleets `xray stats` samples (about 0.3 ms each).
+const MAX_STATS: usize = 10_000_000;
+
+/// A spinner with elapsed time on stderr for work without a known total
+/// (hidden for JSON output or when stderr is not a terminal).
+fn spinner(json_out: bool, what: &str) -> indicatif::ProgressBar {
+    if json_out || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
 }
 
 fn rule(no_touch: bool) -> TouchRule {
@@ -94,7 +119,10 @@ pub fn count_u(rows: &str, cols: &str, json_out: bool) -> Result<(), String> {
         }
         return Ok(());
     }
-    let n = count_matrices(&x)?;
+    let bar = spinner(json_out, "counting |U(r,c)| (Ctrl+C cancels)");
+    let counted = count_matrices_with(&x, &super::interrupt::ctrl_c_flag());
+    bar.finish_and_clear();
+    let n = counted?;
     if json_out {
         println!("{}", json!({"matrices": n.to_string()}))
     } else {
@@ -188,6 +216,9 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
         cols: parse_sums(cols, "cols")?,
     };
     x.feasibility()?;
+    if limit > MAX_ALL {
+        return Err(format!("--limit {limit} is over the most matrices this lists, {MAX_ALL}"));
+    }
     let lengths: Vec<usize> = parse_sums(ships, "ships")?.into_iter().map(|v| v as usize).collect();
     let u = count_matrices(&x)?;
     if u > limit.into() {
@@ -231,6 +262,9 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
 
 /// `xray walk`: every matrix within k interchanges of a setup's fleet; ‖ΔA‖² histogram.
 pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(), String> {
+    if k == 0 || k > MAX_WALK_K {
+        return Err(format!("--k must be 1..={MAX_WALK_K} (each step multiplies the work), not {k}"));
+    }
     let setup = resolve_source(source)?;
     let m = setup_matrix(&setup)?;
     let lengths = straight_lengths(&setup.fleet)?;
@@ -288,10 +322,23 @@ fn summary(v: &[f64]) -> serde_json::Value {
 
 /// `xray stats`: |U| and fleets per X-ray over N random classic fleets (Figure 7).
 pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
+    if n == 0 || n > MAX_STATS {
+        return Err(format!("--n must be 1..={MAX_STATS}, not {n}"));
+    }
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;
     let (mut us, mut fleets, mut labelled) = (Vec::new(), Vec::new(), Vec::new());
+    let bar = super::count::progress_bar(json_out, "fleets");
+    bar.set_length(n as u64);
+    let cancel = super::interrupt::ctrl_c_flag();
     for i in 0..n {
+        if cancel.is_cancelled() {
+            bar.finish_and_clear();
+            return Err("cancelled".into());
+        }
+        if i % 64 == 0 {
+            bar.set_position(i as u64);
+        }
         let d = random_deployment(&setup.board, &setup.fleet, seed + i as u64).map_err(|e| e.to_string())?;
         let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square board");
         let x = XRay::of(&m);
@@ -308,6 +355,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
         fleets.push(s.fleet_matrices as f64);
         labelled.push(s.labelled_fleets as f64);
     }
+    bar.finish_and_clear();
     let logs: Vec<f64> = us.iter().map(|u| u.ln()).collect();
     let mut bins = [0usize; 20];
     for l in &logs {

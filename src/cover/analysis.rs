@@ -53,6 +53,13 @@ fn occupancy_of(
         Engine::Auto => choose_occupancy(cover).0,
         e => e,
     };
+    // The bitboard and DLX heat maps count in u128 (see `count_deployments`).
+    let bound: f64 = cover.placements.iter().map(|p| p.len() as f64).product();
+    if bound >= 2f64.powi(127) && engine != Engine::Frontier {
+        return Err(CountError::Invalid(format!(
+            "the counts may exceed 2^128 (up to {bound:.2e}): use the frontier engine"
+        )));
+    }
     if engine == Engine::Frontier {
         match frontier_count(cover, true, cancel, progress) {
             Ok(r) => {

@@ -112,13 +112,12 @@ pub fn frontier_input(cover: &FleetCover) -> FrontierInput {
     }
 }
 
-/// ∏ count! over the groups of [`frontier_input`].
-fn labelled_factor(input: &FrontierInput) -> u128 {
+/// ∏ count! over the groups of [`frontier_input`]; `None` past u128.
+fn labelled_factor(input: &FrontierInput) -> Option<u128> {
     input
         .groups
         .iter()
-        .map(|g| (1..=g.count as u128).product::<u128>())
-        .product()
+        .try_fold(1u128, |acc, g| (1..=g.count as u128).try_fold(acc, |a, k| a.checked_mul(k)))
 }
 
 fn map_error(e: FrontierError) -> CountError {
@@ -153,8 +152,8 @@ pub fn frontier_count(
         progress(Progress { done, total })
     })
     .map_err(map_error)?;
-    let factor = labelled_factor(&input);
-    let too_big = || CountError::Invalid("the count does not fit in 128 bits".into());
+    let too_big = || CountError::Invalid("the labelled count does not fit in 128 bits".into());
+    let factor = labelled_factor(&input).ok_or_else(too_big)?;
     let to_u128 = |n: &frontier::Nat| u128::try_from(n).ok().and_then(|v| v.checked_mul(factor));
     let labelled = to_u128(&out.layouts).ok_or_else(too_big)?;
     let occupancy = out

@@ -68,8 +68,9 @@ pub struct CountResult {
 }
 
 /// ∏ m! over groups of pieces with the same shape (same set of orientations):
-/// labelled counts are exactly this many times the distinct layouts.
-pub fn distinct_layout_divisor(fleet: &Fleet) -> u128 {
+/// labelled counts are exactly this many times the distinct layouts. `None`
+/// when it does not fit in u128 (then any labelled count that fits is 0).
+pub fn distinct_layout_divisor(fleet: &Fleet) -> Option<u128> {
     let mut groups: HashMap<Vec<crate::geometry::Coord>, u128> = HashMap::new();
     for p in &fleet.pieces {
         let key = p
@@ -80,7 +81,9 @@ pub fn distinct_layout_divisor(fleet: &Fleet) -> u128 {
             .unwrap_or_default();
         *groups.entry(key).or_default() += 1;
     }
-    groups.values().map(|&m| (1..=m).product::<u128>()).product()
+    groups
+        .values()
+        .try_fold(1u128, |acc, &m| (1..=m).try_fold(acc, |a, k| a.checked_mul(k)))
 }
 
 /// The shared worker pool for `threads` (0 = one per core).
@@ -98,6 +101,34 @@ pub fn count_deployments(
 ) -> Result<CountResult, CountError> {
     let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
     let pool = worker_pool(req.threads)?;
+    // Answers that need no search: more ship cells than free cells, a piece
+    // with nowhere to go.
+    let ship_cells: usize = fleet.pieces.iter().map(|p| p.len()).sum();
+    let empty = if ship_cells > cover.index.len() {
+        Some(format!(
+            "the ships cover {ship_cells} cells but only {} are free: no deployment",
+            cover.index.len()
+        ))
+    } else {
+        cover
+            .placements
+            .iter()
+            .position(Vec::is_empty)
+            .map(|p| format!("the {} has nowhere to go: no deployment", fleet.pieces[p].name))
+    };
+    if let Some(why) = empty {
+        return Ok(CountResult {
+            labelled: 0,
+            distinct_layouts: 0,
+            placements: cover.placement_counts(),
+            engine: req.engine,
+            note: Some(why),
+        });
+    }
+    // The bitboard and DLX engines count in u128: refuse what might not fit
+    // (the product of the placement counts bounds the count).
+    let bound: f64 = cover.placements.iter().map(|p| p.len() as f64).product();
+    let may_overflow = bound >= 2f64.powi(127);
     let (mut engine, mut note) = match req.engine {
         Engine::Auto => {
             let (e, why) = choose_count(&cover);
@@ -109,10 +140,17 @@ pub fn count_deployments(
         }
         e => (e, None),
     };
+    if may_overflow && !matches!(engine, Engine::Frontier | Engine::Auto) {
+        return Err(CountError::Invalid(format!(
+            "the count may exceed 2^128 (up to {bound:.2e}): the {} engine counts in 128 bits; use frontier or auto",
+            engine.name()
+        )));
+    }
     let labelled = pool.install(|| {
         if engine == Engine::Frontier {
             match frontier_count(&cover, false, cancel, progress) {
                 Ok(r) => return Ok(r.labelled),
+                Err(CountError::Invalid(why)) if may_overflow => return Err(CountError::Invalid(why)),
                 Err(CountError::Invalid(why)) => {
                     engine = if cover.index.len() <= 128 {
                         Engine::Fast
@@ -145,7 +183,10 @@ pub fn count_deployments(
     })?;
     Ok(CountResult {
         labelled,
-        distinct_layouts: labelled / distinct_layout_divisor(fleet),
+        distinct_layouts: match distinct_layout_divisor(fleet) {
+            Some(d) => labelled / d,
+            None => 0,
+        },
         placements: cover.placement_counts(),
         engine,
         note,

@@ -5,8 +5,14 @@ use std::collections::BTreeSet;
 /// Largest side of a square board.
 pub const MAX_SQUARE_SIDE: u32 = 64;
 
+/// Most cells a hex board may have (a hexagon of radius 57).
+pub const MAX_HEX_CELLS: usize = 10_000;
+/// Hex cells must lie within this many steps of each other on either axis.
+pub const MAX_HEX_SPAN: usize = 128;
+
 /// The cells a board is made of, before islands are taken away.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BoardShape {
     /// An m×n rectangle of the square lattice; cells `(row, col)`.
     Square { rows: u32, cols: u32 },
@@ -16,6 +22,7 @@ pub enum BoardShape {
 
 /// A board: a shape and its islands (cells where nothing may be placed).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Board {
     pub name: String,
     pub shape: BoardShape,
@@ -112,6 +119,32 @@ impl Board {
             BoardShape::Hex { cells } => {
                 if cells.is_empty() {
                     return Err(GeometryError::EmptyBoard);
+                }
+                if cells.len() > MAX_HEX_CELLS {
+                    return Err(GeometryError::TooMany {
+                        what: "hex cells",
+                        count: cells.len(),
+                        max: MAX_HEX_CELLS,
+                    });
+                }
+                if let Some(c) = cells.iter().find(|c| !c.in_range()) {
+                    return Err(GeometryError::CoordOutOfRange {
+                        cell: *c,
+                        max: super::coord::MAX_COORD,
+                    });
+                }
+                // Cells spread far apart make every picture of the board huge.
+                let span = |f: fn(&Coord) -> i32| {
+                    let (lo, hi) = (cells.iter().map(f).min().unwrap_or(0), cells.iter().map(f).max().unwrap_or(0));
+                    (hi - lo) as usize
+                };
+                let (sx, sy) = (span(|c| c.0), span(|c| c.1));
+                if sx > MAX_HEX_SPAN || sy > MAX_HEX_SPAN {
+                    return Err(GeometryError::TooMany {
+                        what: "the extent of the hex cells (in cells)",
+                        count: sx.max(sy),
+                        max: MAX_HEX_SPAN,
+                    });
                 }
             }
         }

@@ -34,3 +34,14 @@ impl std::fmt::Display for Coord {
         write!(f, "({}, {})", self.0, self.1)
     }
 }
+
+/// Coordinates in files must lie within ±this (far beyond any board, and far
+/// from the ends of i32, so sums of coordinates never wrap).
+pub const MAX_COORD: i32 = 1 << 12;
+
+impl Coord {
+    /// Within ±[`MAX_COORD`] on both axes.
+    pub fn in_range(self) -> bool {
+        self.0.abs() <= MAX_COORD && self.1.abs() <= MAX_COORD
+    }
+}

@@ -18,6 +18,7 @@ pub struct PlacedShip {
 
 /// Ships placed by hand or at random; each piece at most once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub struct Deployment {
     pub ships: Vec<PlacedShip>,
 }
@@ -125,6 +126,12 @@ impl Deployment {
             }
             if std::mem::replace(&mut seen[s.piece], true) {
                 return Err(GeometryError::PlacedTwice(fleet.pieces[s.piece].name.clone()));
+            }
+            if !s.anchor.in_range() {
+                return Err(GeometryError::CoordOutOfRange {
+                    cell: s.anchor,
+                    max: super::coord::MAX_COORD,
+                });
             }
         }
         Ok(())

@@ -28,4 +28,8 @@ pub enum GeometryError {
     PlacedTwice(String),
     #[error("could not place piece '{0}': no free position is left for it")]
     NoRoom(String),
+    #[error("cell {cell} is out of range: coordinates must lie within ±{max}")]
+    CoordOutOfRange { cell: Coord, max: i32 },
+    #[error("{what}: {count} is over the limit of {max}")]
+    TooMany { what: &'static str, count: usize, max: usize },
 }

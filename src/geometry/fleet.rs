@@ -2,7 +2,11 @@ use super::{GeometryError, Lattice, Piece};
 use serde::{Deserialize, Serialize};
 
 /// An ordered list of pieces. Pieces of the same shape are still distinct ships.
+/// Most pieces a fleet may have.
+pub const MAX_PIECES: usize = 512;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Fleet {
     pub name: String,
     pub lattice: Lattice,
@@ -24,6 +28,13 @@ impl Fleet {
     }
 
     pub fn validate(&self, board_lattice: Lattice) -> Result<(), GeometryError> {
+        if self.pieces.len() > MAX_PIECES {
+            return Err(GeometryError::TooMany {
+                what: "pieces in a fleet",
+                count: self.pieces.len(),
+                max: MAX_PIECES,
+            });
+        }
         for p in &self.pieces {
             if self.lattice != board_lattice {
                 return Err(GeometryError::LatticeMismatch {

@@ -3,7 +3,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashSet};
 
 /// A named ship shape: any connected set of cells of one lattice.
+/// Most cells a piece may have.
+pub const MAX_PIECE_CELLS: usize = 256;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Piece {
     pub name: String,
     pub cells: Vec<Coord>,
@@ -103,6 +107,19 @@ impl Piece {
     pub fn validate(&self, lattice: Lattice) -> Result<(), GeometryError> {
         if self.cells.is_empty() {
             return Err(GeometryError::EmptyPiece(self.name.clone()));
+        }
+        if self.cells.len() > MAX_PIECE_CELLS {
+            return Err(GeometryError::TooMany {
+                what: "cells in a piece",
+                count: self.cells.len(),
+                max: MAX_PIECE_CELLS,
+            });
+        }
+        if let Some(c) = self.cells.iter().find(|c| !c.in_range()) {
+            return Err(GeometryError::CoordOutOfRange {
+                cell: *c,
+                max: super::coord::MAX_COORD,
+            });
         }
         let mut set = BTreeSet::new();
         for &c in &self.cells {

@@ -1,11 +1,11 @@
 use super::{FORMAT_VERSION, Session, SessionError, Setup};
 use serde::Deserialize;
-use std::fs::{self, File};
-use std::io::Write;
 use std::path::Path;
 
-/// Just enough of a session to read its version before trusting the rest.
+/// Just enough of a session to read its version before trusting the rest
+/// (named "Session" in error messages, which is what the user wrote).
 #[derive(Deserialize)]
+#[serde(rename = "Session")]
 struct VersionProbe {
     version: u32,
 }
@@ -65,41 +65,9 @@ pub fn to_ron(session: &Session) -> Result<String, SessionError> {
     ron::ser::to_string_pretty(session, config).map_err(|e| SessionError::Encode(e.to_string()))
 }
 
-/// Writes the session atomically: a temp file beside the target, fsync, rename,
-/// fsync of the folder. A failure leaves any earlier file at `path` as it was.
+/// Writes the session atomically (see [`super::atomic`]). A failure leaves any
+/// earlier file at `path` as it was.
 pub fn save(path: &Path, session: &Session) -> Result<(), SessionError> {
     let text = to_ron(session)?;
-    write_atomic(path, text.as_bytes())
-}
-
-pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
-    let werr = |source| SessionError::Write {
-        path: path.into(),
-        source,
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::env::current_dir().map_err(werr)?,
-    };
-    let name = path.file_name().ok_or_else(|| {
-        werr(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "the path names no file",
-        ))
-    })?;
-    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
-    let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)?;
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map_err(werr)
+    super::atomic::write_atomic(path, text.as_bytes())
 }

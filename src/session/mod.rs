@@ -4,6 +4,7 @@
 //! (temp file, fsync, rename); a file that cannot be read leaves the open
 //! session untouched and yields an error naming line, column and what was expected.
 
+mod atomic;
 mod error;
 mod io;
 mod recovery;

@@ -3,7 +3,7 @@
 //! dropped), and writes that are atomic like session saves.
 
 use super::SessionError;
-use super::io::write_atomic;
+use super::atomic::write_atomic;
 use std::io::Read;
 use std::path::Path;
 

@@ -38,6 +38,9 @@ pub fn walk_energies(
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<WalkEnergies, CountError> {
+    if k > 64 {
+        return Err(CountError::Invalid(format!("a walk of {k} interchanges is over the limit of 64")));
+    }
     let w = walk(start, k, max_matrices, cancel, progress)?;
     let energies: Vec<u64> = w.matrices.iter().map(laplacian_energy).collect();
     let (mean, sd) = gaussian_fit(&energies.iter().map(|&e| e as f64).collect::<Vec<_>>());
