@@ -115,7 +115,11 @@ fn recovery_copies_are_one_per_instance() {
         file: Some("saves/x.ron".into()),
     };
     gone.write(&rec).unwrap();
-    me.write(&Recovery { session: sample(), file: None }).unwrap();
+    me.write(&Recovery {
+        session: sample(),
+        file: None,
+    })
+    .unwrap();
     // Another instance starting now sees the finished one's copy, not ours.
     let other = RecoveryStore::for_process(&rec_dir, 999_999_998);
     assert_eq!(other.read().unwrap().unwrap(), rec);

@@ -1,5 +1,5 @@
 //! Session and preset files: any text is refused with an error or loads as a
-//! valid session that saves and loads back the same.
+//! valid session that saves and loads back the same and can be shown.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
@@ -9,6 +9,12 @@ fuzz_target!(|data: &[u8]| {
         let again = fleetscope::session::to_ron(&s).expect("a loaded session encodes");
         let back = fleetscope::session::parse_session(&again, "round trip").expect("a saved session loads");
         assert_eq!(back, s);
+        // What `fleetscope show` prints must not hang or allocate by coordinates.
+        for setup in &s.setups {
+            let _ = fleetscope::textview::render(setup);
+        }
     }
-    let _ = fleetscope::session::parse_setup(text, "fuzz");
+    if let Ok(setup) = fleetscope::session::parse_setup(text, "fuzz") {
+        let _ = fleetscope::textview::render(&setup);
+    }
 });

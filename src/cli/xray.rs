@@ -8,9 +8,9 @@ use crate::geometry::{Fleet, random_deployment};
 use crate::puzzle::{parse_janko_line, solve};
 use crate::run::{CancelFlag, Progress};
 use crate::session::Setup;
-use crate::tomography::{count_matrices_with, 
-    StealthRequest, XRay, count_matrices, count_matrices_u128, fleets_with_xray, island_cells, laplacian_energy,
-    stealth_search, walk, walk_energies,
+use crate::tomography::{
+    StealthRequest, XRay, count_matrices, count_matrices_u128, count_matrices_with, fleets_with_xray, island_cells,
+    laplacian_energy, stealth_search, walk, walk_energies,
 };
 use serde_json::json;
 use std::collections::HashSet;
@@ -217,7 +217,9 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
     };
     x.feasibility()?;
     if limit > MAX_ALL {
-        return Err(format!("--limit {limit} is over the most matrices this lists, {MAX_ALL}"));
+        return Err(format!(
+            "--limit {limit} is over the most matrices this lists, {MAX_ALL}"
+        ));
     }
     let lengths: Vec<usize> = parse_sums(ships, "ships")?.into_iter().map(|v| v as usize).collect();
     let u = count_matrices(&x)?;
@@ -263,7 +265,9 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
 /// `xray walk`: every matrix within k interchanges of a setup's fleet; ‖ΔA‖² histogram.
 pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(), String> {
     if k == 0 || k > MAX_WALK_K {
-        return Err(format!("--k must be 1..={MAX_WALK_K} (each step multiplies the work), not {k}"));
+        return Err(format!(
+            "--k must be 1..={MAX_WALK_K} (each step multiplies the work), not {k}"
+        ));
     }
     let setup = resolve_source(source)?;
     let m = setup_matrix(&setup)?;

@@ -114,10 +114,9 @@ pub fn frontier_input(cover: &FleetCover) -> FrontierInput {
 
 /// ∏ count! over the groups of [`frontier_input`]; `None` past u128.
 fn labelled_factor(input: &FrontierInput) -> Option<u128> {
-    input
-        .groups
-        .iter()
-        .try_fold(1u128, |acc, g| (1..=g.count as u128).try_fold(acc, |a, k| a.checked_mul(k)))
+    input.groups.iter().try_fold(1u128, |acc, g| {
+        (1..=g.count as u128).try_fold(acc, |a, k| a.checked_mul(k))
+    })
 }
 
 fn map_error(e: FrontierError) -> CountError {

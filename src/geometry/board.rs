@@ -135,7 +135,10 @@ impl Board {
                 }
                 // Cells spread far apart make every picture of the board huge.
                 let span = |f: fn(&Coord) -> i32| {
-                    let (lo, hi) = (cells.iter().map(f).min().unwrap_or(0), cells.iter().map(f).max().unwrap_or(0));
+                    let (lo, hi) = (
+                        cells.iter().map(f).min().unwrap_or(0),
+                        cells.iter().map(f).max().unwrap_or(0),
+                    );
                     (hi - lo) as usize
                 };
                 let (sx, sy) = (span(|c| c.0), span(|c| c.1));

@@ -31,5 +31,9 @@ pub enum GeometryError {
     #[error("cell {cell} is out of range: coordinates must lie within ±{max}")]
     CoordOutOfRange { cell: Coord, max: i32 },
     #[error("{what}: {count} is over the limit of {max}")]
-    TooMany { what: &'static str, count: usize, max: usize },
+    TooMany {
+        what: &'static str,
+        count: usize,
+        max: usize,
+    },
 }

@@ -29,7 +29,7 @@ impl Lattice {
     }
 
     /// One rotation step: 90° on the square lattice; 60° on the hex lattice,
-    /// `(x, y, z) -> (-y, -z, -x)` as in the hex seed.
+    /// `(x, y, z) -> (-y, -z, -x)` as in "Analysis of (hexagonal) Battleship".
     pub fn rotate(self, c: Coord) -> Coord {
         match self {
             Lattice::Square => Coord(c.1, -c.0),

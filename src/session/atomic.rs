@@ -33,13 +33,20 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
             _ => return Ok(p),
         }
     }
-    Err(io_error(std::io::ErrorKind::InvalidInput, "too many levels of symbolic links"))
+    Err(io_error(
+        std::io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
 }
 
 /// `.NAME.tmp-PID-N`: the temp file of one write by this process.
 fn temp_name(name: &str) -> String {
     static N: AtomicU64 = AtomicU64::new(0);
-    format!(".{name}.tmp-{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed))
+    format!(
+        ".{name}.tmp-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 /// Is process `pid` alive? (kill with signal 0 asks without signalling.)
@@ -55,7 +62,9 @@ fn remove_stale_temps(dir: &Path, name: &str) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for e in entries.flatten() {
         let file = e.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&prefix) else { continue };
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
         let pid: Option<i32> = rest.split('-').next().and_then(|p| p.parse().ok());
         if let Some(pid) = pid
             && pid as u32 != std::process::id()
@@ -126,7 +135,10 @@ mod tests {
         let stale = dir.path().join(".real.ron.tmp-999999999-0");
         fs::write(&stale, "half").unwrap();
         write_atomic(&link, b"new").unwrap();
-        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays");
+        assert!(
+            fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+            "the link stays"
+        );
         assert_eq!(fs::read_to_string(&real).unwrap(), "new");
         assert_eq!(fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o600);
         assert!(!stale.exists(), "stale temp files are removed");

@@ -290,14 +290,23 @@ impl Setup {
             return Err(format!("observations: cell {c} is marked both hit and miss"));
         }
         if let Some(c) = o.hits.iter().chain(&o.misses).find(|c| !self.board.is_playable(**c)) {
-            return Err(format!("observations: shot cell {c} is not a playable cell of the board"));
+            return Err(format!(
+                "observations: shot cell {c} is not a playable cell of the board"
+            ));
         }
         for s in &o.sunk {
             let Some(p) = self.fleet.pieces.get(s.piece) else {
-                return Err(format!("observations: a sunk ship refers to piece {}, but the fleet has {}", s.piece, self.fleet.pieces.len()));
+                return Err(format!(
+                    "observations: a sunk ship refers to piece {}, but the fleet has {}",
+                    s.piece,
+                    self.fleet.pieces.len()
+                ));
             };
             if !s.anchor.in_range() {
-                return Err(format!("observations: the sunk {} lies out of range at {}", p.name, s.anchor));
+                return Err(format!(
+                    "observations: the sunk {} lies out of range at {}",
+                    p.name, s.anchor
+                ));
             }
         }
         Ok(())

@@ -39,7 +39,9 @@ pub fn walk_energies(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<WalkEnergies, CountError> {
     if k > 64 {
-        return Err(CountError::Invalid(format!("a walk of {k} interchanges is over the limit of 64")));
+        return Err(CountError::Invalid(format!(
+            "a walk of {k} interchanges is over the limit of 64"
+        )));
     }
     let w = walk(start, k, max_matrices, cancel, progress)?;
     let energies: Vec<u64> = w.matrices.iter().map(laplacian_energy).collect();
