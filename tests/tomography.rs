@@ -213,7 +213,7 @@ fn a_large_count_of_matrices_can_be_cancelled() {
     };
     let cancel = fleetscope::run::CancelFlag::new();
     let c2 = cancel.clone();
-    let worker = std::thread::spawn(move || fleetscope::tomography::count_matrices_with(&x, &c2));
+    let worker = std::thread::spawn(move || fleetscope::tomography::count_matrices_with(&x, &c2, &|_| {}));
     std::thread::sleep(std::time::Duration::from_millis(300));
     let t0 = std::time::Instant::now();
     cancel.cancel();

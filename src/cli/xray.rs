@@ -9,8 +9,8 @@ use crate::puzzle::{parse_janko_line, solve};
 use crate::run::{CancelFlag, Progress};
 use crate::session::Setup;
 use crate::tomography::{
-    StealthRequest, XRay, count_matrices, count_matrices_u128, count_matrices_with, fleets_with_xray, island_cells,
-    laplacian_energy, stealth_search, walk, walk_energies,
+    MAX_STEPS, StealthRequest, XRay, count_matrices, count_matrices_u128, count_matrices_with, fleets_with_xray,
+    island_cells, laplacian_energy, stealth_search, walk, walk_energies,
 };
 use serde_json::json;
 use std::collections::HashSet;
@@ -120,7 +120,14 @@ pub fn count_u(rows: &str, cols: &str, json_out: bool) -> Result<(), String> {
         return Ok(());
     }
     let bar = spinner(json_out, "counting |U(r,c)| (Ctrl+C cancels)");
-    let counted = count_matrices_with(&x, &super::interrupt::ctrl_c_flag());
+    let limit = MAX_STEPS / 1_000_000;
+    let report = |steps: u64| {
+        bar.set_message(format!(
+            "counting |U(r,c)|: {} M of at most {limit} M steps (Ctrl+C cancels)",
+            steps / 1_000_000
+        ))
+    };
+    let counted = count_matrices_with(&x, &super::interrupt::ctrl_c_flag(), &report);
     bar.finish_and_clear();
     let n = counted?;
     if json_out {

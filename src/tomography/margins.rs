@@ -96,9 +96,16 @@ impl<T: Clone> Memo<T> {
     }
 }
 
-struct Programme<'a, T> {
+/// Steps taken and who to tell: shared by the u128 and the big-integer runs.
+struct Budget<'a> {
     cancel: Option<&'a CancelFlag>,
-    /// Set when the programme stopped for `cancel` or the state limit (not overflow).
+    progress: Option<&'a (dyn Fn(u64) + Sync)>,
+    steps: u64,
+}
+
+struct Programme<'a, 'b, 'c, T> {
+    budget: &'b mut Budget<'c>,
+    /// Set when the programme stopped for `cancel` or a limit (not overflow).
     stopped: Option<String>,
     states: usize,
     cols: Vec<u32>,
@@ -108,7 +115,7 @@ struct Programme<'a, T> {
     memo: Memo<T>,
 }
 
-impl<T: Count> Programme<'_, T> {
+impl<T: Count> Programme<'_, '_, '_, T> {
     /// Ways to finish columns j.. when `groups[v]` rows still need v ones.
     fn ways(&mut self, j: usize, groups: &[u8]) -> Option<T> {
         if j == self.cols.len() {
@@ -132,17 +139,11 @@ impl<T: Count> Programme<'_, T> {
             return Some(v);
         }
         self.states += 1;
-        if self.states % 4096 == 0 {
-            if self.cancel.is_some_and(CancelFlag::is_cancelled) {
-                self.stopped = Some("cancelled".into());
-                return None;
-            }
-            if self.states > MAX_STATES {
-                self.stopped = Some(format!(
-                    "|U(r,c)| for these sums needs more than {MAX_STATES} states of the counting programme: too large to count here"
-                ));
-                return None;
-            }
+        if self.states > MAX_STATES {
+            self.stopped = Some(format!(
+                "|U(r,c)| for these sums needs more than {MAX_STATES} states of the counting programme: too large to count here"
+            ));
+            return None;
         }
         let mut total = T::zero();
         let mut take = [0u8; GROUPS];
@@ -154,6 +155,21 @@ impl<T: Count> Programme<'_, T> {
         self.split(j, groups, &below, top, self.cols[j], &mut take, 1, &mut total)?;
         self.memo.insert(j, groups, total.clone());
         Some(total)
+    }
+
+    /// False (and `stopped` says why) when cancelled or past [`MAX_STEPS`].
+    fn within_budget(&mut self) -> bool {
+        if let Some(report) = self.budget.progress {
+            report(self.budget.steps);
+        }
+        if self.budget.cancel.is_some_and(CancelFlag::is_cancelled) {
+            self.stopped = Some("cancelled".into());
+        } else if self.budget.steps > MAX_STEPS {
+            self.stopped = Some(format!(
+                "|U(r,c)| for these sums needs more than {MAX_STEPS} steps of the counting programme (minutes of work): too large to count here"
+            ));
+        }
+        self.stopped.is_none()
     }
 
     /// Chooses how many rows of group `v`, then of the groups below it, get a one
@@ -171,6 +187,10 @@ impl<T: Count> Programme<'_, T> {
         total: &mut T,
     ) -> Option<()> {
         if left == 0 {
+            self.budget.steps += 1;
+            if self.budget.steps % 65_536 == 0 && !self.within_budget() {
+                return None;
+            }
             let mut next = [0u8; GROUPS];
             let next = &mut next[..groups.len()];
             next.copy_from_slice(groups);
@@ -204,7 +224,11 @@ impl<T: Count> Programme<'_, T> {
 /// Memo entries before the count gives up (memory: roughly 100 bytes each).
 const MAX_STATES: usize = 20_000_000;
 
-fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>], cancel: Option<&CancelFlag>) -> Result<Option<T>, String> {
+/// Column splits tried before the count gives up: under a minute of big-integer
+/// work (24×24 with every sum 12 needs more; 18×18 with every sum 9 takes 47 M).
+pub const MAX_STEPS: u64 = 300_000_000;
+
+fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>], budget: &mut Budget) -> Result<Option<T>, String> {
     let max_r = xray.rows.iter().copied().max().unwrap_or(0) as usize;
     let mut groups = vec![0u8; max_r + 1];
     for &r in &xray.rows {
@@ -223,7 +247,7 @@ fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>], cancel: Option<&CancelFlag>) -
         wide: HashMap::default(),
     };
     let mut p = Programme {
-        cancel,
+        budget,
         stopped: None,
         states: 0,
         cols,
@@ -255,12 +279,25 @@ fn oriented(xray: &XRay) -> std::borrow::Cow<'_, XRay> {
 
 /// The exact number of binary matrices with the X-ray's row and column sums.
 pub fn count_matrices(xray: &XRay) -> Result<BigUint, String> {
-    count_matrices_with(xray, &CancelFlag::new())
+    count_matrices_with(xray, &CancelFlag::new(), &|_| {})
+}
+
+/// Could |U| reach 2^126? Its bound ∏ C(columns, row sum) decides whether
+/// the u128 run is worth trying before the big-integer one.
+fn may_exceed_u128(xray: &XRay, binom: &[Vec<u64>]) -> bool {
+    let n = xray.cols.len();
+    let bits: f64 = xray.rows.iter().map(|&r| (binom[n][r as usize] as f64).log2()).sum();
+    bits >= 126.0
 }
 
 /// [`count_matrices`] that stops when `cancel` is set (error "cancelled") or
-/// when the programme outgrows its state limit (an error that says so).
-pub fn count_matrices_with(xray: &XRay, cancel: &CancelFlag) -> Result<BigUint, String> {
+/// past its state or step limit (an error that says so), reporting the steps
+/// taken (out of at most [`MAX_STEPS`]) to `progress` now and then.
+pub fn count_matrices_with(
+    xray: &XRay,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<BigUint, String> {
     if xray.rows.len() > 64 || xray.cols.len() > 64 {
         return Err("at most 64 rows and 64 columns".into());
     }
@@ -269,10 +306,17 @@ pub fn count_matrices_with(xray: &XRay, cancel: &CancelFlag) -> Result<BigUint, 
     }
     let x = oriented(xray);
     let binom = binomials();
-    if let Some(n) = run::<u128>(&x, &binom, Some(cancel))? {
+    let mut budget = Budget {
+        cancel: Some(cancel),
+        progress: Some(progress),
+        steps: 0,
+    };
+    if !may_exceed_u128(&x, &binom)
+        && let Some(n) = run::<u128>(&x, &binom, &mut budget)?
+    {
         return Ok(BigUint::from(n));
     }
-    run::<BigUint>(&x, &binom, Some(cancel))?.ok_or_else(|| "internal overflow".into())
+    run::<BigUint>(&x, &binom, &mut budget)?.ok_or_else(|| "internal overflow".into())
 }
 
 /// As [`count_matrices`] but only when the count fits in u128 (fast path for statistics).
@@ -284,5 +328,10 @@ pub fn count_matrices_u128(xray: &XRay) -> Option<u128> {
         static BINOM: Vec<Vec<u64>> = binomials();
     }
     let x = oriented(xray);
-    BINOM.with(|b| run::<u128>(&x, b, None).ok().flatten())
+    let mut budget = Budget {
+        cancel: None,
+        progress: None,
+        steps: 0,
+    };
+    BINOM.with(|b| run::<u128>(&x, b, &mut budget).ok().flatten())
 }

@@ -17,7 +17,7 @@ pub use energy::{WalkEnergies, walk_energies};
 pub use fleets::{SharedXRay, fleets_with_xray, island_cells};
 pub use images::{HEART_TIPS, heart, image_presets, two_convex_bodies};
 pub use laplacian::{gaussian_fit, histogram, laplacian_energy, value_step};
-pub use margins::{count_matrices, count_matrices_u128, count_matrices_with};
+pub use margins::{MAX_STEPS, count_matrices, count_matrices_u128, count_matrices_with};
 pub use realise::{Realisation, count_realisations, realisations, unexplained_cells};
 pub use ryser::{Interchange, Walk, interchanges, walk};
 pub use stealth::{StealthFleet, StealthRequest, stealth_search};

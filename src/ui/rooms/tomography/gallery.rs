@@ -7,8 +7,11 @@ use super::explorer::{Explorer, thumbnail};
 use super::{Subject, add_setup, plural};
 use crate::geometry::{BinaryMatrix, Deployment};
 use crate::jobs::Task;
+use crate::run::Progress;
 use crate::textview::thousands;
-use crate::tomography::{SharedXRay, XRay, count_matrices_with, fleets_with_xray, island_cells, realisations};
+use crate::tomography::{
+    MAX_STEPS, SharedXRay, XRay, count_matrices_with, fleets_with_xray, island_cells, realisations,
+};
 use crate::ui::room::{RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
 use egui::{Ui, vec2};
@@ -71,7 +74,10 @@ impl SharedPanel {
         let complete = subject.fleet_complete(m);
         let (islands, rule) = (island_cells(&subject.board), subject.rule);
         self.task.start(repaint(ui), move |job| {
-            let all_matrices = count_matrices_with(&x, job.cancel_flag())?.to_string();
+            let all_matrices = count_matrices_with(&x, job.cancel_flag(), &|done| {
+                job.progress(Progress { done, total: MAX_STEPS })
+            })?
+            .to_string();
             let fleets = match lengths {
                 Ok(_) if !complete => Err("place the whole fleet to count the fleets sharing its X-ray".into()),
                 Ok(l) => {
