@@ -105,6 +105,9 @@ struct Budget<'a> {
 
 struct Programme<'a, 'b, 'c, T> {
     budget: &'b mut Budget<'c>,
+    /// Steps left before the budget is next checked (a countdown is the
+    /// cheapest test in the innermost loop).
+    until_check: u32,
     /// Set when the programme stopped for `cancel` or a limit (not overflow).
     stopped: Option<String>,
     states: usize,
@@ -159,6 +162,8 @@ impl<T: Count> Programme<'_, '_, '_, T> {
 
     /// False (and `stopped` says why) when cancelled or past [`MAX_STEPS`].
     fn within_budget(&mut self) -> bool {
+        self.until_check = CHECK_EVERY;
+        self.budget.steps += u64::from(CHECK_EVERY);
         if let Some(report) = self.budget.progress {
             report(self.budget.steps);
         }
@@ -187,8 +192,8 @@ impl<T: Count> Programme<'_, '_, '_, T> {
         total: &mut T,
     ) -> Option<()> {
         if left == 0 {
-            self.budget.steps += 1;
-            if self.budget.steps % 65_536 == 0 && !self.within_budget() {
+            self.until_check -= 1;
+            if self.until_check == 0 && !self.within_budget() {
                 return None;
             }
             let mut next = [0u8; GROUPS];
@@ -228,6 +233,9 @@ const MAX_STATES: usize = 20_000_000;
 /// work (24×24 with every sum 12 needs more; 18×18 with every sum 9 takes 47 M).
 pub const MAX_STEPS: u64 = 300_000_000;
 
+/// Steps between two looks at the cancel flag and the budget.
+const CHECK_EVERY: u32 = 65_536;
+
 fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>], budget: &mut Budget) -> Result<Option<T>, String> {
     let max_r = xray.rows.iter().copied().max().unwrap_or(0) as usize;
     let mut groups = vec![0u8; max_r + 1];
@@ -248,6 +256,7 @@ fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>], budget: &mut Budget) -> Result
     };
     let mut p = Programme {
         budget,
+        until_check: CHECK_EVERY,
         stopped: None,
         states: 0,
         cols,
