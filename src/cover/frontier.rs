@@ -396,76 +396,50 @@ trait Mask: Copy + Eq + Default {
     fn digest(&self) -> u64;
 }
 
-impl Mask for u64 {
-    #[inline(always)]
-    fn low(&self) -> bool {
-        *self & 1 != 0
-    }
-    #[inline(always)]
-    fn shr1(self) -> u64 {
-        self >> 1
-    }
-    #[inline(always)]
-    fn or(self, o: u64) -> u64 {
-        self | o
-    }
-    #[inline(always)]
-    fn meets(&self, o: &u64) -> bool {
-        *self & *o != 0
-    }
-    #[inline(always)]
-    fn ones(&self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn ones_outside(&self, o: &u64) -> u32 {
-        (*self & !*o).count_ones()
-    }
-    fn with_bit(self, b: usize) -> u64 {
-        self | 1 << b
-    }
-    #[inline(always)]
-    fn digest(&self) -> u64 {
-        *self
-    }
+/// The bit operations of [`Mask`] for a primitive unsigned integer; `digest`
+/// is the one method that differs between widths.
+macro_rules! primitive_mask {
+    ($t:ty, |$v:ident| $digest:expr) => {
+        impl Mask for $t {
+            #[inline(always)]
+            fn low(&self) -> bool {
+                *self & 1 != 0
+            }
+            #[inline(always)]
+            fn shr1(self) -> $t {
+                self >> 1
+            }
+            #[inline(always)]
+            fn or(self, o: $t) -> $t {
+                self | o
+            }
+            #[inline(always)]
+            fn meets(&self, o: &$t) -> bool {
+                *self & *o != 0
+            }
+            #[inline(always)]
+            fn ones(&self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn ones_outside(&self, o: &$t) -> u32 {
+                (*self & !*o).count_ones()
+            }
+            fn with_bit(self, b: usize) -> $t {
+                self | 1 << b
+            }
+            #[inline(always)]
+            fn digest(&self) -> u64 {
+                let $v = *self;
+                $digest
+            }
+        }
+    };
 }
 
-impl Mask for u128 {
-    #[inline(always)]
-    fn low(&self) -> bool {
-        *self & 1 != 0
-    }
-    #[inline(always)]
-    fn shr1(self) -> u128 {
-        self >> 1
-    }
-    #[inline(always)]
-    fn or(self, o: u128) -> u128 {
-        self | o
-    }
-    #[inline(always)]
-    fn meets(&self, o: &u128) -> bool {
-        *self & *o != 0
-    }
-    #[inline(always)]
-    fn ones(&self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn ones_outside(&self, o: &u128) -> u32 {
-        (*self & !*o).count_ones()
-    }
-    fn with_bit(self, b: usize) -> u128 {
-        self | 1 << b
-    }
-    #[inline(always)]
-    fn digest(&self) -> u64 {
-        (*self as u64)
-            ^ ((*self >> 64) as u64)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .rotate_left(32)
-    }
-}
+primitive_mask!(u64, |v| v);
+primitive_mask!(u128, |v| (v as u64)
+    ^ ((v >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(32));
 
 /// Windows wider than 128 cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,21 +18,29 @@ pub const SHOT_MISS: Color32 = Color32::from_rgb(25, 50, 75);
 /// Interchange partners of the picked one (Tomography).
 pub const PARTNER: Color32 = Color32::from_rgb(80, 230, 255);
 
+/// Distinct colours for pieces and plot series (the first is a light grey
+/// for pieces; series start at the second).
+const COLORS: [Color32; 10] = [
+    Color32::from_rgb(200, 200, 210),
+    Color32::from_rgb(240, 160, 60),
+    Color32::from_rgb(120, 200, 120),
+    Color32::from_rgb(220, 110, 160),
+    Color32::from_rgb(150, 150, 240),
+    Color32::from_rgb(90, 200, 200),
+    Color32::from_rgb(230, 220, 100),
+    Color32::from_rgb(190, 130, 90),
+    Color32::from_rgb(170, 110, 220),
+    Color32::from_rgb(240, 120, 100),
+];
+
 /// A distinct colour for the n-th piece of a fleet.
 pub fn piece_color(i: usize) -> Color32 {
-    const COLORS: [Color32; 10] = [
-        Color32::from_rgb(200, 200, 210),
-        Color32::from_rgb(240, 160, 60),
-        Color32::from_rgb(120, 200, 120),
-        Color32::from_rgb(220, 110, 160),
-        Color32::from_rgb(150, 150, 240),
-        Color32::from_rgb(90, 200, 200),
-        Color32::from_rgb(230, 220, 100),
-        Color32::from_rgb(190, 130, 90),
-        Color32::from_rgb(170, 110, 220),
-        Color32::from_rgb(240, 120, 100),
-    ];
     COLORS[i % COLORS.len()]
+}
+
+/// A distinct colour for the n-th series of a plot.
+pub fn series_color(i: usize) -> Color32 {
+    COLORS[1 + i % (COLORS.len() - 1)]
 }
 
 /// A heat colour for `t` in 0..=1: dark blue, through teal and yellow, to red.

@@ -5,6 +5,7 @@ use crate::geometry::{BinaryMatrix, Deployment};
 use crate::jobs::{JobCtx, Task};
 use crate::run::Progress;
 use crate::solve::{Problem, SampleSet, SolveRequest, SolveUpdate, Verdict, solve};
+use crate::ui::widgets::palette::series_color;
 use egui::Color32;
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, VLine};
 use std::collections::BTreeMap;
@@ -114,17 +115,6 @@ impl Live {
     }
 }
 
-const TRACE_COLORS: [Color32; 8] = [
-    Color32::from_rgb(90, 160, 230),
-    Color32::from_rgb(240, 160, 60),
-    Color32::from_rgb(120, 200, 120),
-    Color32::from_rgb(220, 110, 160),
-    Color32::from_rgb(150, 150, 240),
-    Color32::from_rgb(90, 200, 200),
-    Color32::from_rgb(230, 220, 100),
-    Color32::from_rgb(190, 130, 90),
-];
-
 /// The three live plots side by side: energy per sweep of the traced reads,
 /// best energy against time, and the histogram of the reads' final energies.
 pub fn plots(ui: &mut egui::Ui, live: &Live, sweep_label: &str, marked: Option<(f64, &str)>) {
@@ -138,10 +128,7 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, sweep_label: &str, marked: Option<(
             .y_axis_label("energy")
             .show(&mut cols[0], |p| {
                 for (k, (read, pts)) in live.traces.iter().enumerate() {
-                    p.line(
-                        Line::new(format!("read {}", read + 1), pts.clone())
-                            .color(TRACE_COLORS[k % TRACE_COLORS.len()]),
-                    );
+                    p.line(Line::new(format!("read {}", read + 1), pts.clone()).color(series_color(k)));
                 }
             });
         Plot::new(("best_energy", live.run))
