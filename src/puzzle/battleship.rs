@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use thiserror::Error;
 
 /// A given cell, as printed in Bimaru puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Given {
     Water,
     /// Some ship cell, part unknown.
@@ -34,6 +34,20 @@ pub enum Given {
 }
 
 impl Given {
+    /// The letter of [`Given::from_char`] (`x` for water, `*` for any ship cell).
+    pub fn letter(self) -> char {
+        match self {
+            Given::Water => 'x',
+            Given::Ship => '*',
+            Given::Single => 'o',
+            Given::Top => 'n',
+            Given::Bottom => 's',
+            Given::Left => 'w',
+            Given::Right => 'e',
+            Given::Middle => 'm',
+        }
+    }
+
     /// From the usual letters: x water, o single, n s w e ends, m middle, * any ship cell.
     pub fn from_char(c: char) -> Option<Given> {
         Some(match c {
@@ -50,7 +64,8 @@ impl Given {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleshipPuzzle {
     pub rows: usize,
     pub cols: usize,
@@ -115,7 +130,7 @@ impl PuzzleSolutions {
 }
 
 /// The part a cell plays in a ship (`k`-th of `len`, vertical or not).
-pub(super) fn role(k: usize, len: usize, vertical: bool) -> Given {
+pub(crate) fn role(k: usize, len: usize, vertical: bool) -> Given {
     match (len, k, vertical) {
         (1, _, _) => Given::Single,
         (_, 0, true) => Given::Top,

@@ -1,8 +1,21 @@
-//! Puzzles: the exact Battleship (Bimaru) puzzle solver.
+//! Puzzles: the exact Battleship (Bimaru) solver, and the grid puzzle
+//! families of the QUBO papers (Rullo, Queens and Star Battle, Tents & Trees,
+//! chess pieces, Takuzu and Tango) over one model of 0/1 cells with an exact
+//! solver, a QUBO and a checker.
 
 mod battleship;
+pub mod data;
+pub mod exact;
+pub mod families;
 mod janko;
+pub mod model;
+pub mod qubo;
 mod search;
+pub mod text;
 
 pub use battleship::{BattleshipPuzzle, Given, PuzzleError, PuzzleSolutions, solve};
+pub use exact::{ExactRequest, ExactResult};
+pub use families::{FAMILIES, Puzzle, PuzzleQuboModel, QuboOptions};
 pub use janko::{JankoRecord, parse_janko_line};
+pub use model::{CountSpec, PuzzleModel, Violation};
+pub use qubo::{Elimination, PuzzleQubo};

@@ -1,0 +1,395 @@
+//! The exact solver for any [`PuzzleModel`]: bounds propagation over linear
+//! constraints and backtracking, counting every solution (up to a limit) or,
+//! with an objective, every optimal one. Rules that are not linear (distinct
+//! lines, a tent for each tree) are checked on each complete grid by a filter.
+
+use super::model::{CellValue, Constraint, Lowered, PuzzleModel};
+use crate::geometry::BinaryMatrix;
+use crate::run::{CancelFlag, Cancelled};
+
+/// What to look for.
+#[derive(Clone, Copy, Debug)]
+pub struct ExactRequest {
+    /// Stop counting after this many solutions (the count is then a lower bound).
+    pub limit: u64,
+    /// Solutions to keep as examples.
+    pub keep: usize,
+}
+
+impl Default for ExactRequest {
+    fn default() -> Self {
+        ExactRequest {
+            limit: 1_000_000,
+            keep: 2,
+        }
+    }
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactResult {
+    /// Solutions found (optimal ones, with an objective).
+    pub count: u64,
+    /// True when the search stopped at the limit (there may be more).
+    pub stopped_at_limit: bool,
+    pub examples: Vec<BinaryMatrix>,
+    /// The optimum (with an objective).
+    pub best: Option<f64>,
+    /// Nodes of the search tree.
+    pub nodes: u64,
+}
+
+impl ExactResult {
+    pub fn is_unique(&self) -> bool {
+        self.count == 1 && !self.stopped_at_limit
+    }
+}
+
+/// A linear constraint over variables: `lo ≤ Σ a·x ≤ hi`.
+#[derive(Clone, Debug)]
+struct Linear {
+    terms: Vec<(u32, i64)>,
+    lo: i64,
+    hi: i64,
+    max_coef: i64,
+}
+
+/// The constraints as linear ones over the lowered variables; `None` when a
+/// constraint with no variable left is already broken.
+fn linearise(model: &PuzzleModel, low: &Lowered) -> Option<Vec<Linear>> {
+    let mut out = Vec::with_capacity(model.constraints.len());
+    for c in &model.constraints {
+        let (cells, lo, hi): (Vec<(usize, i64)>, i64, i64) = match c {
+            Constraint::Sum { terms, lo, hi, .. } => (terms.clone(), *lo, *hi),
+            Constraint::NotBoth { a, b, .. } => (vec![(*a, 1), (*b, 1)], 0, 1),
+        };
+        let mut constant = 0i64;
+        let mut terms: Vec<(u32, i64)> = Vec::with_capacity(cells.len());
+        for (cell, w) in cells {
+            match low.cells[cell] {
+                CellValue::Fixed(v) => constant += w * v as i64,
+                CellValue::Var { var, neg } => {
+                    // w·(1 − x) = w − w·x
+                    if neg {
+                        constant += w;
+                        terms.push((var, -w));
+                    } else {
+                        terms.push((var, w));
+                    }
+                }
+            }
+        }
+        terms.sort_unstable_by_key(|t| t.0);
+        terms.dedup_by(|b, a| {
+            if a.0 == b.0 {
+                a.1 += b.1;
+                true
+            } else {
+                false
+            }
+        });
+        terms.retain(|t| t.1 != 0);
+        let (lo, hi) = (lo - constant, hi - constant);
+        if terms.is_empty() {
+            if lo > 0 || hi < 0 {
+                return None;
+            }
+            continue;
+        }
+        let max_coef = terms.iter().map(|t| t.1.abs()).max().unwrap_or(0);
+        out.push(Linear {
+            terms,
+            lo,
+            hi,
+            max_coef,
+        });
+    }
+    Some(out)
+}
+
+const FREE: u8 = 2;
+
+/// The search state.
+struct Search<'a> {
+    cons: Vec<Linear>,
+    /// Per variable: (constraint, coefficient).
+    occurs: Vec<Vec<(u32, i64)>>,
+    value: Vec<u8>,
+    min_sum: Vec<i64>,
+    max_sum: Vec<i64>,
+    free_count: Vec<u32>,
+    trail: Vec<u32>,
+    queue: Vec<u32>,
+    objective: Vec<f64>,
+    low: &'a Lowered,
+    model: &'a PuzzleModel,
+    filter: &'a dyn Fn(&BinaryMatrix) -> bool,
+    cancel: &'a CancelFlag,
+    req: ExactRequest,
+    result: ExactResult,
+    cancelled: bool,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        model: &'a PuzzleModel,
+        low: &'a Lowered,
+        cons: Vec<Linear>,
+        filter: &'a dyn Fn(&BinaryMatrix) -> bool,
+        cancel: &'a CancelFlag,
+        req: ExactRequest,
+    ) -> Search<'a> {
+        let n = low.vars();
+        let mut occurs = vec![Vec::new(); n];
+        let mut min_sum = Vec::with_capacity(cons.len());
+        let mut max_sum = Vec::with_capacity(cons.len());
+        let mut free_count = Vec::with_capacity(cons.len());
+        for (k, c) in cons.iter().enumerate() {
+            for &(v, a) in &c.terms {
+                occurs[v as usize].push((k as u32, a));
+            }
+            min_sum.push(c.terms.iter().map(|t| t.1.min(0)).sum());
+            max_sum.push(c.terms.iter().map(|t| t.1.max(0)).sum());
+            free_count.push(c.terms.len() as u32);
+        }
+        let mut objective = vec![0.0; n];
+        for &(cell, w) in &model.objective {
+            if let CellValue::Var { var, neg } = low.cells[cell] {
+                objective[var as usize] += if neg { -w } else { w };
+            }
+        }
+        Search {
+            cons,
+            occurs,
+            value: vec![FREE; n],
+            min_sum,
+            max_sum,
+            free_count,
+            trail: Vec::new(),
+            queue: Vec::new(),
+            objective,
+            low,
+            model,
+            filter,
+            cancel,
+            req,
+            result: ExactResult {
+                count: 0,
+                stopped_at_limit: false,
+                examples: Vec::new(),
+                best: None,
+                nodes: 0,
+            },
+            cancelled: false,
+        }
+    }
+
+    /// Sets a free variable and updates the bounds of its constraints.
+    fn assign(&mut self, v: u32, val: u8) {
+        self.value[v as usize] = val;
+        self.trail.push(v);
+        for &(k, a) in &self.occurs[v as usize] {
+            let k = k as usize;
+            if val == 1 {
+                self.min_sum[k] += a - a.min(0);
+                self.max_sum[k] += a - a.max(0);
+            } else {
+                self.min_sum[k] -= a.min(0);
+                self.max_sum[k] -= a.max(0);
+            }
+            self.free_count[k] -= 1;
+            self.queue.push(k as u32);
+        }
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let v = self.trail.pop().expect("trail above mark");
+            let val = self.value[v as usize];
+            for &(k, a) in &self.occurs[v as usize] {
+                let k = k as usize;
+                if val == 1 {
+                    self.min_sum[k] -= a - a.min(0);
+                    self.max_sum[k] -= a - a.max(0);
+                } else {
+                    self.min_sum[k] += a.min(0);
+                    self.max_sum[k] += a.max(0);
+                }
+                self.free_count[k] += 1;
+            }
+            self.value[v as usize] = FREE;
+        }
+    }
+
+    /// Propagates the queued constraints; false on a contradiction.
+    fn propagate(&mut self) -> bool {
+        while let Some(k) = self.queue.pop() {
+            let k = k as usize;
+            let (lo, hi) = (self.cons[k].lo, self.cons[k].hi);
+            let (min, max) = (self.min_sum[k], self.max_sum[k]);
+            if min > hi || max < lo {
+                self.queue.clear();
+                return false;
+            }
+            let room_up = hi - min;
+            let room_down = max - lo;
+            if self.cons[k].max_coef <= room_up.min(room_down) || self.free_count[k] == 0 {
+                continue;
+            }
+            for t in 0..self.cons[k].terms.len() {
+                let (v, a) = self.cons[k].terms[t];
+                if self.value[v as usize] != FREE {
+                    continue;
+                }
+                // Taking the larger contribution would exceed hi, or the
+                // smaller one would leave the sum below lo.
+                let high_value = (a > 0) as u8;
+                if a.abs() > hi - self.min_sum[k] {
+                    self.assign(v, 1 - high_value);
+                } else if a.abs() > self.max_sum[k] - lo {
+                    self.assign(v, high_value);
+                }
+            }
+        }
+        true
+    }
+
+    /// The free variable of the constraint with the fewest free variables.
+    fn choose(&self) -> Option<u32> {
+        let mut best: Option<(u32, usize)> = None;
+        for (k, &f) in self.free_count.iter().enumerate() {
+            if f > 0 && best.is_none_or(|(bf, _)| f < bf) {
+                best = Some((f, k));
+                if f == 1 {
+                    break;
+                }
+            }
+        }
+        match best {
+            Some((_, k)) => self.cons[k]
+                .terms
+                .iter()
+                .map(|t| t.0)
+                .find(|&v| self.value[v as usize] == FREE),
+            // Variables in no constraint.
+            None => self.value.iter().position(|&x| x == FREE).map(|v| v as u32),
+        }
+    }
+
+    fn objective_now(&self) -> (f64, f64) {
+        let mut fixed = 0.0;
+        let mut open = 0.0;
+        for (v, &w) in self.objective.iter().enumerate() {
+            match self.value[v] {
+                1 => fixed += w,
+                FREE => open += w.max(0.0),
+                _ => {}
+            }
+        }
+        (fixed, open)
+    }
+
+    fn leaf(&mut self) {
+        let x: Vec<u8> = self.value.clone();
+        let grid = self.low.decode(self.model.rows, self.model.cols, &x);
+        if !(self.filter)(&grid) {
+            return;
+        }
+        if !self.model.objective.is_empty() {
+            let value = self.model.objective_value(&grid);
+            match self.result.best {
+                Some(b) if value < b - 1e-9 => return,
+                Some(b) if value > b + 1e-9 => {
+                    self.result.count = 0;
+                    self.result.examples.clear();
+                    self.result.best = Some(value);
+                }
+                None => self.result.best = Some(value),
+                _ => {}
+            }
+        }
+        self.result.count += 1;
+        if self.result.examples.len() < self.req.keep {
+            self.result.examples.push(grid);
+        }
+        if self.result.count >= self.req.limit && self.model.objective.is_empty() {
+            self.result.stopped_at_limit = true;
+        }
+    }
+
+    /// Depth-first search; returns false to stop (limit or cancel).
+    fn search(&mut self) -> bool {
+        self.result.nodes += 1;
+        if self.result.nodes.is_multiple_of(4096) && self.cancel.is_cancelled() {
+            self.cancelled = true;
+            return false;
+        }
+        if !self.model.objective.is_empty()
+            && let Some(best) = self.result.best
+        {
+            let (fixed, open) = self.objective_now();
+            if fixed + open < best - 1e-9 {
+                return true;
+            }
+        }
+        let Some(v) = self.choose() else {
+            self.leaf();
+            return !self.result.stopped_at_limit;
+        };
+        for val in [1u8, 0] {
+            let mark = self.trail.len();
+            self.assign(v, val);
+            let ok = self.propagate();
+            let go_on = !ok || self.search();
+            self.undo_to(mark);
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Every variable the rules force at the root (no search), as cell values;
+/// `None` when the rules contradict each other already.
+pub fn forced_values(model: &PuzzleModel, low: &Lowered) -> Option<Vec<Option<bool>>> {
+    let cons = linearise(model, low)?;
+    let accept = |_: &BinaryMatrix| true;
+    let cancel = CancelFlag::new();
+    let mut s = Search::new(model, low, cons, &accept, &cancel, ExactRequest::default());
+    s.queue = (0..s.cons.len() as u32).collect();
+    if !s.propagate() {
+        return None;
+    }
+    Some(s.value.iter().map(|&v| (v != FREE).then_some(v == 1)).collect())
+}
+
+/// Counts the solutions of `model` that pass `filter` (the rules that are not
+/// linear). With an objective, counts the optimal ones.
+pub fn solve_model(
+    model: &PuzzleModel,
+    filter: &dyn Fn(&BinaryMatrix) -> bool,
+    req: ExactRequest,
+    cancel: &CancelFlag,
+) -> Result<ExactResult, Cancelled> {
+    let empty = ExactResult {
+        count: 0,
+        stopped_at_limit: false,
+        examples: Vec::new(),
+        best: None,
+        nodes: 0,
+    };
+    let Ok(low) = model.lower() else { return Ok(empty) };
+    let Some(cons) = linearise(model, &low) else {
+        return Ok(empty);
+    };
+    let mut s = Search::new(model, &low, cons, filter, cancel, req);
+    s.queue = (0..s.cons.len() as u32).collect();
+    if s.propagate() {
+        s.search();
+    }
+    if s.cancelled {
+        return Err(Cancelled);
+    }
+    Ok(s.result)
+}

@@ -1,0 +1,271 @@
+//! The Coloured Chess Piece Problem and the Max Chess Pieces Problem ("A QUBO
+//! Formulation for the Generalized LinkedIn Queens and Takuzu/Tango Game",
+//! §2.6). Each cell allows one piece type (or none); no piece may threaten
+//! another. Coloured: exactly one piece per region. Max: as many pieces as
+//! possible (weighted per type), the threats weighted by λ.
+//!
+//! Threats are the pieces' moves on an empty board (a QUBO cannot model a
+//! piece blocking another's line), and a pair is forbidden when either piece
+//! threatens the other.
+
+use crate::puzzle::model::{Cell, PuzzleModel};
+use crate::puzzle::text::{Sections, cells_line, region_char, regions_from_grid};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Piece {
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    King,
+}
+
+impl Piece {
+    pub const ALL: [Piece; 5] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight, Piece::King];
+
+    pub fn letter(self) -> char {
+        match self {
+            Piece::Queen => 'Q',
+            Piece::Rook => 'R',
+            Piece::Bishop => 'B',
+            Piece::Knight => 'N',
+            Piece::King => 'K',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Queen => "queen",
+            Piece::Rook => "rook",
+            Piece::Bishop => "bishop",
+            Piece::Knight => "knight",
+            Piece::King => "king",
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Piece> {
+        Piece::ALL.into_iter().find(|p| p.letter() == c.to_ascii_uppercase())
+    }
+
+    /// Does this piece on `a` reach `b` (on an empty board)?
+    pub fn reaches(self, a: (usize, usize), b: (usize, usize)) -> bool {
+        let dr = a.0.abs_diff(b.0);
+        let dc = a.1.abs_diff(b.1);
+        if dr == 0 && dc == 0 {
+            return false;
+        }
+        let straight = dr == 0 || dc == 0;
+        let diagonal = dr == dc;
+        match self {
+            Piece::Queen => straight || diagonal,
+            Piece::Rook => straight,
+            Piece::Bishop => diagonal,
+            Piece::Knight => (dr == 1 && dc == 2) || (dr == 2 && dc == 1),
+            Piece::King => dr <= 1 && dc <= 1,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChessGoal {
+    /// One piece per region (the Coloured Chess Piece Problem).
+    #[default]
+    Coloured,
+    /// As many pieces as possible (the Max Chess Pieces Problem).
+    Max,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chess {
+    pub rows: usize,
+    pub cols: usize,
+    /// The piece each cell allows, row-major (`None`: nothing stands there).
+    pub pieces: Vec<Option<Piece>>,
+    /// Region of each cell (Coloured), row-major.
+    #[serde(default)]
+    pub regions: Vec<u16>,
+    pub goal: ChessGoal,
+    /// Pre-placed pieces.
+    #[serde(default)]
+    pub given: Vec<(usize, usize)>,
+    /// Worth of each piece type for Max, in the order of [`Piece::ALL`].
+    #[serde(default = "unit_weights")]
+    pub weights: [f64; 5],
+}
+
+fn unit_weights() -> [f64; 5] {
+    [1.0; 5]
+}
+
+impl Chess {
+    pub fn weight(&self, p: Piece) -> f64 {
+        self.weights[Piece::ALL.iter().position(|&q| q == p).expect("a piece")]
+    }
+
+    pub fn region_count(&self) -> usize {
+        self.regions.iter().map(|&r| r as usize + 1).max().unwrap_or(0)
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        let (r, c) = (self.rows, self.cols);
+        if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
+            return Err(format!(
+                "a {r}x{c} board: each side must be 1..={}",
+                crate::geometry::MAX_SIDE
+            ));
+        }
+        if self.pieces.len() != r * c {
+            return Err(format!("{} piece cells for a {r}x{c} board", self.pieces.len()));
+        }
+        if self.goal == ChessGoal::Coloured && self.regions.len() != r * c {
+            return Err("the Coloured problem needs a region for every cell".into());
+        }
+        if self.region_count() > super::queens::MAX_REGIONS {
+            return Err(format!(
+                "{} regions: at most {}",
+                self.region_count(),
+                super::queens::MAX_REGIONS
+            ));
+        }
+        if let Some((a, b)) = self.given.iter().find(|(a, b)| *a >= r || *b >= c) {
+            return Err(format!("cell ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
+        }
+        if self.weights.iter().any(|w| !w.is_finite() || *w <= 0.0 || *w > 1e6) {
+            return Err("piece weights must be positive numbers up to 1,000,000".into());
+        }
+        Ok(())
+    }
+
+    pub fn model(&self) -> Result<PuzzleModel, String> {
+        self.validate()?;
+        let (rows, cols) = (self.rows, self.cols);
+        let mut m = PuzzleModel::new(rows, cols, "piece");
+        for cell in 0..rows * cols {
+            if self.pieces[cell].is_none() {
+                m.fix(cell, false, "no piece may stand there");
+            }
+        }
+        for &(r, c) in &self.given {
+            m.fix(r * cols + c, true, "a given piece");
+        }
+        if self.goal == ChessGoal::Coloured {
+            for k in 0..self.region_count() {
+                let cells: Vec<Cell> = (0..rows * cols).filter(|&c| self.regions[c] as usize == k).collect();
+                let what = format!("region {} (cell {})", region_char(k), m.name(cells[0]));
+                m.count(cells, 1, false, what);
+            }
+        } else {
+            for cell in 0..rows * cols {
+                if let Some(p) = self.pieces[cell] {
+                    m.objective.push((cell, self.weight(p)));
+                }
+            }
+        }
+        // Equation (24): one product per ordered threatening pair.
+        let at = |cell: Cell| (cell / cols, cell % cols);
+        for a in 0..rows * cols {
+            let Some(pa) = self.pieces[a] else { continue };
+            for b in a + 1..rows * cols {
+                let Some(pb) = self.pieces[b] else { continue };
+                let ab = pa.reaches(at(a), at(b));
+                let ba = pb.reaches(at(b), at(a));
+                match (ab, ba) {
+                    (true, true) => m.not_both(a, b, 2.0, "threaten each other"),
+                    (true, false) | (false, true) => m.not_both(a, b, 1.0, "stand where one threatens the other"),
+                    _ => {}
+                }
+            }
+        }
+        Ok(m)
+    }
+
+    pub fn parse(s: &Sections) -> Result<Chess, String> {
+        let (rows, cols) = (s.rows, s.cols);
+        let grid = s
+            .grid("pieces")?
+            .ok_or("a chess puzzle needs its `pieces` (Q R B N K, . for none)")?;
+        let mut pieces = Vec::with_capacity(rows * cols);
+        for (r, row) in grid.iter().enumerate() {
+            for &ch in row {
+                pieces.push(match ch {
+                    '.' | '#' => None,
+                    c => Some(
+                        Piece::from_letter(c)
+                            .ok_or_else(|| format!("pieces row {}: '{c}' is not Q, R, B, N, K or .", r + 1))?,
+                    ),
+                });
+            }
+        }
+        let goal = match s.word("goal")?.as_deref() {
+            None | Some("coloured") | Some("colored") => ChessGoal::Coloured,
+            Some("max") => ChessGoal::Max,
+            Some(other) => return Err(format!("`goal` is coloured or max, not '{other}'")),
+        };
+        let regions = match s.grid("regions")? {
+            Some(g) => regions_from_grid(&g, '#')
+                .into_iter()
+                .enumerate()
+                .map(|(cell, r)| {
+                    r.ok_or_else(|| format!("regions: cell ({},{}) has no region", cell / cols + 1, cell % cols + 1))
+                })
+                .collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        };
+        let mut weights = unit_weights();
+        if let Some((line, values)) = s.values("weights") {
+            if values.len() != 5 {
+                return Err(format!("line {line}: `weights` lists five numbers (Q R B N K)"));
+            }
+            for (w, v) in weights.iter_mut().zip(&values) {
+                *w = v.parse().map_err(|_| format!("line {line}: '{v}' is not a number"))?;
+            }
+        }
+        let chess = Chess {
+            rows,
+            cols,
+            pieces,
+            regions,
+            goal,
+            given: s.cells("given")?,
+            weights,
+        };
+        chess.validate()?;
+        Ok(chess)
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = format!("chess {}x{}\n", self.rows, self.cols);
+        out += match self.goal {
+            ChessGoal::Coloured => "goal coloured\n",
+            ChessGoal::Max => "goal max\n",
+        };
+        out += "pieces\n";
+        for r in 0..self.rows {
+            let line: String = (0..self.cols)
+                .map(|c| self.pieces[r * self.cols + c].map_or('.', Piece::letter))
+                .collect();
+            out += &line;
+            out.push('\n');
+        }
+        if !self.regions.is_empty() {
+            out += "regions\n";
+            for r in 0..self.rows {
+                let line: String = (0..self.cols)
+                    .map(|c| region_char(self.regions[r * self.cols + c] as usize))
+                    .collect();
+                out += &line;
+                out.push('\n');
+            }
+        }
+        if self.weights != unit_weights() {
+            let w: Vec<String> = self.weights.iter().map(f64::to_string).collect();
+            out += &format!("weights {}\n", w.join(" "));
+        }
+        if !self.given.is_empty() {
+            out += &cells_line("given", &self.given);
+        }
+        out
+    }
+}

@@ -1,0 +1,393 @@
+//! Queens and its generalisations from "A QUBO Formulation for the Generalized
+//! LinkedIn Queens and Takuzu/Tango Game" (§2): counts per row, column and
+//! region (exact, or "q or q + 1"), diagonal exclusion up to a distance (1 is
+//! LinkedIn Queens, `FULL` the N-queens problem), soft regions (0 or 1),
+//! toroidal and cylindrical boards, holes (irregular boards) and pre-placed
+//! queens. Star Battle is this family with q stars that never touch.
+
+use crate::puzzle::model::{Cell, PuzzleModel};
+use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, region_char, regions_from_grid};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// Diagonal distance meaning "the whole diagonal" (N-queens).
+pub const FULL: u32 = u32::MAX;
+
+/// Which edges of the board wrap around (for diagonals and touching).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Wrap {
+    #[default]
+    None,
+    /// Left and right edges meet.
+    Cylinder,
+    /// Both pairs of edges meet.
+    Torus,
+}
+
+impl Wrap {
+    pub fn name(self) -> &'static str {
+        match self {
+            Wrap::None => "none",
+            Wrap::Cylinder => "cylinder",
+            Wrap::Torus => "torus",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Wrap> {
+        [Wrap::None, Wrap::Cylinder, Wrap::Torus]
+            .into_iter()
+            .find(|w| w.name() == s)
+    }
+
+    /// The cell `(r + dr, c + dc)` on this board, if there is one.
+    pub fn step(self, rows: usize, cols: usize, r: usize, c: usize, dr: i64, dc: i64) -> Option<(usize, usize)> {
+        let (mut nr, mut nc) = (r as i64 + dr, c as i64 + dc);
+        if self == Wrap::Torus {
+            nr = nr.rem_euclid(rows as i64);
+        }
+        if self != Wrap::None {
+            nc = nc.rem_euclid(cols as i64);
+        }
+        ((0..rows as i64).contains(&nr) && (0..cols as i64).contains(&nc)).then_some((nr as usize, nc as usize))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Queens {
+    pub rows: usize,
+    pub cols: usize,
+    /// Region of each cell, row-major ([`NO_REGION`] for holes; empty: no regions).
+    #[serde(default)]
+    pub regions: Vec<u16>,
+    /// Queens per region, by region id.
+    #[serde(default)]
+    pub region_counts: Vec<CountSpec>,
+    pub row_counts: Vec<CountSpec>,
+    pub col_counts: Vec<CountSpec>,
+    /// No two queens within this many steps along a diagonal (0: no rule).
+    pub diagonal: u32,
+    /// No two queens touch, orthogonally or diagonally (Star Battle).
+    #[serde(default)]
+    pub no_touch: bool,
+    #[serde(default)]
+    pub wrap: Wrap,
+    /// Cells not on the board (irregular boards).
+    #[serde(default)]
+    pub holes: Vec<(usize, usize)>,
+    /// Pre-placed queens.
+    #[serde(default)]
+    pub given: Vec<(usize, usize)>,
+}
+
+/// Most regions a puzzle may have (the text form names them with one character).
+pub const MAX_REGIONS: usize = 62;
+
+/// The region id of a cell in no region (a hole).
+pub const NO_REGION: u16 = u16::MAX;
+
+impl Queens {
+    /// LinkedIn Queens on a region grid: one queen per row, column and region,
+    /// queens never touch diagonally.
+    pub fn linkedin(n: usize, regions: Vec<u16>) -> Queens {
+        let k = region_count(&regions);
+        Queens {
+            rows: n,
+            cols: n,
+            regions,
+            region_counts: vec![CountSpec::Exactly(1); k],
+            row_counts: vec![CountSpec::Exactly(1); n],
+            col_counts: vec![CountSpec::Exactly(1); n],
+            diagonal: 1,
+            no_touch: false,
+            wrap: Wrap::None,
+            holes: Vec::new(),
+            given: Vec::new(),
+        }
+    }
+
+    /// The N-queens problem (no regions, whole diagonals).
+    pub fn n_queens(n: usize) -> Queens {
+        Queens {
+            diagonal: FULL,
+            ..Queens::linkedin(n, Vec::new())
+        }
+    }
+
+    /// Star Battle: `stars` per row, column and region, stars never touch.
+    pub fn star_battle(n: usize, regions: Vec<u16>, stars: u32) -> Queens {
+        let mut q = Queens::linkedin(n, regions);
+        for c in q
+            .row_counts
+            .iter_mut()
+            .chain(&mut q.col_counts)
+            .chain(&mut q.region_counts)
+        {
+            *c = CountSpec::Exactly(stars);
+        }
+        q.diagonal = 0;
+        q.no_touch = true;
+        q
+    }
+
+    pub fn region_count(&self) -> usize {
+        region_count(&self.regions)
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        let (r, c) = (self.rows, self.cols);
+        if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
+            return Err(format!(
+                "a {r}x{c} board: each side must be 1..={}",
+                crate::geometry::MAX_SIDE
+            ));
+        }
+        if !self.regions.is_empty() && self.regions.len() != r * c {
+            return Err(format!("{} region cells for a {r}x{c} board", self.regions.len()));
+        }
+        if self.region_count() > MAX_REGIONS {
+            return Err(format!("{} regions: at most {MAX_REGIONS}", self.region_count()));
+        }
+        if self.region_counts.len() != self.region_count() {
+            return Err(format!(
+                "{} region counts for {} regions",
+                self.region_counts.len(),
+                self.region_count()
+            ));
+        }
+        if self.row_counts.len() != r || self.col_counts.len() != c {
+            return Err(format!(
+                "{} row counts and {} column counts for a {r}x{c} board",
+                self.row_counts.len(),
+                self.col_counts.len()
+            ));
+        }
+        if let Some((a, b)) = self.holes.iter().chain(&self.given).find(|(a, b)| *a >= r || *b >= c) {
+            return Err(format!("cell ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
+        }
+        if let Some(cell) = (0..self.regions.len())
+            .find(|&cell| self.regions[cell] == NO_REGION && !self.holes.contains(&(cell / c, cell % c)))
+        {
+            return Err(format!(
+                "cell ({},{}) is in no region but not a hole",
+                cell / c + 1,
+                cell % c + 1
+            ));
+        }
+        Ok(())
+    }
+
+    /// Pairs of cells within the diagonal distance of each other, or touching.
+    fn attacks(&self) -> (BTreeSet<(Cell, Cell)>, BTreeSet<(Cell, Cell)>) {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut diagonal = BTreeSet::new();
+        let mut touch = BTreeSet::new();
+        let reach = (self.diagonal as u64).min(rows.max(cols) as u64) as i64;
+        for r in 0..rows {
+            for c in 0..cols {
+                let a = r * cols + c;
+                for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    for k in 1..=reach {
+                        if let Some((nr, nc)) = self.wrap.step(rows, cols, r, c, dr * k, dc * k) {
+                            let b = nr * cols + nc;
+                            if a != b {
+                                diagonal.insert((a.min(b), a.max(b)));
+                            }
+                        }
+                    }
+                }
+                if self.no_touch {
+                    for (dr, dc) in [(0, 1), (1, -1), (1, 0), (1, 1)] {
+                        if let Some((nr, nc)) = self.wrap.step(rows, cols, r, c, dr, dc) {
+                            let b = nr * cols + nc;
+                            if a != b {
+                                touch.insert((a.min(b), a.max(b)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // A touching pair on a diagonal is reported once, as touching.
+        let diagonal = diagonal.difference(&touch).copied().collect();
+        (diagonal, touch)
+    }
+
+    pub fn model(&self) -> Result<PuzzleModel, String> {
+        self.validate()?;
+        let (rows, cols) = (self.rows, self.cols);
+        let mut m = PuzzleModel::new(rows, cols, "queen");
+        for &(r, c) in &self.holes {
+            m.fix(r * cols + c, false, "not on the board");
+        }
+        for &(r, c) in &self.given {
+            m.fix(r * cols + c, true, "a given queen");
+        }
+        for (i, &spec) in self.row_counts.iter().enumerate() {
+            m.count_spec(
+                (0..cols).map(|j| i * cols + j).collect(),
+                spec,
+                format!("row {}", i + 1),
+            );
+        }
+        for (j, &spec) in self.col_counts.iter().enumerate() {
+            m.count_spec(
+                (0..rows).map(|i| i * cols + j).collect(),
+                spec,
+                format!("column {}", j + 1),
+            );
+        }
+        for (k, &spec) in self.region_counts.iter().enumerate() {
+            let cells: Vec<Cell> = (0..rows * cols).filter(|&c| self.regions[c] as usize == k).collect();
+            if cells.is_empty() {
+                return Err(format!("region {} has no cell", region_char(k)));
+            }
+            let what = format!(
+                "region {} (cell {})",
+                region_char(k),
+                m.name(cells.first().copied().unwrap_or(0))
+            );
+            m.count_spec(cells, spec, what);
+        }
+        let (diagonal, touch) = self.attacks();
+        for (a, b) in diagonal {
+            m.not_both(a, b, 1.0, "share a diagonal");
+        }
+        for (a, b) in touch {
+            m.not_both(a, b, 1.0, "touch");
+        }
+        Ok(m)
+    }
+
+    /// One queen per row, column and region, queens only kept from touching
+    /// diagonally, every cell in a region, no holes, no wrap, no givens: then
+    /// the puzzle is an exact cover (rows, columns, regions primary; every 2×2
+    /// window secondary) and dancing links solves it.
+    pub fn is_exact_cover(&self) -> bool {
+        let one = |v: &[CountSpec]| v.iter().all(|&c| c == CountSpec::Exactly(1));
+        self.rows == self.cols
+            && !self.regions.is_empty()
+            && one(&self.row_counts)
+            && one(&self.col_counts)
+            && one(&self.region_counts)
+            && (self.diagonal == 1 || (self.diagonal == 0 && self.no_touch))
+            && self.wrap == Wrap::None
+            && self.holes.is_empty()
+            && self.given.is_empty()
+    }
+
+    pub fn parse(s: &Sections) -> Result<Queens, String> {
+        let (rows, cols) = (s.rows, s.cols);
+        let default_count = match s.family.as_str() {
+            "star-battle" => s.number("stars", 16)?.unwrap_or(2),
+            _ => s.number("count", 64)?.unwrap_or(1),
+        };
+        let all = |n: usize| vec![CountSpec::Exactly(default_count); n];
+        let grid = s.grid("regions")?;
+        let (mut regions, mut holes) = (Vec::new(), Vec::new());
+        if let Some(g) = &grid {
+            for (cell, id) in regions_from_grid(g, '#').into_iter().enumerate() {
+                if id.is_none() {
+                    holes.push((cell / cols, cell % cols));
+                }
+                regions.push(id.unwrap_or(NO_REGION));
+            }
+        }
+        for cell in s.cells("holes")? {
+            if !holes.contains(&cell) {
+                holes.push(cell);
+            }
+        }
+        let k = region_count(&regions);
+        if k > MAX_REGIONS {
+            return Err(format!("{k} regions: at most {MAX_REGIONS}"));
+        }
+        let (diagonal, no_touch) = match s.family.as_str() {
+            "queens" => (1, false),
+            "n-queens" => (FULL, false),
+            "star-battle" => (0, true),
+            other => return Err(format!("'{other}' is not a queens family")),
+        };
+        let diagonal = match s.word("diagonal")? {
+            None => diagonal,
+            Some(w) if w == "full" => FULL,
+            Some(w) => w
+                .parse()
+                .ok()
+                .filter(|&d| d <= 64)
+                .ok_or_else(|| format!("`diagonal` is a distance 0..=64 or `full`, not '{w}'"))?,
+        };
+        let wrap = match s.word("wrap")? {
+            None => Wrap::None,
+            Some(w) => Wrap::parse(&w).ok_or_else(|| format!("`wrap` is none, cylinder or torus, not '{w}'"))?,
+        };
+        let q = Queens {
+            rows,
+            cols,
+            region_counts: s.counts("region-counts", k)?.unwrap_or_else(|| all(k)),
+            regions,
+            row_counts: s.counts("rows", rows)?.unwrap_or_else(|| all(rows)),
+            col_counts: s.counts("cols", cols)?.unwrap_or_else(|| all(cols)),
+            diagonal,
+            no_touch: no_touch || s.flag("touch-free")? || s.flag("no-touch")?,
+            wrap,
+            holes,
+            given: s.cells("queens")?,
+        };
+        q.validate()?;
+        Ok(q)
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = format!("queens {}x{}\n", self.rows, self.cols);
+        out += &counts_line("rows", &self.row_counts);
+        out += &counts_line("cols", &self.col_counts);
+        out += &match self.diagonal {
+            FULL => "diagonal full\n".to_string(),
+            d => format!("diagonal {d}\n"),
+        };
+        if self.no_touch {
+            out += "no-touch\n";
+        }
+        if self.wrap != Wrap::None {
+            out += &format!("wrap {}\n", self.wrap.name());
+        }
+        if !self.regions.is_empty() {
+            out += "regions\n";
+            for r in 0..self.rows {
+                let line: String = (0..self.cols)
+                    .map(|c| match self.regions[r * self.cols + c] {
+                        NO_REGION => '#',
+                        k => region_char(k as usize),
+                    })
+                    .collect();
+                out += &line;
+                out.push('\n');
+            }
+            out += &counts_line("region-counts", &self.region_counts);
+        }
+        let loose: Vec<(usize, usize)> = self
+            .holes
+            .iter()
+            .filter(|&&(r, c)| self.regions.get(r * self.cols + c) != Some(&NO_REGION))
+            .copied()
+            .collect();
+        if !loose.is_empty() {
+            out += &cells_line("holes", &loose);
+        }
+        if !self.given.is_empty() {
+            out += &cells_line("queens", &self.given);
+        }
+        out
+    }
+}
+
+/// Regions in a region vector (ids below [`NO_REGION`]).
+fn region_count(regions: &[u16]) -> usize {
+    regions
+        .iter()
+        .filter(|&&r| r != NO_REGION)
+        .map(|&r| r as usize + 1)
+        .max()
+        .unwrap_or(0)
+}

@@ -1,0 +1,69 @@
+//! LinkedIn-style Queens as an exact cover, solved by dancing links: rows,
+//! columns and regions are primary items (each holds exactly one queen),
+//! every 2×2 window is a secondary item (at most one queen), which keeps
+//! queens from touching diagonally. Each cell is one option.
+
+use super::queens::Queens;
+use crate::cover::{CountError, Dlx, ExactCover};
+use crate::geometry::BinaryMatrix;
+use crate::puzzle::exact::{ExactRequest, ExactResult};
+use crate::run::CancelFlag;
+use std::ops::ControlFlow;
+
+pub fn solve(q: &Queens, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, String> {
+    let n = q.rows;
+    let k = q.region_count();
+    let windows = (n - 1) * (n - 1);
+    let mut options = Vec::with_capacity(n * n);
+    for r in 0..n {
+        for c in 0..n {
+            let mut items = vec![
+                (r as u32, 0),
+                ((n + c) as u32, 0),
+                ((2 * n + q.regions[r * n + c] as usize) as u32, 0),
+            ];
+            for wr in r.saturating_sub(1)..=r.min(n - 2) {
+                for wc in c.saturating_sub(1)..=c.min(n - 2) {
+                    items.push(((2 * n + k + wr * (n - 1) + wc) as u32, 0));
+                }
+            }
+            options.push(items);
+        }
+    }
+    let ec = ExactCover {
+        n_primary: 2 * n + k,
+        n_secondary: windows,
+        options,
+    };
+    let mut dlx = Dlx::new(&ec);
+    let mut result = ExactResult {
+        count: 0,
+        stopped_at_limit: false,
+        examples: Vec::new(),
+        best: None,
+        nodes: 0,
+    };
+    let flow = dlx
+        .enumerate(cancel, &mut |chosen| {
+            result.count += 1;
+            if result.examples.len() < req.keep {
+                let mut m = BinaryMatrix::zeros(n, n);
+                for &o in chosen {
+                    m.set(o / n, o % n, true);
+                }
+                result.examples.push(m);
+            }
+            if result.count >= req.limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .map_err(|e| match e {
+            CountError::Cancelled(_) => "cancelled".to_string(),
+            CountError::Invalid(m) => m,
+        })?;
+    result.stopped_at_limit = flow.is_break();
+    result.nodes = dlx.nodes_visited();
+    Ok(result)
+}

@@ -1,0 +1,104 @@
+//! Rullo ("パズルゲームRulloを量子アニーリングマシンで解いてみる"): keep some
+//! numbers of a grid so that the kept numbers of every row and column add up
+//! to its target. A 1 is a kept number.
+
+use crate::puzzle::model::PuzzleModel;
+use crate::puzzle::text::Sections;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rullo {
+    /// The numbers, row by row.
+    pub values: Vec<Vec<u32>>,
+    pub row_targets: Vec<u32>,
+    pub col_targets: Vec<u32>,
+}
+
+impl Rullo {
+    pub fn rows(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn cols(&self) -> usize {
+        self.values.first().map_or(0, Vec::len)
+    }
+
+    /// An empty puzzle of the given size (every number 1, every target 0).
+    pub fn blank(rows: usize, cols: usize) -> Rullo {
+        Rullo {
+            values: vec![vec![1; cols]; rows],
+            row_targets: vec![0; rows],
+            col_targets: vec![0; cols],
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        let (r, c) = (self.rows(), self.cols());
+        if self.values.iter().any(|row| row.len() != c) {
+            return Err("the rows of numbers differ in length".into());
+        }
+        if self.row_targets.len() != r || self.col_targets.len() != c {
+            return Err(format!(
+                "{} row targets and {} column targets for a {r}x{c} grid",
+                self.row_targets.len(),
+                self.col_targets.len()
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn model(&self) -> Result<PuzzleModel, String> {
+        self.validate()?;
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut m = PuzzleModel::new(rows, cols, "kept number");
+        for (i, &t) in self.row_targets.iter().enumerate() {
+            let terms = (0..cols).map(|j| (i * cols + j, self.values[i][j] as i64)).collect();
+            m.constraints.push(sum(terms, t, format!("row {}", i + 1)));
+        }
+        for (j, &t) in self.col_targets.iter().enumerate() {
+            let terms = (0..rows).map(|i| (i * cols + j, self.values[i][j] as i64)).collect();
+            m.constraints.push(sum(terms, t, format!("column {}", j + 1)));
+        }
+        Ok(m)
+    }
+
+    pub fn parse(s: &Sections) -> Result<Rullo, String> {
+        let values = s.table("numbers")?.ok_or("a Rullo puzzle needs its `numbers`")?;
+        let row_targets = s
+            .numbers("rows", s.rows)?
+            .ok_or("a Rullo puzzle needs `rows` targets")?;
+        let col_targets = s
+            .numbers("cols", s.cols)?
+            .ok_or("a Rullo puzzle needs `cols` targets")?;
+        Ok(Rullo {
+            values,
+            row_targets,
+            col_targets,
+        })
+    }
+
+    pub fn to_text(&self) -> String {
+        let join = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        let mut out = format!("rullo {}x{}\n", self.rows(), self.cols());
+        out += &format!(
+            "rows {}\ncols {}\nnumbers\n",
+            join(&self.row_targets),
+            join(&self.col_targets)
+        );
+        for row in &self.values {
+            out += &join(row);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn sum(terms: Vec<(usize, i64)>, target: u32, what: String) -> crate::puzzle::model::Constraint {
+    crate::puzzle::model::Constraint::Sum {
+        terms,
+        lo: target as i64,
+        hi: target as i64,
+        what,
+    }
+}

@@ -1,0 +1,215 @@
+//! Tents & Trees ("A QUBO Formulation for the Generalized LinkedIn Queens and
+//! Takuzu/Tango Game", §2.5): every tree gets a tent of its own orthogonally
+//! next to it, tents never touch (not even diagonally), and rows and columns
+//! hold the given numbers of tents.
+//!
+//! The paper's QUBO asks each tree for "1 or 2 tents around it", which does
+//! not pair tents with trees one to one; the pairing is checked on complete
+//! grids (a bipartite matching), by the exact solver and in every verdict.
+
+use crate::geometry::BinaryMatrix;
+use crate::puzzle::model::{Cell, PuzzleModel, Violation};
+use crate::puzzle::text::{CountSpec, Sections, counts_line};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tents {
+    pub rows: usize,
+    pub cols: usize,
+    pub trees: Vec<(usize, usize)>,
+    pub row_counts: Vec<CountSpec>,
+    pub col_counts: Vec<CountSpec>,
+}
+
+const ORTHOGONAL: [(i64, i64); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+impl Tents {
+    pub fn validate(&self) -> Result<(), String> {
+        let (r, c) = (self.rows, self.cols);
+        if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
+            return Err(format!(
+                "a {r}x{c} board: each side must be 1..={}",
+                crate::geometry::MAX_SIDE
+            ));
+        }
+        if self.row_counts.len() != r || self.col_counts.len() != c {
+            return Err(format!(
+                "{} row counts and {} column counts for a {r}x{c} board",
+                self.row_counts.len(),
+                self.col_counts.len()
+            ));
+        }
+        if let Some((a, b)) = self.trees.iter().find(|(a, b)| *a >= r || *b >= c) {
+            return Err(format!("tree ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
+        }
+        Ok(())
+    }
+
+    fn neighbours(&self, r: usize, c: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        ORTHOGONAL.iter().filter_map(move |&(dr, dc)| {
+            let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+            ((0..self.rows as i64).contains(&nr) && (0..self.cols as i64).contains(&nc))
+                .then_some((nr as usize, nc as usize))
+        })
+    }
+
+    pub fn model(&self) -> Result<PuzzleModel, String> {
+        self.validate()?;
+        let (rows, cols) = (self.rows, self.cols);
+        let mut m = PuzzleModel::new(rows, cols, "tent");
+        let mut is_tree = vec![false; rows * cols];
+        for &(r, c) in &self.trees {
+            is_tree[r * cols + c] = true;
+        }
+        let near_tree = |r: usize, c: usize| self.neighbours(r, c).any(|(a, b)| is_tree[a * cols + b]);
+        for r in 0..rows {
+            for c in 0..cols {
+                if is_tree[r * cols + c] {
+                    m.fix(r * cols + c, false, "a tree");
+                } else if !near_tree(r, c) {
+                    m.fix(r * cols + c, false, "no tree next to it");
+                }
+            }
+        }
+        for (i, spec) in self.row_counts.iter().enumerate() {
+            m.count_spec(
+                (0..cols).map(|j| i * cols + j).collect(),
+                *spec,
+                format!("row {}", i + 1),
+            );
+        }
+        for (j, spec) in self.col_counts.iter().enumerate() {
+            m.count_spec(
+                (0..rows).map(|i| i * cols + j).collect(),
+                *spec,
+                format!("column {}", j + 1),
+            );
+        }
+        // The paper's tree term (3/2 − Σ)²: one or two tents around each tree.
+        for &(r, c) in &self.trees {
+            let around: Vec<Cell> = self
+                .neighbours(r, c)
+                .filter(|&(a, b)| !is_tree[a * cols + b])
+                .map(|(a, b)| a * cols + b)
+                .collect();
+            let name = m.name(r * cols + c);
+            m.count(around, 1, true, format!("the tree at {name}"));
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                for (dr, dc) in [(0i64, 1i64), (1, -1), (1, 0), (1, 1)] {
+                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                    if (0..rows as i64).contains(&nr) && (0..cols as i64).contains(&nc) {
+                        m.not_both(r * cols + c, nr as usize * cols + nc as usize, 1.0, "touch");
+                    }
+                }
+            }
+        }
+        Ok(m)
+    }
+
+    /// The pairing rule: a maximum matching of trees to adjacent tents must
+    /// use every tree and every tent.
+    pub fn pairing_violations(&self, grid: &BinaryMatrix) -> Vec<Violation> {
+        let cols = self.cols;
+        let tents: Vec<(usize, usize)> = grid.one_cells();
+        let tent_index: std::collections::HashMap<(usize, usize), usize> =
+            tents.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+        let options: Vec<Vec<usize>> = self
+            .trees
+            .iter()
+            .map(|&(r, c)| {
+                self.neighbours(r, c)
+                    .filter_map(|n| tent_index.get(&n).copied())
+                    .collect()
+            })
+            .collect();
+        let mut owner: Vec<Option<usize>> = vec![None; tents.len()];
+        for t in 0..self.trees.len() {
+            let mut seen = vec![false; tents.len()];
+            augment(t, &options, &mut owner, &mut seen);
+        }
+        let mut out = Vec::new();
+        let matched: Vec<bool> = (0..self.trees.len()).map(|t| owner.contains(&Some(t))).collect();
+        for (t, &(r, c)) in self.trees.iter().enumerate() {
+            if !matched[t] {
+                out.push(Violation {
+                    message: format!("the tree at ({},{}) has no tent of its own", r + 1, c + 1),
+                    cells: std::iter::once(r * cols + c)
+                        .chain(options[t].iter().map(|&i| tents[i].0 * cols + tents[i].1))
+                        .collect(),
+                });
+            }
+        }
+        for (i, &(r, c)) in tents.iter().enumerate() {
+            if owner[i].is_none() {
+                out.push(Violation {
+                    message: format!("the tent at ({},{}) belongs to no tree", r + 1, c + 1),
+                    cells: vec![r * cols + c],
+                });
+            }
+        }
+        out
+    }
+
+    pub fn parse(s: &Sections) -> Result<Tents, String> {
+        let grid = s
+            .grid("grid")?
+            .ok_or("a Tents puzzle needs its `grid` (T for a tree)")?;
+        let mut trees = Vec::new();
+        for (r, row) in grid.iter().enumerate() {
+            for (c, &ch) in row.iter().enumerate() {
+                match ch {
+                    'T' | 't' => trees.push((r, c)),
+                    '.' | '-' | '0' => {}
+                    other => {
+                        return Err(format!(
+                            "grid row {}: '{other}' is neither T (tree) nor . (empty)",
+                            r + 1
+                        ));
+                    }
+                }
+            }
+        }
+        let t = Tents {
+            rows: s.rows,
+            cols: s.cols,
+            trees,
+            row_counts: s.counts("rows", s.rows)?.unwrap_or(vec![CountSpec::Free; s.rows]),
+            col_counts: s.counts("cols", s.cols)?.unwrap_or(vec![CountSpec::Free; s.cols]),
+        };
+        t.validate()?;
+        Ok(t)
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = format!("tents {}x{}\n", self.rows, self.cols);
+        out += &counts_line("rows", &self.row_counts);
+        out += &counts_line("cols", &self.col_counts);
+        out += "grid\n";
+        for r in 0..self.rows {
+            let line: String = (0..self.cols)
+                .map(|c| if self.trees.contains(&(r, c)) { 'T' } else { '.' })
+                .collect();
+            out += &line;
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Kuhn's augmenting path for tree `t`.
+fn augment(t: usize, options: &[Vec<usize>], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    for &tent in &options[t] {
+        if seen[tent] {
+            continue;
+        }
+        seen[tent] = true;
+        if owner[tent].is_none_or(|other| augment(other, options, owner, seen)) {
+            owner[tent] = Some(t);
+            return true;
+        }
+    }
+    false
+}

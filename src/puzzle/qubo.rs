@@ -1,0 +1,158 @@
+//! A [`PuzzleModel`] as the QUBO of "A QUBO Formulation for the Generalized
+//! LinkedIn Queens and Takuzu/Tango Game": a squared penalty `(t − Σx)²` per
+//! count (the fractional `(q + ½ − Σx)²` for "q or q + 1"), `x_a·x_b` per
+//! "not both" pair, fixed cells and linked chains substituted, and the
+//! constants kept, so a solution has exactly the ground energy the paper
+//! states (½(NM − N − M) for Takuzu/Tango, N_t/4 for Tents).
+
+use super::exact::forced_values;
+use super::model::{CellValue, Constraint, Lowered, PuzzleModel};
+use crate::geometry::BinaryMatrix;
+use crate::qubo::{Qubo, QuboBuilder};
+
+/// The QUBO of a puzzle and how its variables map back to cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleQubo {
+    pub qubo: Qubo,
+    pub lowered: Lowered,
+    pub rows: usize,
+    pub cols: usize,
+    /// The weight λ of the "not both" pairs when the model maximises (Max
+    /// Chess Pieces); 1 otherwise.
+    pub penalty: f64,
+}
+
+impl PuzzleQubo {
+    pub fn decode(&self, x: &[u8]) -> BinaryMatrix {
+        self.lowered.decode(self.rows, self.cols, x)
+    }
+
+    pub fn encode(&self, m: &BinaryMatrix) -> Vec<u8> {
+        self.lowered.encode(m)
+    }
+
+    /// The energy of a grid (cells that contradict fixed values or links are
+    /// read from each chain's first cell).
+    pub fn energy_of(&self, m: &BinaryMatrix) -> f64 {
+        self.qubo.energy(&self.encode(m))
+    }
+}
+
+/// How much of the puzzle is solved before the QUBO is built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Elimination {
+    /// Given cells and links only (the paper's variable count).
+    #[default]
+    Givens,
+    /// Also every cell the rules force without search (the paper's
+    /// pre-processing, e.g. Takuzu §3.2, generalised).
+    Forced,
+}
+
+/// `a + b·x_var` for a cell, or a constant.
+fn affine(v: CellValue) -> (f64, Option<(usize, f64)>) {
+    match v {
+        CellValue::Fixed(b) => (b as u8 as f64, None),
+        CellValue::Var { var, neg: false } => (0.0, Some((var as usize, 1.0))),
+        CellValue::Var { var, neg: true } => (1.0, Some((var as usize, -1.0))),
+    }
+}
+
+/// λ for maximising: a piece that breaks k ≥ 1 "not both" pairs costs at least
+/// λ more than it earns, so with λ above the largest weight a threat never pays.
+pub fn max_penalty(model: &PuzzleModel) -> f64 {
+    let top = model.objective.iter().map(|(_, w)| w.abs()).fold(0.0, f64::max);
+    top + 1.0
+}
+
+/// Builds the QUBO of a puzzle.
+pub fn build_qubo(model: &PuzzleModel, elimination: Elimination) -> Result<PuzzleQubo, String> {
+    let mut lowered = model.lower()?;
+    if elimination == Elimination::Forced {
+        let forced = forced_values(model, &lowered)
+            .ok_or_else(|| "the rules contradict each other before any search".to_string())?;
+        // Renumber: forced variables become fixed cells.
+        let mut new_var = vec![u32::MAX; lowered.vars()];
+        let mut var_cells = Vec::new();
+        for (v, f) in forced.iter().enumerate() {
+            if f.is_none() {
+                new_var[v] = var_cells.len() as u32;
+                var_cells.push(lowered.var_cells[v]);
+            }
+        }
+        for c in lowered.cells.iter_mut() {
+            if let CellValue::Var { var, neg } = *c {
+                *c = match forced[var as usize] {
+                    Some(val) => CellValue::Fixed(val != neg),
+                    None => CellValue::Var {
+                        var: new_var[var as usize],
+                        neg,
+                    },
+                };
+            }
+        }
+        lowered.var_cells = var_cells;
+    }
+    let penalty = if model.objective.is_empty() {
+        1.0
+    } else {
+        max_penalty(model)
+    };
+    let mut b = QuboBuilder::new(lowered.vars());
+    for c in &model.constraints {
+        match c {
+            Constraint::Sum { terms, lo, hi, what } => {
+                let target = if hi == lo {
+                    *lo as f64
+                } else if *hi == lo + 1 {
+                    *lo as f64 + 0.5
+                } else {
+                    return Err(format!(
+                        "{what} allows {lo} to {hi}: a QUBO needs an exact count or \"q or q + 1\" (slack variables are not built)"
+                    ));
+                };
+                let mut constant = 0.0;
+                let mut vars = Vec::with_capacity(terms.len());
+                for &(cell, w) in terms {
+                    let (a, lin) = affine(lowered.cells[cell]);
+                    constant += w as f64 * a;
+                    if let Some((v, s)) = lin {
+                        vars.push((v, w as f64 * s));
+                    }
+                }
+                b.add_squared(1.0, &vars, target - constant);
+            }
+            Constraint::NotBoth {
+                a, b: other, weight, ..
+            } => {
+                let w = weight * penalty;
+                let (a0, al) = affine(lowered.cells[*a]);
+                let (b0, bl) = affine(lowered.cells[*other]);
+                b.add_offset(w * a0 * b0);
+                if let Some((v, s)) = al {
+                    b.add_linear(v, w * s * b0);
+                }
+                if let Some((v, s)) = bl {
+                    b.add_linear(v, w * s * a0);
+                }
+                if let (Some((u, su)), Some((v, sv))) = (al, bl) {
+                    b.add_coupler(u, v, w * su * sv);
+                }
+            }
+        }
+    }
+    for &(cell, w) in &model.objective {
+        let (a, lin) = affine(lowered.cells[cell]);
+        b.add_offset(-w * a);
+        if let Some((v, s)) = lin {
+            b.add_linear(v, -w * s);
+        }
+    }
+    Ok(PuzzleQubo {
+        qubo: b.build()?,
+        lowered,
+        rows: model.rows,
+        cols: model.cols,
+        penalty,
+    })
+}

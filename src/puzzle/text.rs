@@ -1,0 +1,354 @@
+//! The typed text form shared by the puzzle families:
+//!
+//! ```text
+//! // comment
+//! queens 8x8          family and size (rows x cols)
+//! count 1             a setting: keyword and values
+//! rows 1 1 2+ -       a list: a number, "2+" for 2 or 3, "-" for no count
+//! regions             a grid: the keyword alone, then one line per row
+//! aaabbbcc
+//! ...
+//! queen 3,4 5,1       cells counted from 1 as row,col
+//! ```
+//! Every error names its line.
+
+pub use super::model::CountSpec;
+use crate::geometry::MAX_SIDE;
+use std::collections::HashMap;
+
+/// One keyword's line and values (or grid rows).
+#[derive(Clone, Debug)]
+struct Entry {
+    line: usize,
+    values: Vec<String>,
+    /// The rows after a grid keyword: (line number, text).
+    grid: Vec<(usize, String)>,
+}
+
+/// A parsed puzzle text: family, size and keyword entries.
+#[derive(Clone, Debug)]
+pub struct Sections {
+    pub family: String,
+    pub rows: usize,
+    pub cols: usize,
+    entries: HashMap<String, Entry>,
+    used: std::cell::RefCell<Vec<String>>,
+}
+
+/// Largest number in a count or target.
+pub const MAX_COUNT: u32 = 1_000_000;
+
+/// "3" exactly 3, "3+" 3 or 4, "-" no count.
+fn parse_count(s: &str) -> Option<CountSpec> {
+    if s == "-" {
+        return Some(CountSpec::Free);
+    }
+    if let Some(n) = s.strip_suffix('+') {
+        return n.parse().ok().filter(|&n| n <= MAX_COUNT).map(CountSpec::OrOneMore);
+    }
+    s.parse().ok().filter(|&n| n <= MAX_COUNT).map(CountSpec::Exactly)
+}
+
+fn size(s: &str) -> Option<(usize, usize)> {
+    let (r, c) = s.split_once(['x', '×'])?;
+    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
+}
+
+impl Sections {
+    /// Parses the text; `grids` are the keywords followed by `rows` grid lines.
+    pub fn parse(text: &str, grids: &[&str]) -> Result<Sections, String> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with("//"));
+        let (hl, header) = lines
+            .next()
+            .ok_or("the text is empty: it starts with a family and size, e.g. `queens 8x8`")?;
+        let mut words = header.split_whitespace();
+        let family = words.next().unwrap_or_default().to_lowercase();
+        let (rows, cols) = words
+            .next()
+            .and_then(size)
+            .ok_or_else(|| format!("line {hl}: expected a family and a size like `{family} 8x8`"))?;
+        if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(format!(
+                "line {hl}: a {rows}x{cols} grid: each side must be 1..={MAX_SIDE}"
+            ));
+        }
+        let mut entries: HashMap<String, Entry> = HashMap::new();
+        let mut pending: Option<(String, Entry)> = None;
+        for (n, line) in lines {
+            if let Some((key, entry)) = pending.as_mut()
+                && entry.grid.len() < rows
+            {
+                let _ = key;
+                entry.grid.push((n, line.to_string()));
+                continue;
+            }
+            if let Some((key, entry)) = pending.take() {
+                entries.insert(key, entry);
+            }
+            let mut words = line.split_whitespace();
+            let key = words.next().unwrap_or_default().to_lowercase();
+            let entry = Entry {
+                line: n,
+                values: words.map(str::to_string).collect(),
+                grid: Vec::new(),
+            };
+            if let Some(old) = entries.get(&key) {
+                return Err(format!("line {n}: `{key}` appears twice (first on line {})", old.line));
+            }
+            if grids.contains(&key.as_str()) {
+                if !entry.values.is_empty() {
+                    return Err(format!("line {n}: `{key}` stands alone; its {rows} rows follow"));
+                }
+                pending = Some((key, entry));
+            } else {
+                entries.insert(key, entry);
+            }
+        }
+        if let Some((key, entry)) = pending {
+            if entry.grid.len() < rows {
+                return Err(format!(
+                    "line {}: `{key}` has {} of its {rows} rows",
+                    entry.line,
+                    entry.grid.len()
+                ));
+            }
+            entries.insert(key, entry);
+        }
+        Ok(Sections {
+            family,
+            rows,
+            cols,
+            entries,
+            used: Default::default(),
+        })
+    }
+
+    fn take(&self, key: &str) -> Option<&Entry> {
+        self.used.borrow_mut().push(key.to_string());
+        self.entries.get(key)
+    }
+
+    /// Refuses keywords no family read asked for.
+    pub fn finish(&self) -> Result<(), String> {
+        let used = self.used.borrow();
+        let mut unknown: Vec<&Entry> = self
+            .entries
+            .iter()
+            .filter(|(k, _)| !used.contains(k))
+            .map(|(_, e)| e)
+            .collect();
+        unknown.sort_by_key(|e| e.line);
+        match unknown.first() {
+            Some(e) => {
+                let key = self
+                    .entries
+                    .iter()
+                    .find(|(_, v)| v.line == e.line)
+                    .map(|(k, _)| k.as_str());
+                Err(format!(
+                    "line {}: `{}` is not a setting of {} puzzles",
+                    e.line,
+                    key.unwrap_or("?"),
+                    self.family
+                ))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The grid of a keyword (rows of characters; spaces ignored), if present.
+    pub fn grid(&self, key: &str) -> Result<Option<Vec<Vec<char>>>, String> {
+        let Some(e) = self.take(key) else { return Ok(None) };
+        e.grid
+            .iter()
+            .enumerate()
+            .map(|(i, (n, line))| {
+                let row: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+                if row.len() == self.cols {
+                    Ok(row)
+                } else {
+                    Err(format!(
+                        "line {n}: row {} of `{key}` has {} cells, expected {}",
+                        i + 1,
+                        row.len(),
+                        self.cols
+                    ))
+                }
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    /// A table of whole numbers after a grid keyword (one row per line), if present.
+    pub fn table(&self, key: &str) -> Result<Option<Vec<Vec<u32>>>, String> {
+        let Some(e) = self.take(key) else { return Ok(None) };
+        e.grid
+            .iter()
+            .enumerate()
+            .map(|(i, (n, line))| {
+                let row: Vec<u32> = line
+                    .split_whitespace()
+                    .map(|v| {
+                        v.parse::<u32>()
+                            .ok()
+                            .filter(|&x| x <= MAX_COUNT)
+                            .ok_or_else(|| format!("line {n}: '{v}' is not a number from 0 to {MAX_COUNT}"))
+                    })
+                    .collect::<Result<_, _>>()?;
+                if row.len() == self.cols {
+                    Ok(row)
+                } else {
+                    Err(format!(
+                        "line {n}: row {} of `{key}` has {} numbers, expected {}",
+                        i + 1,
+                        row.len(),
+                        self.cols
+                    ))
+                }
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    /// A word setting such as `wrap torus`.
+    pub fn word(&self, key: &str) -> Result<Option<String>, String> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(e) if e.values.len() == 1 => Ok(Some(e.values[0].to_lowercase())),
+            Some(e) => Err(format!("line {}: `{key}` takes one value", e.line)),
+        }
+    }
+
+    /// A flag: the keyword alone.
+    pub fn flag(&self, key: &str) -> Result<bool, String> {
+        match self.take(key) {
+            None => Ok(false),
+            Some(e) if e.values.is_empty() => Ok(true),
+            Some(e) => Err(format!("line {}: `{key}` takes no value", e.line)),
+        }
+    }
+
+    /// A single number setting.
+    pub fn number(&self, key: &str, max: u32) -> Result<Option<u32>, String> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(e) => match e.values.as_slice() {
+                [v] => v
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n <= max)
+                    .map(Some)
+                    .ok_or_else(|| format!("line {}: `{key}` takes a number from 0 to {max}, not '{v}'", e.line)),
+                _ => Err(format!("line {}: `{key}` takes one number", e.line)),
+            },
+        }
+    }
+
+    /// A list of counts with exactly `len` entries.
+    pub fn counts(&self, key: &str, len: usize) -> Result<Option<Vec<CountSpec>>, String> {
+        let Some(e) = self.take(key) else { return Ok(None) };
+        if e.values.len() != len {
+            return Err(format!(
+                "line {}: `{key}` lists {} counts, expected {len}",
+                e.line,
+                e.values.len()
+            ));
+        }
+        e.values
+            .iter()
+            .map(|v| {
+                parse_count(v)
+                    .ok_or_else(|| format!("line {}: '{v}' is not a count (a number, 2+ for 2 or 3, or -)", e.line))
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    /// A list of `len` whole numbers (targets).
+    pub fn numbers(&self, key: &str, len: usize) -> Result<Option<Vec<u32>>, String> {
+        let Some(e) = self.take(key) else { return Ok(None) };
+        if e.values.len() != len {
+            return Err(format!(
+                "line {}: `{key}` lists {} numbers, expected {len}",
+                e.line,
+                e.values.len()
+            ));
+        }
+        e.values
+            .iter()
+            .map(|v| {
+                v.parse::<u32>()
+                    .ok()
+                    .filter(|&n| n <= MAX_COUNT)
+                    .ok_or_else(|| format!("line {}: '{v}' is not a number from 0 to {MAX_COUNT}", e.line))
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    /// Cells `r,c` (counted from 1) of a keyword, as 0-based pairs.
+    pub fn cells(&self, key: &str) -> Result<Vec<(usize, usize)>, String> {
+        let Some(e) = self.take(key) else { return Ok(Vec::new()) };
+        e.values.iter().map(|v| self.cell(v, e.line)).collect()
+    }
+
+    /// Raw values of a keyword with its line (for family-specific lists).
+    pub fn values(&self, key: &str) -> Option<(usize, Vec<String>)> {
+        self.take(key).map(|e| (e.line, e.values.clone()))
+    }
+
+    /// One `r,c` cell counted from 1.
+    pub fn cell(&self, v: &str, line: usize) -> Result<(usize, usize), String> {
+        let bad = || {
+            format!(
+                "line {line}: '{v}' is not a cell row,col inside {}x{}",
+                self.rows, self.cols
+            )
+        };
+        let (r, c) = v.split_once(',').ok_or_else(bad)?;
+        let (r, c): (usize, usize) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+        if r == 0 || c == 0 || r > self.rows || c > self.cols {
+            return Err(bad());
+        }
+        Ok((r - 1, c - 1))
+    }
+}
+
+/// A count list as text (`rows 1 1 2+ -`).
+pub fn counts_line(key: &str, counts: &[CountSpec]) -> String {
+    let v: Vec<String> = counts.iter().map(|c| c.to_text()).collect();
+    format!("{key} {}\n", v.join(" "))
+}
+
+/// Cells as `r,c` counted from 1.
+pub fn cells_line(key: &str, cells: &[(usize, usize)]) -> String {
+    let v: Vec<String> = cells.iter().map(|(r, c)| format!("{},{}", r + 1, c + 1)).collect();
+    format!("{key} {}\n", v.join(" "))
+}
+
+/// Region ids as letters (a–z, A–Z, then digits), for grids.
+pub fn region_char(id: usize) -> char {
+    const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    CHARS.get(id).map_or('?', |&b| b as char)
+}
+
+/// Reads a region grid: each distinct character (except `hole`) is a region,
+/// numbered by first appearance; `hole` cells get `None`.
+pub fn regions_from_grid(grid: &[Vec<char>], hole: char) -> Vec<Option<u16>> {
+    let mut ids: HashMap<char, u16> = HashMap::new();
+    grid.iter()
+        .flatten()
+        .map(|&ch| {
+            if ch == hole {
+                None
+            } else {
+                let next = ids.len() as u16;
+                Some(*ids.entry(ch).or_insert(next))
+            }
+        })
+        .collect()
+}
