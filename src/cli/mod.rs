@@ -5,6 +5,7 @@ mod count;
 mod cputime;
 mod hunt;
 mod interrupt;
+mod puzzle;
 mod show;
 mod solve;
 mod xray;
@@ -72,6 +73,13 @@ pub enum Command {
         repair: Option<usize>,
         #[arg(long)]
         json: bool,
+    },
+    /// Grid puzzles of the QUBO papers (Rullo, Queens, Star Battle, Tents,
+    /// chess pieces, Takuzu/Tango, Battleship): solve exactly or by sampling,
+    /// check an answer, export the QUBO.
+    Puzzle {
+        #[command(subcommand)]
+        what: puzzle::PuzzleCommand,
     },
     /// QUBO models: export for D-Wave's tools, statistics.
     Qubo {
@@ -348,6 +356,7 @@ pub fn run(command: Command) -> ExitCode {
             repair,
             json,
         } => solve::run_solve(&model, &solver, repair, json),
+        Command::Puzzle { what } => puzzle::run(what),
         Command::Qubo {
             what: QuboCommand::Export { model, format, out },
         } => solve::export(&model, &format, &out),

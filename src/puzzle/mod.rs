@@ -10,6 +10,7 @@ pub mod families;
 mod janko;
 pub mod model;
 pub mod qubo;
+pub mod render;
 mod search;
 pub mod text;
 

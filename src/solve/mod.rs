@@ -15,7 +15,9 @@ mod xray;
 
 pub use anneal::{AnnealKernel, AnnealParams, default_beta_range, schedule};
 pub use experiments::{RatePoint, success_curve, success_rate};
-pub use problem::{Problem, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet};
+pub use problem::{
+    Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet,
+};
 pub use rng::{Rng, splitmix64};
 pub use samples::{Sample, SampleCollector};
 pub use tabu::{TabuParams, tabu_read};

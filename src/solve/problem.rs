@@ -1,9 +1,10 @@
 //! What the samplers are pointed at: an X-ray model (with the fleet and the
-//! picture it came from, when known, to judge the answers), or any QUBO read
-//! from a file.
+//! picture it came from, when known, to judge the answers), a puzzle's QUBO
+//! (judged by the puzzle's own rules), or any QUBO read from a file.
 
 use super::xray::{Verdict, judge};
 use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, Lattice, random_deployment};
+use crate::puzzle::{Puzzle, PuzzleQuboModel, QuboOptions, Violation};
 use crate::qubo::{Qubo, XrayModel, XraySpec};
 
 /// An X-ray model and what its answers are judged against.
@@ -46,10 +47,100 @@ impl XrayProblem {
     }
 }
 
+/// A puzzle's QUBO, judged by the puzzle's rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleProblem {
+    pub name: String,
+    pub puzzle: Puzzle,
+    pub model: PuzzleQuboModel,
+    /// The most a placement can be worth (Max Chess, from the exact solver), when known.
+    pub optimum: Option<f64>,
+}
+
+/// What a state means for its puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleVerdict {
+    pub grid: BinaryMatrix,
+    /// Rules the grid breaks (empty: a solution).
+    pub violations: Vec<Violation>,
+    /// The grid's worth (Max Chess).
+    pub value: Option<f64>,
+}
+
+impl PuzzleVerdict {
+    /// A solution (for Max Chess: valid and as good as the known optimum, if known).
+    pub fn success(&self, optimum: Option<f64>) -> bool {
+        self.violations.is_empty()
+            && match (self.value, optimum) {
+                (Some(v), Some(best)) => v >= best - 1e-9,
+                _ => true,
+            }
+    }
+}
+
+impl PuzzleProblem {
+    pub fn new(name: &str, puzzle: Puzzle, options: QuboOptions) -> Result<PuzzleProblem, String> {
+        Ok(PuzzleProblem {
+            name: name.to_string(),
+            model: puzzle.qubo(options)?,
+            puzzle,
+            optimum: None,
+        })
+    }
+
+    pub fn verdict(&self, state: &[u8]) -> PuzzleVerdict {
+        let grid = self.model.decode(state);
+        let violations = self.puzzle.violations(&grid).unwrap_or_else(|message| {
+            vec![Violation {
+                message,
+                cells: Vec::new(),
+            }]
+        });
+        let value = match &self.puzzle {
+            Puzzle::Chess(c) if c.goal == crate::puzzle::families::chess::ChessGoal::Max => {
+                self.puzzle.model().ok().map(|m| m.objective_value(&grid))
+            }
+            _ => None,
+        };
+        PuzzleVerdict {
+            grid,
+            violations,
+            value,
+        }
+    }
+
+    pub fn success(&self, state: &[u8]) -> bool {
+        self.verdict(state).success(self.optimum)
+    }
+
+    /// The energy every solution has (the ground energy when the puzzle is
+    /// solvable): ¼ per "q or q + 1" term; unknown for Max Chess and Battleship.
+    pub fn solution_energy(&self) -> Option<f64> {
+        match (&self.model, &self.puzzle) {
+            (PuzzleQuboModel::Grid(_), Puzzle::Chess(c))
+                if c.goal == crate::puzzle::families::chess::ChessGoal::Max =>
+            {
+                self.optimum.map(|v| -v)
+            }
+            (PuzzleQuboModel::Grid(_), p) => {
+                let m = p.model().ok()?;
+                let fractional = m
+                    .constraints
+                    .iter()
+                    .filter(|c| matches!(c, crate::puzzle::model::Constraint::Sum { lo, hi, .. } if *hi == *lo + 1))
+                    .count();
+                Some(fractional as f64 / 4.0)
+            }
+            (PuzzleQuboModel::Xray(_), _) => None,
+        }
+    }
+}
+
 /// A model to sample.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Problem {
     Xray(Box<XrayProblem>),
+    Puzzle(Box<PuzzleProblem>),
     /// A QUBO from a file (no picture behind it).
     Plain {
         name: String,
@@ -61,6 +152,7 @@ impl Problem {
     pub fn qubo(&self) -> &Qubo {
         match self {
             Problem::Xray(p) => &p.model.qubo,
+            Problem::Puzzle(p) => p.model.qubo(),
             Problem::Plain { qubo, .. } => qubo,
         }
     }
@@ -68,7 +160,14 @@ impl Problem {
     pub fn xray(&self) -> Option<&XrayProblem> {
         match self {
             Problem::Xray(p) => Some(p),
-            Problem::Plain { .. } => None,
+            _ => None,
+        }
+    }
+
+    pub fn puzzle(&self) -> Option<&PuzzleProblem> {
+        match self {
+            Problem::Puzzle(p) => Some(p),
+            _ => None,
         }
     }
 }

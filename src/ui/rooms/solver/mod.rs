@@ -664,7 +664,7 @@ fn verdict_words(j: &run::Judged) -> String {
 fn solved_fleet(_doc: &Document, model: Option<&Model>) -> Option<crate::geometry::Fleet> {
     match &model?.problem {
         Problem::Xray(p) => p.fleet.clone(),
-        Problem::Plain { .. } => None,
+        Problem::Puzzle(_) | Problem::Plain { .. } => None,
     }
 }
 

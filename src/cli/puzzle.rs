@@ -1,0 +1,356 @@
+//! `fleetscope puzzle families|solve|check|qubo`: the grid puzzles of the
+//! QUBO papers from typed text files.
+
+use crate::puzzle::data::{DATA_SETS, read_record};
+use crate::puzzle::render::{answer_text, parse_answer};
+use crate::puzzle::{Elimination, ExactRequest, FAMILIES, Puzzle, QuboOptions};
+use crate::qubo::ModelFormat;
+use crate::session;
+use crate::solve::{AnnealParams, PuzzleProblem, SolveRequest, Solver, TabuParams, solve};
+use clap::{Args, Subcommand};
+use serde_json::json;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+#[derive(Subcommand, Debug)]
+pub enum PuzzleCommand {
+    /// The families and how their text files start.
+    Families,
+    /// Solve a puzzle file exactly (counting solutions) or by sampling its QUBO.
+    Solve {
+        file: String,
+        /// exact, sa (simulated annealing on the QUBO) or tabu.
+        #[arg(long, default_value = "exact")]
+        solver: String,
+        #[command(flatten)]
+        sampler: SamplerArgs,
+        /// Solutions to print (exact).
+        #[arg(long, default_value_t = 1)]
+        show: usize,
+        /// Stop counting after this many solutions (exact).
+        #[arg(long, default_value_t = 1_000_000)]
+        limit: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check an answer grid against a puzzle: lists every rule it breaks.
+    /// Exit code 0 for a solution, 1 when a rule is broken.
+    Check {
+        file: String,
+        answer: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the puzzle's QUBO for D-Wave's tools (COO or qbsolv).
+    Qubo {
+        file: String,
+        #[arg(long, default_value = "coo")]
+        format: String,
+        #[arg(short, long)]
+        out: std::path::PathBuf,
+        /// Also remove every cell the rules force without search.
+        #[arg(long)]
+        eliminate_forced: bool,
+    },
+    /// Write one puzzle of a published data set (JSON lines) as a puzzle file.
+    Import {
+        /// A data-set file; its name says the format (`fleetscope puzzle families` lists them).
+        data: std::path::PathBuf,
+        /// The record's id (e.g. `linkedin-1`) or its line number.
+        record: String,
+        /// The data set's format when the file was renamed (e.g. `tents_janko.jsonl`).
+        #[arg(long)]
+        set: Option<String>,
+        #[arg(short, long)]
+        out: Option<std::path::PathBuf>,
+    },
+}
+
+/// Sampler settings of `puzzle solve --solver sa|tabu`.
+#[derive(Args, Debug, Clone)]
+pub struct SamplerArgs {
+    #[arg(long, default_value_t = 100)]
+    pub reads: usize,
+    /// Sweeps per read (sa).
+    #[arg(long, default_value_t = 1000)]
+    pub sweeps: usize,
+    /// Restarts per read (tabu).
+    #[arg(long, default_value_t = 20)]
+    pub restarts: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seconds before the run stops with what it has.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// Worker threads (0 = all cores).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Remove every cell the rules force without search before sampling.
+    #[arg(long)]
+    pub eliminate_forced: bool,
+}
+
+pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
+    match cmd {
+        PuzzleCommand::Families => {
+            for (key, what) in FAMILIES {
+                println!("{key:<12} {what}");
+            }
+            println!("\nData sets `puzzle import` and `bench puzzles` read:");
+            for (file, family) in DATA_SETS {
+                println!("  {file:<24} {family}");
+            }
+            println!("\nA puzzle file starts with the family and the size, e.g. `queens 8x8`; see README (Puzzles).");
+            Ok(())
+        }
+        PuzzleCommand::Solve {
+            file,
+            solver,
+            sampler,
+            show,
+            limit,
+            json,
+        } => match solver.as_str() {
+            "exact" => solve_exact(&file, show, limit, json),
+            "sa" | "tabu" => solve_sampled(&file, &solver, &sampler, json),
+            other => Err(format!("unknown solver '{other}' (expected exact, sa or tabu)")),
+        },
+        PuzzleCommand::Check { file, answer, json } => check(&file, &answer, json),
+        PuzzleCommand::Qubo {
+            file,
+            format,
+            out,
+            eliminate_forced,
+        } => export(&file, &format, &out, eliminate_forced),
+        PuzzleCommand::Import { data, record, set, out } => import(&data, &record, set.as_deref(), out.as_deref()),
+    }
+}
+
+/// Reads a puzzle file (errors name the file and line).
+pub fn load(file: &str) -> Result<Puzzle, String> {
+    let text = session::read_text(Path::new(file)).map_err(|e| e.to_string())?;
+    Puzzle::parse(&text).map_err(|e| format!("{file}: {e}"))
+}
+
+fn solve_exact(file: &str, show: usize, limit: u64, json: bool) -> Result<(), String> {
+    let p = load(file)?;
+    if !(1..=u64::MAX / 2).contains(&limit) || show > 1000 {
+        return Err("--limit must be at least 1 and --show at most 1000".into());
+    }
+    let cancel = super::interrupt::ctrl_c_flag();
+    let t0 = Instant::now();
+    let r = p.solve_exact(ExactRequest { limit, keep: show }, &cancel)?;
+    let seconds = t0.elapsed().as_secs_f64();
+    let count = if r.stopped_at_limit {
+        format!("at least {}", r.count)
+    } else {
+        r.count.to_string()
+    };
+    if json {
+        let sols: Vec<String> = r.examples.iter().map(|m| answer_text(&p, m)).collect();
+        println!(
+            "{}",
+            json!({"family": p.family(), "solutions": r.count, "complete": !r.stopped_at_limit,
+                   "unique": r.is_unique(), "optimum": r.best, "seconds": seconds, "nodes": r.nodes, "examples": sols})
+        );
+        return Ok(());
+    }
+    let (rows, cols) = p.size();
+    println!("{} {rows}x{cols}", p.family());
+    match r.best {
+        Some(best) => println!(
+            "optimum {best}: {count} optimal placement(s) in {:.3} ms",
+            seconds * 1e3
+        ),
+        None => println!(
+            "{count} solution(s){} in {:.3} ms",
+            if r.is_unique() { " (unique)" } else { "" },
+            seconds * 1e3
+        ),
+    }
+    for (i, m) in r.examples.iter().enumerate() {
+        println!("solution {}:\n{}", i + 1, answer_text(&p, m));
+    }
+    Ok(())
+}
+
+fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Result<(), String> {
+    let p = load(file)?;
+    let options = QuboOptions {
+        elimination: if a.eliminate_forced {
+            Elimination::Forced
+        } else {
+            Elimination::Givens
+        },
+        ..QuboOptions::default()
+    };
+    let problem = PuzzleProblem::new(file, p.clone(), options)?;
+    let time_limit = match a.time_limit {
+        Some(t) if !(t > 0.0 && t <= 86_400.0) => {
+            return Err(format!("--time-limit must be in (0, 86400] seconds, not {t}"));
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    let req = SolveRequest {
+        solver: if solver == "sa" {
+            Solver::Anneal(AnnealParams {
+                sweeps: a.sweeps,
+                beta: None,
+            })
+        } else {
+            Solver::Tabu(TabuParams {
+                restarts: a.restarts,
+                evaluations: None,
+                tenure: None,
+            })
+        },
+        reads: a.reads,
+        seed: a.seed,
+        threads: a.threads,
+        keep: 5,
+        target: None,
+        time_limit,
+        traces: 0,
+    };
+    let cancel = super::interrupt::ctrl_c_flag();
+    let set = solve(problem.model.qubo(), &req, &cancel, &|_| {}).map_err(|e| e.to_string())?;
+    let verdicts: Vec<_> = set.samples.iter().map(|s| (s, problem.verdict(&s.state))).collect();
+    let solved = verdicts.iter().any(|(_, v)| v.violations.is_empty());
+    if json {
+        let rows: Vec<_> = verdicts
+            .iter()
+            .map(|(s, v)| {
+                json!({"energy": s.energy, "count": s.count, "valid": v.violations.is_empty(), "value": v.value,
+                       "broken": v.violations.iter().map(|x| x.message.clone()).collect::<Vec<_>>(),
+                       "answer": answer_text(&p, &v.grid)})
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({"family": p.family(), "variables": problem.model.qubo().len(), "solution_energy": problem.solution_energy(),
+                   "reads": set.reads, "seconds": set.seconds, "solved": solved, "samples": rows})
+        );
+        return Ok(());
+    }
+    let q = problem.model.qubo();
+    println!(
+        "{}: {} variables, {} couplers; a solution has energy {}",
+        p.family(),
+        q.len(),
+        q.coupler_count(),
+        problem
+            .solution_energy()
+            .map_or("unknown".to_string(), |e| e.to_string())
+    );
+    println!("{solver}: {} reads in {:.3} s", set.reads, set.seconds);
+    for (i, (s, v)) in verdicts.iter().enumerate() {
+        let what = if v.violations.is_empty() {
+            match v.value {
+                Some(value) => format!("valid, worth {value}"),
+                None => "a solution".to_string(),
+            }
+        } else {
+            let msgs: Vec<&str> = v.violations.iter().take(3).map(|x| x.message.as_str()).collect();
+            format!("breaks {} rule(s): {}", v.violations.len(), msgs.join("; "))
+        };
+        println!("#{:<2} energy {:>10.4} found {:>4}×  {what}", i + 1, s.energy, s.count);
+    }
+    if let Some((_, v)) = verdicts.first() {
+        println!("lowest-energy answer:\n{}", answer_text(&p, &v.grid));
+    }
+    println!("solved: {}", if solved { "yes" } else { "no" });
+    Ok(())
+}
+
+fn check(file: &str, answer: &str, json: bool) -> Result<(), String> {
+    let p = load(file)?;
+    let text = session::read_text(Path::new(answer)).map_err(|e| e.to_string())?;
+    let (rows, cols) = p.size();
+    let grid = parse_answer(&text, rows, cols).map_err(|e| format!("{answer}: {e}"))?;
+    let v = p.violations(&grid)?;
+    if json {
+        let broken: Vec<_> = v
+            .iter()
+            .map(|x| json!({"message": x.message, "cells": x.cells.iter().map(|c| [c / cols + 1, c % cols + 1]).collect::<Vec<_>>()}))
+            .collect();
+        println!("{}", json!({"valid": v.is_empty(), "broken": broken}));
+    } else if v.is_empty() {
+        println!("a solution: every rule holds");
+    } else {
+        println!("{} rule(s) broken:", v.len());
+        for x in &v {
+            println!("  {}", x.message);
+        }
+    }
+    if !v.is_empty() {
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+fn export(file: &str, format: &str, out: &Path, eliminate_forced: bool) -> Result<(), String> {
+    let p = load(file)?;
+    let format = ModelFormat::parse(format)?;
+    let options = QuboOptions {
+        elimination: if eliminate_forced {
+            Elimination::Forced
+        } else {
+            Elimination::Givens
+        },
+        ..QuboOptions::default()
+    };
+    let problem = PuzzleProblem::new(file, p, options)?;
+    let q = problem.model.qubo();
+    session::write_text(out, &format.write(q)).map_err(|e| e.to_string())?;
+    println!(
+        "wrote {} ({} variables, {} couplers, offset {}; a solution has energy {})",
+        out.display(),
+        q.len(),
+        q.coupler_count(),
+        q.offset(),
+        problem
+            .solution_energy()
+            .map_or("unknown".to_string(), |e| e.to_string())
+    );
+    Ok(())
+}
+
+/// Finds a record by id or line number in a data set and writes its text form.
+fn import(data: &Path, record: &str, set: Option<&str>, out: Option<&Path>) -> Result<(), String> {
+    let name = set.unwrap_or_else(|| data.file_name().and_then(|n| n.to_str()).unwrap_or_default());
+    if !DATA_SETS.iter().any(|(f, _)| *f == name) {
+        let known: Vec<&str> = DATA_SETS.iter().map(|(f, _)| *f).collect();
+        return Err(format!(
+            "'{name}' is not a known data set (name the format with --set, one of {})",
+            known.join(", ")
+        ));
+    }
+    let text = session::read_text(data).map_err(|e| e.to_string())?;
+    let by_line = record.parse::<usize>().ok();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let wanted = by_line == Some(i + 1) || line.contains(&format!("\"{record}\""));
+        if !wanted {
+            continue;
+        }
+        let rec = read_record(name, line).map_err(|e| format!("{}:{}: {e}", data.display(), i + 1))?;
+        if by_line.is_none() && rec.id != record {
+            continue;
+        }
+        let body = format!("// {} from {}\n{}", rec.id, name, rec.puzzle.to_text());
+        return match out {
+            Some(path) => {
+                session::write_text(path, &body).map_err(|e| e.to_string())?;
+                println!("wrote {} ({})", path.display(), rec.id);
+                Ok(())
+            }
+            None => {
+                print!("{body}");
+                Ok(())
+            }
+        };
+    }
+    Err(format!(
+        "{}: no record '{record}' (give an id or a line number)",
+        data.display()
+    ))
+}
