@@ -6,6 +6,7 @@ mod cputime;
 mod hunt;
 mod interrupt;
 mod puzzle;
+mod puzzle_bench;
 mod show;
 mod solve;
 mod xray;
@@ -277,10 +278,31 @@ pub enum BenchCommand {
         #[arg(long, default_value = "auto")]
         engine: String,
     },
-    /// Solve every published puzzle in DIR/battleships_janko.jsonl (data not shipped).
+    /// Every puzzle data set in DIR (data not shipped) through the exact solvers and
+    /// the pure QUBO samplers, and the N-queens time to 99 % success.
     Puzzles {
+        /// A folder holding the data sets (or one data-set file); `puzzle families` lists them.
         #[arg(long, value_name = "DIR")]
-        data: std::path::PathBuf,
+        data: Option<std::path::PathBuf>,
+        /// Solvers to run, from exact, sa and tabu.
+        #[arg(long, default_value = "exact,sa,tabu")]
+        solvers: String,
+        /// At most this many puzzles per data set.
+        #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
+        limit: usize,
+        /// CPU seconds a sampler may spend on one puzzle before it counts as failed.
+        #[arg(long, default_value_t = 2.0)]
+        budget: f64,
+        /// Seconds the exact solver may spend on one puzzle before it counts as failed.
+        #[arg(long, default_value_t = 60.0)]
+        exact_limit: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also measure SA and tabu on the plain 8- and 16-queens QUBO (time to 99 %).
+        #[arg(long)]
+        queens: bool,
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -348,8 +370,27 @@ pub fn run(command: Command) -> ExitCode {
                 },
         } => hunt::bench_hunt(&boards, games, shots, seed, &engine),
         Command::Bench {
-            what: BenchCommand::Puzzles { data },
-        } => xray::bench_puzzles(&data),
+            what:
+                BenchCommand::Puzzles {
+                    data,
+                    solvers,
+                    limit,
+                    budget,
+                    exact_limit,
+                    seed,
+                    queens,
+                    json,
+                },
+        } => puzzle_bench::bench_puzzles(&puzzle_bench::PuzzleBench {
+            data,
+            solvers,
+            limit,
+            budget,
+            exact_limit,
+            seed,
+            queens,
+            json,
+        }),
         Command::Solve {
             model,
             solver,

@@ -5,7 +5,6 @@ use super::show::resolve_source;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::geometry::{Fleet, random_deployment};
-use crate::puzzle::{parse_janko_line, solve};
 use crate::run::{CancelFlag, Progress};
 use crate::session::Setup;
 use crate::tomography::{
@@ -14,7 +13,6 @@ use crate::tomography::{
 };
 use serde_json::json;
 use std::collections::HashSet;
-use std::path::Path;
 
 fn parse_sums(s: &str, what: &str) -> Result<Vec<u32>, String> {
     s.split(',')
@@ -468,64 +466,5 @@ pub fn bench(runs: usize) -> Result<(), String> {
         "{:<44} {c:>10.4} {w:>10.4}",
         format!("walk within 4 interchanges ({size} matrices)")
     );
-    Ok(())
-}
-
-/// `bench puzzles --data DIR`: solves every published puzzle in DIR/battleships_janko.jsonl.
-pub fn bench_puzzles(dir: &Path) -> Result<(), String> {
-    let path = if dir.is_dir() {
-        dir.join("battleships_janko.jsonl")
-    } else {
-        dir.to_path_buf()
-    };
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let (mut solved, mut unique, mut matches, mut with_solution, mut times) = (0, 0, 0, 0, Vec::new());
-    let mut problems = Vec::new();
-    let (_, wall, cpu) = measure(|| {
-        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let rec = match parse_janko_line(line) {
-                Ok(r) => r,
-                Err(e) => {
-                    problems.push(format!("line {}: {e}", i + 1));
-                    continue;
-                }
-            };
-            let t0 = std::time::Instant::now();
-            match solve(&rec.puzzle, 1000, 1000, &CancelFlag::new()) {
-                Ok(s) => {
-                    times.push(t0.elapsed().as_secs_f64());
-                    if t0.elapsed().as_secs_f64() > 1.0 {
-                        eprintln!("{}: {:.1} s", rec.id, t0.elapsed().as_secs_f64());
-                    }
-                    if s.layouts > 0 {
-                        solved += 1;
-                    }
-                    if s.is_unique() {
-                        unique += 1;
-                    }
-                    if let Some(sol) = &rec.solution {
-                        with_solution += 1;
-                        if s.examples.contains(sol) {
-                            matches += 1;
-                        } else {
-                            problems.push(format!("{}: the published solution is not among ours", rec.id));
-                        }
-                    }
-                }
-                Err(e) => problems.push(format!("{}: {e}", rec.id)),
-            }
-        }
-    });
-    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    println!("{} puzzles from {}", times.len(), path.display());
-    println!("solved {solved}, unique {unique}, published solution found {matches} of {with_solution}");
-    println!(
-        "per puzzle: median {:.2} ms, max {:.2} ms; all: {wall:.2} s wall, {cpu:.2} s CPU",
-        median(times.clone()) * 1e3,
-        times.last().copied().unwrap_or(0.0) * 1e3
-    );
-    for p in problems.iter().take(20) {
-        println!("  {p}");
-    }
     Ok(())
 }

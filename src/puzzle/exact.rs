@@ -254,26 +254,45 @@ impl<'a> Search<'a> {
         true
     }
 
-    /// The free variable of the constraint with the fewest free variables.
+    /// Where to branch: a free variable of the constraint that still needs the
+    /// most help with the fewest free variables (fewest ways to satisfy it,
+    /// as dancing links picks a column); constraints that hold whatever
+    /// happens (e.g. a "not both" with one side 0) say nothing.
     fn choose(&self) -> Option<u32> {
-        let mut best: Option<(u32, usize)> = None;
-        for (k, &f) in self.free_count.iter().enumerate() {
-            if f > 0 && best.is_none_or(|(bf, _)| f < bf) {
-                best = Some((f, k));
-                if f == 1 {
-                    break;
-                }
-            }
-        }
-        match best {
-            Some((_, k)) => self.cons[k]
+        match self.choose_constraint() {
+            Some(k) => self.cons[k]
                 .terms
                 .iter()
                 .map(|t| t.0)
                 .find(|&v| self.value[v as usize] == FREE),
-            // Variables in no constraint.
+            // Every constraint holds already: the rest are free choices.
             None => self.value.iter().position(|&x| x == FREE).map(|v| v as u32),
         }
+    }
+
+    fn choose_constraint(&self) -> Option<usize> {
+        let mut best: Option<(u64, usize)> = None;
+        for (k, &f) in self.free_count.iter().enumerate() {
+            if f == 0 {
+                continue;
+            }
+            let c = &self.cons[k];
+            let (min, max) = (self.min_sum[k], self.max_sum[k]);
+            if min >= c.lo && max <= c.hi {
+                continue;
+            }
+            // Constraints that must still gain (a sum below its floor) come
+            // first; "at most" ones only when nothing else is open.
+            let urgent = min < c.lo;
+            let score = (!urgent as u64) << 32 | f as u64;
+            if best.is_none_or(|(b, _)| score < b) {
+                best = Some((score, k));
+                if score == 1 {
+                    break;
+                }
+            }
+        }
+        best.map(|(_, k)| k)
     }
 
     fn objective_now(&self) -> (f64, f64) {
@@ -336,6 +355,10 @@ impl<'a> Search<'a> {
             self.leaf();
             return !self.result.stopped_at_limit;
         };
+        self.branch(v)
+    }
+
+    fn branch(&mut self, v: u32) -> bool {
         for val in [1u8, 0] {
             let mark = self.trail.len();
             self.assign(v, val);

@@ -5,6 +5,7 @@
 
 mod battleship;
 pub mod data;
+pub mod edit;
 pub mod exact;
 pub mod families;
 mod janko;

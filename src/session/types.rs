@@ -106,6 +106,85 @@ pub enum SolverSource {
     Sums,
     /// A model file (COO or qbsolv).
     File,
+    /// The Puzzles room's open puzzle.
+    Puzzle,
+}
+
+/// The Puzzles room's puzzles, one of them open.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PuzzleShelf {
+    pub puzzles: Vec<NamedPuzzle>,
+    /// Index of the open puzzle (ignored when the shelf is empty).
+    pub active: usize,
+    /// Remove every cell the rules force before sampling (Solver room).
+    pub eliminate_forced: bool,
+}
+
+/// A puzzle with the name the Puzzles room lists it under.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NamedPuzzle {
+    pub name: String,
+    pub puzzle: crate::puzzle::Puzzle,
+}
+
+/// Puzzles of this project a new session starts with (`puzzles/`).
+const EXAMPLE_PUZZLES: &[(&str, &str)] = &[
+    (
+        "Rullo (article example)",
+        include_str!("../../puzzles/rullo-article.txt"),
+    ),
+    ("LinkedIn Queens 1", include_str!("../../puzzles/linkedin-queens-1.txt")),
+    ("8 queens", include_str!("../../puzzles/n-queens-8.txt")),
+    ("Star Battle 8×8", include_str!("../../puzzles/star-battle-8.txt")),
+    ("Tents 6×6", include_str!("../../puzzles/tents-6.txt")),
+    ("Takuzu 6×6", include_str!("../../puzzles/takuzu-6.txt")),
+    ("Tango 6×6", include_str!("../../puzzles/tango-6.txt")),
+    ("Max chess 5×5", include_str!("../../puzzles/chess-max-5.txt")),
+    ("Coloured chess 4×4", include_str!("../../puzzles/chess-coloured-4.txt")),
+    (
+        "Battleship (CSP report)",
+        include_str!("../../puzzles/battleship-csp-report.txt"),
+    ),
+];
+
+impl Default for PuzzleShelf {
+    fn default() -> Self {
+        let puzzles = EXAMPLE_PUZZLES
+            .iter()
+            .map(|(name, text)| NamedPuzzle {
+                name: (*name).into(),
+                puzzle: crate::puzzle::Puzzle::parse(text).expect("the example puzzles parse (tested)"),
+            })
+            .collect();
+        PuzzleShelf {
+            puzzles,
+            active: 0,
+            eliminate_forced: false,
+        }
+    }
+}
+
+impl PuzzleShelf {
+    /// Most puzzles one session keeps.
+    pub const MAX_PUZZLES: usize = 1000;
+
+    pub fn current(&self) -> Option<&NamedPuzzle> {
+        self.puzzles.get(self.active)
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        if self.puzzles.len() > Self::MAX_PUZZLES {
+            return Err(format!("{} puzzles: at most {}", self.puzzles.len(), Self::MAX_PUZZLES));
+        }
+        for (i, p) in self.puzzles.iter().enumerate() {
+            p.puzzle
+                .validate()
+                .map_err(|e| format!("puzzle {} ('{}'): {e}", i + 1, p.name))?;
+        }
+        Ok(())
+    }
 }
 
 /// Which sampler the Solver room runs.
@@ -206,6 +285,8 @@ pub struct Session {
     #[serde(default)]
     pub solver: SolverSettings,
     #[serde(default)]
+    pub puzzles: PuzzleShelf,
+    #[serde(default)]
     pub view: ViewState,
 }
 
@@ -220,6 +301,7 @@ impl Session {
             counter: CounterSettings::default(),
             tomography: TomographySettings::default(),
             solver: SolverSettings::default(),
+            puzzles: PuzzleShelf::default(),
             view: ViewState::default(),
         }
     }
@@ -272,7 +354,7 @@ impl Session {
             s.validate()
                 .map_err(|e| format!("setup {} ('{}'): {e}", i + 1, s.name))?;
         }
-        Ok(())
+        self.puzzles.validate().map_err(|e| format!("puzzles: {e}"))
     }
 }
 

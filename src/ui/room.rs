@@ -61,6 +61,9 @@ pub trait Room: Any {
 pub enum RoomMessage {
     /// Study this matrix (Tomography opens it in the Matrix tab).
     Explore(BinaryMatrix),
+    /// Show this answer (and the rules it breaks) on the open puzzle; the text
+    /// says where it came from.
+    PuzzleAnswer(BinaryMatrix, String),
 }
 
 /// What the app does with the open session's file.

@@ -218,6 +218,11 @@ impl Puzzle {
 
     /// Counts the solutions exactly (dancing links for LinkedIn-style Queens,
     /// the Bimaru search for Battleship, propagation and search otherwise).
+    /// Max Chess: the puzzle asks for a best answer, not just a valid one.
+    pub fn has_objective(&self) -> bool {
+        matches!(self, Puzzle::Chess(c) if c.goal == ChessGoal::Max)
+    }
+
     pub fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, String> {
         let cancelled = |_: Cancelled| "cancelled".to_string();
         match self {

@@ -3,6 +3,7 @@
 
 pub mod boards;
 pub mod counter;
+pub mod puzzles;
 pub mod solver;
 pub mod tomography;
 
@@ -15,5 +16,6 @@ pub fn all() -> Vec<Box<dyn Room>> {
         Box::new(counter::CounterRoom::default()),
         Box::new(tomography::TomographyRoom::default()),
         Box::new(solver::SolverRoom::default()),
+        Box::new(puzzles::PuzzlesRoom::default()),
     ]
 }

@@ -7,5 +7,6 @@ pub mod job_controls;
 pub mod layout;
 pub mod palette;
 pub mod path_picker;
+pub mod puzzle_grid;
 pub mod rule_picker;
 pub mod setup_picker;

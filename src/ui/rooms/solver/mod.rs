@@ -206,8 +206,19 @@ impl SolverRoom {
                 .on_hover_text("Row and column sums typed in");
             ui.radio_value(&mut s.source, SolverSource::File, "File")
                 .on_hover_text("A QUBO file: .coo (dimod) or .qubo (qbsolv)");
+            ui.radio_value(&mut s.source, SolverSource::Puzzle, "Puzzle")
+                .on_hover_text("The Puzzles room's open puzzle, as the QUBO of its family's paper");
         });
+        let mut eliminate_forced = doc.session.puzzles.eliminate_forced;
         match s.source {
+            SolverSource::Puzzle => {
+                match doc.session.puzzles.current() {
+                    Some(p) => ui.label(format!("'{}' ({}) from the Puzzles room.", p.name, p.puzzle.family())),
+                    None => ui.label("The Puzzles room has no puzzle yet."),
+                };
+                ui.checkbox(&mut eliminate_forced, "Remove forced cells")
+                    .on_hover_text("Also remove every cell the rules force without search (givens are always removed)");
+            }
             SolverSource::Fleet => {
                 setup_picker(ui, "solver_setup", doc);
                 ui.checkbox(&mut s.shots_as_pins, "Hunt shots are known cells")
@@ -274,7 +285,10 @@ impl SolverRoom {
                 }
             }
         }
-        if s.source != SolverSource::File {
+        if eliminate_forced != doc.session.puzzles.eliminate_forced {
+            doc.edit(|x| x.puzzles.eliminate_forced = eliminate_forced);
+        }
+        if !matches!(s.source, SolverSource::File | SolverSource::Puzzle) {
             ui.add(
                 egui::DragValue::new(&mut s.epsilon)
                     .range(0.0..=10.0)
@@ -507,7 +521,13 @@ impl SolverRoom {
         ui.horizontal_wrapped(|ui| {
             let good = Color32::from_rgb(120, 200, 120);
             let warn = ui.visuals().warn_fg_color;
+            let is_puzzle = matches!(self.model().map(|m| &m.problem), Some(Problem::Puzzle(_)));
             match (r.success, has_fleet) {
+                (Some(true), _) if is_puzzle => ui.colored_label(good, "Success: a returned answer solves the puzzle."),
+                (Some(false), _) if is_puzzle => ui.colored_label(
+                    warn,
+                    "No returned answer solves the puzzle; the list says what each breaks.",
+                ),
                 (Some(true), true) => ui.colored_label(good, "Success: a returned state is a fleet with these sums."),
                 (Some(false), true) => ui.colored_label(warn, "No returned state is a fleet with these sums."),
                 (Some(true), false) => ui.colored_label(good, "Success: the original picture was recovered."),
@@ -562,6 +582,10 @@ impl SolverRoom {
             // Right: the chosen state.
             let ui = &mut cols[1];
             let Some(j) = r.judged.get(self.picked) else { return };
+            if let (Some(v), Some(Problem::Puzzle(p))) = (&j.puzzle, self.model.result.as_ref().map(|m| &m.problem)) {
+                puzzle_detail(ui, p, v, self.picked, j.energy, &mut send);
+                return;
+            }
             match &j.picture {
                 Some((m, v)) => {
                     ui.horizontal_wrapped(|ui| {
@@ -637,8 +661,74 @@ impl SolverRoom {
     }
 }
 
+/// A puzzle answer from the sampler: the decoded grid with the cells of broken
+/// rules outlined, and the rules listed.
+fn puzzle_detail(
+    ui: &mut Ui,
+    p: &crate::solve::PuzzleProblem,
+    v: &crate::solve::PuzzleVerdict,
+    picked: usize,
+    energy: f64,
+    send: &mut Option<Command>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("#{}: energy {energy:.6}", picked + 1));
+        if let Some(e) = p.solution_energy() {
+            ui.label(format!("(a solution has {e})"));
+        }
+        if ui
+            .button("Show in Puzzles")
+            .on_hover_text("Open the Puzzles room with this answer on the puzzle")
+            .clicked()
+        {
+            *send = Some(Command::Deliver(
+                super::puzzles::ID,
+                RoomMessage::PuzzleAnswer(
+                    v.grid.clone(),
+                    format!("Solver answer #{} (energy {energy:.4})", picked + 1),
+                ),
+            ));
+        }
+    });
+    if v.violations.is_empty() {
+        let what = match v.value {
+            Some(value) => format!("Every rule holds; worth {value}."),
+            None => "Every rule holds: a solution.".to_string(),
+        };
+        ui.colored_label(Color32::from_rgb(120, 200, 120), what);
+    } else {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{} rule(s) broken:", v.violations.len()),
+        );
+        egui::ScrollArea::vertical()
+            .id_salt("solver_broken")
+            .max_height(120.0)
+            .show(ui, |ui| {
+                for x in &v.violations {
+                    ui.label(format!("• {}", x.message));
+                }
+            });
+    }
+    let broken: Vec<usize> = v.violations.iter().flat_map(|x| x.cells.iter().copied()).collect();
+    let overlay = crate::ui::widgets::puzzle_grid::Overlay {
+        answer: Some(&v.grid),
+        broken: &broken,
+        pending: None,
+    };
+    crate::ui::widgets::puzzle_grid::show(ui, &p.puzzle, &overlay, 40.0);
+}
+
 /// What a judged state is, in a few words.
 fn verdict_words(j: &run::Judged) -> String {
+    if let Some(v) = &j.puzzle {
+        return match (v.violations.len(), v.value) {
+            (0, Some(value)) => format!("valid, worth {value}"),
+            (0, None) => "solution".into(),
+            (1, _) => "breaks 1 rule".into(),
+            (n, _) => format!("breaks {n} rules"),
+        };
+    }
     match &j.picture {
         Some((_, v)) => {
             let mut w: Vec<&str> = Vec::new();

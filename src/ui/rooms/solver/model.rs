@@ -3,9 +3,10 @@
 //! time the session changes.
 
 use crate::geometry::BinaryMatrix;
+use crate::puzzle::{Elimination, QuboOptions};
 use crate::qubo::{ModelFormat, PinMode, QuboStats, XraySpec};
 use crate::session::{Session, SolverSource};
-use crate::solve::{Problem, XrayProblem, placed_picture, ships_fleet};
+use crate::solve::{Problem, PuzzleProblem, XrayProblem, placed_picture, ships_fleet};
 use std::path::Path;
 
 /// A built model with what the room shows about it.
@@ -39,6 +40,7 @@ pub struct ModelInput {
     cfg: crate::session::SolverSettings,
     setup: Option<crate::session::Setup>,
     image: Option<BinaryMatrix>,
+    puzzle: Option<(crate::session::NamedPuzzle, bool)>,
 }
 
 impl ModelInput {
@@ -60,6 +62,14 @@ impl ModelInput {
         ModelInput {
             setup: (keep.source == SolverSource::Fleet).then(|| session.setup().clone()),
             image: (keep.source == SolverSource::Image).then(|| session.tomography.image.clone()),
+            puzzle: (keep.source == SolverSource::Puzzle)
+                .then(|| {
+                    session
+                        .puzzles
+                        .current()
+                        .map(|p| (p.clone(), session.puzzles.eliminate_forced))
+                })
+                .flatten(),
             cfg: keep,
         }
     }
@@ -128,6 +138,30 @@ impl ModelInput {
                     original: None,
                 };
                 (Problem::Xray(Box::new(p)), "the typed sums".to_string())
+            }
+            SolverSource::Puzzle => {
+                let (p, eliminate_forced) = self.puzzle.as_ref().ok_or("the Puzzles room has no puzzle open")?;
+                let options = QuboOptions {
+                    elimination: if *eliminate_forced {
+                        Elimination::Forced
+                    } else {
+                        Elimination::Givens
+                    },
+                    ..QuboOptions::default()
+                };
+                let mut problem = PuzzleProblem::new(&p.name, p.puzzle.clone(), options)?;
+                // Max Chess: the exact optimum tells success from a merely valid answer.
+                if p.puzzle.has_objective() {
+                    let r = p.puzzle.solve_exact(
+                        crate::puzzle::ExactRequest { limit: 1, keep: 0 },
+                        &crate::run::CancelFlag::new(),
+                    )?;
+                    problem.optimum = r.best;
+                }
+                (
+                    Problem::Puzzle(Box::new(problem)),
+                    format!("the puzzle '{}' ({})", p.name, p.puzzle.family()),
+                )
             }
             SolverSource::File => {
                 let path = cfg.file.as_deref().ok_or("type or pick a model file (.coo or .qubo)")?;

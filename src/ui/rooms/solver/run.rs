@@ -4,7 +4,7 @@
 use crate::geometry::{BinaryMatrix, Deployment};
 use crate::jobs::{JobCtx, Task};
 use crate::run::Progress;
-use crate::solve::{Problem, SampleSet, SolveRequest, SolveUpdate, Verdict, solve};
+use crate::solve::{Problem, PuzzleVerdict, SampleSet, SolveRequest, SolveUpdate, Verdict, solve};
 use crate::ui::widgets::palette::series_color;
 use egui::Color32;
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, VLine};
@@ -17,6 +17,8 @@ pub struct Judged {
     pub count: usize,
     /// The picture (X-ray models) and what it is.
     pub picture: Option<(BinaryMatrix, Verdict)>,
+    /// The decoded answer and the rules it breaks (puzzle models).
+    pub puzzle: Option<PuzzleVerdict>,
     /// The state itself (models from files).
     pub bits: Vec<u8>,
 }
@@ -63,14 +65,22 @@ pub fn run_job(problem: &Problem, req: &SolveRequest, job: &JobCtx<SolveUpdate>)
             energy: s.energy,
             count: s.count,
             picture: xray.map(|p| p.verdict(&s.state)),
+            puzzle: problem.puzzle().map(|p| p.verdict(&s.state)),
             bits: s.state.clone(),
         })
         .collect();
-    let success = xray.filter(|p| p.fleet.is_some() || p.original.is_some()).map(|p| {
+    let mut success = xray.filter(|p| p.fleet.is_some() || p.original.is_some()).map(|p| {
         judged
             .iter()
             .any(|j| j.picture.as_ref().is_some_and(|(_, v)| v.success(p.fleet.is_some())))
     });
+    if let Some(p) = problem.puzzle() {
+        success = Some(
+            judged
+                .iter()
+                .any(|j| j.puzzle.as_ref().is_some_and(|v| v.success(p.optimum))),
+        );
+    }
     let right_sums = judged
         .iter()
         .filter(|j| j.picture.as_ref().is_some_and(|(_, v)| v.sums_ok))

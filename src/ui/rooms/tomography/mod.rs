@@ -207,6 +207,7 @@ impl Room for TomographyRoom {
                     ));
                 }
             }
+            RoomMessage::PuzzleAnswer(..) => {}
         }
     }
     fn menu_title(&self) -> Option<&'static str> {

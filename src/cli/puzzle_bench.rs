@@ -1,0 +1,447 @@
+//! `fleetscope bench puzzles`: every family's data set through the exact
+//! solvers and the pure QUBO samplers (success, median CPU seconds, share of
+//! unique puzzles), and the N-queens time to 99 % success of SA and tabu.
+
+use super::cputime::{median, process_cpu_seconds};
+use crate::puzzle::data::{DATA_SETS, DataRecord, read_record};
+use crate::puzzle::families::queens::Queens;
+use crate::puzzle::{ExactRequest, Puzzle, QuboOptions};
+use crate::run::CancelFlag;
+use crate::solve::{AnnealParams, PuzzleProblem, SolveRequest, Solver, TabuParams, solve};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Puzzles of at most this many cells make the QUBO target (≥ 99 % valid).
+const SMALL_CELLS: usize = 100;
+/// Exact counts stop here: enough to tell unique from not.
+const COUNT_LIMIT: u64 = 1000;
+
+pub struct PuzzleBench {
+    pub data: Option<PathBuf>,
+    pub solvers: String,
+    pub limit: usize,
+    pub budget: f64,
+    /// Wall seconds the exact solver may spend on one puzzle.
+    pub exact_limit: f64,
+    pub seed: u64,
+    pub queens: bool,
+    pub json: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Which {
+    Exact,
+    Sa,
+    Tabu,
+}
+
+impl Which {
+    fn name(self) -> &'static str {
+        match self {
+            Which::Exact => "exact",
+            Which::Sa => "sa",
+            Which::Tabu => "tabu",
+        }
+    }
+}
+
+/// One puzzle's outcome with one solver.
+struct Outcome {
+    cells: usize,
+    size: (usize, usize),
+    ok: bool,
+    cpu: f64,
+    unique: Option<bool>,
+}
+
+pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
+    if !(b.budget > 0.0 && b.budget <= 600.0) {
+        return Err(format!("--budget must be in (0, 600] CPU seconds, not {}", b.budget));
+    }
+    if !(b.exact_limit > 0.0 && b.exact_limit <= 86_400.0) {
+        return Err(format!(
+            "--exact-limit must be in (0, 86400] seconds, not {}",
+            b.exact_limit
+        ));
+    }
+    let solvers = b
+        .solvers
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| match s.trim() {
+            "exact" => Ok(Which::Exact),
+            "sa" => Ok(Which::Sa),
+            "tabu" => Ok(Which::Tabu),
+            other => Err(format!("--solvers: '{other}' is not exact, sa or tabu")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let cancel = super::interrupt::ctrl_c_flag();
+    let mut report = Vec::new();
+    if let Some(dir) = &b.data {
+        let files = data_files(dir)?;
+        for (path, name, family) in files {
+            let records = read_set(&path, name, b.limit)?;
+            eprintln!("{family}: {} puzzles from {}", records.len(), path.display());
+            for &which in &solvers {
+                let outcomes = run_set(&records, which, b, &cancel)?;
+                let summary = summarise(family, which, &outcomes);
+                print_summary(&summary, b.json);
+                report.push(summary);
+            }
+        }
+    }
+    if b.queens {
+        for (n, reads) in [(8usize, 2000usize), (16, 400)] {
+            for which in [Which::Sa, Which::Tabu] {
+                let best = queens_tts(n, reads, which, b.seed, &cancel)?;
+                if b.json {
+                    println!(
+                        "{}",
+                        json!({"nqueens": n, "solver": which.name(), "setting": best.0, "success": best.1, "cpu_per_read_s": best.2, "tts99_s": best.3})
+                    );
+                } else {
+                    println!(
+                        "N-queens {n:>2} {:<5} best {:<14} success {:>5.1} %  {:.4} ms/read  TTS99 {}",
+                        which.name(),
+                        best.0,
+                        best.1 * 100.0,
+                        best.2 * 1e3,
+                        best.3.map_or("–".into(), |t| format!("{:.3} ms", t * 1e3))
+                    );
+                }
+            }
+        }
+    }
+    if report.is_empty() && !b.queens {
+        return Err("nothing to run: give --data DIR and/or --queens".into());
+    }
+    Ok(())
+}
+
+/// The data-set files present in `dir` (or `dir` itself when it is one).
+fn data_files(dir: &Path) -> Result<Vec<(PathBuf, &'static str, &'static str)>, String> {
+    let mut out = Vec::new();
+    for &(name, family) in DATA_SETS {
+        let path = if dir.is_dir() {
+            dir.join(name)
+        } else if dir.file_name().and_then(|n| n.to_str()) == Some(name) {
+            dir.to_path_buf()
+        } else {
+            continue;
+        };
+        if path.is_file() {
+            out.push((path, name, family));
+        }
+    }
+    if out.is_empty() {
+        let names: Vec<&str> = DATA_SETS.iter().map(|(n, _)| *n).collect();
+        return Err(format!(
+            "{}: none of the data sets ({}) is there",
+            dir.display(),
+            names.join(", ")
+        ));
+    }
+    Ok(out)
+}
+
+fn read_set(path: &Path, name: &str, limit: usize) -> Result<Vec<DataRecord>, String> {
+    let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
+    let mut records = Vec::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        if records.len() >= limit {
+            break;
+        }
+        match read_record(name, line) {
+            Ok(r) => records.push(r),
+            Err(e) => eprintln!("  {}:{}: skipped: {e}", path.display(), i + 1),
+        }
+    }
+    Ok(records)
+}
+
+fn run_set(records: &[DataRecord], which: Which, b: &PuzzleBench, cancel: &CancelFlag) -> Result<Vec<Outcome>, String> {
+    let mut out = Vec::with_capacity(records.len());
+    for (i, rec) in records.iter().enumerate() {
+        if cancel.is_cancelled() {
+            return Err("cancelled".into());
+        }
+        let (rows, cols) = rec.puzzle.size();
+        let t0 = process_cpu_seconds();
+        let (ok, unique) = match which {
+            Which::Exact => exact_one(rec, b, cancel)?,
+            Which::Sa | Which::Tabu => (sample_one(rec, which, b, i as u64, cancel)?, None),
+        };
+        let cpu = process_cpu_seconds() - t0;
+        if cpu > 1.0 && which == Which::Exact {
+            eprintln!("  {}: {cpu:.2} CPU-s (exact)", rec.id);
+        }
+        out.push(Outcome {
+            cells: rows * cols,
+            size: (rows, cols),
+            ok,
+            cpu,
+            unique,
+        });
+    }
+    Ok(out)
+}
+
+/// Solves exactly; success means a solution was found and the published
+/// solution (when given) is a solution too. Returns (success, unique).
+fn exact_one(rec: &DataRecord, b: &PuzzleBench, cancel: &CancelFlag) -> Result<(bool, Option<bool>), String> {
+    // A watchdog stops one puzzle at the time limit (the run goes on).
+    let stop = CancelFlag::new();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let result = std::thread::scope(|scope| {
+        let stop_ref = &stop;
+        scope.spawn(move || {
+            let deadline = Instant::now() + Duration::from_secs_f64(b.exact_limit);
+            while Instant::now() < deadline {
+                match done_rx.recv_timeout(Duration::from_millis(50)) {
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) if !cancel.is_cancelled() => {}
+                    _ => break,
+                }
+            }
+            stop_ref.cancel();
+        });
+        let r = rec.puzzle.solve_exact(
+            ExactRequest {
+                limit: COUNT_LIMIT,
+                keep: 1,
+            },
+            &stop,
+        );
+        let _ = done_tx.send(());
+        r
+    });
+    let r = match result {
+        Ok(r) => r,
+        Err(_) if cancel.is_cancelled() => return Err("cancelled".into()),
+        Err(_) => {
+            eprintln!("  {}: stopped after {} s (exact)", rec.id, b.exact_limit);
+            return Ok((false, None));
+        }
+    };
+    let published_ok = match &rec.solution {
+        Some(sol) if r.is_unique() => r.examples.first() == Some(sol),
+        Some(sol) => rec.puzzle.violations(sol)?.is_empty(),
+        None => true,
+    };
+    if !published_ok {
+        eprintln!("  {}: the published solution disagrees with ours", rec.id);
+    }
+    Ok((r.count > 0 && published_ok, Some(r.is_unique())))
+}
+
+/// Samples the puzzle's QUBO in batches with fresh seeds until an answer
+/// breaks no rule or the CPU budget is spent. No help from the exact solver:
+/// only the givens are eliminated.
+fn sample_one(
+    rec: &DataRecord,
+    which: Which,
+    b: &PuzzleBench,
+    index: u64,
+    cancel: &CancelFlag,
+) -> Result<bool, String> {
+    let problem = PuzzleProblem::new(&rec.id, rec.puzzle.clone(), QuboOptions::default())?;
+    let start = process_cpu_seconds();
+    let solver = match which {
+        Which::Sa => Solver::Anneal(AnnealParams {
+            sweeps: 1000,
+            beta: None,
+        }),
+        _ => Solver::Tabu(TabuParams {
+            restarts: 10,
+            evaluations: None,
+            tenure: None,
+        }),
+    };
+    for batch in 0u64.. {
+        let request = SolveRequest {
+            solver: solver.clone(),
+            reads: 8,
+            seed: b.seed ^ (index << 20) ^ batch,
+            threads: 1,
+            keep: 8,
+            target: problem.solution_energy(),
+            time_limit: None,
+            traces: 0,
+        };
+        let set = solve(problem.model.qubo(), &request, cancel, &|_| {}).map_err(|e| e.to_string())?;
+        if set
+            .samples
+            .iter()
+            .any(|s| problem.verdict(&s.state).violations.is_empty())
+        {
+            return Ok(true);
+        }
+        if process_cpu_seconds() - start > b.budget || cancel.is_cancelled() {
+            return Ok(false);
+        }
+    }
+    Ok(false)
+}
+
+struct Summary {
+    family: &'static str,
+    solver: Which,
+    puzzles: usize,
+    rate: f64,
+    median_cpu: f64,
+    max_cpu: f64,
+    unique_share: Option<f64>,
+    small: Option<(usize, f64, f64)>,
+    by_size: BTreeMap<(usize, usize), (usize, usize, Vec<f64>)>,
+}
+
+fn summarise(family: &'static str, solver: Which, outcomes: &[Outcome]) -> Summary {
+    let rate = |o: &[&Outcome]| o.iter().filter(|x| x.ok).count() as f64 / o.len().max(1) as f64;
+    let all: Vec<&Outcome> = outcomes.iter().collect();
+    let small: Vec<&Outcome> = outcomes.iter().filter(|o| o.cells <= SMALL_CELLS).collect();
+    let uniques: Vec<bool> = outcomes.iter().filter_map(|o| o.unique).collect();
+    let mut by_size: BTreeMap<(usize, usize), (usize, usize, Vec<f64>)> = BTreeMap::new();
+    for o in outcomes {
+        let e = by_size.entry(o.size).or_default();
+        e.0 += 1;
+        e.1 += o.ok as usize;
+        e.2.push(o.cpu);
+    }
+    Summary {
+        family,
+        solver,
+        puzzles: outcomes.len(),
+        rate: rate(&all),
+        median_cpu: median(outcomes.iter().map(|o| o.cpu).collect()),
+        max_cpu: outcomes.iter().map(|o| o.cpu).fold(0.0, f64::max),
+        unique_share: (!uniques.is_empty())
+            .then(|| uniques.iter().filter(|&&u| u).count() as f64 / uniques.len() as f64),
+        small: (!small.is_empty()).then(|| (small.len(), rate(&small), median(small.iter().map(|o| o.cpu).collect()))),
+        by_size,
+    }
+}
+
+fn print_summary(s: &Summary, as_json: bool) {
+    if as_json {
+        let sizes: Vec<_> = s
+            .by_size
+            .iter()
+            .map(|((r, c), (n, ok, cpu))| json!({"rows": r, "cols": c, "puzzles": n, "solved": ok, "median_cpu_s": median(cpu.clone())}))
+            .collect();
+        println!(
+            "{}",
+            json!({"family": s.family, "solver": s.solver.name(), "puzzles": s.puzzles, "success": s.rate,
+                   "median_cpu_s": s.median_cpu, "max_cpu_s": s.max_cpu, "unique_share": s.unique_share,
+                   "small": s.small.map(|(n, r, t)| json!({"puzzles": n, "success": r, "median_cpu_s": t})),
+                   "sizes": sizes})
+        );
+        return;
+    }
+    let unique = s
+        .unique_share
+        .map_or(String::new(), |u| format!(", unique {:.1} %", u * 100.0));
+    println!(
+        "{:<12} {:<5} {:>5} puzzles: success {:>5.1} %, median {:.4} CPU-s, max {:.3}{unique}",
+        s.family,
+        s.solver.name(),
+        s.puzzles,
+        s.rate * 100.0,
+        s.median_cpu,
+        s.max_cpu
+    );
+    if s.solver != Which::Exact {
+        if let Some((n, rate, t)) = s.small {
+            println!(
+                "{:<18} ≤ {SMALL_CELLS} cells: {n} puzzles, success {:.1} %, median {t:.4} CPU-s",
+                "",
+                rate * 100.0
+            );
+        }
+        for ((r, c), (n, ok, cpu)) in s.by_size.iter().filter(|((r, c), _)| r * c > SMALL_CELLS) {
+            println!(
+                "{:<18} {r}x{c}: {n} puzzles, success {:.1} %, median {:.4} CPU-s",
+                "",
+                *ok as f64 * 100.0 / *n as f64,
+                median(cpu.clone())
+            );
+        }
+    }
+}
+
+/// The plain N-queens QUBO: for each setting of a small ladder, the share of
+/// single reads that end in a solution and the CPU seconds per read; returns
+/// the setting with the lowest time to 99 % success.
+fn queens_tts(
+    n: usize,
+    reads: usize,
+    which: Which,
+    seed: u64,
+    cancel: &CancelFlag,
+) -> Result<(String, f64, f64, Option<f64>), String> {
+    let problem = PuzzleProblem::new("n-queens", Puzzle::Queens(Queens::n_queens(n)), QuboOptions::default())?;
+    let ladder: &[usize] = match which {
+        Which::Sa => &[10, 20, 50, 100, 200, 500, 1000],
+        _ => &[1, 2, 5, 10, 20],
+    };
+    let mut best: Option<(String, f64, f64, Option<f64>)> = None;
+    for &k in ladder {
+        let (solver, label) = match which {
+            Which::Sa => (
+                Solver::Anneal(AnnealParams { sweeps: k, beta: None }),
+                format!("{k} sweeps"),
+            ),
+            _ => (
+                Solver::Tabu(TabuParams {
+                    restarts: k,
+                    evaluations: None,
+                    tenure: None,
+                }),
+                format!("{k} restarts"),
+            ),
+        };
+        let request = SolveRequest {
+            solver,
+            reads,
+            seed,
+            threads: 1,
+            keep: 16,
+            target: None,
+            time_limit: None,
+            traces: 0,
+        };
+        let t0 = process_cpu_seconds();
+        let set = solve(problem.model.qubo(), &request, cancel, &|_| {}).map_err(|e| e.to_string())?;
+        let per_read = (process_cpu_seconds() - t0) / set.reads.max(1) as f64;
+        // On the plain N-queens QUBO energy 0 is exactly a solution (every term is a
+        // penalty); a read succeeds when it ends there. The states at 0 are checked.
+        let target = problem.solution_energy().unwrap_or(0.0);
+        let good = set.read_energies.iter().filter(|&&e| e <= target + 1e-9).count();
+        if let Some(s) = set.samples.iter().find(|s| s.energy <= target + 1e-9) {
+            if !problem.verdict(&s.state).violations.is_empty() {
+                return Err(format!("{n}-queens: a state at the solution energy breaks a rule"));
+            }
+        }
+        let p = good as f64 / set.reads.max(1) as f64;
+        let tts = match p {
+            p if p >= 0.99 => Some(per_read),
+            p if p > 0.0 => Some(per_read * 0.01f64.ln() / (1.0 - p).ln()),
+            _ => None,
+        };
+        eprintln!(
+            "  N={n} {} {label}: success {:.1} %, {:.4} ms/read",
+            which.name(),
+            p * 100.0,
+            per_read * 1e3
+        );
+        let better = match (&best, tts) {
+            (_, None) => false,
+            (None, Some(_)) => true,
+            (Some((_, _, _, old)), Some(t)) => old.is_none_or(|o| t < o),
+        };
+        if better || best.is_none() {
+            best = Some((label, p, per_read, tts));
+        }
+    }
+    Ok(best.expect("the ladder is not empty"))
+}

@@ -1,0 +1,236 @@
+//! The puzzle's grid with its editing tools: a click (or a drag, for regions)
+//! applies the chosen tool as one undo step; in Try mode clicks place an
+//! answer instead, which the room checks.
+
+use super::Answer;
+use crate::geometry::BinaryMatrix;
+use crate::puzzle::Puzzle;
+use crate::puzzle::edit::{self, Tool, region_letter};
+use crate::puzzle::families::chess::Piece;
+use crate::ui::room::RoomCtx;
+use crate::ui::widgets::puzzle_grid::{self, Overlay};
+use egui::Ui;
+
+/// Largest cell side in points.
+const MAX_CELL: f32 = 56.0;
+
+pub struct Editor {
+    tool: Option<Tool>,
+    /// The region the Region tool paints, and the Rullo number the Number tool sets.
+    region: u16,
+    number: u32,
+    /// The first cell of a link being made.
+    pending: Option<(usize, usize)>,
+    /// Clicks place an answer rather than edit the puzzle.
+    play: bool,
+    stroke: bool,
+    /// The family the tool was chosen for (a new family resets the tool).
+    family: &'static str,
+}
+
+impl Default for Editor {
+    fn default() -> Self {
+        Editor {
+            tool: None,
+            region: 0,
+            number: 1,
+            pending: None,
+            play: false,
+            stroke: false,
+            family: "",
+        }
+    }
+}
+
+/// What the grid did this frame that the room acts on.
+#[derive(Default)]
+pub struct EditOutcome {
+    pub answer_changed: Option<BinaryMatrix>,
+}
+
+impl Editor {
+    pub fn toggle_play(&mut self) {
+        self.play = !self.play;
+        self.pending = None;
+    }
+
+    /// The tool with the values of its fields (region, number).
+    fn tool_now(&self) -> Option<Tool> {
+        Some(match self.tool? {
+            Tool::Region(_) => Tool::Region(self.region),
+            Tool::Number(_) => Tool::Number(self.number),
+            t => t,
+        })
+    }
+
+    fn toolbar(&mut self, ui: &mut Ui, puzzle: &Puzzle) {
+        if self.family != puzzle.family() || self.tool.is_none() {
+            self.family = puzzle.family();
+            self.tool = Some(super::first_tool(puzzle));
+            self.pending = None;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.toggle_value(&mut self.play, "Try (P)")
+                .on_hover_text("Click cells to place your own answer; the rules it breaks are listed");
+            ui.separator();
+            if self.play {
+                ui.label("Click cells to place or remove your answer's marks.");
+                return;
+            }
+            ui.label("Tool:");
+            for t in edit::tools(puzzle) {
+                let selected = self
+                    .tool
+                    .is_some_and(|x| std::mem::discriminant(&x) == std::mem::discriminant(&t) && same_piece(x, t));
+                let hover = tool_hover(t);
+                let label = match t {
+                    Tool::Region(_) => "region".to_string(),
+                    Tool::Number(_) => "number".to_string(),
+                    t => t.label(),
+                };
+                if ui.selectable_label(selected, label).on_hover_text(hover).clicked() {
+                    self.tool = Some(t);
+                    self.pending = None;
+                }
+            }
+            match self.tool {
+                Some(Tool::Region(_)) => {
+                    ui.add(
+                        egui::DragValue::new(&mut self.region)
+                            .range(0..=61)
+                            .custom_formatter(|v, _| region_letter(v as u16).to_string())
+                            .custom_parser(|s| {
+                                let ch = s.chars().next()?;
+                                (0..62u16).find(|&k| region_letter(k) == ch).map(f64::from)
+                            }),
+                    )
+                    .on_hover_text("The region to paint (a–z, A–Z, 0–9); drag across cells to paint many");
+                }
+                Some(Tool::Number(_)) => {
+                    ui.add(egui::DragValue::new(&mut self.number).range(1..=999))
+                        .on_hover_text("The number a click writes into a cell");
+                }
+                _ => {}
+            }
+        });
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>, puzzle: &Puzzle, answer: Option<&Answer>) -> EditOutcome {
+        let mut out = EditOutcome::default();
+        self.toolbar(ui, puzzle);
+        let (rows, cols) = puzzle.size();
+        ui.label(format!("{} {rows}×{cols}", puzzle.family()));
+        let broken: Vec<usize> = answer
+            .map(|a| a.broken.iter().flat_map(|v| v.cells.iter().copied()).collect())
+            .unwrap_or_default();
+        let overlay = Overlay {
+            answer: answer.map(|a| &a.grid),
+            broken: &broken,
+            pending: self.pending,
+        };
+        let avail = ui.available_height();
+        let grid_height = (avail - 170.0).max(220.0);
+        let r = ui
+            .allocate_ui(egui::vec2(ui.available_width(), grid_height), |ui| {
+                puzzle_grid::show(ui, puzzle, &overlay, MAX_CELL)
+            })
+            .inner;
+        if let Some((row, col)) = r.hovered {
+            ui.weak(format!("cell ({},{})", row + 1, col + 1));
+        } else {
+            ui.weak(" ");
+        }
+        if self.play {
+            if let Some((row, col)) = r.clicked {
+                let mut grid = answer
+                    .map(|a| a.grid.clone())
+                    .filter(|g| g.rows() == rows && g.cols() == cols)
+                    .unwrap_or_else(|| BinaryMatrix::zeros(rows, cols));
+                grid.set(row, col, !grid.get(row, col));
+                out.answer_changed = Some(grid);
+            }
+            return out;
+        }
+        let Some(tool) = self.tool_now() else { return out };
+        let active = ctx.doc.session.puzzles.active;
+        let mut error = None;
+        match tool {
+            Tool::Link { opposite } => {
+                if let Some(cell) = r.clicked {
+                    match self.pending.take() {
+                        None => self.pending = Some(cell),
+                        Some(first) => ctx.doc.edit(|s| {
+                            if let Err(e) =
+                                edit::toggle_link(&mut s.puzzles.puzzles[active].puzzle, first, cell, opposite)
+                            {
+                                error = Some(e);
+                            }
+                        }),
+                    }
+                }
+            }
+            Tool::Region(_) => {
+                // Painting: a drag is one undo step.
+                if r.drag_started {
+                    ctx.doc.checkpoint();
+                    self.stroke = true;
+                }
+                if let Some(cell) = r.dragged.filter(|_| self.stroke) {
+                    ctx.doc.mutate(|s| {
+                        let _ = edit::apply(&mut s.puzzles.puzzles[active].puzzle, tool, cell);
+                    });
+                }
+                if r.drag_stopped && self.stroke {
+                    self.stroke = false;
+                    ctx.doc.end_stroke();
+                }
+                if let Some(cell) = r.clicked {
+                    ctx.doc.edit(|s| {
+                        if let Err(e) = edit::apply(&mut s.puzzles.puzzles[active].puzzle, tool, cell) {
+                            error = Some(e);
+                        }
+                    });
+                }
+            }
+            _ => {
+                if let Some(cell) = r.clicked {
+                    ctx.doc.edit(|s| {
+                        if let Err(e) = edit::apply(&mut s.puzzles.puzzles[active].puzzle, tool, cell) {
+                            error = Some(e);
+                        }
+                    });
+                }
+            }
+        }
+        if let Some(e) = error {
+            ctx.status(e);
+        }
+        out
+    }
+}
+
+fn same_piece(a: Tool, b: Tool) -> bool {
+    match (a, b) {
+        (Tool::Piece(x), Tool::Piece(y)) => x == y,
+        (Tool::Link { opposite: x }, Tool::Link { opposite: y }) => x == y,
+        _ => true,
+    }
+}
+
+fn tool_hover(t: Tool) -> &'static str {
+    match t {
+        Tool::Region(_) => "Paint cells into the region chosen next to the tools",
+        Tool::Hole => "Take a cell off the board, or put it back",
+        Tool::Given => "Place or remove a given (Binary: 0, then 1, then none; Battleship: water, then ship)",
+        Tool::Tree => "Plant or remove a tree",
+        Tool::Number(_) => "Write the chosen number into a cell",
+        Tool::Piece(Some(Piece::Queen)) => "Cells that allow a queen",
+        Tool::Piece(Some(Piece::Rook)) => "Cells that allow a rook",
+        Tool::Piece(Some(Piece::Bishop)) => "Cells that allow a bishop",
+        Tool::Piece(Some(Piece::Knight)) => "Cells that allow a knight",
+        Tool::Piece(Some(Piece::King)) => "Cells that allow a king",
+        Tool::Piece(None) => "Cells where no piece may stand",
+        Tool::Link { opposite: false } => "Click two cells: they must be equal ('='); again to remove",
+        Tool::Link { opposite: true } => "Click two cells: they must differ ('x'); again to remove",
+    }
+}

@@ -1,0 +1,435 @@
+//! Room "Puzzles": the puzzle families of the QUBO papers (Rullo, Queens and
+//! Star Battle, Tents & Trees, chess pieces, Takuzu/Binairo/Tango, Battleship).
+//! Pick or make a puzzle, edit it on its grid or as text (with undo), solve it
+//! exactly (is it unique?), try an answer by hand, and send it to the Solver
+//! room to anneal its QUBO; answers come back with the broken rules marked.
+
+mod editor;
+mod shelf;
+
+use crate::geometry::BinaryMatrix;
+use crate::jobs::Task;
+use crate::puzzle::edit::Tool;
+use crate::puzzle::{ExactRequest, ExactResult, Puzzle, Violation};
+use crate::session::SolverSource;
+use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
+use crate::ui::shortcuts::Shortcut;
+use crate::ui::widgets::job_controls::{JobLabels, job_controls};
+use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
+use egui::{Key, Ui};
+
+pub const ID: &str = "puzzles";
+
+/// Solutions the exact solver counts before it says "at least".
+const COUNT_LIMIT: u64 = 100_000;
+/// Solutions kept to step through.
+const KEEP: usize = 20;
+
+pub const SOLVE: Shortcut = Shortcut::key("Solve exactly", Key::S);
+pub const TO_SOLVER: Shortcut = Shortcut::key("Anneal in the Solver room", Key::A);
+pub const PLAY: Shortcut = Shortcut::key("Try an answer by hand (toggle)", Key::P);
+pub const CLEAR: Shortcut = Shortcut::key("Clear the answer", Key::Escape);
+const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR];
+
+const GUIDE: &str = "Pick a puzzle on the left (the examples are the papers' families), or make a \
+new one of any family and size. Edit it on the grid with the tools above it (paint regions, cut \
+holes, place givens, trees, numbers, pieces; '=' and 'x' links join the cell you click next to the \
+one before), or as text in the Text tab; Undo covers every edit.\n\n\
+Solve exactly (S) counts the solutions (up to 100,000) and says whether the puzzle is unique; step \
+through them with the arrows. Try (P) lets you place an answer by hand: the rules it breaks are \
+listed and their cells outlined in red.\n\n\
+Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
+Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum Tab {
+    #[default]
+    Grid,
+    Text,
+}
+
+/// The answer shown on the grid and where it came from.
+pub struct Answer {
+    /// The puzzle it answers (cleared when the puzzle changes).
+    pub puzzle: Puzzle,
+    pub grid: BinaryMatrix,
+    pub source: String,
+    pub broken: Vec<Violation>,
+    /// The checker has run (until then `broken` is empty but unknown).
+    pub checked: bool,
+}
+
+/// An exact solve and the puzzle it was for.
+pub struct Solved {
+    pub puzzle: Puzzle,
+    pub result: ExactResult,
+    pub seconds: f64,
+}
+
+#[derive(Default)]
+pub struct PuzzlesRoom {
+    tab: Tab,
+    editor: editor::Editor,
+    shelf: shelf::Shelf,
+    exact: Task<Solved>,
+    /// Which stored solution is shown.
+    shown: usize,
+    answer: Option<Answer>,
+    /// Checking an answer runs the checker; it is small, but stays off the UI thread.
+    check: Task<Answer>,
+    text: String,
+    /// The puzzle the text tab was filled from.
+    text_for: Option<Puzzle>,
+    text_error: Option<String>,
+}
+
+impl Room for PuzzlesRoom {
+    fn id(&self) -> &'static str {
+        ID
+    }
+    fn title(&self) -> &'static str {
+        "Puzzles"
+    }
+    fn tooltip(&self) -> &'static str {
+        "Queens, Star Battle, Tents, Rullo, chess, Takuzu/Tango and Battleship puzzles: edit, solve, anneal"
+    }
+    fn guide(&self) -> &'static str {
+        GUIDE
+    }
+    fn shortcuts(&self) -> &'static [Shortcut] {
+        SHORTCUTS
+    }
+    fn busy(&self) -> bool {
+        self.exact.is_running() || self.check.is_running() || self.shelf.busy()
+    }
+    fn reset(&mut self) {
+        let tab = self.tab;
+        *self = PuzzlesRoom::default();
+        self.tab = tab;
+    }
+    fn tab(&self) -> Option<&'static str> {
+        Some(match self.tab {
+            Tab::Grid => "grid",
+            Tab::Text => "text",
+        })
+    }
+    fn set_tab(&mut self, tab: &str) {
+        match tab {
+            "grid" => self.tab = Tab::Grid,
+            "text" => self.tab = Tab::Text,
+            _ => {}
+        }
+    }
+    fn receive(&mut self, message: RoomMessage, ctx: &mut RoomCtx<'_>) {
+        if let RoomMessage::PuzzleAnswer(grid, source) = message
+            && let Some(p) = ctx.doc.session.puzzles.current()
+        {
+            self.set_answer(p.puzzle.clone(), grid, source);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        if self.exact.poll() {
+            self.shown = 0;
+            self.show_solution(ctx);
+        }
+        if self.check.poll()
+            && let Some(a) = self.check.result.take()
+        {
+            self.answer = Some(a);
+        }
+        self.shelf.poll(ctx);
+        let current = ctx.doc.session.puzzles.current().map(|p| p.puzzle.clone());
+        // An answer or solve of another puzzle (or of this one before an edit) is stale.
+        if self
+            .answer
+            .as_ref()
+            .is_some_and(|a| Some(&a.puzzle) != current.as_ref())
+        {
+            self.answer = None;
+        }
+        if self
+            .exact
+            .result
+            .as_ref()
+            .is_some_and(|s| Some(&s.puzzle) != current.as_ref())
+        {
+            self.exact.clear();
+        }
+        self.keys(ui, ctx);
+        egui::Panel::left("puzzles_side")
+            .resizable(true)
+            .default_size(SIDE_PANEL_WIDTH)
+            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    self.shelf.ui(ui, ctx);
+                    ui.separator();
+                    self.solve_panel(ui, ctx);
+                });
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let Some(puzzle) = current else {
+                ui.label("No puzzle: make a new one on the left, or import a puzzle file.");
+                return;
+            };
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.tab, Tab::Grid, "Grid")
+                    .on_hover_text("Edit the puzzle on its grid; see answers");
+                ui.selectable_value(&mut self.tab, Tab::Text, "Text")
+                    .on_hover_text("The puzzle's text form: edit it and apply");
+            });
+            ui.separator();
+            match self.tab {
+                Tab::Grid => {
+                    let answer = self.answer.as_ref();
+                    let edit = self.editor.ui(ui, ctx, &puzzle, answer);
+                    if let Some(grid) = edit.answer_changed {
+                        self.check_answer(ui, puzzle, grid, "your answer".into());
+                    }
+                    if let Some(a) = &self.answer {
+                        answer_report(ui, a);
+                    }
+                }
+                Tab::Text => self.text_tab(ui, ctx, &puzzle),
+            }
+        });
+    }
+}
+
+impl PuzzlesRoom {
+    fn keys(&mut self, ui: &Ui, ctx: &mut RoomCtx<'_>) {
+        if SOLVE.pressed(ui) {
+            self.start_exact(ui, ctx);
+        }
+        if TO_SOLVER.pressed(ui) {
+            to_solver(ctx);
+        }
+        if PLAY.pressed(ui) {
+            self.editor.toggle_play();
+        }
+        if CLEAR.pressed(ui) {
+            self.answer = None;
+        }
+    }
+
+    fn start_exact(&mut self, ui: &Ui, ctx: &mut RoomCtx<'_>) {
+        let Some(p) = ctx.doc.session.puzzles.current() else {
+            return;
+        };
+        let puzzle = p.puzzle.clone();
+        self.exact.start(repaint(ui), move |job| {
+            let t0 = std::time::Instant::now();
+            let result = puzzle.solve_exact(
+                ExactRequest {
+                    limit: COUNT_LIMIT,
+                    keep: KEEP,
+                },
+                job.cancel_flag(),
+            )?;
+            Ok(Solved {
+                puzzle,
+                result,
+                seconds: t0.elapsed().as_secs_f64(),
+            })
+        });
+    }
+
+    /// Shows stored solution `self.shown` as the answer.
+    fn show_solution(&mut self, _ctx: &mut RoomCtx<'_>) {
+        if let Some(s) = &self.exact.result
+            && let Some(grid) = s.result.examples.get(self.shown)
+        {
+            self.answer = Some(Answer {
+                puzzle: s.puzzle.clone(),
+                grid: grid.clone(),
+                source: format!("solution {} of the exact solver", self.shown + 1),
+                broken: Vec::new(),
+                checked: true,
+            });
+        }
+    }
+
+    fn set_answer(&mut self, puzzle: Puzzle, grid: BinaryMatrix, source: String) {
+        self.answer = Some(Answer {
+            puzzle: puzzle.clone(),
+            grid: grid.clone(),
+            source: source.clone(),
+            broken: Vec::new(),
+            checked: false,
+        });
+        self.check
+            .start(crate::jobs::no_repaint(), move |_| check(puzzle, grid, source));
+    }
+
+    fn check_answer(&mut self, ui: &Ui, puzzle: Puzzle, grid: BinaryMatrix, source: String) {
+        self.answer = Some(Answer {
+            puzzle: puzzle.clone(),
+            grid: grid.clone(),
+            source: source.clone(),
+            broken: Vec::new(),
+            checked: false,
+        });
+        self.check.start(repaint(ui), move |_| check(puzzle, grid, source));
+    }
+
+    fn solve_panel(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        ui.heading("Solve");
+        let has = ctx.doc.session.puzzles.current().is_some();
+        let labels = JobLabels {
+            start: "Solve exactly (S)",
+            start_hover: "Count every solution (up to 100,000) with the exact solver",
+            cancel: "Cancel",
+            unit: "",
+        };
+        if job_controls(ui, &self.exact, &labels, has) {
+            self.start_exact(ui, ctx);
+        }
+        if let Some(s) = &self.exact.result {
+            let r = &s.result;
+            let count = if r.stopped_at_limit {
+                format!("at least {}", crate::textview::thousands(r.count as u128))
+            } else {
+                crate::textview::thousands(r.count as u128)
+            };
+            let what = match r.best {
+                Some(best) => format!("optimum {best}: {count} optimal answer(s)"),
+                None if r.count == 0 => "no solution".to_string(),
+                None if r.is_unique() => "1 solution: unique".to_string(),
+                None => format!("{count} solutions: not unique"),
+            };
+            ui.label(format!("{what} ({:.1} ms, {} nodes)", s.seconds * 1e3, r.nodes));
+            let n = r.examples.len();
+            if n > 1 {
+                ui.horizontal(|ui| {
+                    let mut k = self.shown;
+                    if ui.button("◀").on_hover_text("Previous solution").clicked() {
+                        k = (k + n - 1) % n;
+                    }
+                    ui.label(format!("{} / {n}", self.shown + 1));
+                    if ui.button("▶").on_hover_text("Next solution").clicked() {
+                        k = (k + 1) % n;
+                    }
+                    if k != self.shown {
+                        self.shown = k;
+                        self.show_solution(ctx);
+                    }
+                });
+            }
+        }
+        ui.separator();
+        if ui
+            .add_enabled(has, egui::Button::new("Anneal in the Solver room (A)"))
+            .on_hover_text("Build this puzzle's QUBO in the Solver room and sample it there")
+            .clicked()
+        {
+            to_solver(ctx);
+        }
+        if self.answer.is_some() && ui.button("Clear the answer (Esc)").clicked() {
+            self.answer = None;
+        }
+    }
+
+    fn text_tab(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>, puzzle: &Puzzle) {
+        if self.text_for.as_ref() != Some(puzzle) {
+            self.text = puzzle.to_text();
+            self.text_for = Some(puzzle.clone());
+            self.text_error = None;
+        }
+        ui.label("The puzzle as text (the format of `fleetscope puzzle` and of puzzle files; see README).");
+        ui.horizontal(|ui| {
+            if ui
+                .button("Apply")
+                .on_hover_text("Read the text and make it the puzzle (one undo step)")
+                .clicked()
+            {
+                match Puzzle::parse(&self.text) {
+                    Ok(p) => {
+                        let active = ctx.doc.session.puzzles.active;
+                        ctx.doc.edit(|s| s.puzzles.puzzles[active].puzzle = p);
+                        self.text_error = None;
+                        ctx.status("Puzzle text applied.");
+                    }
+                    Err(e) => self.text_error = Some(e.to_string()),
+                }
+            }
+            if ui
+                .button("Revert")
+                .on_hover_text("Back to the puzzle as it is")
+                .clicked()
+            {
+                self.text_for = None;
+            }
+        });
+        if let Some(e) = &self.text_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.add(
+                egui::TextEdit::multiline(&mut self.text)
+                    .code_editor()
+                    .desired_width(f32::INFINITY)
+                    .desired_rows(20),
+            );
+        });
+    }
+}
+
+fn check(puzzle: Puzzle, grid: BinaryMatrix, source: String) -> Result<Answer, String> {
+    let broken = puzzle.violations(&grid)?;
+    Ok(Answer {
+        puzzle,
+        grid,
+        source,
+        broken,
+        checked: true,
+    })
+}
+
+/// Opens the Solver room on the open puzzle.
+fn to_solver(ctx: &mut RoomCtx<'_>) {
+    if ctx.doc.session.puzzles.current().is_none() {
+        return;
+    }
+    if ctx.doc.session.solver.source != SolverSource::Puzzle {
+        ctx.doc.edit(|s| s.solver.source = SolverSource::Puzzle);
+    }
+    ctx.send(Command::SwitchRoom(crate::ui::rooms::solver::ID));
+}
+
+/// The answer's origin and the rules it breaks, under the grid.
+fn answer_report(ui: &mut Ui, a: &Answer) {
+    ui.separator();
+    if !a.checked {
+        ui.label(format!("{}: checking…", a.source));
+        return;
+    }
+    if a.broken.is_empty() {
+        ui.colored_label(
+            egui::Color32::from_rgb(120, 200, 120),
+            format!("{}: every rule holds.", a.source),
+        );
+        return;
+    }
+    ui.colored_label(
+        ui.visuals().warn_fg_color,
+        format!(
+            "{}: {} rule(s) broken (cells outlined in red):",
+            a.source,
+            a.broken.len()
+        ),
+    );
+    egui::ScrollArea::vertical()
+        .id_salt("broken_rules")
+        .max_height(160.0)
+        .show(ui, |ui| {
+            for v in &a.broken {
+                ui.label(format!("• {}", v.message));
+            }
+        });
+}
+
+/// The tool a family starts with.
+pub fn first_tool(p: &Puzzle) -> Tool {
+    crate::puzzle::edit::tools(p)[0]
+}

@@ -1,0 +1,231 @@
+//! The list of the session's puzzles: pick, rename, duplicate, delete, make a
+//! blank one of any family, import and export puzzle text files (read and
+//! written off the UI thread).
+
+use crate::jobs::Task;
+use crate::puzzle::{FAMILIES, Puzzle};
+use crate::session::{NamedPuzzle, PuzzleShelf};
+use crate::ui::room::{RoomCtx, repaint};
+use crate::ui::widgets::job_controls::task_status;
+use crate::ui::widgets::path_picker::PathPicker;
+use egui::Ui;
+use std::path::PathBuf;
+
+/// Largest side of a new puzzle (the families' own limits still apply).
+const MAX_NEW_SIDE: usize = 64;
+
+pub struct Shelf {
+    family: usize,
+    rows: usize,
+    cols: usize,
+    name: String,
+    /// The puzzle whose name `name` holds.
+    name_for: Option<usize>,
+    path: String,
+    open: PathPicker,
+    save: PathPicker,
+    import: Task<(String, Puzzle)>,
+    export: Task<String>,
+}
+
+impl Default for Shelf {
+    fn default() -> Self {
+        Shelf {
+            family: 1,
+            rows: 8,
+            cols: 8,
+            name: String::new(),
+            name_for: None,
+            path: String::new(),
+            open: PathPicker::default(),
+            save: PathPicker::default(),
+            import: Task::default(),
+            export: Task::default(),
+        }
+    }
+}
+
+impl Shelf {
+    pub fn busy(&self) -> bool {
+        self.import.is_running() || self.export.is_running()
+    }
+
+    /// Takes in finished imports and exports.
+    pub fn poll(&mut self, ctx: &mut RoomCtx<'_>) {
+        if self.import.poll()
+            && let Some((name, puzzle)) = self.import.result.take()
+        {
+            add(ctx, name.clone(), puzzle);
+            ctx.status(format!("Imported '{name}'."));
+        }
+        if self.export.poll()
+            && let Some(msg) = self.export.result.take()
+        {
+            ctx.status(msg);
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        ui.heading("Puzzles");
+        let shelf = ctx.doc.session.puzzles.clone();
+        let mut pick = None;
+        egui::ScrollArea::vertical()
+            .id_salt("puzzle_list")
+            .max_height(220.0)
+            .show(ui, |ui| {
+                for (i, p) in shelf.puzzles.iter().enumerate() {
+                    let (r, c) = p.puzzle.size();
+                    let label = format!("{}  ({} {r}×{c})", p.name, p.puzzle.family());
+                    if ui.selectable_label(i == shelf.active, label).clicked() {
+                        pick = Some(i);
+                    }
+                }
+            });
+        if let Some(i) = pick {
+            ctx.doc.set_view(|s| s.puzzles.active = i);
+        }
+        if let Some(current) = shelf.current() {
+            if self.name_for != Some(shelf.active) {
+                self.name = current.name.clone();
+                self.name_for = Some(shelf.active);
+            }
+            ui.horizontal(|ui| {
+                ui.label("Name");
+                let r = ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(150.0));
+                if r.lost_focus() && !self.name.trim().is_empty() && self.name != current.name {
+                    let (i, name) = (shelf.active, self.name.trim().to_string());
+                    ctx.doc.edit(|s| s.puzzles.puzzles[i].name = name);
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Duplicate").on_hover_text("A copy to change").clicked() {
+                    add(ctx, format!("{} (copy)", current.name), current.puzzle.clone());
+                }
+                if ui
+                    .button("Delete")
+                    .on_hover_text("Remove this puzzle (Undo brings it back)")
+                    .clicked()
+                {
+                    let i = shelf.active;
+                    ctx.doc.edit(|s| {
+                        s.puzzles.puzzles.remove(i);
+                        s.puzzles.active = i.min(s.puzzles.puzzles.len().saturating_sub(1));
+                    });
+                }
+            });
+        }
+        ui.separator();
+        self.new_puzzle(ui, ctx);
+        ui.separator();
+        self.files(ui, ctx);
+    }
+
+    fn new_puzzle(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        ui.label("New puzzle");
+        egui::ComboBox::from_id_salt("new_family")
+            .selected_text(FAMILIES[self.family].0)
+            .show_ui(ui, |ui| {
+                for (i, (key, what)) in FAMILIES.iter().enumerate() {
+                    ui.selectable_value(&mut self.family, i, *key).on_hover_text(*what);
+                }
+            });
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut self.rows).range(1..=MAX_NEW_SIDE))
+                .on_hover_text("Rows");
+            ui.label("×");
+            ui.add(egui::DragValue::new(&mut self.cols).range(1..=MAX_NEW_SIDE))
+                .on_hover_text("Columns");
+            if ui
+                .button("Make")
+                .on_hover_text("A blank puzzle of this family and size")
+                .clicked()
+            {
+                let key = FAMILIES[self.family].0;
+                match crate::puzzle::edit::blank(key, self.rows, self.cols) {
+                    Ok(p) => add(ctx, format!("New {key} {}×{}", self.rows, self.cols), p),
+                    Err(e) => ctx.status(format!("Cannot make that puzzle: {e}")),
+                }
+            }
+        });
+    }
+
+    fn files(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        ui.label("Puzzle file (text)");
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut self.path)
+                    .desired_width(170.0)
+                    .hint_text("path/to/puzzle.txt"),
+            );
+            let filter = ("Puzzle text", &["txt"][..]);
+            if let Some(p) = self.open.browse(ui, false, filter, None) {
+                self.path = p.display().to_string();
+                self.start_import(ui, p);
+            }
+        });
+        if self.open.no_dialog {
+            ui.weak("No file dialog is available here: type the path.");
+        }
+        let path = PathBuf::from(self.path.trim());
+        let typed = !self.path.trim().is_empty();
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(typed && !self.busy(), egui::Button::new("Import"))
+                .on_hover_text("Read the puzzle file at this path and add it to the list")
+                .clicked()
+            {
+                self.start_import(ui, path.clone());
+            }
+            let current = ctx.doc.session.puzzles.current().cloned();
+            if ui
+                .add_enabled(typed && current.is_some() && !self.busy(), egui::Button::new("Export"))
+                .on_hover_text("Write the open puzzle to this path as text")
+                .clicked()
+                && let Some(p) = current
+            {
+                self.start_export(ui, path.clone(), p);
+            }
+            let filter = ("Puzzle text", &["txt"][..]);
+            if let Some(current) = ctx.doc.session.puzzles.current().cloned()
+                && let Some(p) = self.save.browse(ui, true, filter, typed.then_some(path.as_path()))
+            {
+                self.path = p.display().to_string();
+                self.start_export(ui, p, current);
+            }
+        });
+        task_status(ui, &self.import, "");
+        task_status(ui, &self.export, "");
+    }
+
+    fn start_import(&mut self, ui: &Ui, path: PathBuf) {
+        self.import.start(repaint(ui), move |_| {
+            let text = crate::session::read_text(&path).map_err(|e| e.to_string())?;
+            let puzzle = Puzzle::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "imported".into());
+            Ok((name, puzzle))
+        });
+    }
+
+    fn start_export(&mut self, ui: &Ui, path: PathBuf, p: NamedPuzzle) {
+        self.export.start(repaint(ui), move |_| {
+            let text = format!("// {}\n{}", p.name, p.puzzle.to_text());
+            crate::session::write_text(&path, &text).map_err(|e| e.to_string())?;
+            Ok(format!("Wrote '{}' to {}.", p.name, path.display()))
+        });
+    }
+}
+
+/// Adds a puzzle to the session (one undo step) and opens it.
+fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) {
+    if ctx.doc.session.puzzles.puzzles.len() >= PuzzleShelf::MAX_PUZZLES {
+        ctx.status(format!("A session keeps at most {} puzzles.", PuzzleShelf::MAX_PUZZLES));
+        return;
+    }
+    ctx.doc.edit(|s| {
+        s.puzzles.puzzles.push(NamedPuzzle { name, puzzle });
+        s.puzzles.active = s.puzzles.puzzles.len() - 1;
+    });
+}

@@ -1,0 +1,297 @@
+//! Draws a puzzle of any family as a grid: regions as colours, the puzzle's
+//! own marks (numbers, trees, pieces, givens, links), the counts along the
+//! edges, an answer on top, and the cells a broken rule names outlined in red.
+//! Reports the cell under a click or a drag, for the editors.
+
+use super::palette;
+use crate::geometry::BinaryMatrix;
+use crate::puzzle::Puzzle;
+use crate::puzzle::render::{CellMark, cell_marks, edge_labels, links};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
+
+/// What to draw on top of the puzzle.
+#[derive(Default)]
+pub struct Overlay<'a> {
+    /// An answer (solution or sample): its 1 cells are drawn as the family's symbol.
+    pub answer: Option<&'a BinaryMatrix>,
+    /// Cells a broken rule names (row-major indices).
+    pub broken: &'a [usize],
+    /// A cell waiting for the second end of a link.
+    pub pending: Option<(usize, usize)>,
+}
+
+/// Where the pointer acted this frame.
+#[derive(Default)]
+pub struct GridResponse {
+    pub clicked: Option<(usize, usize)>,
+    /// The cell under a held primary button (for painting strokes).
+    pub dragged: Option<(usize, usize)>,
+    pub drag_started: bool,
+    pub drag_stopped: bool,
+    pub hovered: Option<(usize, usize)>,
+}
+
+const BROKEN: Color32 = Color32::from_rgb(230, 60, 60);
+
+fn region_fill(k: u16) -> Color32 {
+    let c = palette::series_color(k as usize);
+    Color32::from_rgb(
+        (c.r() as u16 * 2 / 5 + 60) as u8,
+        (c.g() as u16 * 2 / 5 + 60) as u8,
+        (c.b() as u16 * 2 / 5 + 60) as u8,
+    )
+}
+
+/// Draws the puzzle in the space given (`max` bounds the cell size).
+pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) -> GridResponse {
+    let (rows, cols) = puzzle.size();
+    let (labels_r, labels_c) = edge_labels(puzzle);
+    let margin = 28.0;
+    let avail = ui.available_size();
+    let cell = ((avail.x - margin - 8.0) / cols as f32)
+        .min((avail.y.max(200.0) - margin - 8.0) / rows as f32)
+        .clamp(6.0, max_cell);
+    let size = vec2(cols as f32 * cell + margin, rows as f32 * cell + margin);
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    let painter = ui.painter_at(rect.expand(2.0));
+    let origin = rect.min + vec2(margin, margin);
+    let cell_rect =
+        |r: usize, c: usize| Rect::from_min_size(origin + vec2(c as f32 * cell, r as f32 * cell), Vec2::splat(cell));
+    let (marks, regions) = cell_marks(puzzle);
+    let text = ui.visuals().text_color();
+    let font = FontId::proportional((cell * 0.55).max(8.0));
+    // Edge counts.
+    for (r, l) in labels_r.iter().enumerate() {
+        painter.text(
+            pos2(rect.min.x + margin / 2.0, origin.y + (r as f32 + 0.5) * cell),
+            Align2::CENTER_CENTER,
+            l,
+            FontId::proportional(12.0),
+            text,
+        );
+    }
+    for (c, l) in labels_c.iter().enumerate() {
+        painter.text(
+            pos2(origin.x + (c as f32 + 0.5) * cell, rect.min.y + margin / 2.0),
+            Align2::CENTER_CENTER,
+            l,
+            FontId::proportional(12.0),
+            text,
+        );
+    }
+    for r in 0..rows {
+        for c in 0..cols {
+            let i = r * cols + c;
+            let cr = cell_rect(r, c);
+            let one = overlay.answer.is_some_and(|m| m.get(r, c));
+            let fill = match (&marks[i], regions.get(i).copied().flatten()) {
+                (CellMark::Hole, _) => Color32::from_gray(25),
+                (_, Some(k)) => region_fill(k),
+                _ => Color32::from_gray(70),
+            };
+            painter.rect_filled(cr.shrink(0.5), 0.0, fill);
+            draw_mark(&painter, cr, &marks[i], one || overlay.answer.is_none(), &font, puzzle);
+            if one {
+                draw_answer(&painter, cr, &marks[i], puzzle);
+            } else if overlay.answer.is_some()
+                && matches!(puzzle, Puzzle::Binary(_))
+                && !matches!(marks[i], CellMark::Digit(_))
+            {
+                // Binary answers show their 0s too: a person reads both digits.
+                painter.text(
+                    cr.center(),
+                    Align2::CENTER_CENTER,
+                    "0",
+                    FontId::monospace(cell * 0.6),
+                    Color32::from_gray(200),
+                );
+            }
+        }
+    }
+    // Region borders: thick where the region changes.
+    if !regions.is_empty() {
+        let thick = Stroke::new(2.5, Color32::from_gray(15));
+        for r in 0..rows {
+            for c in 0..cols {
+                let k = regions[r * cols + c];
+                let cr = cell_rect(r, c);
+                if c + 1 < cols && regions[r * cols + c + 1] != k {
+                    painter.line_segment([cr.right_top(), cr.right_bottom()], thick);
+                }
+                if r + 1 < rows && regions[(r + 1) * cols + c] != k {
+                    painter.line_segment([cr.left_bottom(), cr.right_bottom()], thick);
+                }
+            }
+        }
+    }
+    let board = Rect::from_min_size(origin, vec2(cols as f32 * cell, rows as f32 * cell));
+    painter.rect_stroke(
+        board,
+        0.0,
+        Stroke::new(2.0, Color32::from_gray(15)),
+        StrokeKind::Outside,
+    );
+    for ((a, b), (c, d), opposite) in links(puzzle) {
+        let mid = cell_rect(a, b).center().lerp(cell_rect(c, d).center(), 0.5);
+        let radius = (cell * 0.2).max(4.0);
+        painter.circle_filled(mid, radius, Color32::from_gray(230));
+        painter.text(
+            mid,
+            Align2::CENTER_CENTER,
+            if opposite { "×" } else { "=" },
+            FontId::proportional(radius * 1.8),
+            Color32::BLACK,
+        );
+        if (a as i64 - c as i64).abs() + (b as i64 - d as i64).abs() > 1 {
+            // A long-distance link: a thin line shows which cells it joins.
+            painter.line_segment(
+                [cell_rect(a, b).center(), cell_rect(c, d).center()],
+                Stroke::new(1.0, Color32::from_gray(200)),
+            );
+        }
+    }
+    for &i in overlay.broken {
+        if i < rows * cols {
+            painter.rect_stroke(
+                cell_rect(i / cols, i % cols).shrink(1.5),
+                2.0,
+                Stroke::new(2.5, BROKEN),
+                StrokeKind::Inside,
+            );
+        }
+    }
+    if let Some((r, c)) = overlay.pending {
+        painter.rect_stroke(
+            cell_rect(r, c).shrink(1.0),
+            2.0,
+            Stroke::new(2.5, palette::SELECTED),
+            StrokeKind::Inside,
+        );
+    }
+    let at = |p: Option<Pos2>| {
+        let p = p?;
+        if !board.contains(p) {
+            return None;
+        }
+        let v = (p - origin) / cell;
+        Some(((v.y as usize).min(rows - 1), (v.x as usize).min(cols - 1)))
+    };
+    let pointer = response.interact_pointer_pos();
+    GridResponse {
+        clicked: if response.clicked() { at(pointer) } else { None },
+        dragged: if response.dragged() { at(pointer) } else { None },
+        drag_started: response.drag_started(),
+        drag_stopped: response.drag_stopped(),
+        hovered: at(response.hover_pos()),
+    }
+}
+
+/// `lit`: the cell is part of the answer, or there is no answer (marks at full strength).
+fn draw_mark(painter: &egui::Painter, cr: Rect, mark: &CellMark, lit: bool, font: &FontId, puzzle: &Puzzle) {
+    let light = Color32::from_gray(235);
+    match mark {
+        CellMark::Empty | CellMark::Hole => {}
+        CellMark::Number(n) => {
+            // Rullo: a kept number is circled in the answer; the others fade.
+            let colour = if matches!(puzzle, Puzzle::Rullo(_)) && !lit {
+                Color32::from_gray(170)
+            } else {
+                light
+            };
+            painter.text(cr.center(), Align2::CENTER_CENTER, n.to_string(), font.clone(), colour);
+        }
+        CellMark::Tree => {
+            let c = cr.center();
+            let h = cr.height() * 0.3;
+            painter.circle_filled(c - vec2(0.0, h * 0.3), h * 0.8, Color32::from_rgb(40, 150, 60));
+            painter.rect_filled(
+                Rect::from_center_size(c + vec2(0.0, h * 0.7), vec2(h * 0.3, h * 0.8)),
+                0.0,
+                Color32::from_rgb(110, 70, 30),
+            );
+        }
+        CellMark::Piece(letter, given) => {
+            let colour = if lit || *given { light } else { Color32::from_gray(120) };
+            let f = if *given {
+                FontId::monospace(font.size)
+            } else {
+                font.clone()
+            };
+            painter.text(cr.center(), Align2::CENTER_CENTER, letter.to_string(), f, colour);
+            if *given {
+                painter.rect_stroke(cr.shrink(3.0), 2.0, Stroke::new(1.0, light), StrokeKind::Inside);
+            }
+        }
+        CellMark::GivenOne => {
+            painter.rect_stroke(cr.shrink(3.0), 2.0, Stroke::new(1.5, light), StrokeKind::Inside);
+        }
+        CellMark::Digit(v) => {
+            painter.text(
+                cr.center(),
+                Align2::CENTER_CENTER,
+                if *v { "1" } else { "0" },
+                FontId::monospace(font.size * 1.1),
+                palette::SELECTED,
+            );
+        }
+        CellMark::Ship(letter) => {
+            let s = if *letter == 'x' {
+                "~".to_string()
+            } else {
+                letter.to_string()
+            };
+            painter.text(
+                cr.center(),
+                Align2::CENTER_CENTER,
+                s,
+                FontId::monospace(font.size),
+                palette::SELECTED,
+            );
+        }
+    }
+}
+
+/// An answer's 1 in a cell, as the family draws it.
+fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzzle) {
+    let c = cr.center();
+    let s = cr.height();
+    let ink = Color32::from_rgb(250, 250, 250);
+    match puzzle {
+        Puzzle::Queens(q) if q.no_touch => {
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                "★",
+                FontId::proportional(s * 0.7),
+                Color32::from_rgb(255, 210, 60),
+            );
+        }
+        Puzzle::Queens(_) => {
+            painter.circle_filled(c, s * 0.3, ink);
+            painter.circle_stroke(c, s * 0.3, Stroke::new(1.5, Color32::BLACK));
+        }
+        Puzzle::Tents(_) => {
+            let h = s * 0.3;
+            painter.add(egui::Shape::convex_polygon(
+                vec![c + vec2(0.0, -h), c + vec2(h, h), c + vec2(-h, h)],
+                Color32::from_rgb(230, 140, 40),
+                Stroke::NONE,
+            ));
+        }
+        Puzzle::Rullo(_) => {
+            painter.circle_stroke(c, s * 0.4, Stroke::new(2.0, ink));
+        }
+        Puzzle::Chess(_) => {
+            painter.circle_stroke(c, s * 0.42, Stroke::new(2.0, Color32::from_rgb(255, 210, 60)));
+        }
+        Puzzle::Binary(_) => {
+            // Givens draw their own digit; the answer's digits are white.
+            if !matches!(mark, CellMark::Digit(_)) {
+                painter.text(c, Align2::CENTER_CENTER, "1", FontId::monospace(s * 0.6), ink);
+            }
+        }
+        Puzzle::Battleship(_) => {
+            painter.rect_filled(cr.shrink(s * 0.15), s * 0.15, Color32::from_rgb(200, 200, 210));
+        }
+    }
+}
