@@ -21,14 +21,19 @@ pub struct Overlay<'a> {
 }
 
 /// Where the pointer acted this frame.
-#[derive(Default)]
 pub struct GridResponse {
     pub clicked: Option<(usize, usize)>,
     /// The cell under a held primary button (for painting strokes).
     pub dragged: Option<(usize, usize)>,
     pub drag_started: bool,
+    /// The cell the drag began in (the pointer has left it by the time egui
+    /// calls it a drag).
+    pub drag_origin: Option<(usize, usize)>,
     pub drag_stopped: bool,
     pub hovered: Option<(usize, usize)>,
+    /// Where the board was drawn and its cell side (tests click cells with it).
+    pub board: Rect,
+    pub cell: f32,
 }
 
 const BROKEN: Color32 = Color32::from_rgb(230, 60, 60);
@@ -181,8 +186,15 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
         clicked: if response.clicked() { at(pointer) } else { None },
         dragged: if response.dragged() { at(pointer) } else { None },
         drag_started: response.drag_started(),
+        drag_origin: if response.drag_started() {
+            at(ui.input(|i| i.pointer.press_origin()))
+        } else {
+            None
+        },
         drag_stopped: response.drag_stopped(),
         hovered: at(response.hover_pos()),
+        board,
+        cell,
     }
 }
 

@@ -24,8 +24,12 @@ pub struct Editor {
     /// Clicks place an answer rather than edit the puzzle.
     play: bool,
     stroke: bool,
+    /// The last cell a painting drag reached (cells between frames are painted too).
+    last_drag: Option<(usize, usize)>,
     /// The family the tool was chosen for (a new family resets the tool).
     family: &'static str,
+    /// Where the last frame drew the board, and its cell side.
+    pub last_board: Option<(egui::Rect, f32)>,
 }
 
 impl Default for Editor {
@@ -37,7 +41,9 @@ impl Default for Editor {
             pending: None,
             play: false,
             stroke: false,
+            last_drag: None,
             family: "",
+            last_board: None,
         }
     }
 }
@@ -135,6 +141,7 @@ impl Editor {
                 puzzle_grid::show(ui, puzzle, &overlay, MAX_CELL)
             })
             .inner;
+        self.last_board = Some((r.board, r.cell));
         if let Some((row, col)) = r.hovered {
             ui.weak(format!("cell ({},{})", row + 1, col + 1));
         } else {
@@ -174,14 +181,20 @@ impl Editor {
                 if r.drag_started {
                     ctx.doc.checkpoint();
                     self.stroke = true;
+                    self.last_drag = r.drag_origin;
                 }
                 if let Some(cell) = r.dragged.filter(|_| self.stroke) {
+                    let from = self.last_drag.unwrap_or(cell);
                     ctx.doc.mutate(|s| {
-                        let _ = edit::apply(&mut s.puzzles.puzzles[active].puzzle, tool, cell);
+                        for c in cells_between(from, cell) {
+                            let _ = edit::apply(&mut s.puzzles.puzzles[active].puzzle, tool, c);
+                        }
                     });
+                    self.last_drag = Some(cell);
                 }
                 if r.drag_stopped && self.stroke {
                     self.stroke = false;
+                    self.last_drag = None;
                     ctx.doc.end_stroke();
                 }
                 if let Some(cell) = r.clicked {
@@ -207,6 +220,15 @@ impl Editor {
         }
         out
     }
+}
+
+/// The cells on the straight line from `a` to `b`, both included: a fast drag
+/// moves several cells between two frames, and none may be skipped.
+fn cells_between(a: (usize, usize), b: (usize, usize)) -> Vec<(usize, usize)> {
+    let steps = a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)).max(1);
+    let lerp =
+        |x: usize, y: usize, t: usize| (x as f64 + (y as f64 - x as f64) * t as f64 / steps as f64).round() as usize;
+    (0..=steps).map(|t| (lerp(a.0, b.0, t), lerp(a.1, b.1, t))).collect()
 }
 
 fn same_piece(a: Tool, b: Tool) -> bool {

@@ -198,6 +198,27 @@ impl Room for PuzzlesRoom {
 }
 
 impl PuzzlesRoom {
+    /// The answer on the grid, if any.
+    pub fn answer(&self) -> Option<&Answer> {
+        self.answer.as_ref()
+    }
+
+    /// The last exact solve of the open puzzle.
+    pub fn solved(&self) -> Option<&Solved> {
+        self.exact.result.as_ref()
+    }
+
+    /// Replaces the Text tab's text (as typing would; tests).
+    pub fn set_text(&mut self, text: &str) {
+        self.text = text.to_string();
+    }
+
+    /// The centre of a cell (0-based) as drawn last frame.
+    pub fn cell_center(&self, row: usize, col: usize) -> Option<egui::Pos2> {
+        let (board, cell) = self.editor.last_board?;
+        Some(board.min + egui::vec2((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell))
+    }
+
     fn keys(&mut self, ui: &Ui, ctx: &mut RoomCtx<'_>) {
         if SOLVE.pressed(ui) {
             self.start_exact(ui, ctx);

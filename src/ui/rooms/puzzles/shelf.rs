@@ -91,7 +91,11 @@ impl Shelf {
             }
             ui.horizontal(|ui| {
                 ui.label("Name");
-                let r = ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(150.0));
+                let r = ui.add(
+                    egui::TextEdit::singleline(&mut self.name)
+                        .desired_width(150.0)
+                        .hint_text("puzzle name"),
+                );
                 if r.lost_focus() && !self.name.trim().is_empty() && self.name != current.name {
                     let (i, name) = (shelf.active, self.name.trim().to_string());
                     ctx.doc.edit(|s| s.puzzles.puzzles[i].name = name);
@@ -122,7 +126,7 @@ impl Shelf {
 
     fn new_puzzle(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         ui.label("New puzzle");
-        egui::ComboBox::from_id_salt("new_family")
+        egui::ComboBox::new("new_family", "family")
             .selected_text(FAMILIES[self.family].0)
             .show_ui(ui, |ui| {
                 for (i, (key, what)) in FAMILIES.iter().enumerate() {
