@@ -203,3 +203,33 @@ fn bad_puzzle_input_exits_2_and_names_the_problem() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn battleship_checker_knows_the_fleet_when_ships_may_touch() {
+    // Every 4×4 grid: the checker accepts exactly the 8 solutions the exact solver counts.
+    let text = std::fs::read_to_string(example("battleship-csp-report.txt")).unwrap();
+    let p = fleetscope::puzzle::Puzzle::parse(&text).unwrap();
+    let mut accepted = 0;
+    for bits in 0u32..1 << 16 {
+        let mut m = fleetscope::geometry::BinaryMatrix::zeros(4, 4);
+        for k in 0..16 {
+            m.set(k / 4, k % 4, bits >> k & 1 == 1);
+        }
+        if p.violations(&m).unwrap().is_empty() {
+            accepted += 1;
+        }
+    }
+    assert_eq!(accepted, 8);
+    // Right sums, wrong fleet (two single-cell ships): named.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "#.#.\n.#..\n.#.#\n.###\n").unwrap();
+    let o = fleetscope(&[
+        "puzzle",
+        "check",
+        &example("battleship-csp-report.txt"),
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("cannot be split into straight ships"));
+}

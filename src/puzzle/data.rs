@@ -185,6 +185,7 @@ pub fn read_record(file: &str, line: &str) -> Result<DataRecord, String> {
             let r: BinaryRaw = json(line)?;
             size_ok(&r.id, r.rows, r.cols)?;
             let mut p = BinaryPuzzle::blank(r.rows, r.cols, r.unique_lines);
+            p.tango = file == "tango_linkedin.jsonl" && !r.unique_lines;
             p.row_ones = vec![CountSpec::Exactly(r.ones_per_row); r.rows];
             p.col_ones = vec![CountSpec::Exactly(r.ones_per_col); r.cols];
             p.max_run = r.max_run;

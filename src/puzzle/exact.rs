@@ -284,10 +284,14 @@ impl<'a> Search<'a> {
             // Constraints that must still gain (a sum below its floor) come
             // first; "at most" ones only when nothing else is open.
             let urgent = min < c.lo;
-            let score = (!urgent as u64) << 32 | f as u64;
+            // Among those, the fewest ways to fill: free cells that must stay
+            // empty (slack), then free cells.
+            let need = (c.lo - min).clamp(0, f as i64) as u64;
+            let slack = f as u64 - need;
+            let score = (!urgent as u64) << 48 | slack << 24 | f as u64;
             if best.is_none_or(|(b, _)| score < b) {
                 best = Some((score, k));
-                if score == 1 {
+                if score == 1 || (urgent && slack == 0) {
                     break;
                 }
             }

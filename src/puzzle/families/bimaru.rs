@@ -202,8 +202,40 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
                 cells: Vec::new(),
             });
         }
+    } else if out.is_empty() && !splits_into_fleet(p, grid) {
+        // Ships may touch: whether the cells split into the fleet's straight
+        // ships is a search, asked of the exact solver on the fully given grid.
+        let mut want = p.ships.clone();
+        want.sort_unstable();
+        out.push(Violation {
+            message: format!("the ship cells cannot be split into straight ships of lengths {want:?}"),
+            cells: grid.one_cells().into_iter().map(|(r, c)| r * cols + c).collect(),
+        });
     }
     out
+}
+
+/// Can the ship cells of `grid` be covered exactly by the fleet (keeping the
+/// given ship parts)?
+fn splits_into_fleet(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> bool {
+    let mut fixed = p.clone();
+    fixed.row_targets = grid.row_sums().into_iter().map(Some).collect();
+    fixed.col_targets = grid.col_sums().into_iter().map(Some).collect();
+    fixed.givens = (0..p.rows)
+        .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
+        .map(|(r, c)| {
+            let given = p.givens.iter().find(|g| g.0 == r && g.1 == c).map(|g| g.2);
+            let g = match (grid.get(r, c), given) {
+                (false, _) => Given::Water,
+                (true, Some(g)) if g != Given::Water => g,
+                (true, _) => Given::Ship,
+            };
+            (r, c, g)
+        })
+        .collect();
+    crate::puzzle::solve(&fixed, 0, 1, &crate::run::CancelFlag::new())
+        .map(|s| s.matrices != Some(0))
+        .unwrap_or(false)
 }
 
 /// Ship cells grouped by touching (8 neighbours), each group sorted.

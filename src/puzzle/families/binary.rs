@@ -49,6 +49,9 @@ pub struct BinaryPuzzle {
     /// No two identical rows, no two identical columns (Takuzu; not Tango).
     #[serde(default)]
     pub unique_lines: bool,
+    /// Called a Tango (LinkedIn's name for Binairo with links), whatever links it has yet.
+    #[serde(default)]
+    pub tango: bool,
 }
 
 fn two() -> u32 {
@@ -76,6 +79,18 @@ impl BinaryPuzzle {
             regions: Vec::new(),
             region_ones: Vec::new(),
             unique_lines,
+            tango: false,
+        }
+    }
+
+    /// The family name it goes by: takuzu (lines unique), tango, or binairo.
+    pub fn family(&self) -> &'static str {
+        if self.unique_lines {
+            "takuzu"
+        } else if self.tango {
+            "tango"
+        } else {
+            "binairo"
         }
     }
 
@@ -253,6 +268,7 @@ impl BinaryPuzzle {
             other => return Err(format!("'{other}' is not a Takuzu family")),
         };
         let mut p = BinaryPuzzle::blank(rows, cols, unique_default);
+
         if let Some(grid) = s.grid("grid")? {
             for (r, row) in grid.iter().enumerate() {
                 for (c, &ch) in row.iter().enumerate() {
@@ -297,6 +313,7 @@ impl BinaryPuzzle {
         if s.flag("repeated-lines")? {
             p.unique_lines = false;
         }
+        p.tango = s.family == "tango" && !p.unique_lines;
         if let Some(g) = s.grid("regions")? {
             p.regions = regions_from_grid(&g, '#')
                 .into_iter()
@@ -315,7 +332,7 @@ impl BinaryPuzzle {
     }
 
     pub fn to_text(&self) -> String {
-        let family = if self.unique_lines { "takuzu" } else { "binairo" };
+        let family = self.family();
         let mut out = format!("{family} {}x{}\n", self.rows, self.cols);
         out += "grid\n";
         for r in 0..self.rows {

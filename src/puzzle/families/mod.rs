@@ -119,9 +119,7 @@ impl Puzzle {
             Puzzle::Tents(_) => "tents",
             Puzzle::Chess(c) if c.goal == ChessGoal::Max => "max chess",
             Puzzle::Chess(_) => "chess",
-            Puzzle::Binary(b) if b.unique_lines => "takuzu",
-            Puzzle::Binary(b) if !b.links.is_empty() => "tango",
-            Puzzle::Binary(_) => "binairo",
+            Puzzle::Binary(b) => b.family(),
             Puzzle::Battleship(_) => "battleship",
         }
     }

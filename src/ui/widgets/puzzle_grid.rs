@@ -14,8 +14,10 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, V
 pub struct Overlay<'a> {
     /// An answer (solution or sample): its 1 cells are drawn as the family's symbol.
     pub answer: Option<&'a BinaryMatrix>,
-    /// Cells a broken rule names (row-major indices).
+    /// Cells of a clash (row-major indices): outlined in red.
     pub broken: &'a [usize],
+    /// Cells of a line or region short of (or over) its count: outlined in orange.
+    pub weak: &'a [usize],
     /// A cell waiting for the second end of a link.
     pub pending: Option<(usize, usize)>,
 }
@@ -37,6 +39,21 @@ pub struct GridResponse {
 }
 
 const BROKEN: Color32 = Color32::from_rgb(230, 60, 60);
+const WEAK: Color32 = Color32::from_rgb(240, 160, 40);
+
+/// Splits the cells of broken rules: a rule naming a few cells is a clash (red);
+/// one naming a whole line or region is a count (orange), so a clash stays visible.
+pub fn broken_cells(violations: &[crate::puzzle::Violation]) -> (Vec<usize>, Vec<usize>) {
+    let (mut clash, mut count) = (Vec::new(), Vec::new());
+    for v in violations {
+        if v.cells.len() <= 4 {
+            clash.extend(&v.cells);
+        } else {
+            count.extend(&v.cells);
+        }
+    }
+    (clash, count)
+}
 
 fn region_fill(k: u16) -> Color32 {
     let c = palette::series_color(k as usize);
@@ -155,6 +172,16 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             );
         }
     }
+    for &i in overlay.weak {
+        if i < rows * cols {
+            painter.rect_stroke(
+                cell_rect(i / cols, i % cols).shrink(1.0),
+                1.0,
+                Stroke::new(1.5, WEAK),
+                StrokeKind::Inside,
+            );
+        }
+    }
     for &i in overlay.broken {
         if i < rows * cols {
             painter.rect_stroke(
@@ -269,15 +296,7 @@ fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzz
     let s = cr.height();
     let ink = Color32::from_rgb(250, 250, 250);
     match puzzle {
-        Puzzle::Queens(q) if q.no_touch => {
-            painter.text(
-                c,
-                Align2::CENTER_CENTER,
-                "★",
-                FontId::proportional(s * 0.7),
-                Color32::from_rgb(255, 210, 60),
-            );
-        }
+        Puzzle::Queens(q) if q.no_touch => star(painter, c, s * 0.38, Color32::from_rgb(255, 210, 60)),
         Puzzle::Queens(_) => {
             painter.circle_filled(c, s * 0.3, ink);
             painter.circle_stroke(c, s * 0.3, Stroke::new(1.5, Color32::BLACK));
@@ -305,5 +324,23 @@ fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzz
         Puzzle::Battleship(_) => {
             painter.rect_filled(cr.shrink(s * 0.15), s * 0.15, Color32::from_rgb(200, 200, 210));
         }
+    }
+}
+
+/// A five-pointed star (the default fonts have no ★): a pentagon and five spikes,
+/// each convex.
+fn star(painter: &egui::Painter, c: Pos2, outer: f32, fill: Color32) {
+    let inner = outer * 0.42;
+    let at = |k: f32, r: f32| {
+        let a = -std::f32::consts::FRAC_PI_2 + k * std::f32::consts::PI / 5.0;
+        c + vec2(a.cos() * r, a.sin() * r)
+    };
+    let pentagon: Vec<Pos2> = (0..5).map(|k| at(2.0 * k as f32 + 1.0, inner)).collect();
+    painter.add(egui::Shape::convex_polygon(pentagon, fill, Stroke::NONE));
+    for k in 0..5 {
+        let tip = at(2.0 * k as f32, outer);
+        let left = at(2.0 * k as f32 - 1.0, inner);
+        let right = at(2.0 * k as f32 + 1.0, inner);
+        painter.add(egui::Shape::convex_polygon(vec![tip, right, left], fill, Stroke::NONE));
     }
 }

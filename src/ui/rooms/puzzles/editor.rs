@@ -55,6 +55,10 @@ pub struct EditOutcome {
 }
 
 impl Editor {
+    pub fn playing(&self) -> bool {
+        self.play
+    }
+
     pub fn toggle_play(&mut self) {
         self.play = !self.play;
         self.pending = None;
@@ -126,12 +130,11 @@ impl Editor {
         self.toolbar(ui, puzzle);
         let (rows, cols) = puzzle.size();
         ui.label(format!("{} {rows}×{cols}", puzzle.family()));
-        let broken: Vec<usize> = answer
-            .map(|a| a.broken.iter().flat_map(|v| v.cells.iter().copied()).collect())
-            .unwrap_or_default();
+        let (broken, weak) = answer.map(|a| puzzle_grid::broken_cells(&a.broken)).unwrap_or_default();
         let overlay = Overlay {
             answer: answer.map(|a| &a.grid),
             broken: &broken,
+            weak: &weak,
             pending: self.pending,
         };
         let avail = ui.available_height();

@@ -33,10 +33,10 @@ const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR];
 
 const GUIDE: &str = "Pick a puzzle on the left (the examples are the papers' families), or make a \
 new one of any family and size. Edit it on the grid with the tools above it (paint regions, cut \
-holes, place givens, trees, numbers, pieces; '=' and 'x' links join the cell you click next to the \
-one before), or as text in the Text tab; Undo covers every edit.\n\n\
+holes, place givens, trees, numbers, pieces; '=' and 'x' links join the cell you click to the one \
+clicked before, at any distance), or as text in the Text tab; Undo covers every edit.\n\n\
 Solve exactly (S) counts the solutions (up to 100,000) and says whether the puzzle is unique; step \
-through them with the arrows. Try (P) lets you place an answer by hand: the rules it breaks are \
+through them with < and >. Try (P) lets you place an answer by hand: the rules it breaks are \
 listed and their cells outlined in red.\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
 Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
@@ -57,6 +57,8 @@ pub struct Answer {
     pub broken: Vec<Violation>,
     /// The checker has run (until then `broken` is empty but unknown).
     pub checked: bool,
+    /// What the answer is worth (Max Chess).
+    pub value: Option<f64>,
 }
 
 /// An exact solve and the puzzle it was for.
@@ -183,12 +185,17 @@ impl Room for PuzzlesRoom {
             match self.tab {
                 Tab::Grid => {
                     let answer = self.answer.as_ref();
+                    let was_playing = self.editor.playing();
                     let edit = self.editor.ui(ui, ctx, &puzzle, answer);
+                    if self.editor.playing() && !was_playing {
+                        self.drop_shown_solution();
+                    }
                     if let Some(grid) = edit.answer_changed {
                         self.check_answer(ui, puzzle, grid, "your answer".into());
                     }
                     if let Some(a) = &self.answer {
-                        answer_report(ui, a);
+                        let optimum = self.exact.result.as_ref().and_then(|s| s.result.best);
+                        answer_report(ui, a, optimum);
                     }
                 }
                 Tab::Text => self.text_tab(ui, ctx, &puzzle),
@@ -227,9 +234,23 @@ impl PuzzlesRoom {
             to_solver(ctx);
         }
         if PLAY.pressed(ui) {
-            self.editor.toggle_play();
+            self.toggle_play();
         }
         if CLEAR.pressed(ui) {
+            self.answer = None;
+        }
+    }
+
+    /// Try mode starts from an empty grid, not from a solution shown before.
+    fn toggle_play(&mut self) {
+        self.editor.toggle_play();
+        if self.editor.playing() {
+            self.drop_shown_solution();
+        }
+    }
+
+    fn drop_shown_solution(&mut self) {
+        if self.answer.as_ref().is_some_and(|a| a.source.starts_with("solution")) {
             self.answer = None;
         }
     }
@@ -267,6 +288,7 @@ impl PuzzlesRoom {
                 source: format!("solution {} of the exact solver", self.shown + 1),
                 broken: Vec::new(),
                 checked: true,
+                value: s.result.best,
             });
         }
     }
@@ -278,6 +300,7 @@ impl PuzzlesRoom {
             source: source.clone(),
             broken: Vec::new(),
             checked: false,
+            value: None,
         });
         self.check
             .start(crate::jobs::no_repaint(), move |_| check(puzzle, grid, source));
@@ -290,6 +313,7 @@ impl PuzzlesRoom {
             source: source.clone(),
             broken: Vec::new(),
             checked: false,
+            value: None,
         });
         self.check.start(repaint(ui), move |_| check(puzzle, grid, source));
     }
@@ -321,14 +345,20 @@ impl PuzzlesRoom {
             };
             ui.label(format!("{what} ({:.1} ms, {} nodes)", s.seconds * 1e3, r.nodes));
             let n = r.examples.len();
+            let total = r.count;
             if n > 1 {
                 ui.horizontal(|ui| {
                     let mut k = self.shown;
-                    if ui.button("◀").on_hover_text("Previous solution").clicked() {
+                    if ui.button("<").on_hover_text("Previous solution").clicked() {
                         k = (k + n - 1) % n;
                     }
-                    ui.label(format!("{} / {n}", self.shown + 1));
-                    if ui.button("▶").on_hover_text("Next solution").clicked() {
+                    let kept = if (n as u64) < total {
+                        format!(" (the first {n} are kept)")
+                    } else {
+                        String::new()
+                    };
+                    ui.label(format!("solution {} of {n}{kept}", self.shown + 1));
+                    if ui.button(">").on_hover_text("Next solution").clicked() {
                         k = (k + 1) % n;
                     }
                     if k != self.shown {
@@ -398,12 +428,18 @@ impl PuzzlesRoom {
 
 fn check(puzzle: Puzzle, grid: BinaryMatrix, source: String) -> Result<Answer, String> {
     let broken = puzzle.violations(&grid)?;
+    let value = if puzzle.has_objective() {
+        Some(puzzle.model()?.objective_value(&grid))
+    } else {
+        None
+    };
     Ok(Answer {
         puzzle,
         grid,
         source,
         broken,
         checked: true,
+        value,
     })
 }
 
@@ -419,30 +455,36 @@ fn to_solver(ctx: &mut RoomCtx<'_>) {
 }
 
 /// The answer's origin and the rules it breaks, under the grid.
-fn answer_report(ui: &mut Ui, a: &Answer) {
+fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>) {
     ui.separator();
     if !a.checked {
         ui.label(format!("{}: checking…", a.source));
         return;
     }
     if a.broken.is_empty() {
+        let worth = match (a.value, optimum) {
+            (Some(v), Some(best)) if v < best - 1e-9 => format!(" It is worth {v}; the optimum is {best}."),
+            (Some(v), Some(_)) => format!(" It is worth {v}: optimal."),
+            (Some(v), None) => format!(" It is worth {v} (Solve exactly finds the optimum)."),
+            _ => String::new(),
+        };
         ui.colored_label(
             egui::Color32::from_rgb(120, 200, 120),
-            format!("{}: every rule holds.", a.source),
+            format!("{}: every rule holds.{worth}", a.source),
         );
         return;
     }
     ui.colored_label(
         ui.visuals().warn_fg_color,
         format!(
-            "{}: {} rule(s) broken (cells outlined in red):",
+            "{}: {} rule(s) broken (a clash outlined in red, a line or region short of its count in orange):",
             a.source,
             a.broken.len()
         ),
     );
     egui::ScrollArea::vertical()
         .id_salt("broken_rules")
-        .max_height(160.0)
+        .auto_shrink([false, true])
         .show(ui, |ui| {
             for v in &a.broken {
                 ui.label(format!("• {}", v.message));

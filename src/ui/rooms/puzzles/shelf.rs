@@ -19,8 +19,11 @@ pub struct Shelf {
     rows: usize,
     cols: usize,
     name: String,
-    /// The puzzle whose name `name` holds.
-    name_for: Option<usize>,
+    /// The puzzle whose name `name` holds, and that name as stored (an undo
+    /// changes it behind the field's back).
+    name_for: Option<(usize, String)>,
+    /// The open puzzle last frame (the list scrolls to a new one).
+    shown: Option<usize>,
     path: String,
     open: PathPicker,
     save: PathPicker,
@@ -36,6 +39,7 @@ impl Default for Shelf {
             cols: 8,
             name: String::new(),
             name_for: None,
+            shown: None,
             path: String::new(),
             open: PathPicker::default(),
             save: PathPicker::default(),
@@ -71,23 +75,29 @@ impl Shelf {
         let mut pick = None;
         egui::ScrollArea::vertical()
             .id_salt("puzzle_list")
-            .max_height(220.0)
+            .max_height(320.0)
             .show(ui, |ui| {
                 for (i, p) in shelf.puzzles.iter().enumerate() {
                     let (r, c) = p.puzzle.size();
                     let label = format!("{}  ({} {r}×{c})", p.name, p.puzzle.family());
-                    if ui.selectable_label(i == shelf.active, label).clicked() {
+                    let row = ui.selectable_label(i == shelf.active, label);
+                    if row.clicked() {
                         pick = Some(i);
+                    }
+                    if i == shelf.active && self.shown != Some(i) {
+                        row.scroll_to_me(None);
                     }
                 }
             });
+        self.shown = Some(shelf.active);
         if let Some(i) = pick {
             ctx.doc.set_view(|s| s.puzzles.active = i);
         }
         if let Some(current) = shelf.current() {
-            if self.name_for != Some(shelf.active) {
+            let stored = Some((shelf.active, current.name.clone()));
+            if self.name_for != stored {
                 self.name = current.name.clone();
-                self.name_for = Some(shelf.active);
+                self.name_for = stored;
             }
             ui.horizontal(|ui| {
                 ui.label("Name");

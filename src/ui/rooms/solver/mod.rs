@@ -710,10 +710,11 @@ fn puzzle_detail(
                 }
             });
     }
-    let broken: Vec<usize> = v.violations.iter().flat_map(|x| x.cells.iter().copied()).collect();
+    let (broken, weak) = crate::ui::widgets::puzzle_grid::broken_cells(&v.violations);
     let overlay = crate::ui::widgets::puzzle_grid::Overlay {
         answer: Some(&v.grid),
         broken: &broken,
+        weak: &weak,
         pending: None,
     };
     crate::ui::widgets::puzzle_grid::show(ui, &p.puzzle, &overlay, 40.0);
