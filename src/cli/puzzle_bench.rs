@@ -177,6 +177,14 @@ fn run_set(records: &[DataRecord], which: Which, b: &PuzzleBench, cancel: &Cance
         if cpu > 1.0 && which == Which::Exact {
             eprintln!("  {}: {cpu:.2} CPU-s (exact)", rec.id);
         }
+        if !ok && which != Which::Exact && rows * cols <= SMALL_CELLS {
+            eprintln!(
+                "  {}: no valid answer within {} CPU-s ({})",
+                rec.id,
+                b.budget,
+                which.name()
+            );
+        }
         out.push(Outcome {
             cells: rows * cols,
             size: (rows, cols),

@@ -108,6 +108,8 @@ fn linearise(model: &PuzzleModel, low: &Lowered) -> Option<Vec<Linear>> {
 }
 
 const FREE: u8 = 2;
+/// Nodes this close to the root probe every free variable (see `Search::probe`).
+const PROBE_DEPTH: u32 = 12;
 
 /// The search state.
 struct Search<'a> {
@@ -124,10 +126,15 @@ struct Search<'a> {
     low: &'a Lowered,
     model: &'a PuzzleModel,
     filter: &'a dyn Fn(&BinaryMatrix) -> bool,
+    /// A necessary condition on partial answers (cells: known or `None`), for
+    /// the rules the filter checks at the end (e.g. Tents' pairing).
+    partial: Option<&'a dyn Fn(&[Option<bool>]) -> bool>,
     cancel: &'a CancelFlag,
     req: ExactRequest,
     result: ExactResult,
     cancelled: bool,
+    /// Branchings above this node.
+    depth: u32,
 }
 
 impl<'a> Search<'a> {
@@ -171,6 +178,7 @@ impl<'a> Search<'a> {
             low,
             model,
             filter,
+            partial: None,
             cancel,
             req,
             result: ExactResult {
@@ -181,6 +189,7 @@ impl<'a> Search<'a> {
                 nodes: 0,
             },
             cancelled: false,
+            depth: 0,
         }
     }
 
@@ -355,11 +364,75 @@ impl<'a> Search<'a> {
                 return true;
             }
         }
+        let mark = self.trail.len();
+        if self.depth < PROBE_DEPTH && !self.probe() {
+            self.undo_to(mark);
+            return true;
+        }
+        if let Some(partial) = self.partial
+            && !partial(&self.partial_cells())
+        {
+            self.undo_to(mark);
+            return true;
+        }
         let Some(v) = self.choose() else {
             self.leaf();
+            self.undo_to(mark);
             return !self.result.stopped_at_limit;
         };
-        self.branch(v)
+        self.depth += 1;
+        let go_on = self.branch(v);
+        self.depth -= 1;
+        self.undo_to(mark);
+        go_on
+    }
+
+    /// Each cell's value so far (`None`: still free).
+    fn partial_cells(&self) -> Vec<Option<bool>> {
+        self.low
+            .cells
+            .iter()
+            .map(|c| match *c {
+                CellValue::Fixed(v) => Some(v),
+                CellValue::Var { var, neg } => match self.value[var as usize] {
+                    FREE => None,
+                    x => Some((x == 1) != neg),
+                },
+            })
+            .collect()
+    }
+
+    /// Failed-literal probing near the root: a value of a free variable that
+    /// propagates to a contradiction is ruled out, which fixes the other value;
+    /// repeated until nothing changes. Deductions a person makes ("a star here
+    /// leaves that region no room") come out of this before the search splits.
+    /// Returns false when the node has no solution.
+    fn probe(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            for v in 0..self.value.len() as u32 {
+                if self.value[v as usize] != FREE {
+                    continue;
+                }
+                for val in [1u8, 0] {
+                    let mark = self.trail.len();
+                    self.assign(v, val);
+                    let ok = self.propagate();
+                    self.undo_to(mark);
+                    if !ok {
+                        self.assign(v, 1 - val);
+                        if !self.propagate() {
+                            return false;
+                        }
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
     }
 
     fn branch(&mut self, v: u32) -> bool {
@@ -399,6 +472,18 @@ pub fn solve_model(
     req: ExactRequest,
     cancel: &CancelFlag,
 ) -> Result<ExactResult, Cancelled> {
+    solve_model_pruned(model, filter, None, req, cancel)
+}
+
+/// [`solve_model`] that also drops every partial answer failing `partial`
+/// (a necessary condition of `filter`).
+pub fn solve_model_pruned(
+    model: &PuzzleModel,
+    filter: &dyn Fn(&BinaryMatrix) -> bool,
+    partial: Option<&dyn Fn(&[Option<bool>]) -> bool>,
+    req: ExactRequest,
+    cancel: &CancelFlag,
+) -> Result<ExactResult, Cancelled> {
     let empty = ExactResult {
         count: 0,
         stopped_at_limit: false,
@@ -411,6 +496,7 @@ pub fn solve_model(
         return Ok(empty);
     };
     let mut s = Search::new(model, &low, cons, filter, cancel, req);
+    s.partial = partial;
     s.queue = (0..s.cons.len() as u32).collect();
     if s.propagate() {
         s.search();

@@ -9,7 +9,7 @@ mod queens_dlx;
 pub mod rullo;
 pub mod tents;
 
-use super::exact::{ExactRequest, ExactResult, solve_model};
+use super::exact::{ExactRequest, ExactResult, solve_model_pruned};
 use super::model::{PuzzleModel, Violation};
 use super::qubo::{Elimination, PuzzleQubo, build_qubo};
 use super::text::Sections;
@@ -243,7 +243,13 @@ impl Puzzle {
             other => {
                 let model = other.model()?;
                 let filter = |g: &BinaryMatrix| other.extra_violations(g).is_empty();
-                solve_model(&model, &filter, req, cancel).map_err(cancelled)
+                let tents_pairing = |cells: &[Option<bool>]| match other {
+                    Puzzle::Tents(t) => t.pairing_possible(cells),
+                    _ => true,
+                };
+                let partial: Option<&dyn Fn(&[Option<bool>]) -> bool> =
+                    matches!(other, Puzzle::Tents(_)).then_some(&tents_pairing);
+                solve_model_pruned(&model, &filter, partial, req, cancel).map_err(cancelled)
             }
         }
     }

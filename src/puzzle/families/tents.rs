@@ -109,6 +109,44 @@ impl Tents {
         Ok(m)
     }
 
+    /// Can a partial answer (cells known or `None`) still pair up? Every tree
+    /// needs its own tent among its tent-or-unknown neighbours, and every tent
+    /// its own tree; both matchings existing is enough for one matching doing
+    /// both (Mendelsohn–Dulmage), and necessary for any completion.
+    pub fn pairing_possible(&self, cells: &[Option<bool>]) -> bool {
+        let cols = self.cols;
+        let open: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != Some(false)).collect();
+        let index: std::collections::HashMap<usize, usize> = open.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+        let tree_options: Vec<Vec<usize>> = self
+            .trees
+            .iter()
+            .map(|&(r, c)| {
+                self.neighbours(r, c)
+                    .filter_map(|(a, b)| index.get(&(a * cols + b)).copied())
+                    .collect()
+            })
+            .collect();
+        let mut owner = vec![None; open.len()];
+        for t in 0..self.trees.len() {
+            if !augment(t, &tree_options, &mut owner, &mut vec![false; open.len()]) {
+                return false;
+            }
+        }
+        let tree_at: std::collections::HashMap<(usize, usize), usize> =
+            self.trees.iter().enumerate().map(|(k, &t)| (t, k)).collect();
+        let tents: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == Some(true)).collect();
+        let tent_options: Vec<Vec<usize>> = tents
+            .iter()
+            .map(|&i| {
+                self.neighbours(i / cols, i % cols)
+                    .filter_map(|n| tree_at.get(&n).copied())
+                    .collect()
+            })
+            .collect();
+        let mut owner = vec![None; self.trees.len()];
+        (0..tents.len()).all(|k| augment(k, &tent_options, &mut owner, &mut vec![false; self.trees.len()]))
+    }
+
     /// The pairing rule: a maximum matching of trees to adjacent tents must
     /// use every tree and every tent.
     pub fn pairing_violations(&self, grid: &BinaryMatrix) -> Vec<Violation> {

@@ -486,7 +486,9 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>) {
         .id_salt("broken_rules")
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            for v in &a.broken {
+            // Clashes first: they say where the answer goes wrong.
+            let (clash, count): (Vec<_>, Vec<_>) = a.broken.iter().partition(|v| v.cells.len() <= 4);
+            for v in clash.into_iter().chain(count) {
                 ui.label(format!("• {}", v.message));
             }
         });
