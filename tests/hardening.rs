@@ -330,8 +330,8 @@ fn check(text: &str) {
         }
         Err(SessionError::Invalid { message, .. }) => {
             assert!(
-                message.contains("setup"),
-                "an invalid session must name the setup: {message}"
+                message.contains("setup") || message.contains("puzzle "),
+                "an invalid session must name the setup or puzzle: {message}"
             );
         }
         Err(SessionError::NewerVersion { .. } | SessionError::BadVersion { .. }) => {}

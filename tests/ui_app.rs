@@ -133,6 +133,7 @@ fn switching_rooms_by_tab_and_quitting_a_clean_session() {
             "counter" => "Counter",
             "tomography" => "Tomography",
             "solver" => "Solver",
+            "puzzles" => "Puzzles",
             other => panic!("a room without a test title: {other}"),
         };
         h.get_by_label(title).click();
