@@ -114,6 +114,17 @@ fn trying_an_answer_lists_the_broken_rules() {
     assert!(h.query_by_label_contains("rule(s) broken").is_some());
     // The puzzle itself did not change.
     assert_eq!(h.state().doc.revision, 0);
+    // Solving while trying keeps the user's answer; Backspace takes back the last mark.
+    h.key_press(egui::Key::S);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_eq!(h.state().room.solved().expect("solved").result.count, 92);
+    assert_eq!(h.state().room.answer().expect("kept").source, "your answer");
+    h.key_press(egui::Key::Backspace);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().expect("an answer");
+    assert!(a.grid.get(0, 0) && !a.grid.get(1, 1), "the second mark was taken back");
 }
 
 #[test]

@@ -298,6 +298,9 @@ pub enum BenchCommand {
         exact_limit: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Tabu tenure for the data sets (default: the solver's min(20, variables / 4)).
+        #[arg(long)]
+        tenure: Option<usize>,
         /// Also measure SA and tabu on the plain 8- and 16-queens QUBO (time to 99 %).
         #[arg(long)]
         queens: bool,
@@ -378,6 +381,7 @@ pub fn run(command: Command) -> ExitCode {
                     budget,
                     exact_limit,
                     seed,
+                    tenure,
                     queens,
                     json,
                 },
@@ -388,6 +392,7 @@ pub fn run(command: Command) -> ExitCode {
             budget,
             exact_limit,
             seed,
+            tenure,
             queens,
             json,
         }),

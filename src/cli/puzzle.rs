@@ -77,6 +77,9 @@ pub struct SamplerArgs {
     /// Restarts per read (tabu).
     #[arg(long, default_value_t = 20)]
     pub restarts: usize,
+    /// Tabu tenure (default min(20, variables / 4)).
+    #[arg(long)]
+    pub tenure: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seconds before the run stops with what it has.
@@ -201,7 +204,7 @@ fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Resul
             Solver::Tabu(TabuParams {
                 restarts: a.restarts,
                 evaluations: None,
-                tenure: None,
+                tenure: a.tenure,
             })
         },
         reads: a.reads,

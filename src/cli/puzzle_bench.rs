@@ -26,6 +26,8 @@ pub struct PuzzleBench {
     /// Wall seconds the exact solver may spend on one puzzle.
     pub exact_limit: f64,
     pub seed: u64,
+    /// Tabu tenure (None: the solver's default).
+    pub tenure: Option<usize>,
     pub queens: bool,
     pub json: bool,
 }
@@ -263,7 +265,7 @@ fn sample_one(
         _ => Solver::Tabu(TabuParams {
             restarts: 10,
             evaluations: None,
-            tenure: None,
+            tenure: b.tenure,
         }),
     };
     for batch in 0u64.. {

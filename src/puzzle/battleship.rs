@@ -79,7 +79,7 @@ pub struct BattleshipPuzzle {
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PuzzleError {
-    #[error("board size {0}×{1} is out of range (1..=64 each)")]
+    #[error("board size {0}×{1} is out of range (1 to 64 each)")]
     Size(usize, usize),
     #[error("{what} has {got} entries but the board has {expected}")]
     TargetCount {

@@ -101,7 +101,7 @@ struct RulloRaw {
 fn size_ok(id: &str, rows: usize, cols: usize) -> Result<(), String> {
     let max = crate::geometry::MAX_SIDE;
     if rows == 0 || cols == 0 || rows > max || cols > max {
-        return Err(format!("{id}: a {rows}x{cols} grid is out of range (1..={max} each)"));
+        return Err(format!("{id}: a {rows}x{cols} grid is out of range (1 to {max} each)"));
     }
     Ok(())
 }

@@ -113,7 +113,7 @@ pub fn apply(p: &mut Puzzle, tool: Tool, (r, c): (usize, usize)) -> Result<(), S
     match (p, tool) {
         (Puzzle::Rullo(x), Tool::Number(n)) => {
             if !(1..=999).contains(&n) {
-                return Err(format!("a Rullo number is 1..=999, not {n}"));
+                return Err(format!("a Rullo number is 1 to 999, not {n}"));
             }
             x.values[r][c] = n;
         }

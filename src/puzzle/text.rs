@@ -73,7 +73,7 @@ impl Sections {
             .ok_or_else(|| format!("line {hl}: expected a family and a size like `{family} 8x8`"))?;
         if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(format!(
-                "line {hl}: a {rows}x{cols} grid: each side must be 1..={MAX_SIDE}"
+                "line {hl}: a {rows}x{cols} grid: each side must be 1 to {MAX_SIDE}"
             ));
         }
         let mut entries: HashMap<String, Entry> = HashMap::new();

@@ -32,7 +32,7 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
             v.parse::<usize>()
                 .ok()
                 .filter(|&l| (1..=64).contains(&l))
-                .ok_or_else(|| format!("line {line}: '{v}' is not a ship length 1..=64"))
+                .ok_or_else(|| format!("line {line}: '{v}' is not a ship length 1 to 64"))
         })
         .collect::<Result<Vec<_>, _>>()?;
     if ships.len() > 512 {

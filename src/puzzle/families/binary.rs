@@ -102,7 +102,7 @@ impl BinaryPuzzle {
         let (r, c) = (self.rows, self.cols);
         if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
             return Err(format!(
-                "a {r}x{c} grid: each side must be 1..={}",
+                "a {r}x{c} grid: each side must be 1 to {}",
                 crate::geometry::MAX_SIDE
             ));
         }
@@ -114,7 +114,7 @@ impl BinaryPuzzle {
             ));
         }
         if !(1..=64).contains(&self.max_run) {
-            return Err(format!("a longest run of {}: it must be 1..=64", self.max_run));
+            return Err(format!("a longest run of {}: it must be 1 to 64", self.max_run));
         }
         if !self.regions.is_empty() && self.regions.len() != r * c {
             return Err(format!("{} region cells for a {r}x{c} grid", self.regions.len()));

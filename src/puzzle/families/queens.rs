@@ -138,7 +138,7 @@ impl Queens {
         let (r, c) = (self.rows, self.cols);
         if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
             return Err(format!(
-                "a {r}x{c} board: each side must be 1..={}",
+                "a {r}x{c} board: each side must be 1 to {}",
                 crate::geometry::MAX_SIDE
             ));
         }
@@ -315,7 +315,7 @@ impl Queens {
                 .parse()
                 .ok()
                 .filter(|&d| d <= 64)
-                .ok_or_else(|| format!("`diagonal` is a distance 0..=64 or `full`, not '{w}'"))?,
+                .ok_or_else(|| format!("`diagonal` is a distance 0 to 64 or `full`, not '{w}'"))?,
         };
         let wrap = match s.word("wrap")? {
             None => Wrap::None,

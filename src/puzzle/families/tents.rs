@@ -29,7 +29,7 @@ impl Tents {
         let (r, c) = (self.rows, self.cols);
         if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
             return Err(format!(
-                "a {r}x{c} board: each side must be 1..={}",
+                "a {r}x{c} board: each side must be 1 to {}",
                 crate::geometry::MAX_SIDE
             ));
         }

@@ -41,18 +41,26 @@ pub struct GridResponse {
 const BROKEN: Color32 = Color32::from_rgb(230, 60, 60);
 const WEAK: Color32 = Color32::from_rgb(240, 160, 40);
 
-/// Splits the cells of broken rules: a rule naming a few cells is a clash (red);
-/// one naming a whole line or region is a count (orange), so a clash stays visible.
-pub fn broken_cells(violations: &[crate::puzzle::Violation]) -> (Vec<usize>, Vec<usize>) {
-    let (mut clash, mut count) = (Vec::new(), Vec::new());
+/// A clash: a rule naming one or two cells of which the answer marks at least
+/// one (two queens on a diagonal, tents touching, a broken '=' link). Other
+/// broken rules are about a line, region or group as a whole.
+pub fn is_clash(v: &crate::puzzle::Violation, answer: &BinaryMatrix) -> bool {
+    let cols = answer.cols();
+    v.cells.len() <= 2 && v.cells.iter().any(|&i| answer.get(i / cols, i % cols))
+}
+
+/// The cells of broken rules: clashes (red) and the rest (orange), so a clash
+/// stays visible among the counts.
+pub fn broken_cells(violations: &[crate::puzzle::Violation], answer: &BinaryMatrix) -> (Vec<usize>, Vec<usize>) {
+    let (mut clash, mut whole) = (Vec::new(), Vec::new());
     for v in violations {
-        if v.cells.len() <= 4 {
+        if is_clash(v, answer) {
             clash.extend(&v.cells);
         } else {
-            count.extend(&v.cells);
+            whole.extend(&v.cells);
         }
     }
-    (clash, count)
+    (clash, whole)
 }
 
 fn region_fill(k: u16) -> Color32 {

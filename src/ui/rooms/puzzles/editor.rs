@@ -130,7 +130,9 @@ impl Editor {
         self.toolbar(ui, puzzle);
         let (rows, cols) = puzzle.size();
         ui.label(format!("{} {rows}×{cols}", puzzle.family()));
-        let (broken, weak) = answer.map(|a| puzzle_grid::broken_cells(&a.broken)).unwrap_or_default();
+        let (broken, weak) = answer
+            .map(|a| puzzle_grid::broken_cells(&a.broken, &a.grid))
+            .unwrap_or_default();
         let overlay = Overlay {
             answer: answer.map(|a| &a.grid),
             broken: &broken,

@@ -29,7 +29,8 @@ pub const SOLVE: Shortcut = Shortcut::key("Solve exactly", Key::S);
 pub const TO_SOLVER: Shortcut = Shortcut::key("Anneal in the Solver room", Key::A);
 pub const PLAY: Shortcut = Shortcut::key("Try an answer by hand (toggle)", Key::P);
 pub const CLEAR: Shortcut = Shortcut::key("Clear the answer", Key::Escape);
-const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR];
+pub const TAKE_BACK: Shortcut = Shortcut::key("Take back the last mark (Try)", Key::Backspace);
+const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR, TAKE_BACK];
 
 const GUIDE: &str = "Pick a puzzle on the left (the examples are the papers' families), or make a \
 new one of any family and size. Edit it on the grid with the tools above it (paint regions, cut \
@@ -37,7 +38,9 @@ holes, place givens, trees, numbers, pieces; '=' and 'x' links join the cell you
 clicked before, at any distance), or as text in the Text tab; Undo covers every edit.\n\n\
 Solve exactly (S) counts the solutions (up to 100,000) and says whether the puzzle is unique; step \
 through them with < and >. Try (P) lets you place an answer by hand: the rules it breaks are \
-listed and their cells outlined in red.\n\n\
+listed, cells that clash outlined in red and lines or regions with a wrong count in orange. Your \
+marks are not part of the puzzle: Undo (Ctrl+Z) changes the puzzle, Backspace takes back your \
+last mark.\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
 Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
 
@@ -83,6 +86,8 @@ pub struct PuzzlesRoom {
     /// The puzzle the text tab was filled from.
     text_for: Option<Puzzle>,
     text_error: Option<String>,
+    /// Try mode's earlier answers (Backspace goes back one).
+    tried: Vec<(Puzzle, BinaryMatrix)>,
 }
 
 impl Room for PuzzlesRoom {
@@ -133,7 +138,10 @@ impl Room for PuzzlesRoom {
     fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         if self.exact.poll() {
             self.shown = 0;
-            self.show_solution(ctx);
+            // In Try mode the user's answer stays; the solutions wait for < and >.
+            if !self.editor.playing() {
+                self.show_solution(ctx);
+            }
         }
         if self.check.poll()
             && let Some(a) = self.check.result.take()
@@ -191,6 +199,12 @@ impl Room for PuzzlesRoom {
                         self.drop_shown_solution();
                     }
                     if let Some(grid) = edit.answer_changed {
+                        let before = self
+                            .answer
+                            .as_ref()
+                            .map(|a| a.grid.clone())
+                            .unwrap_or_else(|| BinaryMatrix::zeros(grid.rows(), grid.cols()));
+                        self.tried.push((puzzle.clone(), before));
                         self.check_answer(ui, puzzle, grid, "your answer".into());
                     }
                     if let Some(a) = &self.answer {
@@ -208,6 +222,15 @@ impl PuzzlesRoom {
     /// The answer on the grid, if any.
     pub fn answer(&self) -> Option<&Answer> {
         self.answer.as_ref()
+    }
+
+    /// Earlier answers of Try mode, for Backspace.
+    fn take_back(&mut self, ui: &Ui) {
+        if let Some((puzzle, grid)) = self.tried.pop()
+            && self.answer.as_ref().is_some_and(|a| a.puzzle == puzzle)
+        {
+            self.check_answer(ui, puzzle, grid, "your answer".into());
+        }
     }
 
     /// The last exact solve of the open puzzle.
@@ -238,6 +261,9 @@ impl PuzzlesRoom {
         }
         if CLEAR.pressed(ui) {
             self.answer = None;
+        }
+        if self.editor.playing() && TAKE_BACK.pressed(ui) {
+            self.take_back(ui);
         }
     }
 
@@ -343,7 +369,12 @@ impl PuzzlesRoom {
                 None if r.is_unique() => "1 solution: unique".to_string(),
                 None => format!("{count} solutions: not unique"),
             };
-            ui.label(format!("{what} ({:.1} ms, {} nodes)", s.seconds * 1e3, r.nodes));
+            let nodes = if r.nodes > 0 {
+                format!(", {} nodes", crate::textview::thousands(r.nodes as u128))
+            } else {
+                String::new()
+            };
+            ui.label(format!("{what} ({:.1} ms{nodes})", s.seconds * 1e3));
             let n = r.examples.len();
             let total = r.count;
             if n > 1 {
@@ -477,17 +508,20 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>) {
     ui.colored_label(
         ui.visuals().warn_fg_color,
         format!(
-            "{}: {} rule(s) broken (a clash outlined in red, a line or region short of its count in orange):",
+            "{}: {} rule(s) broken (red: marks that clash; orange: a line, region or group that is wrong as a whole):",
             a.source,
             a.broken.len()
         ),
     );
     egui::ScrollArea::vertical()
-        .id_salt("broken_rules")
+        .id_salt(("broken_rules", a.puzzle.family(), a.puzzle.size()))
         .auto_shrink([false, true])
         .show(ui, |ui| {
             // Clashes first: they say where the answer goes wrong.
-            let (clash, count): (Vec<_>, Vec<_>) = a.broken.iter().partition(|v| v.cells.len() <= 4);
+            let (clash, count): (Vec<_>, Vec<_>) = a
+                .broken
+                .iter()
+                .partition(|v| crate::ui::widgets::puzzle_grid::is_clash(v, &a.grid));
             for v in clash.into_iter().chain(count) {
                 ui.label(format!("• {}", v.message));
             }

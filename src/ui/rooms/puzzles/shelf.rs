@@ -113,7 +113,8 @@ impl Shelf {
             });
             ui.horizontal(|ui| {
                 if ui.button("Duplicate").on_hover_text("A copy to change").clicked() {
-                    add(ctx, format!("{} (copy)", current.name), current.puzzle.clone());
+                    let base = current.name.trim_end_matches(" (copy)").to_string();
+                    add(ctx, format!("{base} (copy)"), current.puzzle.clone());
                 }
                 if ui
                     .button("Delete")
@@ -137,6 +138,7 @@ impl Shelf {
     fn new_puzzle(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         ui.label("New puzzle");
         egui::ComboBox::new("new_family", "family")
+            .height(400.0)
             .selected_text(FAMILIES[self.family].0)
             .show_ui(ui, |ui| {
                 for (i, (key, what)) in FAMILIES.iter().enumerate() {
@@ -238,6 +240,11 @@ fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) {
         ctx.status(format!("A session keeps at most {} puzzles.", PuzzleShelf::MAX_PUZZLES));
         return;
     }
+    let taken = |n: &str| ctx.doc.session.puzzles.puzzles.iter().any(|p| p.name == n);
+    let name = (1..)
+        .map(|k| if k == 1 { name.clone() } else { format!("{name} ({k})") })
+        .find(|n| !taken(n))
+        .expect("some name is free");
     ctx.doc.edit(|s| {
         s.puzzles.puzzles.push(NamedPuzzle { name, puzzle });
         s.puzzles.active = s.puzzles.puzzles.len() - 1;

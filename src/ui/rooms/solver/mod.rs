@@ -673,9 +673,13 @@ fn puzzle_detail(
 ) {
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("#{}: energy {energy:.6}", picked + 1));
-        if let Some(e) = p.solution_energy() {
-            ui.label(format!("(a solution has {e})"));
-        }
+        match p.solution_energy() {
+            Some(e) => ui.label(format!("(a solution has {e})")),
+            None if matches!(p.puzzle, crate::puzzle::Puzzle::Battleship(_)) => ui.label(
+                "(the X-ray model: a fleet's energy is ε‖ΔA‖², so energies do not rank fleets; the checker does)",
+            ),
+            None => ui.label(""),
+        };
         if ui
             .button("Show in Puzzles")
             .on_hover_text("Open the Puzzles room with this answer on the puzzle")
@@ -710,7 +714,7 @@ fn puzzle_detail(
                 }
             });
     }
-    let (broken, weak) = crate::ui::widgets::puzzle_grid::broken_cells(&v.violations);
+    let (broken, weak) = crate::ui::widgets::puzzle_grid::broken_cells(&v.violations, &v.grid);
     let overlay = crate::ui::widgets::puzzle_grid::Overlay {
         answer: Some(&v.grid),
         broken: &broken,
