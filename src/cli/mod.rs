@@ -301,6 +301,9 @@ pub enum BenchCommand {
         /// Tabu tenure for the data sets (default: the solver's min(20, variables / 4)).
         #[arg(long)]
         tenure: Option<usize>,
+        /// Battleship: a penalty for diagonal ship neighbours on top of the X-ray QUBO.
+        #[arg(long)]
+        diagonal_penalty: Option<f64>,
         /// Also measure SA and tabu on the plain 8- and 16-queens QUBO (time to 99 %).
         #[arg(long)]
         queens: bool,
@@ -382,6 +385,7 @@ pub fn run(command: Command) -> ExitCode {
                     exact_limit,
                     seed,
                     tenure,
+                    diagonal_penalty,
                     queens,
                     json,
                 },
@@ -393,6 +397,7 @@ pub fn run(command: Command) -> ExitCode {
             exact_limit,
             seed,
             tenure,
+            diagonal_penalty,
             queens,
             json,
         }),

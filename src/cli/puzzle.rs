@@ -91,6 +91,10 @@ pub struct SamplerArgs {
     /// Remove every cell the rules force without search before sampling.
     #[arg(long)]
     pub eliminate_forced: bool,
+    /// Battleship puzzles: add this penalty for two diagonal neighbours both ship
+    /// (ships never touch; not in the paper's X-ray QUBO).
+    #[arg(long)]
+    pub diagonal_penalty: Option<f64>,
 }
 
 pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
@@ -185,6 +189,7 @@ fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Resul
         } else {
             Elimination::Givens
         },
+        diagonal_penalty: a.diagonal_penalty,
         ..QuboOptions::default()
     };
     let problem = PuzzleProblem::new(file, p.clone(), options)?;

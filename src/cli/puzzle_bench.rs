@@ -28,6 +28,8 @@ pub struct PuzzleBench {
     pub seed: u64,
     /// Tabu tenure (None: the solver's default).
     pub tenure: Option<usize>,
+    /// Battleship: the diagonal no-touch penalty (None: the paper's X-ray QUBO).
+    pub diagonal_penalty: Option<f64>,
     pub queens: bool,
     pub json: bool,
 }
@@ -255,7 +257,11 @@ fn sample_one(
     index: u64,
     cancel: &CancelFlag,
 ) -> Result<bool, String> {
-    let problem = PuzzleProblem::new(&rec.id, rec.puzzle.clone(), QuboOptions::default())?;
+    let options = QuboOptions {
+        diagonal_penalty: b.diagonal_penalty,
+        ..QuboOptions::default()
+    };
+    let problem = PuzzleProblem::new(&rec.id, rec.puzzle.clone(), options)?;
     let start = process_cpu_seconds();
     let solver = match which {
         Which::Sa => Solver::Anneal(AnnealParams {

@@ -168,6 +168,45 @@ impl XrayModel {
         Ok(XrayModel { spec, qubo, cells })
     }
 
+    /// Adds `weight` for every pair of cells that are both 1 (pinned cells
+    /// enter with their value). Used for rules beyond the X-ray, such as ships
+    /// not touching diagonally.
+    pub fn add_pair_penalties(
+        &mut self,
+        pairs: &[((usize, usize), (usize, usize))],
+        weight: f64,
+    ) -> Result<(), String> {
+        let n = self.cols();
+        let var: std::collections::HashMap<(usize, usize), usize> =
+            self.cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        let pinned = |c: (usize, usize)| {
+            (self.spec.pin_mode == PinMode::Eliminate)
+                .then(|| self.spec.pins.iter().find(|p| p.0 == c).map(|p| p.1))
+                .flatten()
+        };
+        let mut b = QuboBuilder::new(self.qubo.len());
+        b.add_offset(self.qubo.offset());
+        for (i, &h) in self.qubo.linear().iter().enumerate() {
+            b.add_linear(i, h);
+        }
+        for (i, j, w) in self.qubo.couplers() {
+            b.add_coupler(i, j, w);
+        }
+        for &(a, c) in pairs {
+            if a.0 >= self.rows() || a.1 >= n || c.0 >= self.rows() || c.1 >= n {
+                return Err(format!("a pair penalty names a cell off the {}x{n} board", self.rows()));
+            }
+            match ((var.get(&a), pinned(a)), (var.get(&c), pinned(c))) {
+                ((Some(&i), _), (Some(&j), _)) => b.add_coupler(i, j, weight),
+                ((Some(&i), _), (None, Some(true))) | ((None, Some(true)), (Some(&i), _)) => b.add_linear(i, weight),
+                ((None, Some(true)), (None, Some(true))) => b.add_offset(weight),
+                _ => {}
+            }
+        }
+        self.qubo = b.build()?;
+        Ok(())
+    }
+
     pub fn rows(&self) -> usize {
         self.spec.rows.len()
     }

@@ -97,6 +97,12 @@ pub struct QuboOptions {
     pub elimination: Elimination,
     /// ε of the X-ray QUBO (Battleship).
     pub epsilon: f64,
+    /// Battleship puzzles whose ships never touch: also a penalty of this weight
+    /// for every two diagonal neighbours both ship. Every fleet keeps its
+    /// energy; a state without such pairs is a set of straight ships apart from
+    /// each other (a bend or a diagonal contact always makes one). Not in the
+    /// paper's model: `None` leaves the X-ray QUBO as it is.
+    pub diagonal_penalty: Option<f64>,
 }
 
 impl Default for QuboOptions {
@@ -104,6 +110,7 @@ impl Default for QuboOptions {
         QuboOptions {
             elimination: Elimination::Givens,
             epsilon: crate::qubo::DEFAULT_EPSILON,
+            diagonal_penalty: None,
         }
     }
 }
@@ -262,7 +269,27 @@ impl Puzzle {
                     Elimination::Givens | Elimination::Forced => PinMode::Eliminate,
                 };
                 let spec = bimaru::xray_spec(p, options.epsilon, pin_mode)?;
-                Ok(PuzzleQuboModel::Xray(XrayModel::build(spec)?))
+                let mut model = XrayModel::build(spec)?;
+                if let Some(w) = options
+                    .diagonal_penalty
+                    .filter(|_| p.rule == crate::geometry::TouchRule::NoTouch)
+                {
+                    if !(w > 0.0 && w <= 1e6) {
+                        return Err(format!("the diagonal penalty must be in (0, 1e6], not {w}"));
+                    }
+                    let pairs: Vec<_> = (0..p.rows.saturating_sub(1))
+                        .flat_map(|r| {
+                            (0..p.cols).flat_map(move |c| {
+                                [(c > 0).then(|| c - 1), (c + 1 < p.cols).then_some(c + 1)]
+                                    .into_iter()
+                                    .flatten()
+                                    .map(move |d| ((r, c), (r + 1, d)))
+                            })
+                        })
+                        .collect();
+                    model.add_pair_penalties(&pairs, w)?;
+                }
+                Ok(PuzzleQuboModel::Xray(model))
             }
             other => Ok(PuzzleQuboModel::Grid(build_qubo(&other.model()?, options.elimination)?)),
         }

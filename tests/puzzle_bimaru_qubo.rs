@@ -1,0 +1,66 @@
+//! The optional diagonal term on the Battleship X-ray QUBO: fleets keep their
+//! energy, each pair of diagonal ship neighbours costs the weight, with givens
+//! eliminated or not.
+
+use fleetscope::geometry::BinaryMatrix;
+use fleetscope::puzzle::{ExactRequest, Puzzle, QuboOptions};
+use fleetscope::run::CancelFlag;
+
+fn diagonal_pairs(m: &BinaryMatrix) -> usize {
+    let mut n = 0;
+    for r in 0..m.rows() - 1 {
+        for c in 0..m.cols() {
+            n += (c > 0 && m.get(r, c) && m.get(r + 1, c - 1)) as usize;
+            n += (c + 1 < m.cols() && m.get(r, c) && m.get(r + 1, c + 1)) as usize;
+        }
+    }
+    n
+}
+
+#[test]
+fn the_diagonal_term_costs_its_weight_per_pair_and_nothing_for_fleets() {
+    let p = Puzzle::parse(
+        "battleship 6x6\nships 3 2 2 1 1\nrows 2 1 3 0 2 1\ncols 2 1 2 1 2 1\ngrid\n?x????\n??????\n??*???\n??????\n??????\n??????\n",
+    )
+    .unwrap();
+    let sols = p
+        .solve_exact(
+            ExactRequest {
+                limit: 1000,
+                keep: 1000,
+            },
+            &CancelFlag::new(),
+        )
+        .unwrap();
+    assert!(sols.count > 0, "the test puzzle has solutions");
+    let plain = p.qubo(QuboOptions::default()).unwrap();
+    for w in [0.5, 2.0] {
+        let with = p
+            .qubo(QuboOptions {
+                diagonal_penalty: Some(w),
+                ..QuboOptions::default()
+            })
+            .unwrap();
+        for m in &sols.examples {
+            let (a, b) = (
+                plain.qubo().energy(&plain.encode(m)),
+                with.qubo().energy(&with.encode(m)),
+            );
+            assert!((a - b).abs() < 1e-9, "a fleet keeps its energy: {a} vs {b}");
+        }
+        // Any grid keeping the givens: the difference is w per diagonal pair.
+        for bits in [0x5a5a5u64, 0x3c3c3c3, 0xf0f0f0f0f, 0x123456789] {
+            let mut m = BinaryMatrix::zeros(6, 6);
+            for k in 0..36 {
+                m.set(k / 6, k % 6, bits >> k & 1 == 1);
+            }
+            m.set(0, 1, false);
+            m.set(2, 2, true);
+            let (a, b) = (
+                plain.qubo().energy(&plain.encode(&m)),
+                with.qubo().energy(&with.encode(&m)),
+            );
+            assert!((b - a - w * diagonal_pairs(&m) as f64).abs() < 1e-9);
+        }
+    }
+}
