@@ -77,9 +77,10 @@ pub struct SamplerArgs {
     /// Restarts per read (tabu).
     #[arg(long, default_value_t = 20)]
     pub restarts: usize,
-    /// Tabu tenure (default min(20, variables / 4)).
-    #[arg(long)]
-    pub tenure: Option<usize>,
+    /// Tabu tenure: 5 suits puzzle QUBOs (see `bench puzzles`); 0: the solver's
+    /// own default, min(20, variables / 4).
+    #[arg(long, default_value_t = 5)]
+    pub tenure: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seconds before the run stops with what it has.
@@ -209,7 +210,7 @@ fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Resul
             Solver::Tabu(TabuParams {
                 restarts: a.restarts,
                 evaluations: None,
-                tenure: a.tenure,
+                tenure: (a.tenure > 0).then_some(a.tenure),
             })
         },
         reads: a.reads,

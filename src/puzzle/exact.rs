@@ -135,6 +135,9 @@ struct Search<'a> {
     cancelled: bool,
     /// Branchings above this node.
     depth: u32,
+    /// Probes made, and how many fixed a variable or closed the node.
+    probes: u64,
+    probe_hits: u64,
 }
 
 impl<'a> Search<'a> {
@@ -190,6 +193,8 @@ impl<'a> Search<'a> {
             },
             cancelled: false,
             depth: 0,
+            probes: 0,
+            probe_hits: 0,
         }
     }
 
@@ -365,7 +370,7 @@ impl<'a> Search<'a> {
             }
         }
         let mark = self.trail.len();
-        if self.depth < PROBE_DEPTH && !self.probe() {
+        if self.depth < PROBE_DEPTH && self.probing_pays() && !self.probe() {
             self.undo_to(mark);
             return true;
         }
@@ -385,6 +390,13 @@ impl<'a> Search<'a> {
         self.depth -= 1;
         self.undo_to(mark);
         go_on
+    }
+
+    /// Probing stays on while it pays: after 64 probes, only if at least one
+    /// in eight fixed something (on puzzles with many solutions, such as
+    /// N-queens, it rarely does and would only cost time).
+    fn probing_pays(&self) -> bool {
+        self.probes < 64 || self.probe_hits * 8 >= self.probes
     }
 
     /// Each cell's value so far (`None`: still free).
@@ -408,6 +420,16 @@ impl<'a> Search<'a> {
     /// leaves that region no room") come out of this before the search splits.
     /// Returns false when the node has no solution.
     fn probe(&mut self) -> bool {
+        self.probes += 1;
+        let before = self.trail.len();
+        let ok = self.probe_all();
+        if !ok || self.trail.len() > before {
+            self.probe_hits += 1;
+        }
+        ok
+    }
+
+    fn probe_all(&mut self) -> bool {
         loop {
             let mut changed = false;
             for v in 0..self.value.len() as u32 {

@@ -169,6 +169,9 @@ impl Default for PuzzleShelf {
 impl PuzzleShelf {
     /// Most puzzles one session keeps.
     pub const MAX_PUZZLES: usize = 1000;
+    /// Most cells of all puzzles together (checking a 64×64 puzzle on load takes
+    /// a tenth of a second; this keeps a load under a few seconds).
+    pub const MAX_TOTAL_CELLS: usize = 100_000;
 
     pub fn current(&self) -> Option<&NamedPuzzle> {
         self.puzzles.get(self.active)
@@ -177,6 +180,28 @@ impl PuzzleShelf {
     pub fn validate(&self) -> Result<(), String> {
         if self.puzzles.len() > Self::MAX_PUZZLES {
             return Err(format!("{} puzzles: at most {}", self.puzzles.len(), Self::MAX_PUZZLES));
+        }
+        let mut cells = 0usize;
+        for (i, p) in self.puzzles.iter().enumerate() {
+            let (r, c) = p.puzzle.size();
+            // Sizes first (a board of billions of cells is refused before any work).
+            if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
+                return Err(format!(
+                    "puzzle {} ('{}'): a {r}x{c} board: each side must be 1 to {}",
+                    i + 1,
+                    p.name,
+                    crate::geometry::MAX_SIDE
+                ));
+            }
+            cells += r * c;
+            if cells > Self::MAX_TOTAL_CELLS {
+                return Err(format!(
+                    "puzzle {} ('{}'): the puzzles up to here have {cells} cells together, at most {}",
+                    i + 1,
+                    p.name,
+                    Self::MAX_TOTAL_CELLS
+                ));
+            }
         }
         for (i, p) in self.puzzles.iter().enumerate() {
             p.puzzle

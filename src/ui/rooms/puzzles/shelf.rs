@@ -240,6 +240,22 @@ fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) {
         ctx.status(format!("A session keeps at most {} puzzles.", PuzzleShelf::MAX_PUZZLES));
         return;
     }
+    let (r, c) = puzzle.size();
+    let cells: usize = ctx
+        .doc
+        .session
+        .puzzles
+        .puzzles
+        .iter()
+        .map(|p| p.puzzle.size().0 * p.puzzle.size().1)
+        .sum();
+    if cells + r * c > PuzzleShelf::MAX_TOTAL_CELLS {
+        ctx.status(format!(
+            "A session keeps puzzles of at most {} cells together; delete some first.",
+            PuzzleShelf::MAX_TOTAL_CELLS
+        ));
+        return;
+    }
     let taken = |n: &str| ctx.doc.session.puzzles.puzzles.iter().any(|p| p.name == n);
     let name = (1..)
         .map(|k| if k == 1 { name.clone() } else { format!("{name} ({k})") })
