@@ -898,3 +898,47 @@ impl AsQueens for Puzzle {
         }
     }
 }
+
+/// The counting sums the exact solver adds for Star Battle (bands of rows and
+/// columns against the regions inside them) never lose a solution: one star per
+/// row, column and region on random 5×5 and 6×6 boards, against trying every
+/// column per row.
+#[test]
+fn star_battle_band_sums_keep_every_solution() {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut total = 0;
+    for case in 0..40 {
+        let n = if case % 2 == 0 { 5 } else { 6 };
+        let regions = random_regions(&mut rng, n * n, n as u16);
+        let q = Queens::star_battle(n, regions.clone(), 1);
+        if q.validate().is_err() {
+            continue;
+        }
+        let mut brute = 0u64;
+        let mut cols = vec![0usize; n];
+        loop {
+            let ok = (0..n)
+                .all(|r| (0..r).all(|s| cols[s] != cols[r]) && (r == 0 || cols[r - 1].abs_diff(cols[r]) > 1))
+                && {
+                    let mut seen = vec![false; n];
+                    (0..n).all(|r| !std::mem::replace(&mut seen[regions[r * n + cols[r]] as usize], true))
+                };
+            brute += ok as u64;
+            let mut i = 0;
+            while i < n && cols[i] == n - 1 {
+                cols[i] = 0;
+                i += 1;
+            }
+            if i == n {
+                break;
+            }
+            cols[i] += 1;
+        }
+        let r = Puzzle::Queens(q)
+            .solve_exact(ExactRequest::default(), &CancelFlag::new())
+            .unwrap();
+        assert_eq!(r.count, brute, "case {case}: regions {regions:?}");
+        total += brute;
+    }
+    assert!(total >= 20, "the random boards have solutions to lose ({total})");
+}

@@ -248,7 +248,10 @@ impl Puzzle {
             }
             Puzzle::Queens(q) if q.is_exact_cover() => queens_dlx::solve(q, req, cancel),
             other => {
-                let model = other.model()?;
+                let mut model = other.model()?;
+                if let Puzzle::Queens(q) = other {
+                    model.constraints.extend(q.implied_constraints());
+                }
                 let filter = |g: &BinaryMatrix| other.extra_violations(g).is_empty();
                 let tents_pairing = |cells: &[Option<bool>]| match other {
                     Puzzle::Tents(t) => t.pairing_possible(cells),

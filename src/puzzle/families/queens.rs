@@ -5,7 +5,7 @@
 //! toroidal and cylindrical boards, holes (irregular boards) and pre-placed
 //! queens. Star Battle is this family with q stars that never touch.
 
-use crate::puzzle::model::{Cell, PuzzleModel};
+use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
 use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, region_char, regions_from_grid};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -263,6 +263,79 @@ impl Queens {
     /// diagonally, every cell in a region, no holes, no wrap, no givens: then
     /// the puzzle is an exact cover (rows, columns, regions primary; every 2×2
     /// window secondary) and dancing links solves it.
+    /// Sums every answer keeps anyway, which only the exact solver uses (the
+    /// QUBO has the rules they follow from). For a band of consecutive rows (or
+    /// columns) with exact counts, the band's cells outside the regions lying
+    /// wholly inside it hold what those regions leave of the band's count — the
+    /// counting argument Star Battle solvers use ("these three regions fill
+    /// these three rows"), which bound propagation cannot find on its own.
+    pub fn implied_constraints(&self) -> Vec<Constraint> {
+        let (rows, cols) = (self.rows, self.cols);
+        let exact = |v: &[CountSpec]| -> Option<Vec<i64>> {
+            v.iter()
+                .map(|c| match c {
+                    CountSpec::Exactly(n) => Some(*n as i64),
+                    _ => None,
+                })
+                .collect()
+        };
+        let holes: BTreeSet<(usize, usize)> = self.holes.iter().copied().collect();
+        let region_counts = exact(&self.region_counts);
+        let mut out = Vec::new();
+        // Without regions there is nothing to count against (N-queens): the
+        // band sums alone would only slow the search.
+        if self.regions.is_empty() || region_counts.is_none() {
+            return out;
+        }
+        for by_rows in [true, false] {
+            let (lines, len) = if by_rows { (rows, cols) } else { (cols, rows) };
+            let Some(counts) = exact(if by_rows { &self.row_counts } else { &self.col_counts }) else {
+                continue;
+            };
+            let cell = |line: usize, k: usize| if by_rows { (line, k) } else { (k, line) };
+            for a in 0..lines {
+                for b in a + 1..lines {
+                    let total: i64 = counts[a..=b].iter().sum();
+                    let band: Vec<usize> = (a..=b)
+                        .flat_map(|l| (0..len).map(move |k| (l, k)))
+                        .map(|(l, k)| cell(l, k))
+                        .filter(|c| !holes.contains(c))
+                        .map(|(r, c)| r * cols + c)
+                        .collect();
+                    let Some(rc) = &region_counts else { continue };
+                    let inside: BTreeSet<u16> = band
+                        .iter()
+                        .map(|&c| self.regions[c])
+                        .filter(|&k| k != NO_REGION)
+                        .filter(|&k| {
+                            (0..rows * cols).all(|c| {
+                                self.regions[c] != k || band.binary_search(&c).is_ok() || !by_rows && band.contains(&c)
+                            })
+                        })
+                        .collect();
+                    if inside.is_empty() {
+                        continue;
+                    }
+                    let rest: i64 = total - inside.iter().map(|&k| rc[k as usize]).sum::<i64>();
+                    let outside: Vec<(usize, i64)> = band
+                        .iter()
+                        .filter(|&&c| !inside.contains(&self.regions[c]))
+                        .map(|&c| (c, 1))
+                        .collect();
+                    if rest >= 0 && !outside.is_empty() {
+                        out.push(Constraint::Sum {
+                            terms: outside,
+                            lo: rest,
+                            hi: rest,
+                            what: "a band outside its regions".into(),
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
     pub fn is_exact_cover(&self) -> bool {
         let one = |v: &[CountSpec]| v.iter().all(|&c| c == CountSpec::Exactly(1));
         self.rows == self.cols
