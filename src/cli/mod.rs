@@ -300,7 +300,7 @@ pub enum BenchCommand {
         seed: u64,
         /// Tabu tenure for the data sets: 5 suits the puzzle QUBOs (measured; the
         /// solver's own default, min(20, variables / 4), suits the X-ray model); 0: that default.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = crate::solve::PuzzleProblem::TABU_TENURE)]
         tenure: usize,
         /// Battleship: a penalty for diagonal ship neighbours on top of the X-ray QUBO.
         #[arg(long)]

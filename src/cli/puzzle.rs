@@ -79,7 +79,7 @@ pub struct SamplerArgs {
     pub restarts: usize,
     /// Tabu tenure: 5 suits puzzle QUBOs (see `bench puzzles`); 0: the solver's
     /// own default, min(20, variables / 4).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = PuzzleProblem::TABU_TENURE)]
     pub tenure: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

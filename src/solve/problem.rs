@@ -79,6 +79,10 @@ impl PuzzleVerdict {
 }
 
 impl PuzzleProblem {
+    /// The tabu tenure that suits puzzle QUBOs: short, as `bench puzzles` measured
+    /// (5 beat the general default min(20, n/4) on every published set).
+    pub const TABU_TENURE: usize = 5;
+
     pub fn new(name: &str, puzzle: Puzzle, options: QuboOptions) -> Result<PuzzleProblem, String> {
         Ok(PuzzleProblem {
             name: name.to_string(),

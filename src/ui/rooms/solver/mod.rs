@@ -11,7 +11,7 @@ use crate::geometry::Coord;
 use crate::jobs::Task;
 use crate::qubo::{ModelFormat, PinMode};
 use crate::session::{SamplerKind, SolverSettings, SolverSource, TomographySubject};
-use crate::solve::{Problem, SolveRequest, Solver};
+use crate::solve::{Problem, PuzzleProblem, SolveRequest, Solver};
 use crate::textview::thousands;
 use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
@@ -850,7 +850,10 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
                     .prefix("tenure ")
                     .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") }),
             )
-            .on_hover_text("Moves a flipped variable stays tabu; 0 = min(20, n/4)");
+            .on_hover_text(format!(
+                "Moves a flipped variable stays tabu; auto = min(20, n/4), or {} for puzzle models (measured better on every puzzle set)",
+                PuzzleProblem::TABU_TENURE
+            ));
             s.tabu.tenure = (tenure > 0).then_some(tenure);
             let mut evals = s.tabu.evaluations.unwrap_or(0);
             ui.add(
@@ -884,8 +887,7 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
                 .range(0.0..=86_400.0)
                 .speed(0.5)
                 .prefix("time limit ")
-                .custom_formatter(|v, _| if v == 0.0 { "none".into() } else { format!("{v}") })
-                .suffix(" s"),
+                .custom_formatter(|v, _| if v == 0.0 { "none".into() } else { format!("{v} s") }),
         )
         .on_hover_text("0 = none");
         s.time_limit = (limit > 0.0).then_some(limit);
@@ -897,7 +899,13 @@ fn request(s: &SolverSettings) -> SolveRequest {
     SolveRequest {
         solver: match s.sampler {
             SamplerKind::Anneal => Solver::Anneal(s.anneal.clone()),
-            SamplerKind::Tabu => Solver::Tabu(s.tabu.clone()),
+            SamplerKind::Tabu => {
+                let mut t = s.tabu.clone();
+                if s.source == SolverSource::Puzzle {
+                    t.tenure = t.tenure.or(Some(PuzzleProblem::TABU_TENURE));
+                }
+                Solver::Tabu(t)
+            }
         },
         reads: s.reads,
         seed: s.seed,
