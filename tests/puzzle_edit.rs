@@ -81,3 +81,27 @@ fn tools_that_do_not_fit_are_refused_with_the_family_named() {
     let e = toggle_link(&mut p, (0, 0), (0, 1), false).unwrap_err();
     assert!(e.contains("no links"), "{e}");
 }
+
+#[test]
+fn clue_lines_read_and_write_every_family_with_clues() {
+    use fleetscope::puzzle::edit::{clues, set_clue};
+    for (key, _) in FAMILIES {
+        let p = blank(key, 4, 4).unwrap();
+        for (keyword, text) in clues(&p) {
+            // Writing back what is shown changes nothing.
+            assert_eq!(set_clue(&p, keyword, &text).unwrap(), p, "{key} {keyword}");
+        }
+    }
+    let p = blank("tents", 3, 4).unwrap();
+    let q = set_clue(&p, "rows", "1 0 1").unwrap();
+    assert_eq!(clues(&q)[0].1, "1 0 1");
+    let e = set_clue(&p, "rows", "1 0").unwrap_err();
+    assert!(e.contains("rows"), "{e}");
+    let e = set_clue(&p, "ships", "3 2").unwrap_err();
+    assert!(e.contains("no `ships`"), "{e}");
+    let b = blank("battleship", 4, 4).unwrap();
+    let b2 = set_clue(&b, "ships", "3 2 1").unwrap();
+    assert_eq!(clues(&b2)[0].1, "3 2 1");
+    let t = blank("tango", 4, 4).unwrap();
+    assert_eq!(set_clue(&t, "ones-rows", "2 2 2 2").unwrap().family(), "tango");
+}

@@ -228,3 +228,50 @@ pub fn blank(family: &str, rows: usize, cols: usize) -> Result<Puzzle, String> {
     };
     Puzzle::parse(&format!("{family} {rows}x{cols}\n{body}"))
 }
+
+/// The clues along the edges (and Battleship's fleet) as typed text, by the
+/// keyword of the text form: what the editor shows in its clue fields.
+pub fn clues(p: &Puzzle) -> Vec<(&'static str, String)> {
+    let counts = |v: &[CountSpec]| v.iter().map(|c| c.to_text()).collect::<Vec<_>>().join(" ");
+    let numbers = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    let targets = |v: &[Option<u32>]| {
+        v.iter()
+            .map(|t| t.map_or("-".to_string(), |n| n.to_string()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match p {
+        Puzzle::Rullo(x) => vec![("rows", numbers(&x.row_targets)), ("cols", numbers(&x.col_targets))],
+        Puzzle::Queens(q) => vec![("rows", counts(&q.row_counts)), ("cols", counts(&q.col_counts))],
+        Puzzle::Tents(t) => vec![("rows", counts(&t.row_counts)), ("cols", counts(&t.col_counts))],
+        Puzzle::Binary(b) => vec![("ones-rows", counts(&b.row_ones)), ("ones-cols", counts(&b.col_ones))],
+        Puzzle::Battleship(s) => vec![
+            (
+                "ships",
+                s.ships.iter().map(usize::to_string).collect::<Vec<_>>().join(" "),
+            ),
+            ("rows", targets(&s.row_targets)),
+            ("cols", targets(&s.col_targets)),
+        ],
+        Puzzle::Chess(_) => Vec::new(),
+    }
+}
+
+/// The puzzle with one clue line replaced (as in the text form: "2 1 3", "1+",
+/// "-"); the error names the line as the text form reads it.
+pub fn set_clue(p: &Puzzle, keyword: &str, values: &str) -> Result<Puzzle, String> {
+    if !clues(p).iter().any(|(k, _)| *k == keyword) {
+        return Err(format!("{} has no `{keyword}` clue", p.family()));
+    }
+    if values.contains('\n') {
+        return Err("a clue is one line".into());
+    }
+    let mut text: String = p
+        .to_text()
+        .lines()
+        .filter(|l| !l.starts_with(&format!("{keyword} ")) && *l != keyword)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    text += &format!("{keyword} {}\n", values.trim());
+    Puzzle::parse(&text).map_err(|e| format!("`{keyword}`: {e}"))
+}

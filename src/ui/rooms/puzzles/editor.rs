@@ -30,6 +30,9 @@ pub struct Editor {
     family: &'static str,
     /// Where the last frame drew the board, and its cell side.
     pub last_board: Option<(egui::Rect, f32)>,
+    /// The clue fields as typed, and the puzzle they were filled from.
+    clue_text: Vec<(&'static str, String)>,
+    clue_for: Option<Puzzle>,
 }
 
 impl Default for Editor {
@@ -44,6 +47,8 @@ impl Default for Editor {
             last_drag: None,
             family: "",
             last_board: None,
+            clue_text: Vec::new(),
+            clue_for: None,
         }
     }
 }
@@ -125,9 +130,52 @@ impl Editor {
         });
     }
 
+    /// One field per clue line (counts along the edges, Battleship's ships):
+    /// Enter or leaving the field applies it as one undo step.
+    fn clue_fields(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>, puzzle: &Puzzle) {
+        if self.clue_for.as_ref() != Some(puzzle) {
+            self.clue_text = edit::clues(puzzle);
+            self.clue_for = Some(puzzle.clone());
+        }
+        let mut apply = None;
+        ui.horizontal_wrapped(|ui| {
+            for (keyword, text) in &mut self.clue_text {
+                ui.label(*keyword);
+                let r = ui
+                    .add(
+                        egui::TextEdit::singleline(text)
+                            .desired_width(150.0)
+                            .hint_text(*keyword),
+                    )
+                    .on_hover_text("Numbers separated by spaces: 3, 3+ (3 or 4), - (no clue); Enter applies");
+                if r.lost_focus() {
+                    apply = Some((*keyword, text.clone()));
+                }
+            }
+        });
+        let Some((keyword, text)) = apply else { return };
+        if edit::clues(puzzle)
+            .iter()
+            .any(|(k, v)| *k == keyword && *v == text.trim())
+        {
+            return;
+        }
+        match edit::set_clue(puzzle, keyword, &text) {
+            Ok(p) => {
+                let active = ctx.doc.session.puzzles.active;
+                ctx.doc.edit(|s| s.puzzles.puzzles[active].puzzle = p);
+            }
+            // The typed text stays, to be fixed; the status line says what is wrong.
+            Err(e) => ctx.status(e),
+        }
+    }
+
     pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>, puzzle: &Puzzle, answer: Option<&Answer>) -> EditOutcome {
         let mut out = EditOutcome::default();
         self.toolbar(ui, puzzle);
+        if !self.play {
+            self.clue_fields(ui, ctx, puzzle);
+        }
         let (rows, cols) = puzzle.size();
         ui.label(format!("{} {rows}×{cols}", puzzle.family()));
         let (broken, weak) = answer
