@@ -64,6 +64,9 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     if !(b.budget > 0.0 && b.budget <= 600.0) {
         return Err(format!("--budget must be in (0, 600] CPU seconds, not {}", b.budget));
     }
+    if b.limit == 0 {
+        return Err("--limit must be at least 1 puzzle per data set".into());
+    }
     if !(b.exact_limit > 0.0 && b.exact_limit <= 86_400.0) {
         return Err(format!(
             "--exact-limit must be in (0, 86400] seconds, not {}",

@@ -273,13 +273,16 @@ impl Puzzle {
                 };
                 let spec = bimaru::xray_spec(p, options.epsilon, pin_mode)?;
                 let mut model = XrayModel::build(spec)?;
+                if let Some(w) = options.diagonal_penalty
+                    && !(w > 0.0 && w <= 1e6)
+                {
+                    return Err(format!("the diagonal penalty must be in (0, 1e6], not {w}"));
+                }
+                // Ships that may touch can meet diagonally: no term then.
                 if let Some(w) = options
                     .diagonal_penalty
                     .filter(|_| p.rule == crate::geometry::TouchRule::NoTouch)
                 {
-                    if !(w > 0.0 && w <= 1e6) {
-                        return Err(format!("the diagonal penalty must be in (0, 1e6], not {w}"));
-                    }
                     let pairs: Vec<_> = (0..p.rows.saturating_sub(1))
                         .flat_map(|r| {
                             (0..p.cols).flat_map(move |c| {
