@@ -378,6 +378,15 @@ impl SolverRoom {
                     ui.label(format!("{e:.6}"));
                     ui.end_row();
                 }
+                if let Problem::Puzzle(p) = &m.problem
+                    && let Some(e) = p.solution_energy()
+                {
+                    ui.label("Solution energy").on_hover_text(
+                        "Every solution has this energy (¼ per \"q or q + 1\" term; Max Chess: −optimum)",
+                    );
+                    ui.label(trim_number(e));
+                    ui.end_row();
+                }
             });
     }
 
@@ -556,6 +565,7 @@ impl SolverRoom {
             // Left: the returned states, best first.
             egui::ScrollArea::vertical()
                 .id_salt("solver_results")
+                .auto_shrink([false, true])
                 .max_height(cols[0].available_height())
                 .show(&mut cols[0], |ui| {
                     egui::Grid::new("results_grid")
