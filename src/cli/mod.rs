@@ -305,6 +305,9 @@ pub enum BenchCommand {
         /// Battleship: a penalty for diagonal ship neighbours on top of the X-ray QUBO.
         #[arg(long)]
         diagonal_penalty: Option<f64>,
+        /// Battleship: sample the placement QUBO (every rule a term) instead of the X-ray QUBO.
+        #[arg(long)]
+        placements: bool,
         /// Also measure SA and tabu on the plain 8- and 16-queens QUBO (time to 99 %).
         #[arg(long)]
         queens: bool,
@@ -387,6 +390,7 @@ pub fn run(command: Command) -> ExitCode {
                     seed,
                     tenure,
                     diagonal_penalty,
+                    placements,
                     queens,
                     json,
                 },
@@ -399,6 +403,7 @@ pub fn run(command: Command) -> ExitCode {
             seed,
             tenure: (tenure > 0).then_some(tenure),
             diagonal_penalty,
+            placements,
             queens,
             json,
         }),

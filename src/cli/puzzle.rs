@@ -96,6 +96,10 @@ pub struct SamplerArgs {
     /// (ships never touch; not in the paper's X-ray QUBO).
     #[arg(long)]
     pub diagonal_penalty: Option<f64>,
+    /// Battleship puzzles: sample the placement QUBO (a variable per ship
+    /// placement, every rule a term) instead of the X-ray QUBO.
+    #[arg(long)]
+    pub placements: bool,
 }
 
 pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
@@ -191,6 +195,7 @@ fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Resul
             Elimination::Givens
         },
         diagonal_penalty: a.diagonal_penalty,
+        placements: a.placements,
         ..QuboOptions::default()
     };
     let problem = PuzzleProblem::new(file, p.clone(), options)?;

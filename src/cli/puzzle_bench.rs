@@ -30,6 +30,8 @@ pub struct PuzzleBench {
     pub tenure: Option<usize>,
     /// Battleship: the diagonal no-touch penalty (None: the paper's X-ray QUBO).
     pub diagonal_penalty: Option<f64>,
+    /// Battleship: the placement QUBO instead of the X-ray QUBO.
+    pub placements: bool,
     pub queens: bool,
     pub json: bool,
 }
@@ -262,6 +264,7 @@ fn sample_one(
 ) -> Result<bool, String> {
     let options = QuboOptions {
         diagonal_penalty: b.diagonal_penalty,
+        placements: b.placements,
         ..QuboOptions::default()
     };
     let problem = PuzzleProblem::new(&rec.id, rec.puzzle.clone(), options)?;

@@ -10,6 +10,7 @@ pub mod exact;
 pub mod families;
 mod janko;
 pub mod model;
+pub mod placement_qubo;
 pub mod qubo;
 pub mod render;
 mod search;

@@ -136,6 +136,8 @@ impl PuzzleProblem {
                 Some(fractional as f64 / 4.0)
             }
             (PuzzleQuboModel::Xray(_), _) => None,
+            // Every rule is a penalty term: solutions have energy 0.
+            (PuzzleQuboModel::Placements(_), _) => Some(0.0),
         }
     }
 }

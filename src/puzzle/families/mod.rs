@@ -66,6 +66,8 @@ pub enum PuzzleQuboModel {
     Grid(PuzzleQubo),
     /// Battleship puzzles: the X-ray QUBO with the givens pinned.
     Xray(XrayModel),
+    /// Battleship puzzles: one variable per ship placement (every rule a term).
+    Placements(super::placement_qubo::PlacementQubo),
 }
 
 impl PuzzleQuboModel {
@@ -73,6 +75,7 @@ impl PuzzleQuboModel {
         match self {
             PuzzleQuboModel::Grid(g) => &g.qubo,
             PuzzleQuboModel::Xray(x) => &x.qubo,
+            PuzzleQuboModel::Placements(p) => &p.qubo,
         }
     }
 
@@ -80,6 +83,7 @@ impl PuzzleQuboModel {
         match self {
             PuzzleQuboModel::Grid(g) => g.decode(x),
             PuzzleQuboModel::Xray(m) => m.decode(x),
+            PuzzleQuboModel::Placements(p) => p.decode(x),
         }
     }
 
@@ -87,6 +91,7 @@ impl PuzzleQuboModel {
         match self {
             PuzzleQuboModel::Grid(g) => g.encode(m),
             PuzzleQuboModel::Xray(x) => x.encode(m),
+            PuzzleQuboModel::Placements(p) => p.encode(m),
         }
     }
 }
@@ -103,6 +108,9 @@ pub struct QuboOptions {
     /// each other (a bend or a diagonal contact always makes one). Not in the
     /// paper's model: `None` leaves the X-ray QUBO as it is.
     pub diagonal_penalty: Option<f64>,
+    /// Battleship puzzles: the placement QUBO (`placement_qubo`) instead of the
+    /// X-ray QUBO.
+    pub placements: bool,
 }
 
 impl Default for QuboOptions {
@@ -111,6 +119,7 @@ impl Default for QuboOptions {
             elimination: Elimination::Givens,
             epsilon: crate::qubo::DEFAULT_EPSILON,
             diagonal_penalty: None,
+            placements: false,
         }
     }
 }
@@ -267,6 +276,9 @@ impl Puzzle {
     /// The paper's QUBO (the X-ray QUBO for Battleship).
     pub fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
         match self {
+            Puzzle::Battleship(p) if options.placements => Ok(PuzzleQuboModel::Placements(
+                super::placement_qubo::PlacementQubo::build(p)?,
+            )),
             Puzzle::Battleship(p) => {
                 let pin_mode = match options.elimination {
                     Elimination::Givens | Elimination::Forced => PinMode::Eliminate,
