@@ -54,8 +54,12 @@ fn the_diagonal_term_costs_its_weight_per_pair_and_nothing_for_fleets() {
             for k in 0..36 {
                 m.set(k / 6, k % 6, bits >> k & 1 == 1);
             }
+            // The givens, and what they fix: no ship on the diagonals of a ship.
             m.set(0, 1, false);
             m.set(2, 2, true);
+            for (r, c) in [(1, 1), (1, 3), (3, 1), (3, 3)] {
+                m.set(r, c, false);
+            }
             let (a, b) = (
                 plain.qubo().energy(&plain.encode(&m)),
                 with.qubo().energy(&with.encode(&m)),
@@ -117,4 +121,29 @@ fn the_placement_qubo_has_every_solution_at_energy_zero_and_nothing_else_there()
     for s in set.samples.iter().filter(|s| s.energy > 1e-9) {
         assert!(s.energy >= 1.0 - 1e-9, "penalties are whole numbers");
     }
+}
+
+#[test]
+fn ship_part_givens_fix_their_neighbours() {
+    use fleetscope::puzzle::families::bimaru::given_pins;
+    let Puzzle::Battleship(p) =
+        Puzzle::parse("battleship 4x4\nships 2\nrows - - - -\ncols - - - -\ngrid\n????\n?n??\n????\n????\n").unwrap()
+    else {
+        panic!("battleship")
+    };
+    let pins: std::collections::BTreeMap<(usize, usize), bool> = given_pins(&p).unwrap().into_iter().collect();
+    assert_eq!(pins[&(1, 1)], true);
+    assert_eq!(pins[&(2, 1)], true, "the ship goes on below its top end");
+    for cell in [(0, 1), (1, 0), (1, 2), (0, 0), (0, 2), (2, 0), (2, 2)] {
+        assert_eq!(pins[&cell], false, "{cell:?} is water");
+    }
+    assert_eq!(pins.len(), 9);
+    // Two givens that disagree are named.
+    let Puzzle::Battleship(q) =
+        Puzzle::parse("battleship 4x4\nships 2\nrows - - - -\ncols - - - -\ngrid\n????\n?n??\n?x??\n????\n").unwrap()
+    else {
+        panic!("battleship")
+    };
+    let e = given_pins(&q).unwrap_err();
+    assert!(e.contains("(3,2)"), "{e}");
 }

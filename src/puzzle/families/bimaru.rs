@@ -273,6 +273,66 @@ fn groups(grid: &BinaryMatrix) -> Vec<Vec<(usize, usize)>> {
 
 /// The X-ray QUBO of the puzzle: its targets (all must be known) and its
 /// givens as pinned cells.
+/// The cells the givens fix: each given cell, and what a ship part says about
+/// its neighbours ('n', the top of a vertical ship: ship below, water above and
+/// beside; 'o': water all round), and, when ships never touch, water on the
+/// diagonals of every given ship cell. An error when two givens disagree.
+pub fn given_pins(p: &BattleshipPuzzle) -> Result<Vec<((usize, usize), bool)>, String> {
+    let mut pins: std::collections::BTreeMap<(usize, usize), bool> = std::collections::BTreeMap::new();
+    let mut pin = |r: i64, c: i64, v: bool, why: (usize, usize)| -> Result<(), String> {
+        if r < 0 || c < 0 || r as usize >= p.rows || c as usize >= p.cols {
+            return Ok(());
+        }
+        let cell = (r as usize, c as usize);
+        match pins.insert(cell, v) {
+            Some(old) if old != v => Err(format!(
+                "the givens disagree about ({},{}) (from the given at ({},{}))",
+                cell.0 + 1,
+                cell.1 + 1,
+                why.0 + 1,
+                why.1 + 1
+            )),
+            _ => Ok(()),
+        }
+    };
+    for &(r, c, g) in &p.givens {
+        let (ri, ci) = (r as i64, c as i64);
+        pin(ri, ci, g != Given::Water, (r, c))?;
+        if g == Given::Water {
+            continue;
+        }
+        if p.rule == TouchRule::NoTouch {
+            for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+                pin(ri + dr, ci + dc, false, (r, c))?;
+            }
+        }
+        // (up, down, left, right): Some(ship?) where the part says so.
+        let around: [Option<bool>; 4] = match g {
+            Given::Top => [Some(false), Some(true), Some(false), Some(false)],
+            Given::Bottom => [Some(true), Some(false), Some(false), Some(false)],
+            Given::Left => [Some(false), Some(false), Some(false), Some(true)],
+            Given::Right => [Some(false), Some(false), Some(true), Some(false)],
+            Given::Single => [Some(false); 4],
+            _ => [None; 4],
+        };
+        if p.rule == TouchRule::MayTouch {
+            // Touching ships may sit next to an end: only the ship's own cells are sure.
+            for (k, (dr, dc)) in [(-1, 0), (1, 0), (0, -1), (0, 1)].into_iter().enumerate() {
+                if around[k] == Some(true) {
+                    pin(ri + dr, ci + dc, true, (r, c))?;
+                }
+            }
+            continue;
+        }
+        for (k, (dr, dc)) in [(-1, 0), (1, 0), (0, -1), (0, 1)].into_iter().enumerate() {
+            if let Some(v) = around[k] {
+                pin(ri + dr, ci + dc, v, (r, c))?;
+            }
+        }
+    }
+    Ok(pins.into_iter().collect())
+}
+
 pub fn xray_spec(p: &BattleshipPuzzle, epsilon: f64, pin_mode: PinMode) -> Result<XraySpec, String> {
     let known = |v: &[Option<u32>], what: &str| -> Result<Vec<u32>, String> {
         v.iter()
@@ -283,7 +343,7 @@ pub fn xray_spec(p: &BattleshipPuzzle, epsilon: f64, pin_mode: PinMode) -> Resul
         rows: known(&p.row_targets, "row")?,
         cols: known(&p.col_targets, "column")?,
         epsilon,
-        pins: p.givens.iter().map(|&(r, c, g)| ((r, c), g != Given::Water)).collect(),
+        pins: given_pins(p)?,
         pin_mode,
     };
     spec.validate()?;
