@@ -280,40 +280,7 @@ pub enum BenchCommand {
     },
     /// Every puzzle data set in DIR (data not shipped) through the exact solvers and
     /// the pure QUBO samplers, and the N-queens time to 99 % success.
-    Puzzles {
-        /// A folder holding the data sets (or one data-set file); `puzzle families` lists them.
-        #[arg(long, value_name = "DIR")]
-        data: Option<std::path::PathBuf>,
-        /// Solvers to run, from exact, sa and tabu.
-        #[arg(long, default_value = "exact,sa,tabu")]
-        solvers: String,
-        /// At most this many puzzles per data set.
-        #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
-        limit: usize,
-        /// CPU seconds a sampler may spend on one puzzle before it counts as failed.
-        #[arg(long, default_value_t = 2.0)]
-        budget: f64,
-        /// Seconds the exact solver may spend on one puzzle before it counts as failed.
-        #[arg(long, default_value_t = 60.0)]
-        exact_limit: f64,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Tabu tenure for the data sets: 5 suits the puzzle QUBOs (measured; the
-        /// solver's own default, min(20, variables / 4), suits the X-ray model); 0: that default.
-        #[arg(long, default_value_t = crate::solve::PuzzleProblem::TABU_TENURE)]
-        tenure: usize,
-        /// Battleship: a penalty for diagonal ship neighbours on top of the X-ray QUBO.
-        #[arg(long)]
-        diagonal_penalty: Option<f64>,
-        /// Battleship: sample the placement QUBO (every rule a term) instead of the X-ray QUBO.
-        #[arg(long)]
-        placements: bool,
-        /// Also measure SA and tabu on the plain 8- and 16-queens QUBO (time to 99 %).
-        #[arg(long)]
-        queens: bool,
-        #[arg(long)]
-        json: bool,
-    },
+    Puzzles(puzzle_bench::PuzzleBench),
 }
 
 /// Exit code for bad input (unknown names, unreadable files).
@@ -380,33 +347,8 @@ pub fn run(command: Command) -> ExitCode {
                 },
         } => hunt::bench_hunt(&boards, games, shots, seed, &engine),
         Command::Bench {
-            what:
-                BenchCommand::Puzzles {
-                    data,
-                    solvers,
-                    limit,
-                    budget,
-                    exact_limit,
-                    seed,
-                    tenure,
-                    diagonal_penalty,
-                    placements,
-                    queens,
-                    json,
-                },
-        } => puzzle_bench::bench_puzzles(&puzzle_bench::PuzzleBench {
-            data,
-            solvers,
-            limit,
-            budget,
-            exact_limit,
-            seed,
-            tenure: (tenure > 0).then_some(tenure),
-            diagonal_penalty,
-            placements,
-            queens,
-            json,
-        }),
+            what: BenchCommand::Puzzles(b),
+        } => puzzle_bench::bench_puzzles(&b),
         Command::Solve {
             model,
             solver,

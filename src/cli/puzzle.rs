@@ -6,11 +6,11 @@ use crate::puzzle::render::{answer_text, parse_answer};
 use crate::puzzle::{Elimination, ExactRequest, FAMILIES, Puzzle, QuboOptions};
 use crate::qubo::ModelFormat;
 use crate::session;
-use crate::solve::{AnnealParams, PuzzleProblem, SolveRequest, Solver, TabuParams, solve};
+use crate::solve::{PuzzleProblem, solve};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Subcommand, Debug)]
 pub enum PuzzleCommand {
@@ -199,33 +199,21 @@ fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Resul
         ..QuboOptions::default()
     };
     let problem = PuzzleProblem::new(file, p.clone(), options)?;
-    let time_limit = match a.time_limit {
-        Some(t) if !(t > 0.0 && t <= 86_400.0) => {
-            return Err(format!("--time-limit must be in (0, 86400] seconds, not {t}"));
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
-    let req = SolveRequest {
-        solver: if solver == "sa" {
-            Solver::Anneal(AnnealParams {
-                sweeps: a.sweeps,
-                beta: None,
-            })
-        } else {
-            Solver::Tabu(TabuParams {
-                restarts: a.restarts,
-                evaluations: None,
-                tenure: (a.tenure > 0).then_some(a.tenure),
-            })
-        },
+    // The same request `solve` builds (and checks), with the puzzle defaults.
+    let req = super::solve::SolverArgs {
+        solver: solver.to_string(),
         reads: a.reads,
+        sweeps: a.sweeps,
+        restarts: a.restarts,
+        evaluations: None,
+        tenure: (a.tenure > 0).then_some(a.tenure),
         seed: a.seed,
-        threads: a.threads,
-        keep: 5,
+        time_limit: a.time_limit,
         target: None,
-        time_limit,
-        traces: 0,
-    };
+        keep: 5,
+        threads: a.threads,
+    }
+    .request()?;
     let cancel = super::interrupt::ctrl_c_flag();
     let set = solve(problem.model.qubo(), &req, &cancel, &|_| {}).map_err(|e| e.to_string())?;
     let verdicts: Vec<_> = set.samples.iter().map(|s| (s, problem.verdict(&s.state))).collect();

@@ -8,6 +8,7 @@ use crate::puzzle::families::queens::Queens;
 use crate::puzzle::{ExactRequest, Puzzle, QuboOptions};
 use crate::run::CancelFlag;
 use crate::solve::{AnnealParams, PuzzleProblem, SolveRequest, Solver, TabuParams, solve};
+use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,21 +19,40 @@ const SMALL_CELLS: usize = 100;
 /// Exact counts stop here: enough to tell unique from not.
 const COUNT_LIMIT: u64 = 1000;
 
+/// `bench puzzles` options.
+#[derive(Args, Debug)]
 pub struct PuzzleBench {
+    /// A folder holding the data sets (or one data-set file); `puzzle families` lists them.
+    #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// Solvers to run, from exact, sa and tabu.
+    #[arg(long, default_value = "exact,sa,tabu")]
     pub solvers: String,
+    /// At most this many puzzles per data set.
+    #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
     pub limit: usize,
+    /// CPU seconds a sampler may spend on one puzzle before it counts as failed.
+    #[arg(long, default_value_t = 2.0)]
     pub budget: f64,
-    /// Wall seconds the exact solver may spend on one puzzle.
+    /// Seconds the exact solver may spend on one puzzle before it counts as failed.
+    #[arg(long, default_value_t = 60.0)]
     pub exact_limit: f64,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Tabu tenure (None: the solver's default).
-    pub tenure: Option<usize>,
-    /// Battleship: the diagonal no-touch penalty (None: the paper's X-ray QUBO).
+    /// Tabu tenure for the data sets: 5 suits the puzzle QUBOs (measured; the
+    /// solver's own default, min(20, variables / 4), suits the X-ray model); 0: that default.
+    #[arg(long, default_value_t = PuzzleProblem::TABU_TENURE)]
+    pub tenure: usize,
+    /// Battleship: a penalty for diagonal ship neighbours on top of the X-ray QUBO.
+    #[arg(long)]
     pub diagonal_penalty: Option<f64>,
-    /// Battleship: the placement QUBO instead of the X-ray QUBO.
+    /// Battleship: sample the placement QUBO (every rule a term) instead of the X-ray QUBO.
+    #[arg(long)]
     pub placements: bool,
+    /// Also measure SA and tabu on the plain 8- and 16-queens QUBO (time to 99 %).
+    #[arg(long)]
     pub queens: bool,
+    #[arg(long)]
     pub json: bool,
 }
 
@@ -277,7 +297,7 @@ fn sample_one(
         _ => Solver::Tabu(TabuParams {
             restarts: 10,
             evaluations: None,
-            tenure: b.tenure,
+            tenure: (b.tenure > 0).then_some(b.tenure),
         }),
     };
     for batch in 0u64.. {

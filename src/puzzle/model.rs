@@ -381,3 +381,12 @@ pub struct Violation {
     /// Cells to highlight.
     pub cells: Vec<Cell>,
 }
+
+/// Every puzzle board is 1 to [`crate::geometry::MAX_SIDE`] cells a side.
+pub fn check_board_size(rows: usize, cols: usize) -> Result<(), String> {
+    let max = crate::geometry::MAX_SIDE;
+    if rows == 0 || cols == 0 || rows > max || cols > max {
+        return Err(format!("a {rows}x{cols} board: each side must be 1 to {max}"));
+    }
+    Ok(())
+}

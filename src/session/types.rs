@@ -185,14 +185,8 @@ impl PuzzleShelf {
         for (i, p) in self.puzzles.iter().enumerate() {
             let (r, c) = p.puzzle.size();
             // Sizes first (a board of billions of cells is refused before any work).
-            if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
-                return Err(format!(
-                    "puzzle {} ('{}'): a {r}x{c} board: each side must be 1 to {}",
-                    i + 1,
-                    p.name,
-                    crate::geometry::MAX_SIDE
-                ));
-            }
+            crate::puzzle::model::check_board_size(r, c)
+                .map_err(|e| format!("puzzle {} ('{}'): {e}", i + 1, p.name))?;
             cells += r * c;
             if cells > Self::MAX_TOTAL_CELLS {
                 return Err(format!(

@@ -100,12 +100,7 @@ impl BinaryPuzzle {
 
     pub fn validate(&self) -> Result<(), String> {
         let (r, c) = (self.rows, self.cols);
-        if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
-            return Err(format!(
-                "a {r}x{c} grid: each side must be 1 to {}",
-                crate::geometry::MAX_SIDE
-            ));
-        }
+        crate::puzzle::model::check_board_size(r, c)?;
         if self.row_ones.len() != r || self.col_ones.len() != c {
             return Err(format!(
                 "{} row counts and {} column counts for a {r}x{c} grid",

@@ -110,12 +110,7 @@ impl Chess {
 
     pub fn validate(&self) -> Result<(), String> {
         let (r, c) = (self.rows, self.cols);
-        if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
-            return Err(format!(
-                "a {r}x{c} board: each side must be 1 to {}",
-                crate::geometry::MAX_SIDE
-            ));
-        }
+        crate::puzzle::model::check_board_size(r, c)?;
         if self.pieces.len() != r * c {
             return Err(format!("{} piece cells for a {r}x{c} board", self.pieces.len()));
         }

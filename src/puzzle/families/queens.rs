@@ -136,12 +136,7 @@ impl Queens {
 
     pub fn validate(&self) -> Result<(), String> {
         let (r, c) = (self.rows, self.cols);
-        if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
-            return Err(format!(
-                "a {r}x{c} board: each side must be 1 to {}",
-                crate::geometry::MAX_SIDE
-            ));
-        }
+        crate::puzzle::model::check_board_size(r, c)?;
         if !self.regions.is_empty() && self.regions.len() != r * c {
             return Err(format!("{} region cells for a {r}x{c} board", self.regions.len()));
         }

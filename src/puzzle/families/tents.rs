@@ -27,12 +27,7 @@ const ORTHOGONAL: [(i64, i64); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 impl Tents {
     pub fn validate(&self) -> Result<(), String> {
         let (r, c) = (self.rows, self.cols);
-        if r == 0 || c == 0 || r > crate::geometry::MAX_SIDE || c > crate::geometry::MAX_SIDE {
-            return Err(format!(
-                "a {r}x{c} board: each side must be 1 to {}",
-                crate::geometry::MAX_SIDE
-            ));
-        }
+        crate::puzzle::model::check_board_size(r, c)?;
         if self.row_counts.len() != r || self.col_counts.len() != c {
             return Err(format!(
                 "{} row counts and {} column counts for a {r}x{c} board",

@@ -8,7 +8,7 @@ mod editor;
 mod shelf;
 
 use crate::geometry::BinaryMatrix;
-use crate::jobs::Task;
+use crate::jobs::{Repaint, Task};
 use crate::puzzle::edit::Tool;
 use crate::puzzle::{ExactRequest, ExactResult, Puzzle, Violation};
 use crate::session::SolverSource;
@@ -131,7 +131,7 @@ impl Room for PuzzlesRoom {
         if let RoomMessage::PuzzleAnswer(grid, source) = message
             && let Some(p) = ctx.doc.session.puzzles.current()
         {
-            self.set_answer(p.puzzle.clone(), grid, source);
+            self.check_answer(crate::jobs::no_repaint(), p.puzzle.clone(), grid, source);
         }
     }
 
@@ -205,7 +205,7 @@ impl Room for PuzzlesRoom {
                             .map(|a| a.grid.clone())
                             .unwrap_or_else(|| BinaryMatrix::zeros(grid.rows(), grid.cols()));
                         self.tried.push((puzzle.clone(), before));
-                        self.check_answer(ui, puzzle, grid, "your answer".into());
+                        self.check_answer(repaint(ui), puzzle, grid, "your answer".into());
                     }
                     if let Some(a) = &self.answer {
                         let optimum = self.exact.result.as_ref().and_then(|s| s.result.best);
@@ -229,7 +229,7 @@ impl PuzzlesRoom {
         if let Some((puzzle, grid)) = self.tried.pop()
             && self.answer.as_ref().is_some_and(|a| a.puzzle == puzzle)
         {
-            self.check_answer(ui, puzzle, grid, "your answer".into());
+            self.check_answer(repaint(ui), puzzle, grid, "your answer".into());
         }
     }
 
@@ -319,7 +319,8 @@ impl PuzzlesRoom {
         }
     }
 
-    fn set_answer(&mut self, puzzle: Puzzle, grid: BinaryMatrix, source: String) {
+    /// Shows an answer at once and checks it in the background.
+    fn check_answer(&mut self, repaint: Repaint, puzzle: Puzzle, grid: BinaryMatrix, source: String) {
         self.answer = Some(Answer {
             puzzle: puzzle.clone(),
             grid: grid.clone(),
@@ -328,20 +329,7 @@ impl PuzzlesRoom {
             checked: false,
             value: None,
         });
-        self.check
-            .start(crate::jobs::no_repaint(), move |_| check(puzzle, grid, source));
-    }
-
-    fn check_answer(&mut self, ui: &Ui, puzzle: Puzzle, grid: BinaryMatrix, source: String) {
-        self.answer = Some(Answer {
-            puzzle: puzzle.clone(),
-            grid: grid.clone(),
-            source: source.clone(),
-            broken: Vec::new(),
-            checked: false,
-            value: None,
-        });
-        self.check.start(repaint(ui), move |_| check(puzzle, grid, source));
+        self.check.start(repaint, move |_| check(puzzle, grid, source));
     }
 
     fn solve_panel(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
