@@ -282,40 +282,45 @@ impl Queens {
         if self.regions.is_empty() || region_counts.is_none() {
             return out;
         }
+        let Some(rc) = region_counts else { return out };
+        // Each region's first and last row and column: a region lies in a band
+        // of lines exactly when its span does.
+        let mut span = vec![(usize::MAX, 0, usize::MAX, 0); rc.len()];
+        for (cell, &k) in self.regions.iter().enumerate() {
+            if k != NO_REGION {
+                let (r, c) = (cell / cols, cell % cols);
+                let s = &mut span[k as usize];
+                *s = (s.0.min(r), s.1.max(r), s.2.min(c), s.3.max(c));
+            }
+        }
         for by_rows in [true, false] {
             let (lines, len) = if by_rows { (rows, cols) } else { (cols, rows) };
             let Some(counts) = exact(if by_rows { &self.row_counts } else { &self.col_counts }) else {
                 continue;
             };
             let cell = |line: usize, k: usize| if by_rows { (line, k) } else { (k, line) };
+            // Bands up to half the board: longer ones cost more than they find
+            // (measured on the published Star Battles).
             for a in 0..lines {
-                for b in a + 1..lines {
-                    let total: i64 = counts[a..=b].iter().sum();
-                    let band: Vec<usize> = (a..=b)
-                        .flat_map(|l| (0..len).map(move |k| (l, k)))
-                        .map(|(l, k)| cell(l, k))
-                        .filter(|c| !holes.contains(c))
-                        .map(|(r, c)| r * cols + c)
-                        .collect();
-                    let Some(rc) = &region_counts else { continue };
-                    let inside: BTreeSet<u16> = band
-                        .iter()
-                        .map(|&c| self.regions[c])
-                        .filter(|&k| k != NO_REGION)
+                for b in a + 1..lines.min(a + lines.div_ceil(2)) {
+                    let inside: BTreeSet<u16> = (0..rc.len() as u16)
                         .filter(|&k| {
-                            (0..rows * cols).all(|c| {
-                                self.regions[c] != k || band.binary_search(&c).is_ok() || !by_rows && band.contains(&c)
-                            })
+                            let (r0, r1, c0, c1) = span[k as usize];
+                            let (lo, hi) = if by_rows { (r0, r1) } else { (c0, c1) };
+                            lo >= a && hi <= b
                         })
                         .collect();
                     if inside.is_empty() {
                         continue;
                     }
-                    let rest: i64 = total - inside.iter().map(|&k| rc[k as usize]).sum::<i64>();
-                    let outside: Vec<(usize, i64)> = band
-                        .iter()
-                        .filter(|&&c| !inside.contains(&self.regions[c]))
-                        .map(|&c| (c, 1))
+                    let rest: i64 =
+                        counts[a..=b].iter().sum::<i64>() - inside.iter().map(|&k| rc[k as usize]).sum::<i64>();
+                    let outside: Vec<(usize, i64)> = (a..=b)
+                        .flat_map(|l| (0..len).map(move |k| cell(l, k)))
+                        .filter(|c| !holes.contains(c))
+                        .map(|(r, c)| r * cols + c)
+                        .filter(|&c| !inside.contains(&self.regions[c]))
+                        .map(|c| (c, 1))
                         .collect();
                     if rest >= 0 && !outside.is_empty() {
                         out.push(Constraint::Sum {
