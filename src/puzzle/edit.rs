@@ -273,5 +273,13 @@ pub fn set_clue(p: &Puzzle, keyword: &str, values: &str) -> Result<Puzzle, Strin
         .map(|l| format!("{l}\n"))
         .collect();
     text += &format!("{keyword} {}\n", values.trim());
-    Puzzle::parse(&text).map_err(|e| format!("`{keyword}`: {e}"))
+    // The message names a line of the text form; the person typed one field.
+    Puzzle::parse(&text).map_err(|e| {
+        let e = e.to_string();
+        let plain = match e.split_once(": ") {
+            Some((line, rest)) if line.starts_with("line ") => rest.to_string(),
+            _ => e,
+        };
+        format!("`{keyword}`: {plain}")
+    })
 }

@@ -88,6 +88,8 @@ pub struct PuzzlesRoom {
     text_error: Option<String>,
     /// Try mode's earlier answers (Backspace goes back one).
     tried: Vec<(Puzzle, BinaryMatrix)>,
+    /// The open puzzle's place in the list last frame (Try ends on another puzzle).
+    open: Option<usize>,
 }
 
 impl Room for PuzzlesRoom {
@@ -150,6 +152,14 @@ impl Room for PuzzlesRoom {
         }
         self.shelf.poll(ctx);
         let current = ctx.doc.session.puzzles.current().map(|p| p.puzzle.clone());
+        let open = Some(ctx.doc.session.puzzles.active);
+        if self.open != open {
+            self.open = open;
+            if self.editor.playing() {
+                self.editor.toggle_play();
+            }
+            self.tried.clear();
+        }
         // An answer or solve of another puzzle (or of this one before an edit) is stale.
         if self
             .answer

@@ -686,7 +686,7 @@ fn puzzle_detail(
         match p.solution_energy() {
             Some(e) => ui.label(format!("(a solution has {e})")),
             None if matches!(p.puzzle, crate::puzzle::Puzzle::Battleship(_)) => ui.label(
-                "(the X-ray model: a fleet's energy is ε‖ΔA‖², so energies do not rank fleets; the checker does)",
+                "(the X-ray model: a fleet's energy is ε·|ΔA|², so energies do not rank fleets; the checker does)",
             ),
             None => ui.label(""),
         };
