@@ -6,14 +6,18 @@
 //! sweeps), and streams updates for live plots. No UI, no I/O.
 
 mod anneal;
+mod anneal_kernel;
 mod experiments;
+mod lanes;
+mod metropolis;
 mod problem;
 mod rng;
 mod samples;
 mod tabu;
 mod xray;
 
-pub use anneal::{AnnealKernel, AnnealParams, default_beta_range, schedule};
+pub use anneal::{AnnealParams, default_beta_range, schedule};
+pub use anneal_kernel::{AnnealKernel, group_widths};
 pub use experiments::{RatePoint, success_curve, success_rate};
 pub use problem::{
     Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet,
@@ -211,72 +215,23 @@ pub fn solve(
     };
     let target_hit = |e: f64| req.target.is_some_and(|t| e <= t + 1e-9);
     let best_so_far = std::sync::Mutex::new(f64::INFINITY);
-    let run_read = |read: usize| -> ReadResult {
-        if cancel.is_cancelled() || timed_out.load(Ordering::Relaxed) {
-            return ReadResult {
-                found: Vec::new(),
-                energy: f64::INFINITY,
-                flips: 0,
-                complete: false,
-            };
+    let not_run = || ReadResult {
+        found: Vec::new(),
+        energy: f64::INFINITY,
+        flips: 0,
+        complete: false,
+    };
+    let stopping = || cancel.is_cancelled() || timed_out.load(Ordering::Relaxed);
+    // Sends a traced read's points (in blocks of 16, and the rest at its end).
+    let flush = |read: usize, points: &mut Vec<[f64; 2]>, force: bool| {
+        if read < req.traces && (force || points.len() >= 16) && !points.is_empty() {
+            update(SolveUpdate::Trace {
+                read,
+                points: std::mem::take(points),
+            });
         }
-        let mut rng = Rng::for_read(req.seed, read as u64);
-        let traced = read < req.traces;
-        let mut points: Vec<[f64; 2]> = Vec::new();
-        let flush = |points: &mut Vec<[f64; 2]>, force: bool| {
-            if traced && (force || points.len() >= 16) && !points.is_empty() {
-                update(SolveUpdate::Trace {
-                    read,
-                    points: std::mem::take(points),
-                });
-            }
-        };
-        let stop_now = || cancel.is_cancelled() || out_of_time();
-        let result = match &req.solver {
-            Solver::Anneal(_) => {
-                let every = (betas.len() / TRACE_POINTS).max(1);
-                // Called after every sweep: a trace point every `every` sweeps,
-                // the cancel flag every sweep, the clock every 16.
-                let mut observe = |sweep: usize, e: f64| {
-                    if traced && sweep % every == 0 {
-                        points.push([sweep as f64, e]);
-                        flush(&mut points, false);
-                    }
-                    !(cancel.is_cancelled() || (sweep % 16 == 0 && out_of_time()))
-                };
-                let r = kernel.read(&betas, &mut rng, &mut observe);
-                ReadResult {
-                    complete: r.sweeps_done == betas.len(),
-                    flips: (r.sweeps_done * q.len()) as u64,
-                    energy: r.energy,
-                    found: vec![(r.state, r.energy)],
-                }
-            }
-            Solver::Tabu(p) => {
-                let mut found = Vec::new();
-                let mut search = 0usize;
-                let reached = std::cell::Cell::new(false);
-                let mut record = |x: &[u8], e: f64| {
-                    search += 1;
-                    if traced {
-                        points.push([search as f64, e]);
-                        flush(&mut points, false);
-                    }
-                    reached.set(reached.get() || target_hit(e));
-                    found.push((x.to_vec(), e));
-                };
-                let mut stop = || reached.get() || stop_now();
-                let (_, e) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
-                let searches = found.len() as u64;
-                ReadResult {
-                    complete: searches == p.restarts as u64 + 1 || target_hit(e),
-                    flips: searches * p.evaluations_for(q.len()),
-                    energy: e,
-                    found,
-                }
-            }
-        };
-        flush(&mut points, true);
+    };
+    let finish = |read: usize, result: &ReadResult| {
         // Reads cut short (cancel, time limit) are not in the histogram of finals.
         if result.complete {
             update(SolveUpdate::Final {
@@ -292,8 +247,77 @@ pub fn solve(
                 energy: result.energy,
             });
         }
+    };
+    // Annealing: reads `first..first + count` together (see `AnnealKernel`).
+    let anneal_group = |(first, count): (usize, usize)| -> Vec<ReadResult> {
+        if stopping() {
+            return (0..count).map(|_| not_run()).collect();
+        }
+        let streams: Vec<Rng> = (first..first + count)
+            .map(|read| Rng::for_read(req.seed, read as u64))
+            .collect();
+        let every = (betas.len() / TRACE_POINTS).max(1);
+        let mut points = vec![Vec::new(); count];
+        // Called after every sweep: a trace point every `every` sweeps, the
+        // cancel flag every sweep, the clock every 16.
+        let mut observe = |sweep: usize, energies: &[f64]| {
+            if sweep % every == 0 {
+                for (k, &e) in energies.iter().enumerate().filter(|(k, _)| first + k < req.traces) {
+                    points[k].push([sweep as f64, e]);
+                    flush(first + k, &mut points[k], false);
+                }
+            }
+            !(cancel.is_cancelled() || (sweep % 16 == 0 && out_of_time()))
+        };
+        let outcomes = kernel.reads(&betas, &streams, &mut observe);
+        outcomes
+            .into_iter()
+            .enumerate()
+            .map(|(k, r)| {
+                flush(first + k, &mut points[k], true);
+                let result = ReadResult {
+                    complete: r.sweeps_done == betas.len(),
+                    flips: (r.sweeps_done * q.len()) as u64,
+                    energy: r.energy,
+                    found: vec![(r.state, r.energy)],
+                };
+                finish(first + k, &result);
+                result
+            })
+            .collect()
+    };
+    let tabu_read_at = |read: usize, p: &TabuParams| -> ReadResult {
+        if stopping() {
+            return not_run();
+        }
+        let mut rng = Rng::for_read(req.seed, read as u64);
+        let mut points: Vec<[f64; 2]> = Vec::new();
+        let mut found = Vec::new();
+        let mut search = 0usize;
+        let reached = std::cell::Cell::new(false);
+        let mut record = |x: &[u8], e: f64| {
+            search += 1;
+            if read < req.traces {
+                points.push([search as f64, e]);
+                flush(read, &mut points, false);
+            }
+            reached.set(reached.get() || target_hit(e));
+            found.push((x.to_vec(), e));
+        };
+        let mut stop = || reached.get() || cancel.is_cancelled() || out_of_time();
+        let (_, e) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
+        flush(read, &mut points, true);
+        let searches = found.len() as u64;
+        let result = ReadResult {
+            complete: searches == p.restarts as u64 + 1 || target_hit(e),
+            flips: searches * p.evaluations_for(q.len()),
+            energy: e,
+            found,
+        };
+        finish(read, &result);
         result
     };
+    let threads = pool.current_num_threads();
     let mut collector = SampleCollector::default();
     let mut read_energies = Vec::new();
     let mut flips = 0u64;
@@ -301,7 +325,14 @@ pub fn solve(
     let mut first = 0;
     while first < req.reads {
         let last = (first + BATCH).min(req.reads);
-        let batch: Vec<ReadResult> = pool.install(|| (first..last).into_par_iter().map(run_read).collect());
+        let batch: Vec<ReadResult> = match &req.solver {
+            Solver::Anneal(_) => {
+                let groups = lane_groups(first, last, threads);
+                let done: Vec<Vec<ReadResult>> = pool.install(|| groups.into_par_iter().map(anneal_group).collect());
+                done.into_iter().flatten().collect()
+            }
+            Solver::Tabu(p) => pool.install(|| (first..last).into_par_iter().map(|r| tabu_read_at(r, p)).collect()),
+        };
         if cancel.is_cancelled() {
             return Err(SolveError::Cancelled(Cancelled));
         }
@@ -342,6 +373,31 @@ pub fn solve(
         stop,
         seconds: t0.elapsed().as_secs_f64(),
     })
+}
+
+/// Splits reads `first..last` into groups (first read, count) for the
+/// annealing kernel: as wide as the CPU allows while every thread still gets a
+/// group, the rest in narrower groups. A read's result does not depend on its
+/// group, so this only decides speed.
+fn lane_groups(first: usize, last: usize, threads: usize) -> Vec<(usize, usize)> {
+    let widths = group_widths();
+    let widest = widths
+        .iter()
+        .copied()
+        .find(|&w| (last - first).div_ceil(w) >= threads)
+        .unwrap_or(1);
+    let mut groups = Vec::new();
+    let mut at = first;
+    while at < last {
+        let width = widths
+            .iter()
+            .copied()
+            .find(|&w| w <= widest && w <= last - at)
+            .unwrap_or(1);
+        groups.push((at, width));
+        at += width;
+    }
+    groups
 }
 
 /// Why a run failed.

@@ -3,6 +3,8 @@
 //! gets its own stream derived from one master seed, so results never depend
 //! on how reads are spread over threads.
 
+use super::lanes::Lanes;
+
 /// SplitMix64: spreads a seed over 64 bits (used to seed streams).
 pub fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -67,6 +69,58 @@ impl Rng {
     }
 }
 
+/// Several xoshiro256++ streams side by side, one per lane, so that a group of
+/// reads draws its random numbers with SIMD instructions. Lane k yields
+/// exactly the numbers of the `Rng` it was built from.
+pub struct LaneRng<V: Lanes> {
+    v: V,
+    /// The four state words, each for every lane.
+    s: [V::U; 4],
+}
+
+impl<V: Lanes> LaneRng<V> {
+    /// Lane k continues `streams[k]`; lanes beyond the streams get a fixed
+    /// stream of their own (their results are thrown away).
+    pub fn new(v: V, streams: &[Rng]) -> LaneRng<V> {
+        let mut words = [[0u64; 8]; 4];
+        for k in 0..V::WIDTH {
+            let lane = streams.get(k).cloned().unwrap_or_else(|| Rng::new(k as u64));
+            for (word, value) in words.iter_mut().zip(lane.s) {
+                word[k] = value;
+            }
+        }
+        LaneRng {
+            v,
+            s: words.map(|w| v.u_from_slice(&w)),
+        }
+    }
+
+    #[inline(always)]
+    pub fn next_u64(&mut self) -> V::U {
+        let v = self.v;
+        let [s0, s1, s2, s3] = &mut self.s;
+        let out = v.u_add(v.u_rotl(v.u_add(*s0, *s3), 23), *s0);
+        let t = v.u_shl(*s1, 17);
+        *s2 = v.u_xor(*s2, *s0);
+        *s3 = v.u_xor(*s3, *s1);
+        *s1 = v.u_xor(*s1, *s2);
+        *s0 = v.u_xor(*s0, *s3);
+        *s2 = v.u_xor(*s2, t);
+        *s3 = v.u_rotl(*s3, 45);
+        out
+    }
+
+    /// Uniform in [0, 1) with 52 random bits per lane (made from the bits
+    /// alone: a 1.x mantissa minus one, which SIMD does without conversions).
+    #[inline(always)]
+    pub fn units(&mut self) -> V::F {
+        let v = self.v;
+        let r = self.next_u64();
+        let one_point = v.from_bits(v.u_or(v.u_shr(r, 12), v.u_splat(0x3FF0_0000_0000_0000)));
+        v.sub(one_point, v.splat(1.0))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +134,32 @@ mod tests {
         let mean = (0..100_000).map(|_| r.unit()).sum::<f64>() / 100_000.0;
         assert!((mean - 0.5).abs() < 0.01, "{mean}");
         assert!((0..1000).all(|_| r.below(3) < 3));
+    }
+
+    fn lanes_repeat_their_streams<V: Lanes>(v: V) {
+        let streams: Vec<Rng> = (0..3).map(|k| Rng::for_read(9, k)).collect();
+        let mut lanes = LaneRng::new(v, &streams);
+        let mut scalar = streams.clone();
+        let mut got = [0u64; 8];
+        for _ in 0..100 {
+            v.u_write(lanes.next_u64(), &mut got);
+            for (k, r) in scalar.iter_mut().enumerate().take(V::WIDTH) {
+                assert_eq!(got[k], r.next_u64());
+            }
+        }
+        let mut u = [0.0; 8];
+        v.write(lanes.units(), &mut u);
+        assert!(u.iter().all(|&u| (0.0..1.0).contains(&u)));
+    }
+
+    #[test]
+    fn every_backend_repeats_the_streams() {
+        lanes_repeat_their_streams(crate::solve::lanes::Scalar);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::solve::lanes::{Avx2, Avx512};
+            Avx2::new().map(lanes_repeat_their_streams);
+            Avx512::new().map(lanes_repeat_their_streams);
+        }
     }
 }
