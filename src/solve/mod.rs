@@ -328,9 +328,15 @@ pub fn solve(
         let batch: Vec<ReadResult> = match &req.solver {
             Solver::Anneal(_) => {
                 let groups = lane_groups(first, last, threads);
-                let done: Vec<Vec<ReadResult>> = pool.install(|| groups.into_par_iter().map(anneal_group).collect());
+                let done: Vec<Vec<ReadResult>> = if threads == 1 {
+                    // One thread: on the caller's, sparing the hand-over to the pool.
+                    groups.into_iter().map(anneal_group).collect()
+                } else {
+                    pool.install(|| groups.into_par_iter().map(anneal_group).collect())
+                };
                 done.into_iter().flatten().collect()
             }
+            Solver::Tabu(p) if threads == 1 => (first..last).map(|r| tabu_read_at(r, p)).collect(),
             Solver::Tabu(p) => pool.install(|| (first..last).into_par_iter().map(|r| tabu_read_at(r, p)).collect()),
         };
         if cancel.is_cancelled() {
@@ -377,11 +383,11 @@ pub fn solve(
 
 /// Splits reads `first..last` into groups (first read, count) for the
 /// annealing kernel: as wide as the CPU allows while every thread still gets a
-/// group, the rest in narrower groups. A read's result does not depend on its
-/// group, so this only decides speed.
+/// group; a rest of two or more reads goes in one group with idle lanes (still
+/// faster than one read after the other). A read's result does not depend on
+/// its group, so this only decides speed.
 fn lane_groups(first: usize, last: usize, threads: usize) -> Vec<(usize, usize)> {
-    let widths = group_widths();
-    let widest = widths
+    let widest = group_widths()
         .iter()
         .copied()
         .find(|&w| (last - first).div_ceil(w) >= threads)
@@ -389,13 +395,13 @@ fn lane_groups(first: usize, last: usize, threads: usize) -> Vec<(usize, usize)>
     let mut groups = Vec::new();
     let mut at = first;
     while at < last {
-        let width = widths
-            .iter()
-            .copied()
-            .find(|&w| w <= widest && w <= last - at)
-            .unwrap_or(1);
-        groups.push((at, width));
-        at += width;
+        let count = match last - at {
+            left if left >= widest => widest,
+            left if left >= 2 => left,
+            _ => 1,
+        };
+        groups.push((at, count));
+        at += count;
     }
     groups
 }
@@ -407,4 +413,25 @@ pub enum SolveError {
     Cancelled(#[from] Cancelled),
     #[error("{0}")]
     Invalid(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lane_groups_cover_the_reads_and_feed_every_thread() {
+        let widest = group_widths()[0];
+        for (first, last, threads) in [(0, 64, 1), (64, 74, 1), (0, 3, 1), (0, 2, 2), (0, 64, 4), (5, 6, 1)] {
+            let groups = lane_groups(first, last, threads);
+            let mut at = first;
+            for &(start, count) in &groups {
+                assert_eq!(start, at, "{groups:?}");
+                assert!((1..=widest).contains(&count), "{groups:?}");
+                at += count;
+            }
+            assert_eq!(at, last);
+            assert!(groups.len() >= threads.min(last - first), "{groups:?} for {threads} threads");
+        }
+    }
 }
