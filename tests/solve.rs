@@ -133,12 +133,23 @@ fn cancel_and_time_limit_stop_quickly() {
     // Generous for a loaded test machine; the design bound is 100 ms (see README).
     assert!(waited < Duration::from_secs(2), "cancel took {waited:?}");
 
-    let mut req = sa(100_000, 100_000);
+    // The longest schedule allowed: nothing of it is built ahead, and an
+    // annealing read the clock cut short is no answer.
+    let mut req = sa(100_000, fleetscope::solve::MAX_SWEEPS);
     req.time_limit = Some(Duration::from_millis(300));
     let t0 = Instant::now();
     let set = solve(&model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
     assert_eq!(set.stop, Stop::TimeLimit);
     assert!(t0.elapsed() < Duration::from_secs(5));
+    assert_eq!(set.reads, 0);
+    assert!(set.samples.is_empty(), "a half-annealed state was returned");
+
+    // A tabu search the clock cut short still found states: they are kept.
+    let mut req = tabu(fleetscope::solve::MAX_SWEEPS);
+    req.time_limit = Some(Duration::from_millis(300));
+    let set = solve(&model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!(set.stop, Stop::TimeLimit);
+    assert!(!set.samples.is_empty());
 }
 
 #[test]

@@ -296,6 +296,9 @@ fn report(problem: &Problem, req: &SolveRequest, set: &SampleSet, repair_depth: 
         rate / 1e6,
         set.distinct
     );
+    if set.samples.is_empty() {
+        println!("no read finished within the time limit: allow more time or ask for fewer sweeps");
+    }
     for row in &rows {
         let mut line = format!(
             "#{:<3} energy {:>12.6}  found {:>5}×",

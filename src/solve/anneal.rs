@@ -61,16 +61,35 @@ pub fn default_beta_range(q: &Qubo) -> (f64, f64) {
     (hot, cold.max(hot))
 }
 
-/// β for each sweep: geometric from hot to cold (just the cold end for one sweep).
-pub fn schedule(range: (f64, f64), sweeps: usize) -> Vec<f64> {
-    let (hot, cold) = range;
-    match sweeps {
-        0 => Vec::new(),
-        1 => vec![cold],
-        n => {
-            let ratio = (cold / hot).powf(1.0 / (n - 1) as f64);
-            (0..n).map(|k| hot * ratio.powi(k as i32)).collect()
-        }
+/// β for each sweep: geometric from hot to cold (just the cold end for one
+/// sweep). Computed when asked: as a list, 10⁸ sweeps would take 800 MB.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    start: f64,
+    ratio: f64,
+    sweeps: usize,
+}
+
+impl Schedule {
+    pub fn geometric((hot, cold): (f64, f64), sweeps: usize) -> Schedule {
+        let (start, ratio) = match sweeps {
+            0 | 1 => (cold, 1.0),
+            n => (hot, (cold / hot).powf(1.0 / (n - 1) as f64)),
+        };
+        Schedule { start, ratio, sweeps }
+    }
+
+    pub fn len(&self) -> usize {
+        self.sweeps
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sweeps == 0
+    }
+
+    /// β of sweep `k` (counted from 0).
+    pub fn beta(&self, k: usize) -> f64 {
+        self.start * self.ratio.powi(k as i32)
     }
 }
 
@@ -81,8 +100,9 @@ mod tests {
 
     #[test]
     fn schedule_runs_from_hot_to_cold() {
-        let s = schedule((0.1, 10.0), 5);
-        assert_eq!(s.len(), 5);
+        let schedule = Schedule::geometric((0.1, 10.0), 5);
+        assert_eq!(schedule.len(), 5);
+        let s: Vec<f64> = (0..5).map(|k| schedule.beta(k)).collect();
         assert!((s[0] - 0.1).abs() < 1e-12 && (s[4] - 10.0).abs() < 1e-9);
         assert!(s.windows(2).all(|w| w[1] > w[0]));
     }

@@ -9,8 +9,8 @@
 //! the same order, so a read's result is the same in a group of any width, on
 //! any CPU (tested), and never depends on the thread count.
 
+use super::anneal::Schedule;
 use super::lanes::{Lanes, Scalar};
-use super::metropolis::decide;
 use super::rng::{LaneRng, Rng};
 use crate::qubo::Qubo;
 
@@ -70,7 +70,7 @@ impl<'a> AnnealKernel<'a> {
     /// One read per stream, each from a random state, through the β
     /// schedule `betas`, in the narrowest group of [`group_widths`] that holds
     /// them all (at most the widest).
-    pub fn reads(&self, betas: &[f64], streams: &[Rng], observe: &mut Observer) -> Vec<ReadOutcome> {
+    pub fn reads(&self, schedule: &Schedule, streams: &[Rng], observe: &mut Observer) -> Vec<ReadOutcome> {
         let count = streams.len();
         let width = group_widths().iter().rev().copied().find(|&w| w >= count);
         assert!(count > 0 && width.is_some(), "{count} reads do not fit one group");
@@ -79,14 +79,14 @@ impl<'a> AnnealKernel<'a> {
             use super::lanes::{Avx2, Avx512};
             if let (Some(8), Some(v)) = (width, Avx512::new()) {
                 // SAFETY: the token proves the CPU has AVX-512.
-                return unsafe { self.anneal_avx512(v, betas, streams, observe) };
+                return unsafe { self.anneal_avx512(v, schedule, streams, observe) };
             }
             if let (Some(4), Some(v)) = (width, Avx2::new()) {
                 // SAFETY: the token proves the CPU has AVX2.
-                return unsafe { self.anneal_avx2(v, betas, streams, observe) };
+                return unsafe { self.anneal_avx2(v, schedule, streams, observe) };
             }
         }
-        self.anneal(Scalar, betas, streams, observe)
+        self.anneal(Scalar, schedule, streams, observe)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -94,11 +94,11 @@ impl<'a> AnnealKernel<'a> {
     fn anneal_avx512(
         &self,
         v: super::lanes::Avx512,
-        betas: &[f64],
+        schedule: &Schedule,
         streams: &[Rng],
         observe: &mut Observer,
     ) -> Vec<ReadOutcome> {
-        self.anneal(v, betas, streams, observe)
+        self.anneal(v, schedule, streams, observe)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -106,15 +106,15 @@ impl<'a> AnnealKernel<'a> {
     fn anneal_avx2(
         &self,
         v: super::lanes::Avx2,
-        betas: &[f64],
+        schedule: &Schedule,
         streams: &[Rng],
         observe: &mut Observer,
     ) -> Vec<ReadOutcome> {
-        self.anneal(v, betas, streams, observe)
+        self.anneal(v, schedule, streams, observe)
     }
 
     #[inline(always)]
-    fn anneal<V: Lanes>(&self, v: V, betas: &[f64], streams: &[Rng], observe: &mut Observer) -> Vec<ReadOutcome> {
+    fn anneal<V: Lanes>(&self, v: V, schedule: &Schedule, streams: &[Rng], observe: &mut Observer) -> Vec<ReadOutcome> {
         let q = self.q;
         let (n, w) = (q.len(), V::WIDTH);
         let count = streams.len().min(w);
@@ -141,12 +141,13 @@ impl<'a> AnnealKernel<'a> {
         let mut energy = v.from_slice(&energies);
         let (zero, two) = (v.splat(0.0), v.splat(2.0));
         let mut done = 0;
-        for (sweep, &beta) in betas.iter().enumerate() {
+        for sweep in 0..schedule.len() {
+            let beta = schedule.beta(sweep);
             for i in 0..n {
                 let (s, f) = (sign[i], field[i]);
                 let u = rng.units();
                 let delta = v.mul(s, f);
-                let accept = decide(v, beta, delta, u);
+                let accept = v.decide(beta, delta, u);
                 if !v.any(v.lt(zero, accept)) {
                     continue;
                 }
@@ -191,7 +192,7 @@ impl<'a> AnnealKernel<'a> {
 mod tests {
     use super::*;
     use crate::qubo::QuboBuilder;
-    use crate::solve::{default_beta_range, schedule};
+    use crate::solve::default_beta_range;
 
     fn random_model(n: usize, seed: u64) -> Qubo {
         let mut rng = Rng::new(seed);
@@ -213,16 +214,16 @@ mod tests {
     fn reads_agree_in_groups_of_every_width() {
         let q = random_model(30, 5);
         let kernel = AnnealKernel::new(&q);
-        let betas = schedule(default_beta_range(&q), 50);
+        let schedule = Schedule::geometric(default_beta_range(&q), 50);
         let streams: Vec<Rng> = (0..8).map(|r| Rng::for_read(11, r)).collect();
         let mut keep = |_: usize, _: &[f64]| true;
         let alone: Vec<ReadOutcome> = streams
             .iter()
-            .flat_map(|s| kernel.reads(&betas, std::slice::from_ref(s), &mut keep))
+            .flat_map(|s| kernel.reads(&schedule, std::slice::from_ref(s), &mut keep))
             .collect();
         for &width in group_widths() {
             for count in [width, width - width / 4] {
-                let together = kernel.reads(&betas, &streams[..count], &mut keep);
+                let together = kernel.reads(&schedule, &streams[..count], &mut keep);
                 assert_eq!(together.len(), count);
                 for (a, b) in together.iter().zip(&alone) {
                     assert_eq!(a.state, b.state, "width {width}, {count} reads");
@@ -242,11 +243,11 @@ mod tests {
     fn observed_energies_track_the_states() {
         let q = random_model(20, 8);
         let kernel = AnnealKernel::new(&q);
-        let betas = schedule(default_beta_range(&q), 3);
+        let schedule = Schedule::geometric(default_beta_range(&q), 3);
         let width = group_widths()[0];
         let streams: Vec<Rng> = (0..width as u64).map(|r| Rng::for_read(2, r)).collect();
         let mut last = Vec::new();
-        let out = kernel.reads(&betas, &streams, &mut |_, e: &[f64]| {
+        let out = kernel.reads(&schedule, &streams, &mut |_, e: &[f64]| {
             last = e.to_vec();
             true
         });

@@ -7,6 +7,8 @@
 //! `Avx2` and `Avx512` are tokens: a value exists only once the CPU has been
 //! found to have the instructions, which is what makes their methods sound.
 
+use super::metropolis;
+
 /// Lane-wise operations on `WIDTH` doubles (`F`), 64-bit words (`U`) and
 /// comparison results (`M`).
 pub trait Lanes: Copy + Send + Sync {
@@ -47,6 +49,12 @@ pub trait Lanes: Copy + Send + Sync {
     /// The bits of each double, and back.
     fn to_bits(self, v: Self::F) -> Self::U;
     fn from_bits(self, v: Self::U) -> Self::F;
+
+    /// The Metropolis decision in each lane (see [`metropolis::decide`]).
+    #[inline(always)]
+    fn decide(self, beta: f64, delta: Self::F, u: Self::F) -> Self::F {
+        metropolis::decide(self, beta, delta, u)
+    }
 }
 
 /// One lane in plain arithmetic: any CPU.
@@ -154,6 +162,11 @@ impl Lanes for Scalar {
     #[inline(always)]
     fn from_bits(self, v: u64) -> f64 {
         f64::from_bits(v)
+    }
+    /// One lane may branch, which spares the polynomial on most flips.
+    #[inline(always)]
+    fn decide(self, beta: f64, delta: f64, u: f64) -> f64 {
+        metropolis::decide_one(beta, delta, u)
     }
 }
 

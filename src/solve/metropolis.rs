@@ -12,7 +12,7 @@
 /// a draw that small never comes (draws are multiples of 2⁻⁵²).
 pub const MAX_BETA_DELTA: f64 = 40.0;
 
-use super::lanes::Lanes;
+use super::lanes::{Lanes, Scalar};
 
 /// Relative half-width of the band the approximation cannot decide.
 const BAND: f64 = 1e-6;
@@ -61,6 +61,28 @@ pub fn decide<V: Lanes>(v: V, beta: f64, delta: V::F, u: V::F) -> V::F {
     v.from_slice(&accept)
 }
 
+/// The same decision for one read, with branches: downhill flips and flips
+/// beyond βΔ = 40 need no polynomial, and the branches predict well.
+#[inline(always)]
+pub fn decide_one(beta: f64, delta: f64, u: f64) -> f64 {
+    let y = beta * delta;
+    let yes = if y <= 0.0 {
+        true
+    } else if y >= MAX_BETA_DELTA {
+        false
+    } else {
+        let p = exp_neg_approx(Scalar, y);
+        if u < p * (1.0 - BAND) {
+            true
+        } else if u >= p * (1.0 + BAND) {
+            false
+        } else {
+            u < (-y).exp()
+        }
+    };
+    if yes { 1.0 } else { 0.0 }
+}
+
 /// Widest lane count of any [`Lanes`].
 const MAX_WIDTH: usize = 8;
 
@@ -81,7 +103,6 @@ fn settle(beta: f64, delta: &[f64], u: &[f64], accept: &mut [f64]) {
 mod tests {
     use super::*;
     use crate::solve::Rng;
-    use crate::solve::lanes::Scalar;
 
     #[test]
     fn approximation_is_within_its_error_bound() {
@@ -115,7 +136,7 @@ mod tests {
                 settled += ((u[k] - (-y).exp()).abs() < 1e-6 * (-y).exp()) as usize;
             }
             let mut got = [0.0; MAX_WIDTH];
-            v.write(decide(v, beta, v.from_slice(&delta), v.from_slice(&u)), &mut got);
+            v.write(v.decide(beta, v.from_slice(&delta), v.from_slice(&u)), &mut got);
             for k in 0..w {
                 let y = beta * delta[k];
                 let exact = y < MAX_BETA_DELTA && u[k] < (-y).exp();

@@ -16,7 +16,7 @@ mod samples;
 mod tabu;
 mod xray;
 
-pub use anneal::{AnnealParams, default_beta_range, schedule};
+pub use anneal::{AnnealParams, Schedule, default_beta_range};
 pub use anneal_kernel::{AnnealKernel, group_widths};
 pub use experiments::{RatePoint, success_curve, success_rate};
 pub use problem::{
@@ -116,11 +116,12 @@ impl Stop {
 /// What a run returns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SampleSet {
-    /// The best distinct states, lowest energy first.
+    /// The best distinct states, lowest energy first (none if a time limit
+    /// ended an annealing run before any read finished).
     pub samples: Vec<Sample>,
     /// Reads that finished and count.
     pub reads: usize,
-    /// Each read's final (SA) or best (tabu) energy, in read order.
+    /// Each counted read's final (SA) or best (tabu) energy, in read order.
     pub read_energies: Vec<f64>,
     /// Distinct states met in all.
     pub distinct: usize,
@@ -200,9 +201,9 @@ pub fn solve(
     validate(q, req).map_err(SolveError::Invalid)?;
     let pool = crate::run::pool(req.threads).map_err(SolveError::Invalid)?;
     let t0 = Instant::now();
-    let betas = match &req.solver {
-        Solver::Anneal(p) => schedule(p.beta.unwrap_or_else(|| default_beta_range(q)), p.sweeps),
-        Solver::Tabu(_) => Vec::new(),
+    let schedule = match &req.solver {
+        Solver::Anneal(p) => Schedule::geometric(p.beta.unwrap_or_else(|| default_beta_range(q)), p.sweeps),
+        Solver::Tabu(_) => Schedule::geometric((1.0, 1.0), 0),
     };
     let kernel = AnnealKernel::new(q);
     let timed_out = AtomicBool::new(false);
@@ -231,6 +232,9 @@ pub fn solve(
             });
         }
     };
+    // A tabu read cut short still found good states; an annealing read
+    // stopped half-way is no answer (nor a lowest energy so far).
+    let keeps_unfinished = matches!(req.solver, Solver::Tabu(_));
     let finish = |read: usize, result: &ReadResult| {
         // Reads cut short (cancel, time limit) are not in the histogram of finals.
         if result.complete {
@@ -238,6 +242,9 @@ pub fn solve(
                 read,
                 energy: result.energy,
             });
+        }
+        if !(result.complete || keeps_unfinished) {
+            return;
         }
         let mut best = best_so_far.lock().unwrap_or_else(|e| e.into_inner());
         if result.energy < *best {
@@ -256,7 +263,7 @@ pub fn solve(
         let streams: Vec<Rng> = (first..first + count)
             .map(|read| Rng::for_read(req.seed, read as u64))
             .collect();
-        let every = (betas.len() / TRACE_POINTS).max(1);
+        let every = (schedule.len() / TRACE_POINTS).max(1);
         let mut points = vec![Vec::new(); count];
         // Called after every sweep: a trace point every `every` sweeps, the
         // cancel flag every sweep, the clock every 16.
@@ -269,14 +276,14 @@ pub fn solve(
             }
             !(cancel.is_cancelled() || (sweep % 16 == 0 && out_of_time()))
         };
-        let outcomes = kernel.reads(&betas, &streams, &mut observe);
+        let outcomes = kernel.reads(&schedule, &streams, &mut observe);
         outcomes
             .into_iter()
             .enumerate()
             .map(|(k, r)| {
                 flush(first + k, &mut points[k], true);
                 let result = ReadResult {
-                    complete: r.sweeps_done == betas.len(),
+                    complete: r.sweeps_done == schedule.len(),
                     flips: (r.sweeps_done * q.len()) as u64,
                     energy: r.energy,
                     found: vec![(r.state, r.energy)],
@@ -343,13 +350,16 @@ pub fn solve(
             return Err(SolveError::Cancelled(Cancelled));
         }
         for r in batch {
-            if timed_out.load(Ordering::Relaxed) && !r.complete {
-                // A tabu read cut by the clock still found good states: keep them.
-                for (x, e) in &r.found {
-                    collector.add(x, *e);
+            if !r.complete {
+                // Cut by the clock (a cancelled run has returned above). The
+                // other reads of the batch that finished still count.
+                if keeps_unfinished {
+                    for (x, e) in &r.found {
+                        collector.add(x, *e);
+                    }
                 }
                 stop = Stop::TimeLimit;
-                break;
+                continue;
             }
             flips += r.flips;
             for (x, e) in &r.found {
@@ -431,7 +441,10 @@ mod tests {
                 at += count;
             }
             assert_eq!(at, last);
-            assert!(groups.len() >= threads.min(last - first), "{groups:?} for {threads} threads");
+            assert!(
+                groups.len() >= threads.min(last - first),
+                "{groups:?} for {threads} threads"
+            );
         }
     }
 }

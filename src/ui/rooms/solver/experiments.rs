@@ -97,6 +97,9 @@ impl Experiments {
             self.start_figure8(ui, &s);
         }
         if let Some(Outcome::Figure8 { sa, tabu }) = &self.figure8.result {
+            if self.figure8.is_running() {
+                ui.weak("The last finished run's curves; the new run replaces them when it ends.");
+            }
             let lines = [
                 ("SA (reads)", sa, Color32::from_rgb(90, 160, 230)),
                 ("tabu (restarts)", tabu, Color32::from_rgb(240, 160, 60)),
@@ -129,6 +132,9 @@ impl Experiments {
             self.start_epsilon(ui, &s);
         }
         if let Some(Outcome::Epsilon(points)) = &self.epsilon.result {
+            if self.epsilon.is_running() {
+                ui.weak("The last finished run's curve; the new run replaces it when it ends.");
+            }
             rate_plot(
                 ui,
                 "epsilon",

@@ -319,8 +319,14 @@ impl SolverRoom {
             let req = request(&s);
             self.live = Live {
                 run: self.live.run + 1,
+                step_label: match s.sampler {
+                    SamplerKind::Anneal => "sweep",
+                    SamplerKind::Tabu => "search (first, then restarts)",
+                },
                 ..Live::default()
             };
+            // The results below belong to the plots above: both start afresh.
+            self.run.result = None;
             self.run.start(repaint(ui), move |job| run_job(&problem, &req, job));
         }
         ui.separator();
@@ -452,10 +458,6 @@ impl SolverRoom {
             self.pin_editor(ui, ctx.doc);
             ui.separator();
         }
-        let sweep_label = match ctx.doc.session.solver.sampler {
-            SamplerKind::Anneal => "sweep",
-            SamplerKind::Tabu => "search (first, then restarts)",
-        };
         let marked = self
             .model()
             .and_then(|m| m.original_energy)
@@ -463,7 +465,7 @@ impl SolverRoom {
         if self.live.is_empty() && self.run.result.is_none() {
             ui.label("Press Start run to sample the model; the plots follow the run as it goes.");
         } else {
-            plots(ui, &self.live, sweep_label, marked);
+            plots(ui, &self.live, marked);
         }
         if let Some(e) = &self.run.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
@@ -548,6 +550,12 @@ impl SolverRoom {
                 }
                 (None, _) => ui.label("A model from a file: there is no picture to judge against."),
             };
+            if r.set.samples.is_empty() {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "No read finished within the time limit: allow more time or ask for fewer sweeps.",
+                );
+            }
             ui.label(format!(
                 "{}: {} reads in {:.3} s ({}), {:.1} M flips/s, {} distinct states",
                 r.solver,

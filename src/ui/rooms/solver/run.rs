@@ -107,6 +107,8 @@ pub struct Live {
     pub run: u64,
     /// When the run ended (the best-energy line is drawn to there).
     pub end: Option<f64>,
+    /// What a trace's steps are: SA sweeps or tabu searches (of this run's sampler).
+    pub step_label: &'static str,
 }
 
 impl Live {
@@ -127,14 +129,14 @@ impl Live {
 
 /// The three live plots side by side: energy per sweep of the traced reads,
 /// best energy against time, and the histogram of the reads' final energies.
-pub fn plots(ui: &mut egui::Ui, live: &Live, sweep_label: &str, marked: Option<(f64, &str)>) {
+pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
     let height = 190.0;
     ui.columns(3, |cols| {
         Plot::new(("energy_traces", live.run))
             .height(height)
             .allow_scroll(false)
             .legend(Legend::default())
-            .x_axis_label(sweep_label)
+            .x_axis_label(live.step_label)
             .y_axis_label("energy")
             .show(&mut cols[0], |p| {
                 for (k, (read, pts)) in live.traces.iter().enumerate() {
@@ -149,7 +151,9 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, sweep_label: &str, marked: Option<(
             .show(&mut cols[1], |p| {
                 p.line(
                     Line::new("lowest energy", best_steps(&live.best, live.end))
-                        .color(Color32::from_rgb(120, 200, 120)),
+                        .color(Color32::from_rgb(120, 200, 120))
+                        // A step line: its vertical edges must not be merged into a filled band.
+                        .allow_band(false),
                 );
             });
         let (bars, width) = histogram(&live.finals);
@@ -203,8 +207,12 @@ fn histogram(values: &[f64]) -> (Vec<(f64, f64)>, f64) {
     if values.is_empty() || !lo.is_finite() {
         return (Vec::new(), 1.0);
     }
+    if hi - lo <= 1e-9 * lo.abs().max(1.0) {
+        // All reads ended at one energy: one bar, wide enough to see.
+        return (vec![(lo, values.len() as f64)], 0.01 * lo.abs().max(1.0));
+    }
     let bins = 30usize;
-    let width = ((hi - lo) / bins as f64).max(1e-9);
+    let width = (hi - lo) / bins as f64;
     let mut counts = vec![0.0; bins];
     for &v in values {
         let k = (((v - lo) / width) as usize).min(bins - 1);
@@ -225,4 +233,19 @@ pub type RunTask = Task<RunResult, SolveUpdate>;
 /// A fleet realisation to add as a setup, if the state has one.
 pub fn realisation(j: &Judged) -> Option<&Deployment> {
     j.picture.as_ref().and_then(|(_, v)| v.fleet.as_ref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_energies_make_one_visible_bar() {
+        let (bars, width) = histogram(&[0.695, 0.695, 0.695]);
+        assert_eq!(bars, vec![(0.695, 3.0)]);
+        assert!(width >= 0.01);
+        let (bars, width) = histogram(&[1.0, 2.0, 2.0]);
+        assert_eq!(bars.iter().map(|b| b.1).sum::<f64>(), 3.0);
+        assert!((width - 1.0 / 30.0).abs() < 1e-12);
+    }
 }
