@@ -125,7 +125,8 @@ pub struct SampleSet {
     pub read_energies: Vec<f64>,
     /// Distinct states met in all.
     pub distinct: usize,
-    /// SA: flip attempts (sweeps × variables); tabu: flip evaluations.
+    /// SA: flip attempts (sweeps × variables); tabu: flip evaluations; of
+    /// every read that ran, also those a time limit cut short.
     pub flips: u64,
     pub stop: Stop,
     pub seconds: f64,
@@ -350,6 +351,7 @@ pub fn solve(
             return Err(SolveError::Cancelled(Cancelled));
         }
         for r in batch {
+            flips += r.flips;
             if !r.complete {
                 // Cut by the clock (a cancelled run has returned above). The
                 // other reads of the batch that finished still count.
@@ -361,7 +363,6 @@ pub fn solve(
                 stop = Stop::TimeLimit;
                 continue;
             }
-            flips += r.flips;
             for (x, e) in &r.found {
                 collector.add(x, *e);
             }

@@ -534,6 +534,10 @@ impl SolverRoom {
             let warn = ui.visuals().warn_fg_color;
             let is_puzzle = matches!(self.model().map(|m| &m.problem), Some(Problem::Puzzle(_)));
             match (r.success, has_fleet) {
+                _ if r.set.samples.is_empty() => ui.colored_label(
+                    warn,
+                    "No read finished within the time limit: allow more time or ask for fewer sweeps.",
+                ),
                 (Some(true), _) if is_puzzle => ui.colored_label(good, "Success: a returned answer solves the puzzle."),
                 (Some(false), _) if is_puzzle => ui.colored_label(
                     warn,
@@ -550,12 +554,6 @@ impl SolverRoom {
                 }
                 (None, _) => ui.label("A model from a file: there is no picture to judge against."),
             };
-            if r.set.samples.is_empty() {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    "No read finished within the time limit: allow more time or ask for fewer sweeps.",
-                );
-            }
             ui.label(format!(
                 "{}: {} reads in {:.3} s ({}), {:.1} M flips/s, {} distinct states",
                 r.solver,
@@ -566,6 +564,9 @@ impl SolverRoom {
                 thousands(r.set.distinct as u128)
             ));
         });
+        if r.judged.is_empty() {
+            return;
+        }
         let mut pick = None;
         let mut send: Option<Command> = None;
         let fleet = solved_fleet(ctx.doc, self.model());

@@ -165,7 +165,10 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
             .x_axis_label("final energy of a read")
             .y_axis_label("reads")
             .include_y(0.0)
-            .include_y((tallest * 1.1).max(1.0))
+            // Room above the bars for the legend, and beside them for the axis numbers.
+            .include_y((tallest * 1.3).max(1.0))
+            .include_x(bars.first().map_or(0.0, |b| b.0 - 2.0 * width))
+            .include_x(bars.last().map_or(1.0, |b| b.0 + 2.0 * width))
             .show(&mut cols[2], |p| {
                 let bars: Vec<Bar> = bars.iter().map(|&(x, n)| Bar::new(x, n).width(width * 0.9)).collect();
                 p.bar_chart(BarChart::new("reads", bars).color(Color32::from_rgb(90, 140, 200)));
