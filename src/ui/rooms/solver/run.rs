@@ -148,6 +148,7 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
             .allow_scroll(false)
             .x_axis_label("seconds")
             .y_axis_label("lowest energy so far")
+            .include_x(0.0)
             .show(&mut cols[1], |p| {
                 p.line(
                     Line::new("lowest energy", best_steps(&live.best, live.end))
