@@ -45,8 +45,7 @@ pub fn group_widths() -> &'static [usize] {
     {
         use super::lanes::{Avx2, Avx512};
         match (Avx512::new(), Avx2::new()) {
-            (Some(_), Some(_)) => return &[8, 4, 1],
-            (Some(_), None) => return &[8, 1],
+            (Some(_), _) => return &[8, 4, 1],
             (None, Some(_)) => return &[4, 1],
             (None, None) => {}
         }

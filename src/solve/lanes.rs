@@ -300,7 +300,8 @@ mod x86 {
 
     impl Avx512 {
         pub fn new() -> Option<Avx512> {
-            is_x86_feature_detected!("avx512f").then_some(Avx512(()))
+            // The kernel compiled for AVX-512 may also use AVX2 instructions.
+            (is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx2")).then_some(Avx512(()))
         }
     }
 
