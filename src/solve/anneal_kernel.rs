@@ -67,7 +67,7 @@ impl<'a> AnnealKernel<'a> {
     }
 
     /// One read per stream, each from a random state, through the β
-    /// schedule `betas`, in the narrowest group of [`group_widths`] that holds
+    /// `schedule`, in the narrowest group of [`group_widths`] that holds
     /// them all (at most the widest).
     pub fn reads(&self, schedule: &Schedule, streams: &[Rng], observe: &mut Observer) -> Vec<ReadOutcome> {
         let count = streams.len();

@@ -9,6 +9,9 @@
 
 use super::metropolis;
 
+/// The most lanes of any backend (AVX-512's eight doubles).
+pub const MAX_WIDTH: usize = 8;
+
 /// Lane-wise operations on `WIDTH` doubles (`F`), 64-bit words (`U`) and
 /// comparison results (`M`).
 pub trait Lanes: Copy + Send + Sync {

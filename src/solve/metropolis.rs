@@ -12,7 +12,7 @@
 /// a draw that small never comes (draws are multiples of 2⁻⁵²).
 pub const MAX_BETA_DELTA: f64 = 40.0;
 
-use super::lanes::{Lanes, Scalar};
+use super::lanes::{Lanes, MAX_WIDTH, Scalar};
 
 /// Relative half-width of the band the approximation cannot decide.
 const BAND: f64 = 1e-6;
@@ -82,9 +82,6 @@ pub fn decide_one(beta: f64, delta: f64, u: f64) -> f64 {
     };
     if yes { 1.0 } else { 0.0 }
 }
-
-/// Widest lane count of any [`Lanes`].
-const MAX_WIDTH: usize = 8;
 
 /// The exact test for the lanes the approximation left open (and, harmlessly,
 /// the clearly rejected ones). Out of line: it runs about once a million draws.

@@ -334,18 +334,11 @@ pub fn solve(
     while first < req.reads {
         let last = (first + BATCH).min(req.reads);
         let batch: Vec<ReadResult> = match &req.solver {
-            Solver::Anneal(_) => {
-                let groups = lane_groups(first, last, threads);
-                let done: Vec<Vec<ReadResult>> = if threads == 1 {
-                    // One thread: on the caller's, sparing the hand-over to the pool.
-                    groups.into_iter().map(anneal_group).collect()
-                } else {
-                    pool.install(|| groups.into_par_iter().map(anneal_group).collect())
-                };
-                done.into_iter().flatten().collect()
-            }
-            Solver::Tabu(p) if threads == 1 => (first..last).map(|r| tabu_read_at(r, p)).collect(),
-            Solver::Tabu(p) => pool.install(|| (first..last).into_par_iter().map(|r| tabu_read_at(r, p)).collect()),
+            Solver::Anneal(_) => map_in_order(&pool, lane_groups(first, last, threads), anneal_group)
+                .into_iter()
+                .flatten()
+                .collect(),
+            Solver::Tabu(p) => map_in_order(&pool, (first..last).collect(), |r| tabu_read_at(r, p)),
         };
         if cancel.is_cancelled() {
             return Err(SolveError::Cancelled(Cancelled));
@@ -390,6 +383,16 @@ pub fn solve(
         stop,
         seconds: t0.elapsed().as_secs_f64(),
     })
+}
+
+/// `f` of each item, in order, on the pool's threads; on the caller's thread
+/// when the pool has one (sparing the hand-over to it).
+fn map_in_order<I: Send, T: Send>(pool: &rayon::ThreadPool, items: Vec<I>, f: impl Fn(I) -> T + Sync + Send) -> Vec<T> {
+    if pool.current_num_threads() == 1 {
+        items.into_iter().map(f).collect()
+    } else {
+        pool.install(|| items.into_par_iter().map(f).collect())
+    }
 }
 
 /// Splits reads `first..last` into groups (first read, count) for the

@@ -3,7 +3,7 @@
 //! gets its own stream derived from one master seed, so results never depend
 //! on how reads are spread over threads.
 
-use super::lanes::Lanes;
+use super::lanes::{Lanes, MAX_WIDTH};
 
 /// SplitMix64: spreads a seed over 64 bits (used to seed streams).
 pub fn splitmix64(state: &mut u64) -> u64 {
@@ -82,7 +82,7 @@ impl<V: Lanes> LaneRng<V> {
     /// Lane k continues `streams[k]`; lanes beyond the streams get a fixed
     /// stream of their own (their results are thrown away).
     pub fn new(v: V, streams: &[Rng]) -> LaneRng<V> {
-        let mut words = [[0u64; 8]; 4];
+        let mut words = [[0u64; MAX_WIDTH]; 4];
         for k in 0..V::WIDTH {
             let lane = streams.get(k).cloned().unwrap_or_else(|| Rng::new(k as u64));
             for (word, value) in words.iter_mut().zip(lane.s) {
@@ -140,14 +140,14 @@ mod tests {
         let streams: Vec<Rng> = (0..3).map(|k| Rng::for_read(9, k)).collect();
         let mut lanes = LaneRng::new(v, &streams);
         let mut scalar = streams.clone();
-        let mut got = [0u64; 8];
+        let mut got = [0u64; MAX_WIDTH];
         for _ in 0..100 {
             v.u_write(lanes.next_u64(), &mut got);
             for (k, r) in scalar.iter_mut().enumerate().take(V::WIDTH) {
                 assert_eq!(got[k], r.next_u64());
             }
         }
-        let mut u = [0.0; 8];
+        let mut u = [0.0; MAX_WIDTH];
         v.write(lanes.units(), &mut u);
         assert!(u.iter().all(|&u| (0.0..1.0).contains(&u)));
     }
