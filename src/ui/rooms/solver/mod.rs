@@ -583,8 +583,12 @@ impl SolverRoom {
                         .show(ui, |ui| {
                             ui.strong("#");
                             ui.strong("energy");
-                            ui.strong("found")
-                                .on_hover_text("How many reads (tabu: searches) ended in this state");
+                            // Tabu counts each search of a read (the first and every restart).
+                            let (found, hover) = match r.solver {
+                                "tabu" => ("searches", "How many tabu searches (of all reads) ended in this state"),
+                                _ => ("found", "How many reads ended in this state"),
+                            };
+                            ui.strong(found).on_hover_text(hover);
                             ui.strong("is");
                             ui.end_row();
                             for (k, j) in r.judged.iter().enumerate() {
