@@ -1,21 +1,19 @@
 //! Fleetscope: a desktop lab for Battleship-style fleets on square and hexagonal boards.
 //!
-//! Layers (see `ARCHITECTURE.md` at the top of the repository):
-//! `ui` → `jobs`, `session` → engines (`geometry`, `cover`, `tomography`,
-//! `puzzle`) → `run` ← `cli`. Engines are plain Rust with no UI and no I/O.
+//! The engines (`geometry`, `cover`, `qubo`, `puzzle`, `tomography`, `solve`, `run`) live
+//! in the `fleetscope-engines` crate and are re-exported here under their own names, so
+//! `crate::geometry::Board` means the same thing in the app as in the engines.
+//! This crate adds what sits between a person and the engines (see `ARCHITECTURE.md`):
+//! `session` (the only file I/O), `jobs` (background threads), `study` (what the UI and
+//! the command line both ask of the engines), `textview`, `presets`, `ui` and `cli`.
+
+pub use fleetscope_engines::{cover, geometry, puzzle, qubo, run, solve, tomography};
 
 pub mod cli;
-pub mod cover;
-pub mod geometry;
 pub mod jobs;
 pub mod presets;
-pub mod puzzle;
-pub mod qubo;
-pub mod run;
 pub mod session;
-pub mod solve;
 pub mod textview;
-pub mod tomography;
 #[cfg(feature = "gui")]
 pub mod ui;
 

@@ -3,9 +3,9 @@
 //! boards) exact solver run without a panic, and every solution found passes
 //! the checker.
 #![no_main]
-use fleetscope::geometry::BinaryMatrix;
-use fleetscope::puzzle::{ExactRequest, Puzzle, QuboOptions};
-use fleetscope::run::CancelFlag;
+use fleetscope_engines::geometry::BinaryMatrix;
+use fleetscope_engines::puzzle::{ExactRequest, Puzzle, QuboOptions};
+use fleetscope_engines::run::CancelFlag;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,7 +1,7 @@
 //! QUBO files (qbsolv): any text is refused with a line number or reads as a model
 //! that writes and reads back the same.
 #![no_main]
-use fleetscope::qubo::ModelFormat;
+use fleetscope_engines::qubo::ModelFormat;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

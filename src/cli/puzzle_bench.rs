@@ -459,10 +459,10 @@ fn queens_tts(
         // penalty); a read succeeds when it ends there. The states at 0 are checked.
         let target = problem.solution_energy().unwrap_or(0.0);
         let good = set.read_energies.iter().filter(|&&e| e <= target + 1e-9).count();
-        if let Some(s) = set.samples.iter().find(|s| s.energy <= target + 1e-9) {
-            if !problem.verdict(&s.state).violations.is_empty() {
-                return Err(format!("{n}-queens: a state at the solution energy breaks a rule"));
-            }
+        if let Some(s) = set.samples.iter().find(|s| s.energy <= target + 1e-9)
+            && !problem.verdict(&s.state).violations.is_empty()
+        {
+            return Err(format!("{n}-queens: a state at the solution energy breaks a rule"));
         }
         let p = good as f64 / set.reads.max(1) as f64;
         let tts = match p {

@@ -84,6 +84,20 @@ impl App {
         }
     }
 
+    /// The ids of a room's tabs (empty for a room without tabs or an unknown id).
+    pub fn room_tabs(&self, id: &str) -> &'static [&'static str] {
+        self.rooms.iter().find(|r| r.id() == id).map_or(&[], |r| r.tabs())
+    }
+
+    /// Opens a room and one of its tabs, as clicking them would; false for an unknown room.
+    pub fn open_tab(&mut self, id: &str, tab: &str) -> bool {
+        let found = self.open_room(id);
+        if found {
+            self.rooms[self.current].set_tab(tab);
+        }
+        found
+    }
+
     /// The id of the open room.
     pub fn current_room(&self) -> &'static str {
         self.rooms[self.current].id()

@@ -39,6 +39,10 @@ pub trait Room: Any {
     }
     /// Opens a tab by the id [`Room::tab`] returned (unknown ids are ignored).
     fn set_tab(&mut self, _tab: &str) {}
+    /// The ids of every tab, in order (the all-rooms test visits each).
+    fn tabs(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// A message from another room (see [`RoomMessage`]).
     fn receive(&mut self, _message: RoomMessage, _ctx: &mut RoomCtx<'_>) {}
     /// The title of the room's own menu in the menu bar (shown while the room
@@ -157,7 +161,8 @@ impl<R: Room> RoomHost<R> {
         let before = self.commands.len();
         let mut ctx = RoomCtx::new(&mut self.doc, &mut self.commands);
         self.room.ui(ui, &mut ctx);
-        for c in self.commands[before..].to_vec() {
+        let sent: Vec<Command> = self.commands[before..].to_vec();
+        for c in sent {
             match c {
                 Command::Status(s) => self.status = s,
                 Command::AddSetup(setup) => self.doc.edit(|s| {

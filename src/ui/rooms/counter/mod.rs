@@ -128,6 +128,9 @@ impl Room for CounterRoom {
     fn tab(&self) -> Option<&'static str> {
         CounterTab::ALL.iter().find(|(t, _)| *t == self.tab).map(|(_, id)| *id)
     }
+    fn tabs(&self) -> &'static [&'static str] {
+        &["counts", "hunt", "fairness"]
+    }
     fn set_tab(&mut self, tab: &str) {
         if let Some((t, _)) = CounterTab::ALL.iter().find(|(_, id)| *id == tab) {
             self.tab = *t;
@@ -139,7 +142,7 @@ impl Room for CounterRoom {
             let mut v = self.count.result.take().unwrap_or_default();
             match self.kind {
                 CountKind::Compare => {
-                    v.sort_by(|a, b| b.result.labelled.cmp(&a.result.labelled));
+                    v.sort_by_key(|a| std::cmp::Reverse(a.result.labelled));
                     self.compare = v;
                 }
                 CountKind::Active => self.last = v.pop(),

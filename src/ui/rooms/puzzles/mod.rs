@@ -122,6 +122,9 @@ impl Room for PuzzlesRoom {
             Tab::Text => "text",
         })
     }
+    fn tabs(&self) -> &'static [&'static str] {
+        &["grid", "text"]
+    }
     fn set_tab(&mut self, tab: &str) {
         match tab {
             "grid" => self.tab = Tab::Grid,

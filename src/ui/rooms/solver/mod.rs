@@ -100,6 +100,9 @@ impl Room for SolverRoom {
             SolverTab::Experiments => "experiments",
         })
     }
+    fn tabs(&self) -> &'static [&'static str] {
+        &["run", "experiments"]
+    }
     fn set_tab(&mut self, tab: &str) {
         match tab {
             "run" => self.tab = SolverTab::Run,

@@ -179,6 +179,9 @@ impl Room for TomographyRoom {
     fn tab(&self) -> Option<&'static str> {
         TomoTab::ALL.iter().find(|(t, _)| *t == self.tab).map(|(_, id)| *id)
     }
+    fn tabs(&self) -> &'static [&'static str] {
+        &["matrix", "walk", "gallery", "stealth"]
+    }
     fn set_tab(&mut self, tab: &str) {
         if let Some((t, _)) = TomoTab::ALL.iter().find(|(_, id)| *id == tab) {
             self.tab = *t;

@@ -1,0 +1,32 @@
+//! Boards, pieces, fleets and placements on square and hexagonal lattices.
+//!
+//! Plain data and pure functions: no UI, no I/O. Everything else in the crate
+//! (counters, tomography, the app) builds on these types.
+
+mod board;
+mod coord;
+mod deployment;
+mod error;
+mod fleet;
+mod index;
+mod laplacian;
+mod lattice;
+mod matrix;
+mod piece;
+mod placement;
+mod random;
+mod rules;
+
+pub use board::{Board, BoardShape, MAX_SQUARE_SIDE};
+pub use coord::Coord;
+pub use deployment::{Deployment, PlaceError, PlacedShip};
+pub use error::GeometryError;
+pub use fleet::Fleet;
+pub use index::{BitSet, BoardIndex};
+pub use laplacian::laplacian_energy;
+pub use lattice::Lattice;
+pub use matrix::{BinaryMatrix, MAX_SIDE};
+pub use piece::{Orientation, Piece, normalize};
+pub use placement::{Placement, fleet_placements, piece_placements};
+pub use random::random_deployment;
+pub use rules::{Observations, TouchRule};

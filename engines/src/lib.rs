@@ -1,0 +1,15 @@
+//! Fleetscope's engines: plain Rust with no UI, no file I/O and no threads of their own
+//! (rayon inside a call, on a pool from `run::pool`).
+//!
+//! Layers, each using only those below it (see `ARCHITECTURE.md`):
+//! `run` ← `geometry` ← `cover` ← `qubo` ← `puzzle` ← `tomography` ← `solve`.
+//! Every long call takes a `run::CancelFlag` and a progress sink and returns a `Result`
+//! whose error wraps `run::Cancelled`.
+
+pub mod cover;
+pub mod geometry;
+pub mod puzzle;
+pub mod qubo;
+pub mod run;
+pub mod solve;
+pub mod tomography;

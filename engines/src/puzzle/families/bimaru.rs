@@ -1,0 +1,351 @@
+//! Battleship (Bimaru) puzzles as a family of the Puzzles room: the text form,
+//! the rules an answer grid breaks, and the X-ray QUBO of "Battleship,
+//! tomography and quantum annealing" with the given cells pinned. The exact
+//! solver is the project's Bimaru search (`puzzle::solve`).
+
+use crate::geometry::{BinaryMatrix, TouchRule};
+use crate::puzzle::model::Violation;
+use crate::puzzle::text::Sections;
+use crate::puzzle::{BattleshipPuzzle, Given};
+use crate::qubo::{PinMode, XraySpec};
+
+pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
+    let (rows, cols) = (s.rows, s.cols);
+    let targets = |key: &str, n: usize| -> Result<Vec<Option<u32>>, String> {
+        use crate::puzzle::model::CountSpec;
+        s.counts(key, n)?
+            .ok_or_else(|| format!("a battleship puzzle needs `{key}` targets (- for unknown)"))?
+            .into_iter()
+            .map(|c| match c {
+                CountSpec::Exactly(v) => Ok(Some(v)),
+                CountSpec::Free => Ok(None),
+                CountSpec::OrOneMore(v) => Err(format!("`{key}`: '{v}+' is not a target (a number or -)")),
+            })
+            .collect::<Result<_, _>>()
+    };
+    let (line, values) = s
+        .values("ships")
+        .ok_or("a battleship puzzle needs its `ships` (lengths, e.g. 4 3 3 2 2 2 1 1 1 1)")?;
+    let ships = values
+        .iter()
+        .map(|v| {
+            v.parse::<usize>()
+                .ok()
+                .filter(|&l| (1..=64).contains(&l))
+                .ok_or_else(|| format!("line {line}: '{v}' is not a ship length 1 to 64"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if ships.len() > 512 {
+        return Err(format!("line {line}: {} ships, at most 512", ships.len()));
+    }
+    let rule = match s.word("touch")?.as_deref() {
+        None | Some("forbidden") | Some("no") => TouchRule::NoTouch,
+        Some("allowed") | Some("yes") => TouchRule::MayTouch,
+        Some(other) => return Err(format!("`touch` is allowed or forbidden, not '{other}'")),
+    };
+    let mut givens = Vec::new();
+    if let Some(grid) = s.grid("grid")? {
+        for (r, row) in grid.iter().enumerate() {
+            for (c, &ch) in row.iter().enumerate() {
+                if ch == '-' || ch == '?' {
+                    continue;
+                }
+                let g = Given::from_char(ch).ok_or_else(|| {
+                    format!(
+                        "grid row {}: '{ch}' is not a given (? unknown, x water, * ship, o n s w e m parts)",
+                        r + 1
+                    )
+                })?;
+                // '.' reads as water in published grids; here it means unknown.
+                if ch != '.' {
+                    givens.push((r, c, g));
+                }
+            }
+        }
+    }
+    let p = BattleshipPuzzle {
+        rows,
+        cols,
+        ships,
+        row_targets: targets("rows", rows)?,
+        col_targets: targets("cols", cols)?,
+        givens,
+        rule,
+    };
+    p.validate().map_err(|e| e.to_string())?;
+    Ok(p)
+}
+
+pub fn to_text(p: &BattleshipPuzzle) -> String {
+    let list = |v: &[Option<u32>]| {
+        v.iter()
+            .map(|t| t.map_or("-".to_string(), |x| x.to_string()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let ships: Vec<String> = p.ships.iter().map(usize::to_string).collect();
+    let mut out = format!("battleship {}x{}\n", p.rows, p.cols);
+    out += &format!(
+        "ships {}\nrows {}\ncols {}\n",
+        ships.join(" "),
+        list(&p.row_targets),
+        list(&p.col_targets)
+    );
+    if p.rule == TouchRule::MayTouch {
+        out += "touch allowed\n";
+    }
+    if !p.givens.is_empty() {
+        out += "grid\n";
+        for r in 0..p.rows {
+            let line: String = (0..p.cols)
+                .map(|c| {
+                    p.givens
+                        .iter()
+                        .find(|g| g.0 == r && g.1 == c)
+                        .map_or('.', |g| g.2.letter())
+                })
+                .collect();
+            out += &line;
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Every rule an answer grid breaks: targets, givens, straight ships apart
+/// from each other (when they may not touch) and the fleet's lengths.
+pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
+    let (rows, cols) = (p.rows, p.cols);
+    let mut out = Vec::new();
+    let sums = (grid.row_sums(), grid.col_sums());
+    for (i, t) in p.row_targets.iter().enumerate() {
+        if let Some(t) = t.filter(|&t| t != sums.0[i]) {
+            out.push(Violation {
+                message: format!("row {} has {} ship cells, needs {t}", i + 1, sums.0[i]),
+                cells: (0..cols).map(|j| i * cols + j).collect(),
+            });
+        }
+    }
+    for (j, t) in p.col_targets.iter().enumerate() {
+        if let Some(t) = t.filter(|&t| t != sums.1[j]) {
+            out.push(Violation {
+                message: format!("column {} has {} ship cells, needs {t}", j + 1, sums.1[j]),
+                cells: (0..rows).map(|i| i * cols + j).collect(),
+            });
+        }
+    }
+    for &(r, c, g) in &p.givens {
+        let ship = grid.get(r, c);
+        if ship != (g != Given::Water) {
+            out.push(Violation {
+                message: format!(
+                    "({},{}) is given as {}",
+                    r + 1,
+                    c + 1,
+                    if g == Given::Water { "water" } else { "a ship part" }
+                ),
+                cells: vec![r * cols + c],
+            });
+        }
+    }
+    if p.rule == TouchRule::NoTouch {
+        // Each group of touching ship cells must be one straight ship.
+        let mut lengths = Vec::new();
+        for group in groups(grid) {
+            let straight = group.iter().all(|&(r, _)| r == group[0].0) || group.iter().all(|&(_, c)| c == group[0].1);
+            let contiguous = straight && {
+                let span = if group.iter().all(|&(r, _)| r == group[0].0) {
+                    group.iter().map(|x| x.1).max().unwrap_or(0) - group.iter().map(|x| x.1).min().unwrap_or(0)
+                } else {
+                    group.iter().map(|x| x.0).max().unwrap_or(0) - group.iter().map(|x| x.0).min().unwrap_or(0)
+                };
+                span + 1 == group.len()
+            };
+            if contiguous {
+                lengths.push(group.len());
+                let vertical = group.len() > 1 && group[0].1 == group[1].1;
+                for (k, &(r, c)) in group.iter().enumerate() {
+                    let part = crate::puzzle::battleship::role(k, group.len(), vertical);
+                    if let Some(&(_, _, g)) = p.givens.iter().find(|g| g.0 == r && g.1 == c)
+                        && !matches!(g, Given::Water | Given::Ship)
+                        && g != part
+                    {
+                        out.push(Violation {
+                            message: format!(
+                                "({},{}) is given as '{}' but is '{}' of its ship",
+                                r + 1,
+                                c + 1,
+                                g.letter(),
+                                part.letter()
+                            ),
+                            cells: group.iter().map(|&(a, b)| a * cols + b).collect(),
+                        });
+                    }
+                }
+            } else {
+                out.push(Violation {
+                    message: format!(
+                        "the ship cells around ({},{}) touch but are not one straight ship",
+                        group[0].0 + 1,
+                        group[0].1 + 1
+                    ),
+                    cells: group.iter().map(|&(r, c)| r * cols + c).collect(),
+                });
+            }
+        }
+        let mut want = p.ships.clone();
+        want.sort_unstable();
+        lengths.sort_unstable();
+        if out.is_empty() && lengths != want {
+            out.push(Violation {
+                message: format!("the ships have lengths {lengths:?}; the fleet is {want:?}"),
+                cells: Vec::new(),
+            });
+        }
+    } else if out.is_empty() && !splits_into_fleet(p, grid) {
+        // Ships may touch: whether the cells split into the fleet's straight
+        // ships is a search, asked of the exact solver on the fully given grid.
+        let mut want = p.ships.clone();
+        want.sort_unstable();
+        out.push(Violation {
+            message: format!("the ship cells cannot be split into straight ships of lengths {want:?}"),
+            cells: grid.one_cells().into_iter().map(|(r, c)| r * cols + c).collect(),
+        });
+    }
+    out
+}
+
+/// Can the ship cells of `grid` be covered exactly by the fleet (keeping the
+/// given ship parts)?
+fn splits_into_fleet(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> bool {
+    let mut fixed = p.clone();
+    fixed.row_targets = grid.row_sums().into_iter().map(Some).collect();
+    fixed.col_targets = grid.col_sums().into_iter().map(Some).collect();
+    fixed.givens = (0..p.rows)
+        .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
+        .map(|(r, c)| {
+            let given = p.givens.iter().find(|g| g.0 == r && g.1 == c).map(|g| g.2);
+            let g = match (grid.get(r, c), given) {
+                (false, _) => Given::Water,
+                (true, Some(g)) if g != Given::Water => g,
+                (true, _) => Given::Ship,
+            };
+            (r, c, g)
+        })
+        .collect();
+    crate::puzzle::solve(&fixed, 0, 1, &crate::run::CancelFlag::new())
+        .map(|s| s.matrices != Some(0))
+        .unwrap_or(false)
+}
+
+/// Ship cells grouped by touching (8 neighbours), each group sorted.
+fn groups(grid: &BinaryMatrix) -> Vec<Vec<(usize, usize)>> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut seen = vec![false; rows * cols];
+    let mut out = Vec::new();
+    for (r, c) in grid.one_cells() {
+        if seen[r * cols + c] {
+            continue;
+        }
+        let mut group = Vec::new();
+        let mut stack = vec![(r, c)];
+        seen[r * cols + c] = true;
+        while let Some((a, b)) = stack.pop() {
+            group.push((a, b));
+            for da in -1i64..=1 {
+                for db in -1i64..=1 {
+                    let (na, nb) = (a as i64 + da, b as i64 + db);
+                    if (0..rows as i64).contains(&na) && (0..cols as i64).contains(&nb) {
+                        let (na, nb) = (na as usize, nb as usize);
+                        if grid.get(na, nb) && !seen[na * cols + nb] {
+                            seen[na * cols + nb] = true;
+                            stack.push((na, nb));
+                        }
+                    }
+                }
+            }
+        }
+        group.sort_unstable();
+        out.push(group);
+    }
+    out
+}
+
+/// The X-ray QUBO of the puzzle: its targets (all must be known) and its
+/// givens as pinned cells.
+/// The cells the givens fix: each given cell, and what a ship part says about
+/// its neighbours ('n', the top of a vertical ship: ship below, water above and
+/// beside; 'o': water all round), and, when ships never touch, water on the
+/// diagonals of every given ship cell. An error when two givens disagree.
+pub fn given_pins(p: &BattleshipPuzzle) -> Result<Vec<((usize, usize), bool)>, String> {
+    let mut pins: std::collections::BTreeMap<(usize, usize), bool> = std::collections::BTreeMap::new();
+    let mut pin = |r: i64, c: i64, v: bool, why: (usize, usize)| -> Result<(), String> {
+        if r < 0 || c < 0 || r as usize >= p.rows || c as usize >= p.cols {
+            return Ok(());
+        }
+        let cell = (r as usize, c as usize);
+        match pins.insert(cell, v) {
+            Some(old) if old != v => Err(format!(
+                "the givens disagree about ({},{}) (from the given at ({},{}))",
+                cell.0 + 1,
+                cell.1 + 1,
+                why.0 + 1,
+                why.1 + 1
+            )),
+            _ => Ok(()),
+        }
+    };
+    for &(r, c, g) in &p.givens {
+        let (ri, ci) = (r as i64, c as i64);
+        pin(ri, ci, g != Given::Water, (r, c))?;
+        if g == Given::Water {
+            continue;
+        }
+        if p.rule == TouchRule::NoTouch {
+            for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+                pin(ri + dr, ci + dc, false, (r, c))?;
+            }
+        }
+        // (up, down, left, right): Some(ship?) where the part says so.
+        let around: [Option<bool>; 4] = match g {
+            Given::Top => [Some(false), Some(true), Some(false), Some(false)],
+            Given::Bottom => [Some(true), Some(false), Some(false), Some(false)],
+            Given::Left => [Some(false), Some(false), Some(false), Some(true)],
+            Given::Right => [Some(false), Some(false), Some(true), Some(false)],
+            Given::Single => [Some(false); 4],
+            _ => [None; 4],
+        };
+        if p.rule == TouchRule::MayTouch {
+            // Touching ships may sit next to an end: only the ship's own cells are sure.
+            for (k, (dr, dc)) in [(-1, 0), (1, 0), (0, -1), (0, 1)].into_iter().enumerate() {
+                if around[k] == Some(true) {
+                    pin(ri + dr, ci + dc, true, (r, c))?;
+                }
+            }
+            continue;
+        }
+        for (k, (dr, dc)) in [(-1, 0), (1, 0), (0, -1), (0, 1)].into_iter().enumerate() {
+            if let Some(v) = around[k] {
+                pin(ri + dr, ci + dc, v, (r, c))?;
+            }
+        }
+    }
+    Ok(pins.into_iter().collect())
+}
+
+pub fn xray_spec(p: &BattleshipPuzzle, epsilon: f64, pin_mode: PinMode) -> Result<XraySpec, String> {
+    let known = |v: &[Option<u32>], what: &str| -> Result<Vec<u32>, String> {
+        v.iter()
+            .map(|t| t.ok_or_else(|| format!("the X-ray QUBO needs every {what} target; one is unknown")))
+            .collect()
+    };
+    let spec = XraySpec {
+        rows: known(&p.row_targets, "row")?,
+        cols: known(&p.col_targets, "column")?,
+        epsilon,
+        pins: given_pins(p)?,
+        pin_mode,
+    };
+    spec.validate()?;
+    Ok(spec)
+}

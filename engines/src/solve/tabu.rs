@@ -1,0 +1,257 @@
+//! Tabu search: one-flip moves with incremental flip deltas, a tabu tenure,
+//! aspiration (a tabu move is allowed when it beats the best energy seen),
+//! and Palubeckis' multistart restarts MST2 ("Multistart tabu search strategies
+//! for the unconstrained binary quadratic optimization problem", 2004), the
+//! method behind the QBSolv tabu the tomography paper used: after each tabu
+//! search, a new start is built from its best state by flipping a subset of
+//! variables chosen at random (favouring flips that cost little) and decided
+//! greedily.
+
+use super::rng::Rng;
+use crate::qubo::Qubo;
+use serde::{Deserialize, Serialize};
+
+/// Tabu search settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TabuParams {
+    /// Restarts after the first search (MST2); each read does 1 + restarts searches.
+    pub restarts: usize,
+    /// Moves a flipped variable stays tabu; `None` = min(20, n/4).
+    pub tenure: Option<usize>,
+    /// Flip evaluations per search (each move evaluates every variable);
+    /// `None` = n·max(200, 3n): enough moves to descend on larger models.
+    pub evaluations: Option<u64>,
+}
+
+impl Default for TabuParams {
+    fn default() -> Self {
+        TabuParams {
+            restarts: 20,
+            tenure: None,
+            evaluations: None,
+        }
+    }
+}
+
+impl TabuParams {
+    pub fn tenure_for(&self, n: usize) -> usize {
+        self.tenure.unwrap_or((n / 4).min(20)).min(n.saturating_sub(1))
+    }
+
+    pub fn evaluations_for(&self, n: usize) -> u64 {
+        let n = n as u64;
+        self.evaluations.unwrap_or(n * (3 * n).max(200)).max(n)
+    }
+}
+
+/// The state of one search: the current solution and every flip delta.
+struct Walker<'a> {
+    q: &'a Qubo,
+    x: Vec<u8>,
+    delta: Vec<f64>,
+    energy: f64,
+}
+
+impl<'a> Walker<'a> {
+    fn new(q: &'a Qubo, x: Vec<u8>) -> Walker<'a> {
+        let delta = (0..q.len()).map(|i| q.flip_delta(&x, i)).collect();
+        let energy = q.energy(&x);
+        Walker { q, x, delta, energy }
+    }
+
+    fn flip(&mut self, i: usize) {
+        let d = self.delta[i];
+        let step = if self.x[i] == 0 { 1.0 } else { -1.0 };
+        self.x[i] ^= 1;
+        self.energy += d;
+        self.delta[i] = -d;
+        let (nb, w) = self.q.row(i);
+        for (j, wj) in nb.iter().zip(w) {
+            let j = *j as usize;
+            // Δ_j = (1 − 2x_j)·field_j and field_j moved by w·step.
+            let sign = if self.x[j] == 0 { 1.0 } else { -1.0 };
+            self.delta[j] += sign * wj * step;
+        }
+    }
+}
+
+/// Energies closer than this count as equal (ties, aspiration).
+const TOL: f64 = 1e-9;
+
+/// One tabu search from `start` for `evaluations` flip evaluations; returns
+/// the best state met and its energy. `stop` is asked every few moves.
+fn tabu_search(
+    q: &Qubo,
+    start: Vec<u8>,
+    tenure: usize,
+    evaluations: u64,
+    rng: &mut Rng,
+    stop: &mut dyn FnMut() -> bool,
+) -> (Vec<u8>, f64) {
+    let n = q.len();
+    let mut w = Walker::new(q, start);
+    let mut best = (w.x.clone(), w.energy);
+    let mut tabu_until = vec![0u64; n];
+    let mut spent = 0u64;
+    let mut moves = 0u64;
+    while spent < evaluations {
+        moves += 1;
+        let mut chosen = usize::MAX;
+        let mut chosen_energy = f64::INFINITY;
+        let mut ties = 0usize;
+        for i in 0..n {
+            let e = w.energy + w.delta[i];
+            let allowed = tabu_until[i] < moves || e < best.1 - TOL;
+            if !allowed {
+                continue;
+            }
+            if e < chosen_energy - TOL {
+                chosen = i;
+                chosen_energy = e;
+                ties = 1;
+            } else if e <= chosen_energy + TOL {
+                // Uniform among ties (reservoir sampling).
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    chosen = i;
+                }
+            }
+        }
+        spent += n as u64;
+        if chosen == usize::MAX {
+            break; // everything tabu and nothing aspires: n ≤ tenure
+        }
+        w.flip(chosen);
+        tabu_until[chosen] = moves + tenure as u64;
+        if w.energy < best.1 - TOL {
+            best = (w.x.clone(), w.energy);
+        }
+        if moves.is_multiple_of(64) && stop() {
+            break;
+        }
+    }
+    let exact = q.energy(&best.0);
+    (best.0, exact)
+}
+
+/// MST2's new start from `x`: choose k = max(10, 0.4n) variables by roulette
+/// (cheap flips weigh more), then decide greedily which of them to flip,
+/// counting the couplings among them.
+fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng, stop: &mut dyn FnMut() -> bool) -> Option<Vec<u8>> {
+    let n = q.len();
+    let k = (n * 2 / 5).max(10).min(n);
+    // gain_i: how much flipping i alone lowers the energy.
+    let w = Walker::new(q, x.to_vec());
+    let mut d: Vec<f64> = w.delta.iter().map(|v| -v).collect();
+    let sign = |i: usize| if x[i] == 0 { 1.0 } else { -1.0 };
+    let mut chosen = vec![false; n];
+    let mut order = Vec::with_capacity(k);
+    for step in 0..k {
+        // Large models make this O(k·n): let a cancel or the clock in.
+        if step % 32 == 31 && stop() {
+            return None;
+        }
+        let (mut dmin, mut dmax) = (f64::INFINITY, f64::NEG_INFINITY);
+        for i in (0..n).filter(|&i| !chosen[i]) {
+            dmin = dmin.min(d[i]);
+            dmax = dmax.max(d[i]);
+        }
+        let weight = |v: f64| -> f64 {
+            if dmax - dmin < TOL {
+                1.0
+            } else if v <= 0.0 && dmin < 0.0 {
+                1.0 - v / dmin
+            } else if v > 0.0 {
+                1.0 + 5000.0 * v / dmax
+            } else {
+                0.0
+            }
+        };
+        let total: f64 = (0..n).filter(|&i| !chosen[i]).map(|i| weight(d[i])).sum();
+        let mut r = rng.unit() * total;
+        let mut pick = usize::MAX;
+        for i in (0..n).filter(|&i| !chosen[i]) {
+            pick = i;
+            r -= weight(d[i]);
+            if r <= 0.0 {
+                break;
+            }
+        }
+        chosen[pick] = true;
+        order.push(pick);
+        // Later gains count the pair term with the picked variable as if it flipped.
+        let (nb, ws) = q.row(pick);
+        for (j, wj) in nb.iter().zip(ws) {
+            let j = *j as usize;
+            d[j] -= wj * sign(pick) * sign(j);
+        }
+    }
+    // Greedy decision over the chosen set: gain of flipping i given the flips
+    // already decided (h1) plus half of what undecided neighbours could add (h2).
+    let gain0: Vec<f64> = w.delta.iter().map(|v| -v).collect();
+    let mut decided: Vec<Option<bool>> = vec![None; n];
+    let pair = |i: usize, j: usize, wij: f64| -wij * sign(i) * sign(j);
+    let mut y = x.to_vec();
+    for step in 0..order.len() {
+        if step % 32 == 31 && stop() {
+            return None;
+        }
+        let mut best: Option<(usize, f64, f64)> = None;
+        for &i in order.iter().filter(|&&i| decided[i].is_none()) {
+            let (nb, ws) = q.row(i);
+            let (mut h1, mut h2) = (gain0[i], 0.0);
+            for (j, wj) in nb.iter().zip(ws) {
+                let j = *j as usize;
+                match decided[j] {
+                    Some(true) => h1 += pair(i, j, *wj),
+                    None if chosen[j] => h2 += pair(i, j, *wj).max(0.0),
+                    _ => {}
+                }
+            }
+            let q1 = 2.0 * h1 + h2;
+            if best.is_none_or(|(_, bq, bh)| q1 > bq + TOL || (q1 > bq - TOL && h1 > bh)) {
+                best = Some((i, q1, h1));
+            }
+        }
+        let (i, q1, h1) = best.expect("an undecided chosen variable");
+        let flip = q1 > TOL || (q1 > -TOL && h1 >= 0.0);
+        decided[i] = Some(flip);
+        if flip {
+            y[i] ^= 1;
+        }
+    }
+    Some(y)
+}
+
+/// One tabu read: a search from a random state, then `restarts` MST2
+/// restarts. `found(state, energy)` gets each search's best; `stop` ends early.
+pub fn tabu_read(
+    q: &Qubo,
+    params: &TabuParams,
+    rng: &mut Rng,
+    found: &mut dyn FnMut(&[u8], f64),
+    stop: &mut dyn FnMut() -> bool,
+) -> (Vec<u8>, f64) {
+    let n = q.len();
+    let tenure = params.tenure_for(n);
+    let evals = params.evaluations_for(n);
+    let start: Vec<u8> = (0..n).map(|_| rng.bit()).collect();
+    let (mut last, mut last_e) = tabu_search(q, start, tenure, evals, rng, stop);
+    found(&last, last_e);
+    let mut best = (last.clone(), last_e);
+    for _ in 0..params.restarts {
+        if stop() {
+            break;
+        }
+        let Some(next) = perturb(q, &last, rng, stop) else {
+            break;
+        };
+        (last, last_e) = tabu_search(q, next, tenure, evals, rng, stop);
+        found(&last, last_e);
+        if last_e < best.1 - TOL {
+            best = (last.clone(), last_e);
+        }
+    }
+    best
+}

@@ -1,0 +1,14 @@
+//! Engine tests: one binary that links the engines crate alone (no UI, no files).
+//! Oracles are the sources' published numbers, the data in `engines/tests/data/`
+//! and independent second implementations (brute force on small cases).
+
+mod common;
+mod cover;
+mod puzzle;
+mod puzzle_bimaru_qubo;
+mod puzzle_edit;
+mod puzzle_families;
+mod qubo;
+mod solve;
+mod tomography;
+mod tomography_moves;

@@ -1,0 +1,149 @@
+//! QUBO models and their files: the X-ray model against its definition, the
+//! Ising form, exact round trips through COO and qbsolv files, and clear
+//! errors on malformed files.
+
+use fleetscope_engines::geometry::BinaryMatrix;
+use fleetscope_engines::qubo::{
+    ModelFormat, PinMode, Qubo, QuboBuilder, XrayModel, XraySpec, read_coo, read_qbsolv, xray_objective,
+};
+use proptest::prelude::*;
+
+fn random_picture(rows: usize, cols: usize, bits: &[bool]) -> BinaryMatrix {
+    let mut m = BinaryMatrix::zeros(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            m.set(r, c, bits[(r * cols + c) % bits.len()]);
+        }
+    }
+    m
+}
+
+fn random_qubo(n: usize, coefs: &[i32]) -> Qubo {
+    let mut b = QuboBuilder::new(n);
+    let mut k = 0;
+    let mut next = || {
+        k += 1;
+        coefs[k % coefs.len()] as f64 / 4.0
+    };
+    for i in 0..n {
+        b.add_linear(i, next());
+        for j in i + 1..n {
+            let v = next();
+            if v.abs() > 1.0 {
+                b.add_coupler(i, j, v);
+            }
+        }
+    }
+    b.add_offset(next());
+    b.build().unwrap()
+}
+
+fn states(n: usize) -> impl Iterator<Item = Vec<u8>> {
+    (0u32..1 << n).map(move |s| (0..n).map(|i| ((s >> i) & 1) as u8).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Energy = ‖Lx − b‖² + ε‖Δx‖² (+ pins), for the model's own sums and for
+    /// any other picture, with pins as penalties or eliminated.
+    #[test]
+    fn xray_model_energy_is_its_definition(
+        rows in 1usize..7, cols in 1usize..7,
+        bits in prop::collection::vec(any::<bool>(), 1..50),
+        other in prop::collection::vec(any::<bool>(), 1..50),
+        pins in prop::collection::vec((0usize..7, 0usize..7, any::<bool>()), 0..4),
+        eliminate in any::<bool>(), weight in 1u32..5,
+    ) {
+        let m = random_picture(rows, cols, &bits);
+        let mut spec = XraySpec::of_matrix(&m, 0.005);
+        let mut seen = std::collections::HashSet::new();
+        spec.pins = pins.into_iter()
+            .filter(|(r, c, _)| *r < rows && *c < cols && seen.insert((*r, *c)))
+            .map(|(r, c, v)| ((r, c), v)).collect();
+        spec.pin_mode = if eliminate { PinMode::Eliminate } else { PinMode::Penalty { weight: weight as f64 } };
+        let model = XrayModel::build(spec.clone()).unwrap();
+        let mut x = random_picture(rows, cols, &other);
+        if eliminate {
+            for &((r, c), v) in &spec.pins { x.set(r, c, v); }
+        }
+        let e = model.qubo.energy(&model.encode(&x));
+        prop_assert!((e - xray_objective(&spec, &x)).abs() < 1e-9, "{e} vs {}", xray_objective(&spec, &x));
+        prop_assert_eq!(model.decode(&model.encode(&x)), x);
+    }
+
+    /// The Ising form has the same energy in every state, and converts back.
+    #[test]
+    fn ising_energies_equal(n in 1usize..7, coefs in prop::collection::vec(-20i32..20, 1..40)) {
+        let q = random_qubo(n, &coefs);
+        let ising = q.to_ising();
+        let back = Qubo::from_ising(&ising).unwrap();
+        for x in states(n) {
+            let s: Vec<i8> = x.iter().map(|&v| 2 * v as i8 - 1).collect();
+            prop_assert!((q.energy(&x) - ising.energy(&s)).abs() < 1e-9);
+            prop_assert!((q.energy(&x) - back.energy(&x)).abs() < 1e-9);
+        }
+    }
+
+    /// Writing and reading either format gives back the same model, bit for bit.
+    #[test]
+    fn files_round_trip_exactly(n in 1usize..12, coefs in prop::collection::vec(-40i32..40, 1..60), third in any::<bool>()) {
+        let mut q = random_qubo(n, &coefs);
+        if third {
+            // Numbers that are not short decimals.
+            let mut b = QuboBuilder::new(n);
+            for (i, a) in q.linear().iter().enumerate() { b.add_linear(i, a / 3.0); }
+            for (i, j, w) in q.couplers() { b.add_coupler(i, j, w / 7.0); }
+            b.add_offset(q.offset() / 3.0);
+            q = b.build().unwrap();
+        }
+        for f in [ModelFormat::Coo, ModelFormat::Qbsolv] {
+            let back = f.read(&f.write(&q)).unwrap();
+            prop_assert_eq!(&back, &q, "{}", f.name());
+        }
+    }
+}
+
+#[test]
+fn the_paper_offset_makes_a_fleet_cost_epsilon_times_its_laplacian() {
+    let setup = crate::common::classic();
+    let d = fleetscope_engines::geometry::random_deployment(&setup.board, &setup.fleet, 3).unwrap();
+    let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).unwrap();
+    let model = XrayModel::build(XraySpec::of_matrix(&m, 0.005)).unwrap();
+    let e = model.qubo.energy(&model.encode(&m));
+    let lap = fleetscope_engines::tomography::laplacian_energy(&m) as f64;
+    assert!((e - 0.005 * lap).abs() < 1e-9, "{e} vs {}", 0.005 * lap);
+    // The 10×10 model: 100 variables, every pair in a line coupled, plus the stencil.
+    let st = model.qubo.stats();
+    assert_eq!(st.variables, 100);
+    assert_eq!(st.couplers, 1062);
+}
+
+#[test]
+fn malformed_files_are_refused_with_the_line() {
+    let cases: [(&str, ModelFormat, usize, &str); 8] = [
+        ("0 0 1\n0 1 two\n", ModelFormat::Coo, 2, "'two'"),
+        ("0 0 1\n0 1\n", ModelFormat::Coo, 2, "three fields"),
+        ("# vartype=SPINNY\n", ModelFormat::Coo, 1, "vartype"),
+        ("0 -1 2\n", ModelFormat::Coo, 1, "'-1'"),
+        ("0 0 1\n", ModelFormat::Qbsolv, 1, "program line"),
+        ("p qubo 0 2 1 1\n0 0 1\n0 5 1\n", ModelFormat::Qbsolv, 3, "maxNodes"),
+        ("p qubo 0 3 1 1\n0 0 1\n2 1 1\n", ModelFormat::Qbsolv, 3, "i < j"),
+        ("p qubo 0 3 1 0\n0 0 inf\n", ModelFormat::Qbsolv, 2, "finite"),
+    ];
+    for (text, f, line, needle) in cases {
+        let e = f.read(text).expect_err(text);
+        assert_eq!(e.line, line, "{text:?}: {e}");
+        assert!(e.to_string().contains(needle), "{text:?}: {e}");
+    }
+}
+
+#[test]
+fn spin_coo_files_are_converted() {
+    // E(s) = s0 s1 (J = 1): minimum −1 at opposite spins, i.e. x = 01 or 10.
+    let q = read_coo("# vartype=SPIN\n0 1 1\n").unwrap();
+    assert_eq!(q.energy(&[0, 1]), -1.0);
+    assert_eq!(q.energy(&[1, 1]), 1.0);
+    let q = read_qbsolv("c offset=2.5\np qubo 0 2 1 1\n0 0 -1\n0 1 2\n").unwrap();
+    assert_eq!(q.energy(&[1, 0]), 1.5);
+}

@@ -1,0 +1,213 @@
+//! The samplers: brute-force minima of small QUBOs, results independent of
+//! the thread count, stopping (target, time, cancel), and the tomography
+//! paper's section 5 (two convex bodies recovered; the heart only with its
+//! tips known), checked exactly.
+
+use fleetscope_engines::geometry::BinaryMatrix;
+use fleetscope_engines::qubo::{PinMode, Qubo, QuboBuilder, XrayModel, XraySpec};
+use fleetscope_engines::run::{CancelFlag, no_progress};
+use fleetscope_engines::solve::{AnnealParams, SolveError, SolveRequest, Solver, Stop, TabuParams, solve};
+use fleetscope_engines::tomography::{HEART_TIPS, heart, laplacian_energy, two_convex_bodies, walk};
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+
+fn random_qubo(n: usize, coefs: &[i32]) -> Qubo {
+    let mut b = QuboBuilder::new(n);
+    let mut k = 0usize;
+    for i in 0..n {
+        k += 1;
+        b.add_linear(i, coefs[k % coefs.len()] as f64);
+        for j in i + 1..n {
+            k += 1;
+            if k.is_multiple_of(3) {
+                b.add_coupler(i, j, coefs[(k / 3) % coefs.len()] as f64);
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+fn brute_min(q: &Qubo) -> f64 {
+    (0u32..1 << q.len())
+        .map(|s| {
+            let x: Vec<u8> = (0..q.len()).map(|i| ((s >> i) & 1) as u8).collect();
+            q.energy(&x)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn sa(reads: usize, sweeps: usize) -> SolveRequest {
+    SolveRequest {
+        solver: Solver::Anneal(AnnealParams { sweeps, beta: None }),
+        reads,
+        threads: 1,
+        ..SolveRequest::default()
+    }
+}
+
+fn tabu(restarts: usize) -> SolveRequest {
+    SolveRequest {
+        solver: Solver::Tabu(TabuParams {
+            restarts,
+            ..TabuParams::default()
+        }),
+        reads: 2,
+        threads: 1,
+        ..SolveRequest::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn both_samplers_find_the_brute_force_minimum(n in 1usize..=16, coefs in prop::collection::vec(-9i32..10, 3..40)) {
+        let q = random_qubo(n, &coefs);
+        let min = brute_min(&q);
+        for req in [sa(50, 200), tabu(10)] {
+            let set = solve(&q, &req, &CancelFlag::new(), &|_| {}).unwrap();
+            prop_assert!((set.samples[0].energy - min).abs() < 1e-9,
+                "{}: {} vs minimum {min}", req.solver.name(), set.samples[0].energy);
+            prop_assert!((q.energy(&set.samples[0].state) - set.samples[0].energy).abs() < 1e-9);
+        }
+    }
+}
+
+fn fleet_model(seed: u64) -> (XrayModel, BinaryMatrix) {
+    let setup = crate::common::classic();
+    let d = fleetscope_engines::geometry::random_deployment(&setup.board, &setup.fleet, seed).unwrap();
+    let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).unwrap();
+    (XrayModel::build(XraySpec::of_matrix(&m, 0.005)).unwrap(), m)
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let (model, _) = fleet_model(2);
+    for mut req in [sa(150, 100), tabu(5)] {
+        req.reads = 150;
+        req.keep = 30;
+        req.threads = 1;
+        let one = solve(&model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
+        req.threads = 4;
+        let four = solve(&model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
+        assert_eq!(one.samples, four.samples, "{}", req.solver.name());
+        assert_eq!(one.read_energies, four.read_energies);
+        assert_eq!(one.distinct, four.distinct);
+    }
+}
+
+#[test]
+fn a_target_stops_the_run_at_the_same_read_on_any_thread_count() {
+    let (model, m) = fleet_model(4);
+    let target = model.qubo.energy(&model.encode(&m)) + 0.5;
+    let mut req = tabu(3);
+    req.reads = 500;
+    req.target = Some(target);
+    let runs: Vec<_> = [1, 3]
+        .into_iter()
+        .map(|t| {
+            req.threads = t;
+            solve(&model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap()
+        })
+        .collect();
+    assert_eq!(runs[0].stop, Stop::Target);
+    assert!(runs[0].reads < 500);
+    assert!(*runs[0].read_energies.last().unwrap() <= target + 1e-9);
+    assert_eq!(runs[0].read_energies, runs[1].read_energies);
+}
+
+#[test]
+fn cancel_and_time_limit_stop_quickly() {
+    let m = two_convex_bodies();
+    let model = XrayModel::build(XraySpec::of_matrix(&m, 0.005)).unwrap();
+    let cancel = CancelFlag::new();
+    let c = cancel.clone();
+    let q = model.qubo.clone();
+    let worker = std::thread::spawn(move || solve(&q, &sa(100_000, 100_000), &c, &|_| {}));
+    std::thread::sleep(Duration::from_millis(200));
+    let t0 = Instant::now();
+    cancel.cancel();
+    let r = worker.join().unwrap();
+    let waited = t0.elapsed();
+    assert!(matches!(r, Err(SolveError::Cancelled(_))));
+    // Generous for a loaded test machine; the design bound is 100 ms (see README).
+    assert!(waited < Duration::from_secs(2), "cancel took {waited:?}");
+
+    // The longest schedule allowed: nothing of it is built ahead, and an
+    // annealing read the clock cut short is no answer.
+    let mut req = sa(100_000, fleetscope_engines::solve::MAX_SWEEPS);
+    req.time_limit = Some(Duration::from_millis(300));
+    let t0 = Instant::now();
+    let set = solve(&model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!(set.stop, Stop::TimeLimit);
+    assert!(t0.elapsed() < Duration::from_secs(5));
+    assert_eq!(set.reads, 0);
+    assert!(set.samples.is_empty(), "a half-annealed state was returned");
+
+    // A tabu search the clock cut short still found states: they are kept.
+    let mut req = tabu(fleetscope_engines::solve::MAX_SWEEPS);
+    req.time_limit = Some(Duration::from_millis(300));
+    let set = solve(&model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!(set.stop, Stop::TimeLimit);
+    assert!(!set.samples.is_empty());
+}
+
+#[test]
+fn two_convex_bodies_are_recovered_from_their_sums() {
+    let m = two_convex_bodies();
+    let model = XrayModel::build(XraySpec::of_matrix(&m, 0.005)).unwrap();
+    let req = SolveRequest {
+        solver: Solver::Tabu(TabuParams {
+            restarts: 100,
+            evaluations: Some(2_000_000),
+            tenure: None,
+        }),
+        reads: 2,
+        threads: 0,
+        ..SolveRequest::default()
+    };
+    let set = solve(&model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!(
+        model.decode(&set.samples[0].state),
+        m,
+        "the lowest state found is the picture"
+    );
+}
+
+/// Every matrix with the heart's sums (Ryser: interchanges connect them all).
+fn all_with_heart_sums() -> Vec<BinaryMatrix> {
+    let w = walk(&heart(), 64, 100_000, &CancelFlag::new(), &no_progress).unwrap();
+    assert_eq!(w.matrices.len(), 1797, "|U(r,c)| of the heart");
+    w.matrices
+}
+
+#[test]
+fn the_heart_needs_its_three_tips() {
+    let h = heart();
+    let all = all_with_heart_sums();
+    let e = laplacian_energy(&h);
+    // Without pins another picture with the same sums has less energy …
+    let lower = all.iter().filter(|m| laplacian_energy(m) < e).count();
+    assert!(lower > 0);
+    let model = XrayModel::build(XraySpec::of_matrix(&h, 0.005)).unwrap();
+    let set = solve(&model.qubo, &tabu(30), &CancelFlag::new(), &|_| {}).unwrap();
+    let best = model.decode(&set.samples[0].state);
+    assert_ne!(best, h);
+    assert!(
+        laplacian_energy(&best) < e,
+        "the sampler finds one of the {lower} lower pictures"
+    );
+    // … with the three tips known, the heart is the one lowest picture, and found.
+    let pinned = |m: &BinaryMatrix| HEART_TIPS.iter().all(|&(r, c)| m.get(r, c));
+    let min = all.iter().filter(|m| pinned(m)).map(laplacian_energy).min().unwrap();
+    let argmin: Vec<_> = all.iter().filter(|m| pinned(m) && laplacian_energy(m) == min).collect();
+    assert_eq!(argmin, vec![&h]);
+    for mode in [PinMode::Penalty { weight: 1.0 }, PinMode::Eliminate] {
+        let mut spec = XraySpec::of_matrix(&h, 0.005);
+        spec.pins = HEART_TIPS.iter().map(|&c| (c, true)).collect();
+        spec.pin_mode = mode;
+        let model = XrayModel::build(spec).unwrap();
+        let set = solve(&model.qubo, &tabu(30), &CancelFlag::new(), &|_| {}).unwrap();
+        assert_eq!(model.decode(&set.samples[0].state), h, "{mode:?}");
+    }
+}

@@ -1,0 +1,8 @@
+//! Tests of what goes in and out without a window: the command line (the built
+//! binary), session files, the shipped presets and the hardening cases.
+
+mod commands;
+mod hardening;
+mod presets;
+mod puzzle_commands;
+mod session;

@@ -1,0 +1,235 @@
+//! `fleetscope puzzle …` on the example files in `puzzles/`: exact counts, checks
+//! with exit codes, sampling, QUBO export and import from a data set.
+
+use std::process::{Command, Output};
+
+fn fleetscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fleetscope"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn example(name: &str) -> String {
+    format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+#[test]
+fn every_example_has_the_solution_count_its_comment_gives() {
+    let expected = [
+        ("rullo-article.txt", 1),
+        ("n-queens-8.txt", 92),
+        ("linkedin-queens-1.txt", 1),
+        ("star-battle-8.txt", 1),
+        ("tents-6.txt", 1),
+        ("takuzu-6.txt", 1),
+        ("tango-6.txt", 1),
+        ("battleship-csp-report.txt", 8),
+        ("chess-coloured-4.txt", 2),
+    ];
+    for (file, count) in expected {
+        let v = json(&fleetscope(&["puzzle", "solve", &example(file), "--json"]));
+        assert_eq!(v["solutions"], count, "{file}: {v}");
+        assert_eq!(v["complete"], true, "{file}");
+    }
+    let listed = std::fs::read_dir(format!("{}/puzzles", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "txt"))
+        .count();
+    // The two files not counted to the end: 16 queens (minutes) and Max chess (an optimum).
+    assert_eq!(listed, expected.len() + 2, "a new example needs its count here");
+}
+
+#[test]
+fn rullo_article_answer_is_printed_and_checks() {
+    let v = json(&fleetscope(&[
+        "puzzle",
+        "solve",
+        &example("rullo-article.txt"),
+        "--json",
+    ]));
+    let answer = v["examples"][0].as_str().unwrap();
+    // The article's answer: keep 6 4 / 8 4 8 / 7 / 5 1.
+    assert_eq!(answer, "# . # .\n. # # #\n. . # .\n# # . .\n");
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, answer).unwrap();
+    let ok = fleetscope(&["puzzle", "check", &example("rullo-article.txt"), good.to_str().unwrap()]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stdout));
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "1010\n0111\n0010\n1110\n").unwrap();
+    let broken = fleetscope(&["puzzle", "check", &example("rullo-article.txt"), bad.to_str().unwrap()]);
+    assert_eq!(broken.status.code(), Some(1));
+    let text = String::from_utf8(broken.stdout).unwrap();
+    assert!(text.contains("row 4") && text.contains("column 3"), "{text}");
+}
+
+#[test]
+fn max_chess_optimum_answer_passes_the_checker() {
+    let v = json(&fleetscope(&["puzzle", "solve", &example("chess-max-5.txt"), "--json"]));
+    let best = v["optimum"].as_f64().expect("an optimum");
+    let answer = v["examples"][0].as_str().unwrap();
+    // Unit weights: the optimum is the number of pieces.
+    assert_eq!(answer.chars().filter(|c| c.is_ascii_uppercase()).count() as f64, best);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("answer.txt");
+    std::fs::write(&file, answer).unwrap();
+    let ok = fleetscope(&["puzzle", "check", &example("chess-max-5.txt"), file.to_str().unwrap()]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stdout));
+}
+
+#[test]
+fn sampling_solves_small_examples_and_says_which_rules_break() {
+    for (file, solver) in [
+        ("rullo-article.txt", "sa"),
+        ("n-queens-8.txt", "tabu"),
+        ("tango-6.txt", "tabu"),
+    ] {
+        let v = json(&fleetscope(&[
+            "puzzle",
+            "solve",
+            &example(file),
+            "--solver",
+            solver,
+            "--reads",
+            "50",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
+            "--json",
+        ]));
+        assert_eq!(v["solved"], true, "{file} {solver}: {v}");
+        let first = &v["samples"][0];
+        assert_eq!(first["valid"], true, "{file}: the lowest energy is a solution");
+        assert_eq!(first["energy"].as_f64(), v["solution_energy"].as_f64(), "{file}");
+    }
+    // Too few sweeps for 16 queens: the answer breaks rules, and the JSON says which.
+    let v = json(&fleetscope(&[
+        "puzzle",
+        "solve",
+        &example("n-queens-16.txt"),
+        "--solver",
+        "sa",
+        "--reads",
+        "1",
+        "--sweeps",
+        "1",
+        "--json",
+    ]));
+    let first = &v["samples"][0];
+    if first["valid"] == false {
+        assert!(!first["broken"].as_array().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn qubo_export_writes_a_model_qubo_stats_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tango.coo");
+    let o = fleetscope(&[
+        "puzzle",
+        "qubo",
+        &example("tango-6.txt"),
+        "--format",
+        "coo",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = String::from_utf8(o.stdout).unwrap();
+    let stats = fleetscope(&["qubo", "stats", out.to_str().unwrap()]);
+    assert!(stats.status.success(), "{}", String::from_utf8_lossy(&stats.stderr));
+    let vars: usize = said
+        .split(" variables")
+        .next()
+        .unwrap()
+        .rsplit('(')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // Links and givens shrink the model below one variable per cell.
+    assert!(vars > 0 && vars < 36, "{said}");
+}
+
+#[test]
+fn import_reads_a_record_of_a_data_set() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/engines/tests/data/queens/levels.jsonl");
+    let o = fleetscope(&["puzzle", "import", data, "linkedin-1", "--set", "queens_levels.jsonl"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let shipped = std::fs::read_to_string(example("linkedin-queens-1.txt")).unwrap();
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), shipped);
+    let missing = fleetscope(&["puzzle", "import", data, "nope-7", "--set", "queens_levels.jsonl"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no record 'nope-7'"));
+}
+
+#[test]
+fn bad_puzzle_input_exits_2_and_names_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    std::fs::write(&file, "queens 4x4\ncolour red\n").unwrap();
+    let f = file.to_str().unwrap();
+    for (args, says) in [
+        (vec!["puzzle", "solve", f], "colour"),
+        (
+            vec!["puzzle", "solve", &example("tents-6.txt") as &str, "--solver", "magic"],
+            "unknown solver 'magic'",
+        ),
+        (vec!["puzzle", "solve", "/nonexistent/p.txt"], "/nonexistent/p.txt"),
+        (
+            vec![
+                "puzzle",
+                "qubo",
+                &example("tents-6.txt") as &str,
+                "--format",
+                "xml",
+                "-o",
+                "/tmp/x",
+            ],
+            "xml",
+        ),
+    ] {
+        let o = fleetscope(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn battleship_checker_knows_the_fleet_when_ships_may_touch() {
+    // Every 4×4 grid: the checker accepts exactly the 8 solutions the exact solver counts.
+    let text = std::fs::read_to_string(example("battleship-csp-report.txt")).unwrap();
+    let p = fleetscope::puzzle::Puzzle::parse(&text).unwrap();
+    let mut accepted = 0;
+    for bits in 0u32..1 << 16 {
+        let mut m = fleetscope::geometry::BinaryMatrix::zeros(4, 4);
+        for k in 0..16 {
+            m.set(k / 4, k % 4, bits >> k & 1 == 1);
+        }
+        if p.violations(&m).unwrap().is_empty() {
+            accepted += 1;
+        }
+    }
+    assert_eq!(accepted, 8);
+    // Right sums, wrong fleet (two single-cell ships): named.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "#.#.\n.#..\n.#.#\n.###\n").unwrap();
+    let o = fleetscope(&[
+        "puzzle",
+        "check",
+        &example("battleship-csp-report.txt"),
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("cannot be split into straight ships"));
+}

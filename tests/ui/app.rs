@@ -1,0 +1,170 @@
+//! UI tests of the whole app: rooms as tabs, the file workflow (background
+//! save and open, the unsaved-changes prompt), the saved view, Help.
+
+use crate::common::*;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::ui::App;
+use std::path::Path;
+
+fn type_path(h: &mut Harness<'_, App>, path: &Path) {
+    h.state_mut().workflow.files.prompt.as_mut().unwrap().text = path.display().to_string();
+    h.run_steps(2);
+}
+
+fn save_to(h: &mut Harness<'_, App>, path: &Path) {
+    menu_item(h, "File", "Save to path…");
+    type_path(h, path);
+    h.get_by_label("Save").click();
+    h.run_steps(2);
+    wait_until(h, |a| !a.workflow.busy() && !a.doc.dirty);
+}
+
+#[test]
+fn save_and_open_in_the_background_with_the_unsaved_prompt() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "first".into());
+    assert!(h.state().doc.dirty);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ui.ron");
+    save_to(&mut h, &path);
+    assert!(h.state().doc.title().starts_with("ui.ron"));
+    let saved = h.state().doc.session.clone();
+
+    // "Save to path…" now proposes the current file, not session.ron.
+    menu_item(&mut h, "File", "Save to path…");
+    let proposed = h.state().workflow.files.prompt.as_ref().unwrap().text.clone();
+    assert!(proposed.ends_with("ui.ron"), "{proposed}");
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+
+    // Change something, then open the saved file: the question offers Save.
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "changed".into());
+    menu_item(&mut h, "File", "Open path…");
+    type_path(&mut h, &path);
+    h.get_by_label("Open").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Keep editing").is_some());
+    h.get_by_label("Discard changes").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy());
+    assert_eq!(h.state().doc.session.setups, saved.setups);
+    assert!(!h.state().doc.dirty);
+
+    // New with unsaved changes, answer Save: the file is written, then the new session starts.
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "kept".into());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run_steps(2);
+    h.get_by_label("Save").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy());
+    let on_disk = fleetscope::session::load(&path).unwrap();
+    assert_eq!(on_disk.setup().name, "kept", "saved before going on");
+    assert_eq!(
+        h.state().doc.session.setup().name,
+        "Classic 10×10",
+        "then a new session"
+    );
+    assert!(h.state().doc.file.is_none());
+}
+
+#[test]
+fn a_bad_file_shows_an_error_and_keeps_the_session() {
+    let mut h = harness();
+    h.run_steps(2);
+    let before = h.state().doc.session.clone();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.ron");
+    std::fs::write(&path, "(version: 1, setups: [(name: \"x\"").unwrap();
+    menu_item(&mut h, "File", "Open path…");
+    type_path(&mut h, &path);
+    h.get_by_label("Open").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy());
+    let err = h.state().workflow.files.error.clone().expect("error shown");
+    assert!(err.contains("line 1"), "{err}");
+    assert_eq!(h.state().doc.session, before);
+    h.get_by_label("OK").click();
+    h.run_steps(2);
+    assert!(h.state().workflow.files.error.is_none());
+}
+
+#[test]
+fn the_open_room_and_tab_are_saved_but_are_not_unsaved_changes() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Counter").click();
+    h.run_steps(2);
+    h.get_by_label("Hunt").click();
+    h.run_steps(2);
+    assert!(!h.state().doc.dirty, "looking around changes nothing");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("view.ron");
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "x".into());
+    save_to(&mut h, &path);
+    let view = fleetscope::session::load(&path).unwrap().view;
+    assert_eq!(view.room, "counter");
+    assert_eq!(view.tabs.get("counter").map(String::as_str), Some("hunt"));
+
+    // A fresh app opening that file comes back to the same room and tab.
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().start_with(Some(path), None, None);
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy() && a.doc.file.is_some());
+    assert_eq!(h.state().current_room(), "counter");
+    assert!(
+        h.query_by_label_contains("Left-click: miss").is_some(),
+        "the Hunt tab is open"
+    );
+}
+
+#[test]
+fn switching_rooms_by_tab_and_quitting_a_clean_session() {
+    let mut h = harness();
+    h.run_steps(2);
+    for id in h.state().room_ids() {
+        let title = match id {
+            "boards" => "Boards",
+            "counter" => "Counter",
+            "tomography" => "Tomography",
+            "solver" => "Solver",
+            "puzzles" => "Puzzles",
+            other => panic!("a room without a test title: {other}"),
+        };
+        h.get_by_label(title).click();
+        h.run_steps(2);
+        assert_eq!(h.state().current_room(), id);
+    }
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    h.run_steps(1);
+    assert!(h.state().workflow.quitting, "Ctrl+Q quits a session without changes");
+}
+
+#[test]
+fn help_has_a_guide_per_room_and_every_shortcut() {
+    let mut h = harness();
+    h.run_steps(2);
+    menu_item(&mut h, "Help", "Keyboard shortcuts");
+    for text in [
+        "Quit",
+        "Tool: islands (click or drag)",
+        "The previous matrix of the history",
+    ] {
+        assert!(h.query_by_label(text).is_some(), "missing shortcut '{text}'");
+    }
+    // F1 opens the guide of the room shown.
+    h.get_by_label("Counter").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().current_room(),
+        "counter",
+        "the Help window leaves the tabs free"
+    );
+    h.key_press(Key::F1);
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("Counts every deployment").is_some());
+}

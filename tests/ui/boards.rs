@@ -1,0 +1,216 @@
+//! UI tests (egui_kittest, headless) of the Boards room on its own harness.
+
+use crate::common::*;
+
+use egui::{Key, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::geometry::Coord;
+use fleetscope::session::Session;
+use fleetscope::ui::room::RoomHost;
+use fleetscope::ui::rooms::boards::BoardsRoom;
+
+type H = Harness<'static, RoomHost<BoardsRoom>>;
+
+fn boards_on(session: Session) -> H {
+    let mut h = room_harness(BoardsRoom::default(), session);
+    h.run_steps(2);
+    h
+}
+
+fn cell_pos(h: &H, c: Coord) -> Pos2 {
+    h.state().room.board_layout().expect("board drawn").center(c)
+}
+
+fn click_cell(h: &mut H, c: Coord) {
+    let p = cell_pos(h, c);
+    click_at(h, p);
+}
+
+#[test]
+fn place_rotate_undo_redo_and_the_hand_empties() {
+    let mut h = boards_on(session_of(&["csp-sample-4x4"]));
+    h.state_mut().doc.edit(|s| s.setup_mut().deployment.ships.clear());
+    h.run_steps(2);
+    // One (1), Two A (2), Two B (2), Three (3) on 4×4.
+    h.get_by_label("A One (1)").click();
+    h.run_steps(2);
+    click_cell(&mut h, Coord(0, 0));
+    assert_eq!(
+        h.state().room.selected_piece(),
+        Some(1),
+        "the next ship comes into hand"
+    );
+    click_cell(&mut h, Coord(1, 1));
+    let setup = h.state().doc.session.setup().clone();
+    let two_a = setup.deployment.ship_of(1).unwrap().cells(&setup.fleet);
+    assert_eq!(two_a.len(), 2);
+    assert!(two_a.contains(&Coord(1, 1)));
+    // Rotate the next one (R) and place it vertically.
+    h.key_press(Key::R);
+    h.run_steps(2);
+    click_cell(&mut h, Coord(2, 3));
+    let setup = h.state().doc.session.setup().clone();
+    let two_b = setup.deployment.ship_of(2).expect("placed").cells(&setup.fleet);
+    assert!(two_b.iter().all(|c| c.1 == 3), "vertical: {two_b:?}");
+    // The last ship: afterwards nothing is in hand, so a click places nothing more.
+    h.key_press(Key::R);
+    h.run_steps(2);
+    click_cell(&mut h, Coord(3, 1));
+    let placed = h.state().doc.session.setup().deployment.ships.clone();
+    assert_eq!(placed.len(), 4, "all four placed");
+    assert_eq!(h.state().room.selected_piece(), None, "the hand is empty");
+    click_cell(&mut h, Coord(0, 3));
+    assert_eq!(
+        h.state().doc.session.setup().deployment.ships,
+        placed,
+        "a further click moves nothing"
+    );
+
+    // Undo removes the last ship, redo brings it back (the room harness has no
+    // app shortcuts: undo through the document).
+    h.state_mut().doc.undo();
+    h.run_steps(2);
+    assert_eq!(h.state().doc.session.setup().deployment.ships.len(), 3);
+    h.state_mut().doc.redo();
+    h.run_steps(2);
+    assert_eq!(h.state().doc.session.setup().deployment.ships, placed);
+}
+
+#[test]
+fn an_illegal_spot_places_nothing_and_says_why() {
+    let mut h = boards_on(session_of(&["classic"]));
+    h.get_by_label("A Carrier (5)").click();
+    h.run_steps(2);
+    click_cell(&mut h, Coord(2, 4));
+    let d = h.state().doc.session.setup().deployment.clone();
+    assert_eq!(d.ships.len(), 1);
+    // The Battleship is in hand; over the Carrier it cannot go.
+    let p = cell_pos(&h, Coord(2, 5));
+    h.hover_at(p);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Battleship cannot go here: overlaps the Carrier at row 3, col")
+            .is_some(),
+        "the reason names the cell as the hover line does"
+    );
+    click_at(&mut h, p);
+    assert_eq!(h.state().doc.session.setup().deployment, d);
+}
+
+#[test]
+fn resizing_names_the_removed_ships_until_undo_and_renames_the_setup() {
+    let mut session = session_of(&["classic"]);
+    let setup = session.setup_mut();
+    setup.deployment = fleetscope::geometry::random_deployment(&setup.board, &setup.fleet, 7).unwrap();
+    let mut h = boards_on(session);
+    let before = h.state().doc.session.setup().deployment.ships.len();
+    assert_eq!(before, 5);
+    set_size(&mut h, 3, 3);
+    h.get_by_label("Resize").click();
+    h.run_steps(2);
+    let notice = h
+        .state()
+        .room
+        .notice()
+        .expect("a notice names the removed ships")
+        .to_string();
+    let left = h.state().doc.session.setup().deployment.ships.len();
+    assert!(left < before);
+    assert!(notice.contains("Carrier"), "{notice}");
+    assert!(h.query_by_label(&notice).is_some(), "the notice is on screen");
+    assert_eq!(h.state().doc.session.setup().name, "Classic fleet on 3×3");
+    assert!(
+        h.state().doc.session.setup().description.is_empty(),
+        "the preset's description no longer fits"
+    );
+    h.state_mut().doc.undo();
+    h.run_steps(2);
+    assert!(h.state().room.notice().is_none(), "undo clears the notice");
+    assert_eq!(h.state().doc.session.setup().deployment.ships.len(), before);
+}
+
+/// Sets the rows and cols fields as a screen reader would.
+fn set_size(h: &mut H, rows: u32, cols: u32) {
+    h.get_by_label("rows").set_value_accesskit(rows as f64);
+    h.run_steps(2);
+    h.get_by_label("cols").set_value_accesskit(cols as f64);
+    h.run_steps(2);
+}
+
+#[test]
+fn presets_are_added_as_new_setups_with_unique_names() {
+    let mut h = boards_on(session_of(&["classic"]));
+    h.get_by_label("Duplicate").click();
+    h.run_steps(2);
+    menu_item(&mut h, "Add preset", "Classic 10×10");
+    let names: Vec<String> = h.state().doc.session.setups.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(names, ["Classic 10×10", "Classic 10×10 (copy)", "Classic 10×10 (2)"]);
+    assert_eq!(h.state().doc.session.active, 2, "the added preset is shown");
+    // Replacing keeps the count and asks nothing (undo brings the old one back).
+    menu_item(&mut h, "Replace by preset", "Russian 10×10");
+    assert_eq!(h.state().doc.session.setups.len(), 3);
+    assert_eq!(h.state().doc.session.setup().fleet.pieces.len(), 10);
+    h.state_mut().doc.undo();
+    assert_eq!(h.state().doc.session.setup().name, "Classic 10×10 (2)");
+}
+
+#[test]
+fn hovering_names_cells_counted_from_one() {
+    let mut h = boards_on(session_of(&["classic"]));
+    h.hover_at(cell_pos(&h, Coord(2, 4)));
+    h.run_steps(2);
+    assert!(h.query_by_label("row 3, col 5").is_some());
+    let mut h = boards_on(session_of(&["hex2008-blue"]));
+    let c = h.state().doc.session.setup().board.playable_cells()[0];
+    h.hover_at(cell_pos(&h, c));
+    h.run_steps(2);
+    let label = format!("(x {}, y {}, z {})", c.0, c.1, -c.0 - c.1);
+    assert!(h.query_by_label(&label).is_some(), "missing {label}");
+}
+
+/// A fast drag (one frame from the first cell to the last) paints every cell
+/// in between, the first one included.
+#[test]
+fn a_fast_drag_paints_every_cell_it_crosses() {
+    let mut h = boards_on(session_of(&["classic"]));
+    h.get_by_label("Islands").click();
+    h.run_steps(2);
+    let (a, b) = (cell_pos(&h, Coord(4, 0)), cell_pos(&h, Coord(4, 9)));
+    h.hover_at(a);
+    h.run_steps(1);
+    h.drag_at(a);
+    h.hover_at(b);
+    h.run_steps(1);
+    h.drop_at(b);
+    h.run_steps(2);
+    let islands = h.state().doc.session.setup().board.islands.clone();
+    let expect: std::collections::BTreeSet<Coord> = (0..10).map(|c| Coord(4, c)).collect();
+    assert_eq!(islands, expect);
+}
+
+#[test]
+fn islands_paint_as_one_stroke() {
+    let mut h = boards_on(session_of(&["classic"]));
+    h.get_by_label("Islands").click();
+    h.run_steps(2);
+    let (a, b, c) = (
+        cell_pos(&h, Coord(0, 0)),
+        cell_pos(&h, Coord(0, 1)),
+        cell_pos(&h, Coord(0, 2)),
+    );
+    h.hover_at(a);
+    h.run_steps(2);
+    h.drag_at(a);
+    h.run_steps(2);
+    h.hover_at(b);
+    h.run_steps(2);
+    h.hover_at(c);
+    h.run_steps(2);
+    h.drop_at(c);
+    h.run_steps(2);
+    let islands = h.state().doc.session.setup().board.islands.clone();
+    assert_eq!(islands.len(), 3, "{islands:?}");
+    h.state_mut().doc.undo();
+    assert!(h.state().doc.session.setup().board.islands.is_empty(), "one undo step");
+}

@@ -1,0 +1,205 @@
+//! UI tests (egui_kittest) of the Counter room on its own harness: counts,
+//! the setup picker, hunt mode and the fairness what-if.
+
+use crate::common::*;
+
+use egui_kittest::kittest::Queryable;
+use fleetscope::cover::{CountRequest, Engine, count_deployments};
+use fleetscope::geometry::Coord;
+use fleetscope::run::CancelFlag;
+use fleetscope::session::Session;
+use fleetscope::ui::rooms::counter::CounterRoom;
+
+/// The classic fleet on a 5×5 board: 80,848 labelled deployments (exact oracle).
+fn classic_5x5() -> Session {
+    let mut s = session_of(&["classic"]);
+    s.setup_mut().board.resize(5, 5);
+    s
+}
+
+fn counter_on(session: Session) -> egui_kittest::Harness<'static, fleetscope::ui::room::RoomHost<CounterRoom>> {
+    let mut h = room_harness(CounterRoom::default(), session);
+    h.run_steps(2);
+    h
+}
+
+#[test]
+fn count_a_small_board_and_cancel_a_long_one() {
+    let mut h = counter_on(classic_5x5());
+    h.get_by_label("Start").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_counting());
+    let last = h.state().room.last_count().cloned().expect("a result card");
+    assert_eq!(last.result.labelled, 80_848);
+    assert_eq!(last.result.distinct_layouts, 40_424);
+    assert!(
+        h.query_by_label("80,848").is_some(),
+        "the card shows the count with separators"
+    );
+    assert!(
+        h.query_by_label("ships may touch").is_some(),
+        "and the rule it was counted under"
+    );
+
+    // A long count (plain DLX on 10×10) cancelled right away: no number, a message.
+    h.state_mut().doc.edit(|s| {
+        s.setup_mut().board.resize(10, 10);
+        s.counter.engine = Engine::DlxPlain;
+    });
+    h.run_steps(2);
+    h.get_by_label("Start").click();
+    h.run_steps(2);
+    assert!(h.state().room.is_counting());
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_counting());
+    assert_eq!(h.state().room.count_error(), Some("Cancelled."));
+    assert_eq!(
+        h.state().room.last_count().unwrap().result.labelled,
+        80_848,
+        "the earlier card stays"
+    );
+}
+
+#[test]
+fn the_counter_has_its_own_setup_picker() {
+    // Two setups: the room counts the one picked in its own drop-down.
+    let mut session = classic_5x5();
+    session.add_setup(fleetscope::presets::load("csp-sample-4x4").unwrap().unwrap());
+    let mut h = counter_on(session);
+    h.get_by_label("setup").click();
+    h.run_steps(2);
+    h.get_by_label("CSP sample 4×4").click();
+    h.run_steps(2);
+    assert_eq!(h.state().doc.session.active, 1);
+    assert!(!h.state().doc.dirty, "picking a setup is not an unsaved change");
+    h.get_by_label("Start").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_counting());
+    let card = h.state().room.last_count().unwrap();
+    assert_eq!(card.setup, "CSP sample 4×4");
+    let s = &h.state().doc.session.setups[1];
+    let expect = count_deployments(
+        &s.board,
+        &s.fleet,
+        &CountRequest::default(),
+        &CancelFlag::new(),
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(card.result.labelled, expect.labelled);
+}
+
+#[test]
+fn hunt_mode_marks_shots_and_updates_the_heat_map() {
+    let mut h = counter_on(classic_5x5());
+    h.get_by_label("Hunt").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.hunt().is_running());
+    assert_eq!(h.state().room.hunt().heat().unwrap().map.total, 80_848);
+    assert!(
+        h.query_by_label_contains("100% of the deployments").is_some(),
+        "a legend with a fixed scale"
+    );
+
+    // Left-click (2, 2): a miss; right-click (0, 0): a hit.
+    let layout = h.state().room.hunt().view.last_layout.unwrap();
+    click_at(&mut h, layout.center(Coord(2, 2)));
+    right_click_at(&mut h, layout.center(Coord(0, 0)));
+    let obs = h.state().doc.session.setup().observations.clone();
+    assert_eq!(obs.misses.iter().copied().collect::<Vec<_>>(), vec![Coord(2, 2)]);
+    assert_eq!(obs.hits.iter().copied().collect::<Vec<_>>(), vec![Coord(0, 0)]);
+    wait_until(&mut h, |r| {
+        !r.room.hunt().is_running() && r.room.hunt().heat().is_some_and(|x| x.shots == obs)
+    });
+    let heat = h.state().room.hunt().heat().unwrap().clone();
+    assert_eq!(heat.shots, obs, "the map belongs to these shots");
+    let setup = h.state().doc.session.setup().clone();
+    let req = CountRequest {
+        engine: Engine::Dlx,
+        threads: 1,
+        observations: obs,
+        ..Default::default()
+    };
+    let expect = count_deployments(&setup.board, &setup.fleet, &req, &CancelFlag::new(), &|_| {})
+        .unwrap()
+        .labelled;
+    assert_eq!(heat.map.total, expect);
+    assert!(heat.map.cells.iter().all(|(c, _)| *c != Coord(2, 2)), "a miss is water");
+    assert_eq!(
+        heat.map.cells.iter().find(|c| c.0 == Coord(0, 0)).unwrap().1,
+        expect,
+        "a hit is always occupied"
+    );
+    // The best-shot line names a cell and the share from the same map, counted from 1.
+    let best = heat.map.best_shot(&heat.shots.hits).unwrap();
+    let n = heat.map.cells.iter().find(|c| c.0 == best).unwrap().1;
+    let line = format!(
+        "Best next shot: row {}, col {} (a ship in {:.1}% of them)",
+        best.0 + 1,
+        best.1 + 1,
+        100.0 * n as f64 / expect as f64
+    );
+    assert!(h.query_by_label(&line).is_some(), "missing: {line}");
+}
+
+#[test]
+fn fairness_what_if_runs_in_the_background() {
+    let mut s = session_of(&["classic"]);
+    let setup = s.setup_mut();
+    setup.board.resize(4, 4);
+    setup.board.toggle_island(Coord(1, 1));
+    setup.fleet.pieces.truncate(2);
+    setup.fleet.pieces[0].cells.truncate(3);
+    setup.deployment.ships.clear();
+    let mut h = counter_on(s);
+    h.get_by_label("Fairness").click();
+    h.run_steps(2);
+    h.get_by_label("Run what-if").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.fairness().is_running());
+    let f = h.state().room.fairness().result().cloned().expect("what-if done");
+    assert_eq!(f.rows.len(), 1 + 15, "one island, fifteen water cells");
+    let removed = &f.rows[0];
+    assert!(
+        removed.was_island && removed.labelled > f.base,
+        "removing the only island adds room"
+    );
+    assert!(
+        f.rows[1..].iter().all(|r| r.labelled <= f.base),
+        "a new island never adds room"
+    );
+    // The table names cells as everywhere else: rows and columns from 1.
+    h.run_steps(2);
+    assert!(h.query_by_label("remove island row 2, col 2").is_some());
+}
+
+/// A sinking pins that ship: the map then counts the rest of the fleet on the
+/// board without its cells (an independent count checks it).
+#[test]
+fn a_sunk_ship_is_known_exactly() {
+    let mut s = classic_5x5();
+    s.setup_mut().observations.hits = [Coord(0, 0), Coord(0, 1)].into_iter().collect();
+    let mut h = counter_on(s);
+    h.get_by_label("Hunt").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.hunt().is_running());
+    h.get_by_label("Destroyer").click();
+    h.run_steps(2);
+    let sunk = h.state().doc.session.setup().observations.sunk.clone();
+    assert_eq!(sunk.len(), 1, "one place fits: recorded at once");
+    wait_until(&mut h, |r| {
+        !r.room.hunt().is_running() && r.room.hunt().heat().is_some_and(|x| x.shots.sunk.len() == 1)
+    });
+    let total = h.state().room.hunt().heat().unwrap().map.total;
+    let setup = h.state().doc.session.setup().clone();
+    let mut board = setup.board.clone();
+    board.toggle_island(Coord(0, 0));
+    board.toggle_island(Coord(0, 1));
+    let mut rest = setup.fleet.clone();
+    rest.pieces.retain(|p| p.name != "Destroyer");
+    let expect = count_deployments(&board, &rest, &CountRequest::default(), &CancelFlag::new(), &|_| {})
+        .unwrap()
+        .labelled;
+    assert_eq!(total, expect);
+}

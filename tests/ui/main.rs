@@ -1,0 +1,11 @@
+//! UI tests: every room driven headless through egui_kittest, alone on a session
+//! (`RoomHost`) or inside the whole app.
+
+mod app;
+mod boards;
+mod common;
+mod counter;
+mod puzzles;
+mod rooms;
+mod solver;
+mod tomography;

@@ -1,0 +1,207 @@
+//! UI tests (egui_kittest) of the Puzzles room: exact solving, grid edits with
+//! undo, trying an answer by hand, the text tab, answers coming back from the
+//! Solver room; and the Solver room sampling a puzzle's QUBO.
+
+use crate::common::*;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::geometry::BinaryMatrix;
+use fleetscope::puzzle::Puzzle;
+use fleetscope::session::{SamplerKind, Session, SolverSource};
+use fleetscope::ui::room::{Command, Room, RoomHost, RoomMessage};
+use fleetscope::ui::rooms::puzzles::PuzzlesRoom;
+use fleetscope::ui::rooms::solver::SolverRoom;
+
+type H = Harness<'static, RoomHost<PuzzlesRoom>>;
+
+/// The default session opened on the example puzzle called `name`.
+fn on(name: &str) -> H {
+    let mut s = session_of(&["classic"]);
+    s.puzzles.active = s
+        .puzzles
+        .puzzles
+        .iter()
+        .position(|p| p.name == name)
+        .expect("an example");
+    let mut h = room_harness(PuzzlesRoom::default(), s);
+    h.run_steps(3);
+    h
+}
+
+fn current(h: &H) -> Puzzle {
+    h.state().doc.session.puzzles.current().unwrap().puzzle.clone()
+}
+
+#[test]
+fn exact_solve_of_the_rullo_example_is_unique_and_shows_the_articles_answer() {
+    let mut h = on("Rullo (article example)");
+    h.get_by_label("Solve exactly (S)").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "1 solution: unique");
+    let a = h.state().room.answer().expect("the solution is shown");
+    assert_eq!(a.grid, BinaryMatrix::parse("1010\n0111\n0010\n1100").unwrap());
+    assert!(h.query_by_label_contains("every rule holds").is_some());
+}
+
+#[test]
+fn planting_a_tree_is_one_undo_step() {
+    let mut h = on("Tents 6×6");
+    let before = current(&h);
+    let Puzzle::Tents(t) = &before else { panic!("tents") };
+    assert!(!t.trees.contains(&(0, 0)));
+    let p = h.state().room.cell_center(0, 0).expect("the grid was drawn");
+    click_at(&mut h, p);
+    let Puzzle::Tents(t) = current(&h) else { panic!("tents") };
+    assert!(t.trees.contains(&(0, 0)), "the click planted a tree");
+    assert!(h.state_mut().doc.undo());
+    assert_eq!(current(&h), before);
+}
+
+#[test]
+fn painting_a_region_by_dragging_is_one_undo_step() {
+    let mut h = on("LinkedIn Queens 1");
+    let before = current(&h);
+    h.get_by_label("region").click();
+    h.run_steps(2);
+    let (a, b) = (
+        h.state().room.cell_center(7, 0).unwrap(),
+        h.state().room.cell_center(7, 3).unwrap(),
+    );
+    h.hover_at(a);
+    h.run_steps(1);
+    h.drag_at(a);
+    h.run_steps(1);
+    for k in 1..=6 {
+        h.hover_at(a + (b - a) * (k as f32 / 6.0));
+        h.run_steps(1);
+    }
+    h.drop_at(b);
+    h.run_steps(2);
+    let Puzzle::Queens(q) = current(&h) else {
+        panic!("queens")
+    };
+    assert!(
+        (0..4).all(|c| q.regions[7 * 8 + c] == 0),
+        "cells (8,1)..(8,4) are region a: {:?}",
+        &q.regions[56..]
+    );
+    assert!(h.state_mut().doc.undo());
+    assert_eq!(current(&h), before, "one undo takes back the whole stroke");
+}
+
+#[test]
+fn trying_an_answer_lists_the_broken_rules() {
+    let mut h = on("8 queens");
+    h.get_by_label("Try (P)").click();
+    h.run_steps(2);
+    for (r, c) in [(0, 0), (1, 1)] {
+        let p = h.state().room.cell_center(r, c).unwrap();
+        click_at(&mut h, p);
+    }
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().expect("an answer");
+    assert!(a.grid.get(0, 0) && a.grid.get(1, 1));
+    assert!(
+        a.broken
+            .iter()
+            .any(|v| v.message.contains("(1,1)") && v.message.contains("(2,2)")),
+        "{:?}",
+        a.broken
+    );
+    assert!(h.query_by_label_contains("rule(s) broken").is_some());
+    // The puzzle itself did not change.
+    assert_eq!(h.state().doc.revision, 0);
+    // Solving while trying keeps the user's answer; Backspace takes back the last mark.
+    h.key_press(egui::Key::S);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_eq!(h.state().room.solved().expect("solved").result.count, 92);
+    assert_eq!(h.state().room.answer().expect("kept").source, "your answer");
+    h.key_press(egui::Key::Backspace);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().expect("an answer");
+    assert!(a.grid.get(0, 0) && !a.grid.get(1, 1), "the second mark was taken back");
+}
+
+#[test]
+fn the_text_tab_applies_valid_text_and_names_errors() {
+    let mut h = on("8 queens");
+    h.get_by_label("Text").click();
+    h.run_steps(2);
+    h.state_mut().room.set_text("n-queens 5x5\n");
+    h.get_by_label("Apply").click();
+    h.run_steps(2);
+    assert_eq!(current(&h).size(), (5, 5));
+    h.state_mut().room.set_text("n-queens 5x5\ncolour red\n");
+    h.get_by_label("Apply").click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("colour").is_some(),
+        "the error names the bad keyword"
+    );
+    assert_eq!(current(&h).size(), (5, 5));
+}
+
+#[test]
+fn anneal_opens_the_solver_on_the_puzzle_and_answers_come_back() {
+    let mut h = on("Tango 6×6");
+    h.get_by_label("Anneal in the Solver room (A)").click();
+    h.run_steps(2);
+    assert_eq!(h.state().doc.session.solver.source, SolverSource::Puzzle);
+    assert!(
+        h.state()
+            .commands
+            .iter()
+            .any(|c| matches!(c, Command::SwitchRoom("solver")))
+    );
+    // An answer from the Solver room: all zeros breaks the balance rules.
+    let grid = BinaryMatrix::zeros(6, 6);
+    let host = h.state_mut();
+    let mut cmds = Vec::new();
+    let mut ctx = fleetscope::ui::room::RoomCtx::new(&mut host.doc, &mut cmds);
+    host.room
+        .receive(RoomMessage::PuzzleAnswer(grid, "test answer".into()), &mut ctx);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().expect("the answer is shown");
+    assert!(!a.broken.is_empty());
+    assert!(h.query_by_label_contains("test answer").is_some());
+}
+
+#[test]
+fn the_solver_room_samples_a_puzzle_and_judges_the_answers() {
+    let mut s: Session = session_of(&["classic"]);
+    s.puzzles.active = s
+        .puzzles
+        .puzzles
+        .iter()
+        .position(|p| p.name == "Rullo (article example)")
+        .unwrap();
+    s.solver.source = SolverSource::Puzzle;
+    s.solver.sampler = SamplerKind::Tabu;
+    s.solver.reads = 8;
+    s.solver.threads = 1;
+    let mut h = room_harness(SolverRoom::default(), s);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_eq!(h.state().room.model().expect("a model").stats.variables, 16);
+    h.get_by_label("Start run").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_solving());
+    let r = h.state().room.result().expect("a result");
+    assert_eq!(r.success, Some(true));
+    assert!(h.query_by_label_contains("solves the puzzle").is_some());
+    let first = r.judged[0].puzzle.as_ref().expect("a puzzle verdict");
+    assert!(first.violations.is_empty());
+    h.get_by_label("Show in Puzzles").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .commands
+            .iter()
+            .any(|c| matches!(c, Command::Deliver("puzzles", RoomMessage::PuzzleAnswer(..))))
+    );
+}

@@ -1,0 +1,121 @@
+//! UI tests (egui_kittest) of the Solver room on its own harness: a run to the
+//! end with plots and judged results, a run cancelled, the model's errors.
+
+use crate::common::*;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::geometry::random_deployment;
+use fleetscope::session::{SamplerKind, Session, SolverSource};
+use fleetscope::ui::room::{Command, Room, RoomHost};
+use fleetscope::ui::rooms::solver::SolverRoom;
+
+type H = Harness<'static, RoomHost<SolverRoom>>;
+
+fn placed_classic() -> Session {
+    let mut s = session_of(&["classic"]);
+    let setup = s.setup().clone();
+    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, 11).unwrap();
+    s
+}
+
+fn solver_on(session: Session) -> H {
+    let mut h = room_harness(SolverRoom::default(), session);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h
+}
+
+#[test]
+fn a_tabu_run_finishes_with_plots_and_a_fleet() {
+    let mut s = placed_classic();
+    s.solver.sampler = SamplerKind::Tabu;
+    s.solver.reads = 4;
+    s.solver.tabu.restarts = 100;
+    let mut h = solver_on(s);
+    let m = h.state().room.model().expect("a model");
+    assert_eq!(m.stats.variables, 100);
+    h.get_by_label("Start run").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_solving());
+    let r = h.state().room.result().expect("a result");
+    assert_eq!(r.set.reads, 4);
+    assert_eq!(
+        h.state().room.live_finals(),
+        4,
+        "the histogram got every read's final energy"
+    );
+    assert_eq!(r.success, Some(true), "tabu with 100 restarts finds a fleet here");
+    assert!(h.query_by_label_contains("Success").is_some());
+    // The chosen state can go to the Tomography room and, being a fleet, to Boards.
+    let k = r
+        .judged
+        .iter()
+        .position(|j| j.picture.as_ref().is_some_and(|(_, v)| v.fleet.is_some()))
+        .unwrap();
+    h.get_by_label(&format!("#{}", k + 1)).click();
+    h.run_steps(2);
+    h.get_by_label("To Boards").click();
+    h.run_steps(2);
+    assert_eq!(h.state().doc.session.setups.len(), 2, "the fleet was added as a setup");
+    h.get_by_label("To Tomography").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .commands
+            .iter()
+            .any(|c| matches!(c, Command::Deliver("tomography", _))),
+        "the matrix was sent to the Tomography room"
+    );
+}
+
+#[test]
+fn a_long_run_is_cancelled_quickly() {
+    let mut s = placed_classic();
+    s.solver.reads = 1_000_000;
+    s.solver.anneal.sweeps = 10_000;
+    let mut h = solver_on(s);
+    h.get_by_label("Start run").click();
+    h.run_steps(3);
+    assert!(h.state().room.is_solving());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    h.run_steps(2);
+    assert!(h.state().room.live_finals() > 0, "live updates arrive while it runs");
+    let t0 = std::time::Instant::now();
+    h.get_by_label("Cancel run").click();
+    h.run_steps(1);
+    wait_until(&mut h, |r| !r.room.is_solving());
+    assert!(t0.elapsed() < std::time::Duration::from_secs(3));
+    assert_eq!(h.state().room.run_error(), Some("Cancelled."));
+}
+
+#[test]
+fn an_unplaced_fleet_and_a_bad_file_are_explained() {
+    let mut h = solver_on(session_of(&["classic"]));
+    assert!(h.state().room.model_error().unwrap().contains("place the whole fleet"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.coo");
+    std::fs::write(&path, "0 0 1\n0 1 x\n").unwrap();
+    h.state_mut().doc.edit(|s| {
+        s.solver.source = SolverSource::File;
+        s.solver.file = Some(path.clone());
+    });
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let e = h.state().room.model_error().unwrap().to_string();
+    assert!(e.contains("line 2"), "{e}");
+    // A good file loads, and a run on it reports no picture to judge.
+    std::fs::write(&path, "0 0 -1\n1 1 -1\n0 1 3\n").unwrap();
+    h.state_mut().doc.edit(|s| s.solver.reads = 5);
+    h.run_steps(2);
+    h.get_by_label("Reload the file").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_eq!(h.state().room.model().unwrap().stats.variables, 2);
+    h.get_by_label("Start run").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_solving());
+    let r = h.state().room.result().unwrap();
+    assert_eq!(r.success, None);
+    assert_eq!(r.judged[0].energy, -1.0);
+}

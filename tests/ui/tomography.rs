@@ -1,0 +1,303 @@
+//! UI tests (egui_kittest) of the Tomography room on its own harness: moves
+//! that keep the X-ray, history, painting, and numbers that follow the matrix.
+
+use crate::common::*;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::geometry::{BinaryMatrix, Coord, TouchRule, random_deployment};
+use fleetscope::run::CancelFlag;
+use fleetscope::session::{Session, TomographySubject};
+use fleetscope::tomography::{XRay, count_matrices, fleets_with_xray, island_cells, subreflections};
+use fleetscope::ui::room::{Room, RoomHost, RoomMessage};
+use fleetscope::ui::rooms::tomography::TomographyRoom;
+
+type H = Harness<'static, RoomHost<TomographyRoom>>;
+
+fn tomography_on(session: Session) -> H {
+    let mut h = room_harness(TomographyRoom::default(), session);
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    h
+}
+
+fn current(h: &H) -> BinaryMatrix {
+    h.state().room.explorer().expect("a matrix is shown").current().clone()
+}
+
+fn image_session(image: &str) -> Session {
+    let mut s = session_of(&["classic"]);
+    s.tomography.subject = TomographySubject::Image;
+    s.tomography.image = BinaryMatrix::parse(image).unwrap();
+    s
+}
+
+#[test]
+fn subreflection_and_interchange_keep_the_xray() {
+    // A classic fleet that has at least one subreflection (found with the engine).
+    let mut session = session_of(&["classic"]);
+    let setup = session.setup().clone();
+    let deployment = (0..200)
+        .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
+        .find(|d| {
+            let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, d).unwrap();
+            !subreflections(
+                &setup.board,
+                &setup.fleet,
+                &m,
+                TouchRule::MayTouch,
+                64,
+                &CancelFlag::new(),
+            )
+            .unwrap()
+            .is_empty()
+        })
+        .expect("some random fleet has a subreflection");
+    session.setup_mut().deployment = deployment.clone();
+    let mut h = tomography_on(session);
+    let start = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &deployment).unwrap();
+    assert_eq!(current(&h), start);
+    let xray = XRay::of(&start);
+
+    // A subreflection: a different fleet, same X-ray.
+    h.get_all_by_label_contains("Flip ")
+        .next()
+        .expect("a subreflection button")
+        .click();
+    h.run_steps(3);
+    let reflected = current(&h);
+    assert_ne!(reflected, start);
+    assert_eq!(XRay::of(&reflected), xray);
+    wait_until(&mut h, |r| !r.room.busy());
+    let ex = h.state().room.explorer().unwrap();
+    assert!(
+        ex.derived().unwrap().realisation.is_some(),
+        "a subreflection gives a fleet"
+    );
+    assert_eq!(ex.steps(), (1, 0));
+
+    // An interchange: another matrix, same X-ray.
+    h.get_all_by_label_contains("Swap rows")
+        .next()
+        .expect("an interchange button")
+        .click();
+    h.run_steps(3);
+    let swapped = current(&h);
+    assert_ne!(swapped, reflected);
+    assert_eq!(XRay::of(&swapped), xray);
+    assert_eq!(h.state().room.explorer().unwrap().steps(), (2, 0));
+
+    // History: back twice to the fleet, forward once to the reflection.
+    h.get_by_label("Back").click();
+    h.run_steps(2);
+    h.get_by_label("Back").click();
+    h.run_steps(2);
+    assert_eq!(current(&h), start);
+    h.get_by_label("Forward").click();
+    h.run_steps(2);
+    assert_eq!(current(&h), reflected);
+    wait_until(&mut h, |r| !r.room.busy());
+}
+
+#[test]
+fn clicking_two_ones_on_the_board_applies_their_interchange() {
+    let mut h = tomography_on(image_session("10\n01"));
+    let layout = h.state().room.explorer().unwrap().view.last_layout.unwrap();
+    for cell in [(0, 0), (1, 1)] {
+        click_at(&mut h, layout.center(Coord(cell.0, cell.1)));
+        wait_until(&mut h, |r| !r.room.busy());
+    }
+    assert_eq!(current(&h), BinaryMatrix::parse("01\n10").unwrap());
+    assert_eq!(h.state().room.explorer().unwrap().steps(), (1, 0));
+}
+
+#[test]
+fn painting_the_image_is_one_undo_step_and_restarts_the_room() {
+    let mut h = tomography_on(image_session("...\n...\n..."));
+    h.get_by_label("Paint the image").click();
+    h.run_steps(2);
+    let layout = h.state().room.image_layout().expect("the image is drawn");
+    let cells: Vec<_> = (0..3).map(|c| layout.center(Coord(0, c))).collect();
+    h.hover_at(cells[0]);
+    h.run_steps(1);
+    h.drag_at(cells[0]);
+    h.run_steps(1);
+    for &p in &cells[1..] {
+        h.hover_at(p);
+        h.run_steps(1);
+    }
+    h.drop_at(cells[2]);
+    h.run_steps(2);
+    let painted = BinaryMatrix::parse("###\n...\n...").unwrap();
+    assert_eq!(h.state().doc.session.tomography.image, painted);
+    assert_eq!(
+        h.state().room.subject().unwrap().source,
+        painted,
+        "the room follows the edited image"
+    );
+    h.state_mut().doc.undo();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.tomography.image,
+        BinaryMatrix::zeros(3, 3),
+        "one stroke, one undo"
+    );
+    wait_until(&mut h, |r| !r.room.busy());
+}
+
+#[test]
+fn stealth_results_go_when_the_setup_changes() {
+    let mut session = session_of(&["classic", "csp-sample-4x4"]);
+    session.tomography.stealth_iterations = 20;
+    let mut h = tomography_on(session);
+    h.get_by_label("Stealth search").click();
+    h.run_steps(2);
+    wait_for_label(&mut h, "Search");
+    h.get_by_label("Search").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert!(h.state().room.stealth().found().is_some());
+    // Another setup (a 4×4 board, another fleet): the old fleets must not be shown on it.
+    h.state_mut().doc.set_view(|s| s.active = 1);
+    h.run_steps(3);
+    assert!(h.state().room.stealth().found().is_none());
+    wait_until(&mut h, |r| !r.room.busy());
+}
+
+/// Every count shown must belong to the matrix shown: after Explore opens a
+/// fleet with other sums, |U(r,c)| and the fleets sharing them follow.
+#[test]
+fn numbers_follow_an_explored_matrix_with_new_sums() {
+    let session = session_of(&["classic"]);
+    let setup = session.setup().clone();
+    let mut h = tomography_on(session);
+    let first = h
+        .state()
+        .room
+        .shared()
+        .info()
+        .expect("counts for the fleet")
+        .xray
+        .clone();
+    // Another fleet, with other sums, arrives as another room would send it.
+    let other = (1..100)
+        .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
+        .map(|d| BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).unwrap())
+        .find(|m| XRay::of(m) != first)
+        .unwrap();
+    let mut ctx_commands = Vec::new();
+    {
+        let host = h.state_mut();
+        let mut ctx = fleetscope::ui::room::RoomCtx::new(&mut host.doc, &mut ctx_commands);
+        host.room.receive(RoomMessage::Explore(other.clone()), &mut ctx);
+    }
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy() && r.room.shared().info().is_some());
+    assert_eq!(current(&h), other);
+    let x = XRay::of(&other);
+    let info = h.state().room.shared().info().unwrap();
+    assert_eq!(info.xray, x, "the counts are for the matrix shown");
+    assert_eq!(info.all_matrices, count_matrices(&x).unwrap().to_string());
+    let lengths = setup.fleet.straight_lengths().unwrap();
+    let oracle = fleets_with_xray(
+        &x,
+        &lengths,
+        &island_cells(&setup.board),
+        TouchRule::MayTouch,
+        10,
+        &CancelFlag::new(),
+    )
+    .unwrap();
+    let shown = info.fleets.as_ref().unwrap();
+    assert_eq!(shown.fleet_matrices, oracle.fleet_matrices);
+    assert_eq!(shown.labelled_fleets, oracle.labelled_fleets);
+    // The card on screen shows those numbers.
+    let text = fleetscope::textview::thousands(oracle.labelled_fleets);
+    assert!(h.query_by_label(&text).is_some(), "labelled fleets {text} on screen");
+}
+
+#[test]
+fn the_walk_bins_by_the_step_of_the_energies_and_says_when_fleets_do_not_apply() {
+    let mut s = session_of(&["classic"]);
+    let setup = s.setup().clone();
+    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, 5).unwrap();
+    let mut h = tomography_on(s);
+    h.get_by_label("Walk").click();
+    h.run_steps(2);
+    h.get_by_label("k =").set_value_accesskit(2.0);
+    h.run_steps(2);
+    h.get_by_label("Start walk").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy() && r.room.walk().result().is_some());
+    let w = h.state().room.walk().result().unwrap().clone();
+    assert!(w.matrices > 1);
+    assert!(w.step >= 2, "one X-ray: energies share a parity (step {})", w.step);
+    assert!(w.histogram.windows(2).all(|b| b[1].0 - b[0].0 == w.step));
+    assert_eq!(w.histogram.iter().map(|b| b.1).sum::<usize>(), w.matrices);
+
+    // A fleet with an L-shaped piece: the fleet marks do not apply, and it says so.
+    let mut s = session_of(&["classic"]);
+    let piece = &mut s.setup_mut().fleet.pieces[4];
+    piece.cells = vec![Coord(0, 0), Coord(0, 1), Coord(1, 1)];
+    s.setup_mut().deployment.ships.clear();
+    let setup = s.setup().clone();
+    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, 3).unwrap();
+    let mut h = tomography_on(s);
+    h.get_by_label("Walk").click();
+    h.run_steps(2);
+    h.get_by_label("k =").set_value_accesskit(1.0);
+    h.run_steps(2);
+    h.get_by_label("Start walk").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy() && r.room.walk().result().is_some());
+    assert!(h.query_by_label_contains("Fleets met: not applicable").is_some());
+}
+
+#[test]
+fn a_unique_fleet_reads_in_the_singular() {
+    // One ship of length 3 in a 1×3 board: one fleet matrix.
+    let mut s = session_of(&["classic"]);
+    let setup = s.setup_mut();
+    setup.board.resize(1, 3);
+    setup.fleet.pieces.truncate(1);
+    setup.fleet.pieces[0].cells.truncate(3);
+    setup.deployment = random_deployment(&setup.board, &setup.fleet, 1).unwrap();
+    let mut h = tomography_on(s);
+    h.get_by_label("Gallery").click();
+    h.run_steps(2);
+    wait_for_text(&mut h, "1 fleet matrix shares this X-ray");
+}
+
+/// "Fleet?" follows the touch rule: a fleet whose ships touch is no fleet
+/// when ships may not touch.
+#[test]
+fn fleet_yes_follows_the_touch_rule() {
+    let mut s = session_of(&["classic"]);
+    let setup = s.setup().clone();
+    let touching = (0..500)
+        .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
+        .find(|d| !d.ships_apart(&setup.fleet))
+        .expect("a random fleet with touching ships");
+    s.setup_mut().deployment = touching;
+    let mut h = tomography_on(s.clone());
+    assert!(
+        h.state()
+            .room
+            .explorer()
+            .unwrap()
+            .derived()
+            .unwrap()
+            .realisation
+            .is_some()
+    );
+    h.state_mut().doc.edit(|x| x.tomography.rule = TouchRule::NoTouch);
+    h.run_steps(3);
+    wait_until(&mut h, |r| {
+        !r.room.busy() && r.room.explorer().is_some_and(|e| e.derived().is_some())
+    });
+    let d = h.state().room.explorer().unwrap().derived().unwrap();
+    // Unless another cut of the same ones keeps the ships apart.
+    if let Some(r) = &d.realisation {
+        assert!(r.ships_apart(&setup.fleet));
+    }
+}
