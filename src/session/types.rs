@@ -206,13 +206,8 @@ impl PuzzleShelf {
     }
 }
 
-/// Which sampler the Solver room runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum SamplerKind {
-    #[default]
-    Anneal,
-    Tabu,
-}
+/// Which sampler the Solver room runs (saved by name: "Anneal", "Tabu").
+pub use crate::solve::SamplerKind;
 
 /// Settings of the Solver room.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -30,7 +30,10 @@ fn every_room_and_tab_draws_every_preset() {
         }
         // The tab strip stays on screen whatever the room drew.
         for title in ["Boards", "Counter", "Tomography", "Solver", "Puzzles"] {
-            assert!(h.query_all_by_label(title).next().is_some(), "{name}: tab '{title}' missing");
+            assert!(
+                h.query_all_by_label(title).next().is_some(),
+                "{name}: tab '{title}' missing"
+            );
         }
     }
 }

@@ -9,6 +9,9 @@
 //! in the model's Ising form (2(|h_i| + Σ|J_ij|) is exactly the largest energy
 //! change a flip of i can make).
 
+use super::anneal_kernel::{AnnealKernel, group_widths};
+use super::sampler::{ReadContext, ReadResult, Sampler, SamplerInfo, SamplerRun};
+use super::{MAX_SWEEPS, TRACE_POINTS};
 use crate::qubo::Qubo;
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +32,105 @@ impl Default for AnnealParams {
             beta: None,
         }
     }
+}
+
+impl Sampler for AnnealParams {
+    fn validate(&self, _q: &Qubo) -> Result<(), String> {
+        if self.sweeps == 0 || self.sweeps > MAX_SWEEPS {
+            return Err(format!("sweeps must be 1..={MAX_SWEEPS}, not {}", self.sweeps));
+        }
+        if let Some((hot, cold)) = self.beta
+            && !(hot > 0.0 && cold >= hot && cold.is_finite())
+        {
+            return Err(format!("β range must satisfy 0 < hot ≤ cold, not ({hot}, {cold})"));
+        }
+        Ok(())
+    }
+
+    /// A read stopped half-way through its schedule is no answer.
+    fn keeps_unfinished(&self) -> bool {
+        false
+    }
+
+    fn prepare<'q>(&'q self, q: &'q Qubo) -> Box<dyn SamplerRun + 'q> {
+        let schedule = Schedule::geometric(self.beta.unwrap_or_else(|| default_beta_range(q)), self.sweeps);
+        Box::new(AnnealRun {
+            kernel: AnnealKernel::new(q),
+            schedule,
+            variables: q.len(),
+        })
+    }
+}
+
+impl SamplerInfo for AnnealParams {
+    const NAME: &'static str = "sa";
+    const LABEL: &'static str = "Simulated annealing";
+    const STEP: &'static str = "sweep";
+}
+
+/// Annealing reads of one model: the kernel runs a group of reads in SIMD lanes.
+struct AnnealRun<'q> {
+    kernel: AnnealKernel<'q>,
+    schedule: Schedule,
+    variables: usize,
+}
+
+impl SamplerRun for AnnealRun<'_> {
+    /// As wide as the CPU allows while every thread still gets a group; a rest of
+    /// two or more reads goes in one group with idle lanes (still faster than one
+    /// read after the other).
+    fn groups(&self, first: usize, last: usize, threads: usize) -> Vec<(usize, usize)> {
+        lane_groups(group_widths(), first, last, threads)
+    }
+
+    fn run_group(&self, first: usize, count: usize, ctx: &ReadContext<'_>) -> Vec<ReadResult> {
+        let streams: Vec<_> = (first..first + count).map(|read| ctx.stream(read)).collect();
+        let every = (self.schedule.len() / TRACE_POINTS).max(1);
+        let mut traces: Vec<_> = (first..first + count).map(|read| ctx.trace(read)).collect();
+        // Called after every sweep: a trace point every `every` sweeps, the
+        // cancel flag every sweep, the clock every 16.
+        let mut observe = |sweep: usize, energies: &[f64]| {
+            if sweep.is_multiple_of(every) {
+                for (trace, &e) in traces.iter_mut().zip(energies).filter(|(t, _)| t.wanted()) {
+                    trace.point(sweep, e);
+                }
+            }
+            !(ctx.cancelled() || (sweep.is_multiple_of(16) && ctx.out_of_time()))
+        };
+        let outcomes = self.kernel.reads(&self.schedule, &streams, &mut observe);
+        drop(traces);
+        outcomes
+            .into_iter()
+            .map(|r| ReadResult {
+                complete: r.sweeps_done == self.schedule.len(),
+                flips: (r.sweeps_done * self.variables) as u64,
+                energy: r.energy,
+                found: vec![(r.state, r.energy)],
+            })
+            .collect()
+    }
+}
+
+/// Splits reads `first..last` into groups (first read, count) of the given
+/// widths (widest first), as wide as possible while every thread gets a group.
+pub(super) fn lane_groups(widths: &[usize], first: usize, last: usize, threads: usize) -> Vec<(usize, usize)> {
+    let widest = widths
+        .iter()
+        .copied()
+        .find(|&w| (last - first).div_ceil(w) >= threads)
+        .unwrap_or(1);
+    let mut groups = Vec::new();
+    let mut at = first;
+    while at < last {
+        let count = match last - at {
+            left if left >= widest => widest,
+            left if left >= 2 => left,
+            _ => 1,
+        };
+        groups.push((at, count));
+        at += count;
+    }
+    groups
 }
 
 /// Coefficients below this are taken as zero when choosing β (rounding noise

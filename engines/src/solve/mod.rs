@@ -1,9 +1,10 @@
 //! Classical samplers for QUBO models: simulated annealing and tabu search
-//! (MST2). Reads run in parallel on a shared pool; each read has its own random
-//! stream from one master seed, and reads are merged in read order, so results
-//! never depend on the number of threads. A run stops after its reads, at a
-//! target energy, at a time limit or when cancelled (checked every few
-//! sweeps), and streams updates for live plots. No UI, no I/O.
+//! (MST2), each a [`Sampler`] (see `sampler.rs`), and the driver [`solve`] that
+//! runs any of them. Reads run in parallel on a shared pool; each read has its
+//! own random stream from one master seed, and reads are merged in read order,
+//! so results never depend on the number of threads. A run stops after its
+//! reads, at a target energy, at a time limit or when cancelled (checked every
+//! few sweeps), and streams updates for live plots. No UI, no I/O.
 
 mod anneal;
 mod anneal_kernel;
@@ -12,6 +13,7 @@ mod lanes;
 mod metropolis;
 mod problem;
 mod rng;
+mod sampler;
 mod samples;
 mod tabu;
 mod xray;
@@ -23,6 +25,8 @@ pub use problem::{
     Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet,
 };
 pub use rng::{Rng, splitmix64};
+pub use sampler::Sampler;
+pub use sampler::{ReadContext, ReadResult, SamplerInfo, SamplerKind, SamplerRun, Solver, Trace};
 pub use samples::{Sample, SampleCollector};
 pub use tabu::{TabuParams, tabu_read};
 pub use xray::{REPAIR_MAX, Verdict, judge, repair};
@@ -31,24 +35,8 @@ use crate::qubo::Qubo;
 use crate::run::{CancelFlag, Cancelled};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-
-/// Which sampler, with its settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Solver {
-    Anneal(AnnealParams),
-    Tabu(TabuParams),
-}
-
-impl Solver {
-    pub fn name(&self) -> &'static str {
-        match self {
-            Solver::Anneal(_) => "sa",
-            Solver::Tabu(_) => "tabu",
-        }
-    }
-}
 
 /// One run of a sampler.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,15 +131,6 @@ pub enum SolveUpdate {
     Final { read: usize, energy: f64 },
 }
 
-/// What one read produced.
-struct ReadResult {
-    /// States to count (SA: the final state; tabu: each search's best).
-    found: Vec<(Vec<u8>, f64)>,
-    energy: f64,
-    flips: u64,
-    complete: bool,
-}
-
 /// Checks the request before any work starts.
 pub fn validate(q: &Qubo, req: &SolveRequest) -> Result<(), String> {
     if q.is_empty() {
@@ -163,26 +142,7 @@ pub fn validate(q: &Qubo, req: &SolveRequest) -> Result<(), String> {
     if req.keep == 0 {
         return Err("keep must be at least 1".into());
     }
-    match &req.solver {
-        Solver::Anneal(p) => {
-            if p.sweeps == 0 || p.sweeps > MAX_SWEEPS {
-                return Err(format!("sweeps must be 1..={MAX_SWEEPS}, not {}", p.sweeps));
-            }
-            if let Some((hot, cold)) = p.beta
-                && !(hot > 0.0 && cold >= hot && cold.is_finite())
-            {
-                return Err(format!("β range must satisfy 0 < hot ≤ cold, not ({hot}, {cold})"));
-            }
-        }
-        Solver::Tabu(p) => {
-            if p.restarts > MAX_SWEEPS {
-                return Err(format!("restarts must be at most {MAX_SWEEPS}, not {}", p.restarts));
-            }
-            if p.tenure.is_some_and(|t| t >= q.len()) {
-                return Err(format!("the tenure must be below the {} variables", q.len()));
-            }
-        }
-    }
+    req.solver.sampler().validate(q)?;
     if let Some(t) = req.target
         && !t.is_finite()
     {
@@ -201,43 +161,23 @@ pub fn solve(
 ) -> Result<SampleSet, SolveError> {
     validate(q, req).map_err(SolveError::Invalid)?;
     let pool = crate::run::pool(req.threads).map_err(SolveError::Invalid)?;
-    let t0 = Instant::now();
-    let schedule = match &req.solver {
-        Solver::Anneal(p) => Schedule::geometric(p.beta.unwrap_or_else(|| default_beta_range(q)), p.sweeps),
-        Solver::Tabu(_) => Schedule::geometric((1.0, 1.0), 0),
+    let sampler = req.solver.sampler();
+    let ctx = ReadContext {
+        seed: req.seed,
+        traces: req.traces,
+        target: req.target,
+        time_limit: req.time_limit,
+        started: Instant::now(),
+        timed_out: AtomicBool::new(false),
+        cancel,
+        update,
     };
-    let kernel = AnnealKernel::new(q);
-    let timed_out = AtomicBool::new(false);
-    let out_of_time = || {
-        let over = req.time_limit.is_some_and(|l| t0.elapsed() >= l);
-        if over {
-            timed_out.store(true, Ordering::Relaxed);
-        }
-        over
-    };
-    let target_hit = |e: f64| req.target.is_some_and(|t| e <= t + 1e-9);
+    let run = sampler.prepare(q);
+    let keeps_unfinished = sampler.keeps_unfinished();
     let best_so_far = std::sync::Mutex::new(f64::INFINITY);
-    let not_run = || ReadResult {
-        found: Vec::new(),
-        energy: f64::INFINITY,
-        flips: 0,
-        complete: false,
-    };
-    let stopping = || cancel.is_cancelled() || timed_out.load(Ordering::Relaxed);
-    // Sends a traced read's points (in blocks of 16, and the rest at its end).
-    let flush = |read: usize, points: &mut Vec<[f64; 2]>, force: bool| {
-        if read < req.traces && (force || points.len() >= 16) && !points.is_empty() {
-            update(SolveUpdate::Trace {
-                read,
-                points: std::mem::take(points),
-            });
-        }
-    };
-    // A tabu read cut short still found good states; an annealing read
-    // stopped half-way is no answer (nor a lowest energy so far).
-    let keeps_unfinished = matches!(req.solver, Solver::Tabu(_));
+    // Live updates for a read that ended: its final energy (if it ran to its
+    // end) and a new lowest energy (if it counts).
     let finish = |read: usize, result: &ReadResult| {
-        // Reads cut short (cancel, time limit) are not in the histogram of finals.
         if result.complete {
             update(SolveUpdate::Final {
                 read,
@@ -251,79 +191,26 @@ pub fn solve(
         if result.energy < *best {
             *best = result.energy;
             update(SolveUpdate::Best {
-                seconds: t0.elapsed().as_secs_f64(),
+                seconds: ctx.started.elapsed().as_secs_f64(),
                 energy: result.energy,
             });
         }
     };
-    // Annealing: reads `first..first + count` together (see `AnnealKernel`).
-    let anneal_group = |(first, count): (usize, usize)| -> Vec<ReadResult> {
-        if stopping() {
-            return (0..count).map(|_| not_run()).collect();
+    let run_group = |(first, count): (usize, usize)| -> Vec<ReadResult> {
+        if ctx.stopping() {
+            return (0..count).map(|_| ReadResult::not_run()).collect();
         }
-        let streams: Vec<Rng> = (first..first + count)
-            .map(|read| Rng::for_read(req.seed, read as u64))
-            .collect();
-        let every = (schedule.len() / TRACE_POINTS).max(1);
-        let mut points = vec![Vec::new(); count];
-        // Called after every sweep: a trace point every `every` sweeps, the
-        // cancel flag every sweep, the clock every 16.
-        let mut observe = |sweep: usize, energies: &[f64]| {
-            if sweep.is_multiple_of(every) {
-                for (k, &e) in energies.iter().enumerate().filter(|(k, _)| first + k < req.traces) {
-                    points[k].push([sweep as f64, e]);
-                    flush(first + k, &mut points[k], false);
-                }
-            }
-            !(cancel.is_cancelled() || (sweep.is_multiple_of(16) && out_of_time()))
-        };
-        let outcomes = kernel.reads(&schedule, &streams, &mut observe);
-        outcomes
-            .into_iter()
-            .enumerate()
-            .map(|(k, r)| {
-                flush(first + k, &mut points[k], true);
-                let result = ReadResult {
-                    complete: r.sweeps_done == schedule.len(),
-                    flips: (r.sweeps_done * q.len()) as u64,
-                    energy: r.energy,
-                    found: vec![(r.state, r.energy)],
-                };
-                finish(first + k, &result);
-                result
-            })
-            .collect()
-    };
-    let tabu_read_at = |read: usize, p: &TabuParams| -> ReadResult {
-        if stopping() {
-            return not_run();
+        let results = run.run_group(first, count, &ctx);
+        debug_assert_eq!(
+            results.len(),
+            count,
+            "{} returned the wrong number of reads",
+            req.solver.name()
+        );
+        for (k, result) in results.iter().enumerate() {
+            finish(first + k, result);
         }
-        let mut rng = Rng::for_read(req.seed, read as u64);
-        let mut points: Vec<[f64; 2]> = Vec::new();
-        let mut found = Vec::new();
-        let mut search = 0usize;
-        let reached = std::cell::Cell::new(false);
-        let mut record = |x: &[u8], e: f64| {
-            search += 1;
-            if read < req.traces {
-                points.push([search as f64, e]);
-                flush(read, &mut points, false);
-            }
-            reached.set(reached.get() || target_hit(e));
-            found.push((x.to_vec(), e));
-        };
-        let mut stop = || reached.get() || cancel.is_cancelled() || out_of_time();
-        let (_, e) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
-        flush(read, &mut points, true);
-        let searches = found.len() as u64;
-        let result = ReadResult {
-            complete: searches == p.restarts as u64 + 1 || target_hit(e),
-            flips: searches * p.evaluations_for(q.len()),
-            energy: e,
-            found,
-        };
-        finish(read, &result);
-        result
+        results
     };
     let threads = pool.current_num_threads();
     let mut collector = SampleCollector::default();
@@ -333,13 +220,10 @@ pub fn solve(
     let mut first = 0;
     while first < req.reads {
         let last = (first + BATCH).min(req.reads);
-        let batch: Vec<ReadResult> = match &req.solver {
-            Solver::Anneal(_) => map_in_order(&pool, lane_groups(first, last, threads), anneal_group)
-                .into_iter()
-                .flatten()
-                .collect(),
-            Solver::Tabu(p) => map_in_order(&pool, (first..last).collect(), |r| tabu_read_at(r, p)),
-        };
+        let batch: Vec<ReadResult> = map_in_order(&pool, run.groups(first, last, threads), run_group)
+            .into_iter()
+            .flatten()
+            .collect();
         if cancel.is_cancelled() {
             return Err(SolveError::Cancelled(Cancelled));
         }
@@ -360,7 +244,7 @@ pub fn solve(
                 collector.add(x, *e);
             }
             read_energies.push(r.energy);
-            if target_hit(r.energy) {
+            if ctx.target_hit(r.energy) {
                 stop = Stop::Target;
                 break;
             }
@@ -368,7 +252,7 @@ pub fn solve(
         if stop != Stop::Done {
             break;
         }
-        if out_of_time() {
+        if ctx.out_of_time() {
             stop = Stop::TimeLimit;
             break;
         }
@@ -381,7 +265,7 @@ pub fn solve(
         read_energies,
         flips,
         stop,
-        seconds: t0.elapsed().as_secs_f64(),
+        seconds: ctx.started.elapsed().as_secs_f64(),
     })
 }
 
@@ -393,31 +277,6 @@ fn map_in_order<I: Send, T: Send>(pool: &rayon::ThreadPool, items: Vec<I>, f: im
     } else {
         pool.install(|| items.into_par_iter().map(f).collect())
     }
-}
-
-/// Splits reads `first..last` into groups (first read, count) for the
-/// annealing kernel: as wide as the CPU allows while every thread still gets a
-/// group; a rest of two or more reads goes in one group with idle lanes (still
-/// faster than one read after the other). A read's result does not depend on
-/// its group, so this only decides speed.
-fn lane_groups(first: usize, last: usize, threads: usize) -> Vec<(usize, usize)> {
-    let widest = group_widths()
-        .iter()
-        .copied()
-        .find(|&w| (last - first).div_ceil(w) >= threads)
-        .unwrap_or(1);
-    let mut groups = Vec::new();
-    let mut at = first;
-    while at < last {
-        let count = match last - at {
-            left if left >= widest => widest,
-            left if left >= 2 => left,
-            _ => 1,
-        };
-        groups.push((at, count));
-        at += count;
-    }
-    groups
 }
 
 /// Why a run failed.
@@ -437,7 +296,7 @@ mod tests {
     fn lane_groups_cover_the_reads_and_feed_every_thread() {
         let widest = group_widths()[0];
         for (first, last, threads) in [(0, 64, 1), (64, 74, 1), (0, 3, 1), (0, 2, 2), (0, 64, 4), (5, 6, 1)] {
-            let groups = lane_groups(first, last, threads);
+            let groups = anneal::lane_groups(group_widths(), first, last, threads);
             let mut at = first;
             for &(start, count) in &groups {
                 assert_eq!(start, at, "{groups:?}");

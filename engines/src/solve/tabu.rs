@@ -7,7 +7,9 @@
 //! variables chosen at random (favouring flips that cost little) and decided
 //! greedily.
 
+use super::MAX_SWEEPS;
 use super::rng::Rng;
+use super::sampler::{ReadContext, ReadResult, Sampler, SamplerInfo, SamplerRun};
 use crate::qubo::Qubo;
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +32,70 @@ impl Default for TabuParams {
             restarts: 20,
             tenure: None,
             evaluations: None,
+        }
+    }
+}
+
+impl Sampler for TabuParams {
+    fn validate(&self, q: &Qubo) -> Result<(), String> {
+        if self.restarts > MAX_SWEEPS {
+            return Err(format!("restarts must be at most {MAX_SWEEPS}, not {}", self.restarts));
+        }
+        if self.tenure.is_some_and(|t| t >= q.len()) {
+            return Err(format!("the tenure must be below the {} variables", q.len()));
+        }
+        Ok(())
+    }
+
+    /// Every finished search of a read cut short is still an answer.
+    fn keeps_unfinished(&self) -> bool {
+        true
+    }
+
+    fn prepare<'q>(&'q self, q: &'q Qubo) -> Box<dyn SamplerRun + 'q> {
+        Box::new(TabuRun { params: self, q })
+    }
+}
+
+impl SamplerInfo for TabuParams {
+    const NAME: &'static str = "tabu";
+    const LABEL: &'static str = "Tabu search";
+    const STEP: &'static str = "search (first, then restarts)";
+}
+
+/// Tabu reads of one model, one read at a time.
+struct TabuRun<'q> {
+    params: &'q TabuParams,
+    q: &'q Qubo,
+}
+
+impl SamplerRun for TabuRun<'_> {
+    fn run_group(&self, first: usize, count: usize, ctx: &ReadContext<'_>) -> Vec<ReadResult> {
+        (first..first + count).map(|read| self.read(read, ctx)).collect()
+    }
+}
+
+impl TabuRun<'_> {
+    fn read(&self, read: usize, ctx: &ReadContext<'_>) -> ReadResult {
+        let (p, q) = (self.params, self.q);
+        let mut rng = ctx.stream(read);
+        let mut trace = ctx.trace(read);
+        let mut found = Vec::new();
+        let reached = std::cell::Cell::new(false);
+        let mut record = |x: &[u8], e: f64| {
+            found.push((x.to_vec(), e));
+            trace.point(found.len(), e);
+            reached.set(reached.get() || ctx.target_hit(e));
+        };
+        let mut stop = || reached.get() || ctx.cancelled() || ctx.out_of_time();
+        let (_, e) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
+        drop(trace);
+        let searches = found.len() as u64;
+        ReadResult {
+            complete: searches == p.restarts as u64 + 1 || ctx.target_hit(e),
+            flips: searches * p.evaluations_for(q.len()),
+            energy: e,
+            found,
         }
     }
 }
