@@ -13,6 +13,7 @@ pub mod cli;
 pub mod jobs;
 pub mod presets;
 pub mod session;
+pub mod study;
 pub mod textview;
 #[cfg(feature = "gui")]
 pub mod ui;

@@ -10,22 +10,13 @@ use crate::session;
 use crate::solve::{
     AnnealParams, SolveRequest, Solver, TabuParams, XrayProblem, random_fleet_problems, solve, success_rate,
 };
+use crate::study::list::{counts, parse_list};
+use crate::study::sampling::rate_request;
 use serde_json::json;
 use std::path::Path;
 
 /// Most instances one bench may ask for.
 const MAX_FLEETS: usize = 100_000;
-
-fn ladder(s: &str, what: &str) -> Result<Vec<usize>, String> {
-    s.split(',')
-        .filter(|t| !t.trim().is_empty())
-        .map(|t| {
-            t.trim()
-                .parse::<usize>()
-                .map_err(|_| format!("{what}: '{t}' is not a whole number"))
-        })
-        .collect()
-}
 
 /// Runs of one sampler setting over every instance: success rate, median
 /// CPU seconds per instance, flips.
@@ -61,16 +52,7 @@ fn run_point(
     label: String,
     budget: usize,
 ) -> Result<Point, String> {
-    let request = |i: usize| SolveRequest {
-        solver: solver.clone(),
-        reads,
-        seed: seed.wrapping_add(i as u64),
-        threads: 1,
-        keep: usize::MAX,
-        target: None,
-        time_limit: None,
-        traces: 0,
-    };
+    let request = |i: usize| rate_request(solver.clone(), reads, seed.wrapping_add(i as u64), 1);
     let (mut cpu, mut flips) = (Vec::new(), 0u64);
     let mut last = process_cpu_seconds();
     let r = success_rate(
@@ -114,7 +96,7 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
         return export(&problems, dir);
     }
     let mut points = Vec::new();
-    for r in ladder(&b.reads, "--reads")? {
+    for r in counts(&b.reads, "--reads")? {
         let solver = Solver::Anneal(AnnealParams {
             sweeps: b.sweeps,
             beta: None,
@@ -122,7 +104,7 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
         points.push(run_point(&problems, solver, r, b.seed, "sa reads".into(), r)?);
         eprint!(".");
     }
-    for r in ladder(&b.restarts, "--restarts")? {
+    for r in parse_list::<usize>(&b.restarts, "--restarts", "a whole number ≥ 0")? {
         let solver = Solver::Tabu(TabuParams {
             restarts: r,
             ..TabuParams::default()

@@ -19,7 +19,8 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
         "{:<16} {:>6} {:>6} {:>12} {:>12} {:>10}   (one thread; CPU seconds per map)",
         "board", "games", "maps", "median s", "worst s", "shots"
     );
-    for key in boards.split(',').map(str::trim).filter(|k| !k.is_empty()) {
+    for key in crate::study::parse_list::<String>(boards, "--boards", "a preset or session")? {
+        let key = key.as_str();
         let setup = resolve_source(key)?;
         let req = CountRequest {
             engine,

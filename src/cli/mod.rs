@@ -66,8 +66,11 @@ pub enum Command {
     Solve {
         #[command(flatten)]
         model: solve::ModelArgs,
+        /// sa (simulated annealing) or tabu (tabu search with MST2 restarts).
+        #[arg(long, default_value = "sa")]
+        solver: String,
         #[command(flatten)]
-        solver: solve::SolverArgs,
+        sampler: solve::SamplerArgs,
         /// Also search up to DEPTH Ryser interchanges from a returned state with the
         /// right sums for a fleet (reported apart from the sampler's own success).
         #[arg(long, value_name = "DEPTH", num_args = 0..=1, default_missing_value = "3")]
@@ -352,9 +355,12 @@ pub fn run(command: Command) -> ExitCode {
         Command::Solve {
             model,
             solver,
+            sampler,
             repair,
             json,
-        } => solve::run_solve(&model, &solver, repair, json),
+        } => solver
+            .parse()
+            .and_then(|kind| solve::run_solve(&model, kind, &sampler, repair, json)),
         Command::Puzzle { what } => puzzle::run(what),
         Command::Qubo {
             what: QuboCommand::Export { model, format, out },

@@ -1,12 +1,15 @@
 //! `fleetscope puzzle families|solve|check|qubo`: the grid puzzles of the
 //! QUBO papers from typed text files.
 
+use super::solve::SamplerArgs;
 use crate::puzzle::data::{DATA_SETS, read_record};
 use crate::puzzle::render::{answer_text, parse_answer};
-use crate::puzzle::{Elimination, ExactRequest, FAMILIES, Puzzle, QuboOptions};
+use crate::puzzle::{ExactRequest, FAMILIES, Puzzle, QuboOptions};
 use crate::qubo::ModelFormat;
 use crate::session;
-use crate::solve::{PuzzleProblem, solve};
+use crate::solve::SamplerKind;
+use crate::study::model::puzzle_options;
+use crate::study::{ModelRecipe, ModelSource};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::Path;
@@ -24,6 +27,8 @@ pub enum PuzzleCommand {
         solver: String,
         #[command(flatten)]
         sampler: SamplerArgs,
+        #[command(flatten)]
+        qubo: PuzzleQuboArgs,
         /// Solutions to print (exact).
         #[arg(long, default_value_t = 1)]
         show: usize,
@@ -66,29 +71,40 @@ pub enum PuzzleCommand {
     },
 }
 
-/// Sampler settings of `puzzle solve --solver sa|tabu`.
+/// How `puzzle solve` solves: exactly, or by sampling the QUBO.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Method {
+    Exact,
+    Sample(SamplerKind),
+}
+
+impl Method {
+    /// "exact", or the sampler's short name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Exact => "exact",
+            Method::Sample(kind) => kind.name(),
+        }
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim() {
+            "exact" => Ok(Method::Exact),
+            other => other
+                .parse()
+                .map(Method::Sample)
+                .map_err(|_| format!("unknown solver '{other}' (expected exact, sa or tabu)")),
+        }
+    }
+}
+
+/// How `puzzle solve --solver sa|tabu` builds the QUBO.
 #[derive(Args, Debug, Clone)]
-pub struct SamplerArgs {
-    #[arg(long, default_value_t = 100)]
-    pub reads: usize,
-    /// Sweeps per read (sa).
-    #[arg(long, default_value_t = 1000)]
-    pub sweeps: usize,
-    /// Restarts per read (tabu).
-    #[arg(long, default_value_t = 20)]
-    pub restarts: usize,
-    /// Tabu tenure: 5 suits puzzle QUBOs (see `bench puzzles`); 0: the solver's
-    /// own default, min(20, variables / 4).
-    #[arg(long, default_value_t = PuzzleProblem::TABU_TENURE)]
-    pub tenure: usize,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Seconds before the run stops with what it has.
-    #[arg(long)]
-    pub time_limit: Option<f64>,
-    /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+pub struct PuzzleQuboArgs {
     /// Remove every cell the rules force without search before sampling.
     #[arg(long)]
     pub eliminate_forced: bool,
@@ -100,6 +116,16 @@ pub struct SamplerArgs {
     /// placement, every rule a term) instead of the X-ray QUBO.
     #[arg(long)]
     pub placements: bool,
+}
+
+impl PuzzleQuboArgs {
+    pub fn options(&self) -> QuboOptions {
+        QuboOptions {
+            diagonal_penalty: self.diagonal_penalty,
+            placements: self.placements,
+            ..puzzle_options(self.eliminate_forced)
+        }
+    }
 }
 
 pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
@@ -119,13 +145,13 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
             file,
             solver,
             sampler,
+            qubo,
             show,
             limit,
             json,
-        } => match solver.as_str() {
-            "exact" => solve_exact(&file, show, limit, json),
-            "sa" | "tabu" => solve_sampled(&file, &solver, &sampler, json),
-            other => Err(format!("unknown solver '{other}' (expected exact, sa or tabu)")),
+        } => match solver.parse::<Method>()? {
+            Method::Exact => solve_exact(&file, show, limit, json),
+            Method::Sample(kind) => solve_sampled(&file, kind, &sampler, &qubo, json),
         },
         PuzzleCommand::Check { file, answer, json } => check(&file, &answer, json),
         PuzzleCommand::Qubo {
@@ -186,38 +212,36 @@ fn solve_exact(file: &str, show: usize, limit: u64, json: bool) -> Result<(), St
     Ok(())
 }
 
-fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Result<(), String> {
+fn solve_sampled(
+    file: &str,
+    kind: SamplerKind,
+    a: &SamplerArgs,
+    qubo: &PuzzleQuboArgs,
+    json: bool,
+) -> Result<(), String> {
     let p = load(file)?;
-    let options = QuboOptions {
-        elimination: if a.eliminate_forced {
-            Elimination::Forced
-        } else {
-            Elimination::Givens
+    let recipe = ModelRecipe {
+        source: ModelSource::Puzzle {
+            name: file.to_string(),
+            puzzle: Box::new(p.clone()),
+            options: qubo.options(),
         },
-        diagonal_penalty: a.diagonal_penalty,
-        placements: a.placements,
-        ..QuboOptions::default()
+        epsilon: crate::qubo::DEFAULT_EPSILON,
+        pin_mode: crate::qubo::PinMode::default(),
     };
-    let problem = PuzzleProblem::new(file, p.clone(), options)?;
-    // The same request `solve` builds (and checks), with the puzzle defaults.
-    let req = super::solve::SolverArgs {
-        solver: solver.to_string(),
-        reads: a.reads,
-        sweeps: a.sweeps,
-        restarts: a.restarts,
-        evaluations: None,
-        tenure: (a.tenure > 0).then_some(a.tenure),
-        seed: a.seed,
-        time_limit: a.time_limit,
-        target: None,
-        keep: 5,
-        threads: a.threads,
-    }
-    .request()?;
-    let cancel = super::interrupt::ctrl_c_flag();
-    let set = solve(problem.model.qubo(), &req, &cancel, &|_| {}).map_err(|e| e.to_string())?;
-    let verdicts: Vec<_> = set.samples.iter().map(|s| (s, problem.verdict(&s.state))).collect();
-    let solved = verdicts.iter().any(|(_, v)| v.violations.is_empty());
+    let model = recipe.build()?;
+    let Some(problem) = model.problem.puzzle() else {
+        unreachable!("a puzzle source builds a puzzle problem")
+    };
+    let run = a.run(kind, &model.problem, None)?;
+    let set = &run.set;
+    let verdicts: Vec<_> = set
+        .samples
+        .iter()
+        .zip(&run.judged)
+        .filter_map(|(s, j)| j.puzzle.as_ref().map(|v| (s, v)))
+        .collect();
+    let solved = run.success == Some(true);
     if json {
         let rows: Vec<_> = verdicts
             .iter()
@@ -244,7 +268,7 @@ fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Resul
             .solution_energy()
             .map_or("unknown".to_string(), |e| e.to_string())
     );
-    println!("{solver}: {} reads in {:.3} s", set.reads, set.seconds);
+    println!("{kind}: {} reads in {:.3} s", set.reads, set.seconds);
     for (i, (s, v)) in verdicts.iter().enumerate() {
         let what = if v.violations.is_empty() {
             match v.value {
@@ -260,7 +284,12 @@ fn solve_sampled(file: &str, solver: &str, a: &SamplerArgs, json: bool) -> Resul
     if let Some((_, v)) = verdicts.first() {
         println!("lowest-energy answer:\n{}", answer_text(&p, &v.grid));
     }
-    println!("solved: {}", if solved { "yes" } else { "no" });
+    println!(
+        "solved: {} ({} of the {} distinct states returned)",
+        if solved { "yes" } else { "no" },
+        run.successes,
+        run.states_judged
+    );
     Ok(())
 }
 
@@ -293,15 +322,7 @@ fn check(file: &str, answer: &str, json: bool) -> Result<(), String> {
 fn export(file: &str, format: &str, out: &Path, eliminate_forced: bool) -> Result<(), String> {
     let p = load(file)?;
     let format = ModelFormat::parse(format)?;
-    let options = QuboOptions {
-        elimination: if eliminate_forced {
-            Elimination::Forced
-        } else {
-            Elimination::Givens
-        },
-        ..QuboOptions::default()
-    };
-    let problem = PuzzleProblem::new(file, p, options)?;
+    let problem = crate::solve::PuzzleProblem::new(file, p, puzzle_options(eliminate_forced))?;
     let q = problem.model.qubo();
     session::write_text(out, &format.write(q)).map_err(|e| e.to_string())?;
     println!(

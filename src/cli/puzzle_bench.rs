@@ -3,11 +3,15 @@
 //! unique puzzles), and the N-queens time to 99 % success of SA and tabu.
 
 use super::cputime::{median, process_cpu_seconds};
+use super::puzzle::Method;
 use crate::puzzle::data::{DATA_SETS, DataRecord, read_record};
 use crate::puzzle::families::queens::Queens;
 use crate::puzzle::{ExactRequest, Puzzle, QuboOptions};
 use crate::run::CancelFlag;
-use crate::solve::{AnnealParams, PuzzleProblem, SolveRequest, Solver, TabuParams, solve};
+use crate::solve::{AnnealParams, Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver, TabuParams, solve};
+use crate::study::list::parse_list;
+use crate::study::sampling::{SamplerSettings, rate_request};
+use crate::study::{JudgeOptions, judged_run};
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -41,8 +45,8 @@ pub struct PuzzleBench {
     pub seed: u64,
     /// Tabu tenure for the data sets: 5 suits the puzzle QUBOs (measured; the
     /// solver's own default, min(20, variables / 4), suits the X-ray model); 0: that default.
-    #[arg(long, default_value_t = PuzzleProblem::TABU_TENURE)]
-    pub tenure: usize,
+    #[arg(long)]
+    pub tenure: Option<usize>,
     /// Battleship: a penalty for diagonal ship neighbours on top of the X-ray QUBO.
     #[arg(long)]
     pub diagonal_penalty: Option<f64>,
@@ -56,21 +60,22 @@ pub struct PuzzleBench {
     pub json: bool,
 }
 
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Which {
-    Exact,
-    Sa,
-    Tabu,
-}
-
-impl Which {
-    fn name(self) -> &'static str {
-        match self {
-            Which::Exact => "exact",
-            Which::Sa => "sa",
-            Which::Tabu => "tabu",
-        }
-    }
+/// The sampler a bench runs: SA with `sweeps`, or tabu with `restarts` and the
+/// puzzle tenure policy (`--tenure`, 5 unless set).
+fn bench_solver(which: Method, sweeps: usize, restarts: usize, tenure: Option<usize>) -> Solver {
+    let settings = SamplerSettings {
+        kind: match which {
+            Method::Sample(kind) => kind,
+            Method::Exact => unreachable!("the exact solver samples nothing"),
+        },
+        anneal: AnnealParams { sweeps, beta: None },
+        tabu: TabuParams {
+            restarts,
+            tenure,
+            evaluations: None,
+        },
+    };
+    settings.solver_for(true)
 }
 
 /// One puzzle's outcome with one solver.
@@ -95,17 +100,7 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
             b.exact_limit
         ));
     }
-    let solvers = b
-        .solvers
-        .split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| match s.trim() {
-            "exact" => Ok(Which::Exact),
-            "sa" => Ok(Which::Sa),
-            "tabu" => Ok(Which::Tabu),
-            other => Err(format!("--solvers: '{other}' is not exact, sa or tabu")),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let solvers: Vec<Method> = parse_list(&b.solvers, "--solvers", "exact, sa or tabu")?;
     let cancel = super::interrupt::ctrl_c_flag();
     let mut report = Vec::new();
     if let Some(dir) = &b.data {
@@ -123,8 +118,8 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     }
     if b.queens {
         for (n, reads) in [(8usize, 2000usize), (16, 400)] {
-            for which in [Which::Sa, Which::Tabu] {
-                let best = queens_tts(n, reads, which, b.seed, &cancel)?;
+            for which in SamplerKind::ALL.iter().copied().map(Method::Sample) {
+                let best = queens_tts(n, reads, which, b.seed, b.tenure, &cancel)?;
                 if b.json {
                     println!(
                         "{}",
@@ -190,7 +185,12 @@ fn read_set(path: &Path, name: &str, limit: usize) -> Result<Vec<DataRecord>, St
     Ok(records)
 }
 
-fn run_set(records: &[DataRecord], which: Which, b: &PuzzleBench, cancel: &CancelFlag) -> Result<Vec<Outcome>, String> {
+fn run_set(
+    records: &[DataRecord],
+    which: Method,
+    b: &PuzzleBench,
+    cancel: &CancelFlag,
+) -> Result<Vec<Outcome>, String> {
     let mut out = Vec::with_capacity(records.len());
     for (i, rec) in records.iter().enumerate() {
         if cancel.is_cancelled() {
@@ -199,14 +199,14 @@ fn run_set(records: &[DataRecord], which: Which, b: &PuzzleBench, cancel: &Cance
         let (rows, cols) = rec.puzzle.size();
         let t0 = process_cpu_seconds();
         let (ok, unique) = match which {
-            Which::Exact => exact_one(rec, b, cancel)?,
-            Which::Sa | Which::Tabu => (sample_one(rec, which, b, i as u64, cancel)?, None),
+            Method::Exact => exact_one(rec, b, cancel)?,
+            Method::Sample(_) => (sample_one(rec, which, b, i as u64, cancel)?, None),
         };
         let cpu = process_cpu_seconds() - t0;
-        if cpu > 1.0 && which == Which::Exact {
+        if cpu > 1.0 && which == Method::Exact {
             eprintln!("  {}: {cpu:.2} CPU-s (exact)", rec.id);
         }
-        if !ok && which != Which::Exact && rows * cols <= SMALL_CELLS {
+        if !ok && which != Method::Exact && rows * cols <= SMALL_CELLS {
             eprintln!(
                 "  {}: no valid answer within {} CPU-s ({})",
                 rec.id,
@@ -277,7 +277,7 @@ fn exact_one(rec: &DataRecord, b: &PuzzleBench, cancel: &CancelFlag) -> Result<(
 /// only the givens are eliminated.
 fn sample_one(
     rec: &DataRecord,
-    which: Which,
+    which: Method,
     b: &PuzzleBench,
     index: u64,
     cancel: &CancelFlag,
@@ -287,36 +287,22 @@ fn sample_one(
         placements: b.placements,
         ..QuboOptions::default()
     };
-    let problem = PuzzleProblem::new(&rec.id, rec.puzzle.clone(), options)?;
+    let problem = Problem::Puzzle(Box::new(PuzzleProblem::new(&rec.id, rec.puzzle.clone(), options)?));
+    let target = problem.puzzle().and_then(PuzzleProblem::solution_energy);
     let start = process_cpu_seconds();
-    let solver = match which {
-        Which::Sa => Solver::Anneal(AnnealParams {
-            sweeps: 1000,
-            beta: None,
-        }),
-        _ => Solver::Tabu(TabuParams {
-            restarts: 10,
-            evaluations: None,
-            tenure: (b.tenure > 0).then_some(b.tenure),
-        }),
-    };
+    let solver = bench_solver(which, 1000, 10, b.tenure);
     for batch in 0u64.. {
         let request = SolveRequest {
-            solver: solver.clone(),
-            reads: 8,
-            seed: b.seed ^ (index << 20) ^ batch,
-            threads: 1,
-            keep: 8,
-            target: problem.solution_energy(),
-            time_limit: None,
-            traces: 0,
+            target,
+            ..rate_request(solver.clone(), 8, b.seed ^ (index << 20) ^ batch, 1)
         };
-        let set = solve(problem.model.qubo(), &request, cancel, &|_| {}).map_err(|e| e.to_string())?;
-        if set
-            .samples
-            .iter()
-            .any(|s| problem.verdict(&s.state).violations.is_empty())
-        {
+        let options = JudgeOptions {
+            shown: 0,
+            repair_depth: None,
+        };
+        // Success over every state returned (a tabu read returns one per search).
+        let run = judged_run(&problem, &request, options, cancel, &|_| {}).map_err(|e| e.to_string())?;
+        if run.success == Some(true) {
             return Ok(true);
         }
         if process_cpu_seconds() - start > b.budget || cancel.is_cancelled() {
@@ -328,7 +314,7 @@ fn sample_one(
 
 struct Summary {
     family: &'static str,
-    solver: Which,
+    solver: Method,
     puzzles: usize,
     rate: f64,
     median_cpu: f64,
@@ -338,7 +324,7 @@ struct Summary {
     by_size: BTreeMap<(usize, usize), (usize, usize, Vec<f64>)>,
 }
 
-fn summarise(family: &'static str, solver: Which, outcomes: &[Outcome]) -> Summary {
+fn summarise(family: &'static str, solver: Method, outcomes: &[Outcome]) -> Summary {
     let rate = |o: &[&Outcome]| o.iter().filter(|x| x.ok).count() as f64 / o.len().max(1) as f64;
     let all: Vec<&Outcome> = outcomes.iter().collect();
     let small: Vec<&Outcome> = outcomes.iter().filter(|o| o.cells <= SMALL_CELLS).collect();
@@ -392,7 +378,7 @@ fn print_summary(s: &Summary, as_json: bool) {
         s.median_cpu,
         s.max_cpu
     );
-    if s.solver != Which::Exact {
+    if s.solver != Method::Exact {
         if let Some((n, rate, t)) = s.small {
             println!(
                 "{:<18} ≤ {SMALL_CELLS} cells: {n} puzzles, success {:.1} %, median {t:.4} CPU-s",
@@ -417,30 +403,22 @@ fn print_summary(s: &Summary, as_json: bool) {
 fn queens_tts(
     n: usize,
     reads: usize,
-    which: Which,
+    which: Method,
     seed: u64,
+    tenure: Option<usize>,
     cancel: &CancelFlag,
 ) -> Result<(String, f64, f64, Option<f64>), String> {
     let problem = PuzzleProblem::new("n-queens", Puzzle::Queens(Queens::n_queens(n)), QuboOptions::default())?;
     let ladder: &[usize] = match which {
-        Which::Sa => &[10, 20, 50, 100, 200, 500, 1000],
+        Method::Sample(SamplerKind::Anneal) => &[10, 20, 50, 100, 200, 500, 1000],
         _ => &[1, 2, 5, 10, 20],
     };
     let mut best: Option<(String, f64, f64, Option<f64>)> = None;
     for &k in ladder {
-        let (solver, label) = match which {
-            Which::Sa => (
-                Solver::Anneal(AnnealParams { sweeps: k, beta: None }),
-                format!("{k} sweeps"),
-            ),
-            _ => (
-                Solver::Tabu(TabuParams {
-                    restarts: k,
-                    evaluations: None,
-                    tenure: None,
-                }),
-                format!("{k} restarts"),
-            ),
+        let solver = bench_solver(which, k, k, tenure);
+        let label = match which {
+            Method::Sample(SamplerKind::Anneal) => format!("{k} sweeps"),
+            _ => format!("{k} restarts"),
         };
         let request = SolveRequest {
             solver,

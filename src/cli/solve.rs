@@ -1,18 +1,17 @@
 //! `fleetscope solve`, `fleetscope qubo export|stats`: build a QUBO from a
 //! fleet, an image, given sums or a model file, sample it, judge the answers.
+//! Models, requests and judging come from the study layer, as in the Solver room.
 
 use super::show::resolve_source;
-use crate::geometry::BinaryMatrix;
-use crate::qubo::{DEFAULT_EPSILON, ModelFormat, PinMode, XraySpec};
+use crate::qubo::{DEFAULT_EPSILON, ModelFormat, PinMode};
 use crate::session;
-use crate::solve::{
-    AnnealParams, Problem, REPAIR_MAX, SampleSet, SolveRequest, Solver, TabuParams, XrayProblem, placed_picture,
-    repair, ships_fleet, solve,
-};
+use crate::solve::{AnnealParams, Problem, SamplerKind, TabuParams};
+use crate::study::model::{is_model_file, named_image};
+use crate::study::sampling::{DEFAULT_READS, RunPlan, SamplerSettings};
+use crate::study::{JudgeOptions, JudgedRun, ModelRecipe, ModelSource, judged_run, parse_pin};
 use clap::Args;
 use serde_json::json;
-use std::path::Path;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
 
 /// Where a model comes from, shared by `solve` and `qubo`.
 #[derive(Args, Debug, Clone)]
@@ -34,6 +33,9 @@ pub struct ModelArgs {
     /// A known cell ROW,COL,VALUE (counted from 1; value 1 = ship, 0 = water); repeatable.
     #[arg(long = "pin", value_name = "ROW,COL,V")]
     pub pins: Vec<String>,
+    /// A preset's or session's hunt shots as known cells (hits 1, misses 0).
+    #[arg(long)]
+    pub shots_as_pins: bool,
     /// Remove known cells from the model instead of adding penalty terms.
     #[arg(long)]
     pub eliminate: bool,
@@ -42,46 +44,9 @@ pub struct ModelArgs {
     pub pin_weight: f64,
 }
 
-fn numbers(s: &str, what: &str) -> Result<Vec<u32>, String> {
-    s.split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("{what}: '{t}' is not a whole number ≥ 0"))
-        })
-        .collect()
-}
-
-fn parse_pin(s: &str) -> Result<((usize, usize), bool), String> {
-    let p: Vec<&str> = s.split(',').map(str::trim).collect();
-    let bad = || format!("--pin '{s}': expected ROW,COL,VALUE with ROW and COL from 1 and VALUE 0 or 1");
-    if p.len() != 3 {
-        return Err(bad());
-    }
-    let r: usize = p[0].parse().map_err(|_| bad())?;
-    let c: usize = p[1].parse().map_err(|_| bad())?;
-    let v = match p[2] {
-        "1" => true,
-        "0" => false,
-        _ => return Err(bad()),
-    };
-    if r == 0 || c == 0 {
-        return Err(bad());
-    }
-    Ok(((r - 1, c - 1), v))
-}
-
-fn image(name: &str) -> Option<BinaryMatrix> {
-    match name {
-        "heart" => Some(crate::tomography::heart()),
-        "two-convex-bodies" | "convex" => Some(crate::tomography::two_convex_bodies()),
-        _ => None,
-    }
-}
-
 impl ModelArgs {
-    /// The problem the arguments describe.
-    pub fn problem(&self) -> Result<Problem, String> {
+    /// What the arguments describe (files and sources are read here).
+    pub fn recipe(&self) -> Result<ModelRecipe, String> {
         let pins = self.pins.iter().map(|p| parse_pin(p)).collect::<Result<Vec<_>, _>>()?;
         let pin_mode = if self.eliminate {
             PinMode::Eliminate
@@ -90,80 +55,71 @@ impl ModelArgs {
                 weight: self.pin_weight,
             }
         };
-        let spec_of = |rows: Vec<u32>, cols: Vec<u32>| XraySpec {
-            rows,
-            cols,
-            epsilon: self.epsilon,
-            pins: pins.clone(),
-            pin_mode,
-        };
-        match (&self.source, &self.rows, &self.cols) {
-            (None, Some(r), Some(c)) => {
-                let fleet = match &self.ships {
-                    Some(s) => Some(ships_fleet(&numbers(s, "--ships")?)),
-                    None => None,
-                };
-                let spec = spec_of(numbers(r, "--rows")?, numbers(c, "--cols")?);
-                Ok(Problem::Xray(Box::new(XrayProblem {
-                    model: crate::qubo::XrayModel::build(spec)?,
-                    fleet,
-                    original: None,
-                })))
-            }
+        let source = match (&self.source, &self.rows, &self.cols) {
+            (None, Some(rows), Some(cols)) => ModelSource::Sums {
+                rows: rows.clone(),
+                cols: cols.clone(),
+                ships: self.ships.clone().unwrap_or_default(),
+                pins,
+            },
             (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-                Err("give either a source or --rows and --cols, not both".into())
+                return Err("give either a source or --rows and --cols, not both".into());
             }
-            (None, _, _) => Err("give a source (preset, session, image or model file) or --rows and --cols".into()),
-            (Some(src), None, None) => {
-                if let Ok(format) =
-                    ModelFormat::parse(Path::new(src).extension().and_then(|e| e.to_str()).unwrap_or(""))
-                {
-                    let text = session::read_text(Path::new(src)).map_err(|e| e.to_string())?;
-                    let qubo = format.read(&text).map_err(|e| format!("{src}: {e}"))?;
-                    if !pins.is_empty() {
-                        return Err("--pin applies to pictures, not to model files".into());
-                    }
-                    return Ok(Problem::Plain {
-                        name: src.clone(),
-                        qubo,
-                    });
-                }
-                if let Some(m) = image(src) {
-                    let spec = spec_of(m.row_sums(), m.col_sums());
-                    return Ok(Problem::Xray(Box::new(XrayProblem::of_picture(&m, spec, None)?)));
-                }
-                let setup = resolve_source(src)?;
-                let m = placed_picture(&setup.board, &setup.fleet, &setup.deployment)
-                    .map_err(|e| format!("'{}': {e}", setup.name))?;
-                let spec = spec_of(m.row_sums(), m.col_sums());
-                Ok(Problem::Xray(Box::new(XrayProblem::of_picture(
-                    &m,
-                    spec,
-                    Some(setup.fleet.clone()),
-                )?)))
+            (None, _, _) => {
+                return Err("give a source (preset, session, image or model file) or --rows and --cols".into());
             }
+            (Some(src), None, None) if is_model_file(Path::new(src)) => {
+                if !pins.is_empty() || self.shots_as_pins {
+                    return Err("known cells apply to pictures, not to model files".into());
+                }
+                ModelSource::File(PathBuf::from(src))
+            }
+            (Some(src), None, None) => match named_image(src) {
+                Some(picture) => ModelSource::Picture {
+                    name: format!("the image '{src}'"),
+                    picture,
+                    pins,
+                },
+                None => ModelSource::PlacedFleet {
+                    setup: Box::new(resolve_source(src)?),
+                    shots_as_pins: self.shots_as_pins,
+                    pins,
+                },
+            },
+        };
+        if self.shots_as_pins && !matches!(source, ModelSource::PlacedFleet { .. }) {
+            return Err("--shots-as-pins needs a preset or session (its hunt shots)".into());
         }
+        Ok(ModelRecipe {
+            source,
+            epsilon: self.epsilon,
+            pin_mode,
+        })
+    }
+
+    /// The problem the arguments describe.
+    pub fn problem(&self) -> Result<Problem, String> {
+        Ok(self.recipe()?.build()?.problem)
     }
 }
 
-/// Sampler options of `solve`.
+/// Sampler settings, shared by `solve` and `puzzle solve` (which sampler is
+/// each command's own `--solver`).
 #[derive(Args, Debug, Clone)]
-pub struct SolverArgs {
-    /// sa (simulated annealing) or tabu (tabu search with MST2 restarts).
-    #[arg(long, default_value = "sa")]
-    pub solver: String,
-    #[arg(long, default_value_t = 100)]
+pub struct SamplerArgs {
+    #[arg(long, default_value_t = DEFAULT_READS)]
     pub reads: usize,
     /// Sweeps per read (sa).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = AnnealParams::default().sweeps)]
     pub sweeps: usize,
     /// Restarts per read (tabu).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = TabuParams::default().restarts)]
     pub restarts: usize,
     /// Flip evaluations per tabu search (default n·max(200, 3n) for n variables).
     #[arg(long)]
     pub evaluations: Option<u64>,
-    /// Tabu tenure (default min(20, variables / 4)).
+    /// Tabu tenure (default: 5 on puzzle models, min(20, variables / 4) on others;
+    /// 0 asks for min(20, variables / 4) everywhere).
     #[arg(long)]
     pub tenure: Option<usize>,
     #[arg(long, default_value_t = 1)]
@@ -174,7 +130,7 @@ pub struct SolverArgs {
     /// Stop once a read reaches this energy.
     #[arg(long)]
     pub target: Option<f64>,
-    /// How many of the best distinct states to print.
+    /// How many of the best distinct states to print (success is judged over all).
     #[arg(long, default_value_t = 5)]
     pub keep: usize,
     /// Worker threads (0 = all cores).
@@ -182,89 +138,86 @@ pub struct SolverArgs {
     pub threads: usize,
 }
 
-impl SolverArgs {
-    pub fn request(&self) -> Result<SolveRequest, String> {
-        let solver = match self.solver.as_str() {
-            "sa" => Solver::Anneal(AnnealParams {
-                sweeps: self.sweeps,
-                beta: None,
-            }),
-            "tabu" => Solver::Tabu(TabuParams {
-                restarts: self.restarts,
-                evaluations: self.evaluations,
-                tenure: self.tenure,
-            }),
-            other => return Err(format!("unknown solver '{other}' (expected sa or tabu)")),
-        };
-        let time_limit = match self.time_limit {
-            Some(t) if !(t > 0.0 && t <= 86_400.0) => {
-                return Err(format!("--time-limit must be in (0, 86400] seconds, not {t}"));
-            }
-            t => t.map(Duration::from_secs_f64),
-        };
-        Ok(SolveRequest {
-            solver,
+impl SamplerArgs {
+    /// The run these settings describe with this sampler.
+    pub fn plan(&self, kind: SamplerKind) -> RunPlan {
+        RunPlan {
+            sampler: SamplerSettings {
+                kind,
+                anneal: AnnealParams {
+                    sweeps: self.sweeps,
+                    beta: None,
+                },
+                tabu: TabuParams {
+                    restarts: self.restarts,
+                    tenure: self.tenure,
+                    evaluations: self.evaluations,
+                },
+            },
             reads: self.reads,
             seed: self.seed,
             threads: self.threads,
-            keep: self.keep.max(1),
+            time_limit: self.time_limit,
             target: self.target,
-            time_limit,
             traces: 0,
-        })
+        }
+    }
+
+    /// Samples the problem and judges every returned state (Ctrl+C cancels).
+    pub fn run(&self, kind: SamplerKind, problem: &Problem, repair_depth: Option<usize>) -> Result<JudgedRun, String> {
+        let req = self.plan(kind).request(problem)?;
+        let options = JudgeOptions {
+            shown: self.keep.max(1),
+            repair_depth,
+        };
+        let cancel = super::interrupt::ctrl_c_flag();
+        judged_run(problem, &req, options, &cancel, &|_| {}).map_err(|e| e.to_string())
     }
 }
 
-/// Runs `solve` with a progress line, cancelled by Ctrl+C.
+/// Runs `solve`, cancelled by Ctrl+C.
 pub fn run_solve(
     model: &ModelArgs,
-    solver: &SolverArgs,
+    kind: SamplerKind,
+    sampler: &SamplerArgs,
     repair_depth: Option<usize>,
     json: bool,
 ) -> Result<(), String> {
     let problem = model.problem()?;
-    let req = solver.request()?;
-    let cancel = super::interrupt::ctrl_c_flag();
-    let set = solve(problem.qubo(), &req, &cancel, &|_| {}).map_err(|e| e.to_string())?;
-    report(&problem, &req, &set, repair_depth, json);
+    let run = sampler.run(kind, &problem, repair_depth)?;
+    report(&problem, &run, repair_depth, json);
     Ok(())
 }
 
-fn report(problem: &Problem, req: &SolveRequest, set: &SampleSet, repair_depth: Option<usize>, json: bool) {
-    let q = problem.qubo();
+fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json: bool) {
+    let (q, set) = (problem.qubo(), &run.set);
     let rate = set.flips as f64 / set.seconds.max(1e-9);
-    let mut rows = Vec::new();
-    let mut success = false;
-    let mut repaired = None;
-    for (rank, s) in set.samples.iter().enumerate() {
-        let mut row = json!({
-            "rank": rank + 1,
-            "energy": s.energy,
-            "count": s.count,
-        });
-        if let Some(p) = problem.xray() {
-            let (m, v) = p.verdict(&s.state);
-            success |= v.success(p.fleet.is_some());
-            row["sums_ok"] = json!(v.sums_ok);
-            row["pins_ok"] = json!(v.pins_ok);
-            if p.fleet.is_some() {
-                row["fleet"] = json!(v.fleet.is_some());
+    let fleet_known = problem.xray().is_some_and(|p| p.fleet.is_some());
+    let original_known = problem.xray().is_some_and(|p| p.original.is_some());
+    let rows: Vec<_> = run
+        .judged
+        .iter()
+        .enumerate()
+        .map(|(rank, j)| {
+            let mut row = json!({"rank": rank + 1, "energy": j.energy, "count": j.count});
+            if let Some((m, v)) = &j.picture {
+                row["sums_ok"] = json!(v.sums_ok);
+                row["pins_ok"] = json!(v.pins_ok);
+                if fleet_known {
+                    row["fleet"] = json!(v.fleet.is_some());
+                }
+                if original_known {
+                    row["original"] = json!(v.original);
+                }
+                row["picture"] = json!(m.to_text());
             }
-            if p.original.is_some() {
-                row["original"] = json!(v.original);
-            }
-            row["picture"] = json!(m.to_text());
-            if let (Some(depth), Some(f), true, None, None) = (repair_depth, &p.fleet, v.sums_ok, &v.fleet, &repaired)
-                && let Some((_, fixed, steps)) = repair(&m, f, depth, REPAIR_MAX)
-            {
-                repaired = Some((rank + 1, steps, fixed));
-            }
-        }
-        rows.push(row);
-    }
+            row
+        })
+        .collect();
+    let repaired = run.repaired.as_ref();
     if json {
         let obj = json!({
-            "solver": req.solver.name(),
+            "solver": run.sampler.name(),
             "variables": q.len(),
             "couplers": q.coupler_count(),
             "reads": set.reads,
@@ -272,8 +225,10 @@ fn report(problem: &Problem, req: &SolveRequest, set: &SampleSet, repair_depth: 
             "seconds": set.seconds,
             "flips_per_second": rate,
             "distinct": set.distinct,
-            "success": success,
-            "repair": repaired.as_ref().map(|(rank, steps, m)| json!({"from_rank": rank, "interchanges": steps, "picture": m.to_text()})),
+            "success": run.success,
+            "successes": run.successes,
+            "right_sums": run.right_sums,
+            "repair": repaired.map(|r| json!({"from_rank": r.from_rank, "interchanges": r.interchanges, "picture": r.fleet.to_text()})),
             "samples": rows,
         });
         println!("{obj}");
@@ -284,12 +239,12 @@ fn report(problem: &Problem, req: &SolveRequest, set: &SampleSet, repair_depth: 
         "{} variables, {} couplers (density {:.3}), coefficients {} … {} (range {:.3e})",
         st.variables, st.couplers, st.density, st.min_coefficient, st.max_coefficient, st.dynamic_range
     );
-    if let Some(e) = problem.xray().and_then(XrayProblem::original_energy) {
+    if let Some(e) = problem.xray().and_then(crate::solve::XrayProblem::original_energy) {
         println!("the original picture has energy {e:.6}");
     }
     println!(
         "{}: {} reads in {:.3} s ({:?}), {:.1} M flips/s, {} distinct states",
-        req.solver.name(),
+        run.sampler,
         set.reads,
         set.seconds,
         set.stop,
@@ -318,28 +273,29 @@ fn report(problem: &Problem, req: &SolveRequest, set: &SampleSet, repair_depth: 
         }
         println!("{line}");
     }
-    if let Some(p) = problem.xray() {
-        let label = if p.fleet.is_some() {
-            "a fleet"
-        } else {
-            "the original picture"
-        };
+    if let Some(success) = run.success {
         println!(
-            "success ({label} among the states returned): {}",
-            if success { "yes" } else { "no" }
+            "success ({} among the {} distinct states returned): {} ({} of them; {} with the right sums)",
+            run.goal.describe(),
+            run.states_judged,
+            if success { "yes" } else { "no" },
+            run.successes,
+            run.right_sums
         );
-        if let Some(best) = set.samples.first() {
-            println!("lowest-energy state:\n{}", p.model.decode(&best.state).to_text());
-        }
+    }
+    if let (Some(p), Some(best)) = (problem.xray(), set.samples.first()) {
+        println!("lowest-energy state:\n{}", p.model.decode(&best.state).to_text());
     }
     match (repair_depth, repaired) {
-        (Some(_), Some((rank, steps, m))) => {
-            println!(
-                "repair: state #{rank} is {steps} interchange(s) from this fleet:\n{}",
-                m.to_text()
-            )
+        (Some(_), Some(r)) => println!(
+            "repair: state #{} is {} interchange(s) from this fleet:\n{}",
+            r.from_rank,
+            r.interchanges,
+            r.fleet.to_text()
+        ),
+        (Some(d), None) => {
+            println!("repair: no fleet within {d} interchanges of a shown state with the right sums")
         }
-        (Some(d), None) => println!("repair: no fleet within {d} interchanges of a returned state with the right sums"),
         _ => {}
     }
 }

@@ -15,13 +15,7 @@ use serde_json::json;
 use std::collections::HashSet;
 
 fn parse_sums(s: &str, what: &str) -> Result<Vec<u32>, String> {
-    s.split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("{what}: '{t}' is not a number"))
-        })
-        .collect()
+    crate::study::list::whole_numbers(s, what)
 }
 
 fn straight_lengths(fleet: &Fleet) -> Result<Vec<usize>, String> {

@@ -6,3 +6,4 @@ mod hardening;
 mod presets;
 mod puzzle_commands;
 mod session;
+mod solve_commands;

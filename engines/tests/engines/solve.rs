@@ -211,3 +211,88 @@ fn the_heart_needs_its_three_tips() {
         assert_eq!(model.decode(&set.samples[0].state), h, "{mode:?}");
     }
 }
+
+/// `repair` (breadth first over Ryser interchanges) against the definition: a
+/// fleet is at distance 0; one interchange away from a fleet, at a matrix no
+/// fleet realises, the repair needs exactly one step and returns a fleet one
+/// interchange away with the same sums.
+#[test]
+fn repair_finds_a_fleet_at_the_smallest_number_of_interchanges() {
+    use fleetscope_engines::solve::{REPAIR_MAX, repair};
+    use fleetscope_engines::tomography::{interchanges, realisations};
+    let s = crate::common::classic();
+    let mut tried = 0;
+    for seed in 0..20 {
+        let d = fleetscope_engines::geometry::random_deployment(&s.board, &s.fleet, seed).unwrap();
+        let m = BinaryMatrix::from_deployment(&s.board, &s.fleet, &d).unwrap();
+        let (_, same, steps) = repair(&m, &s.fleet, 0, REPAIR_MAX).expect("a fleet is its own repair");
+        assert_eq!((steps, &same), (0, &m));
+        let Some(broken) = interchanges(&m)
+            .iter()
+            .map(|x| x.apply(&m))
+            .find(|b| realisations(b, &s.fleet, 1).is_empty())
+        else {
+            continue;
+        };
+        tried += 1;
+        assert_eq!(repair(&broken, &s.fleet, 0, REPAIR_MAX), None, "not a fleet itself");
+        let (_, fixed, steps) =
+            repair(&broken, &s.fleet, 1, REPAIR_MAX).expect("the fleet it came from is one step away");
+        assert_eq!(steps, 1);
+        assert!(!realisations(&fixed, &s.fleet, 1).is_empty(), "the repair is a fleet");
+        assert_eq!(
+            (fixed.row_sums(), fixed.col_sums()),
+            (broken.row_sums(), broken.col_sums())
+        );
+        assert!(interchanges(&broken).iter().any(|x| x.apply(&broken) == fixed));
+        // Too small a budget finds nothing rather than something wrong.
+        assert_eq!(repair(&broken, &s.fleet, 1, 1), None);
+    }
+    assert!(tried >= 5, "only {tried} fleets had a broken neighbour");
+}
+
+/// Figure 8's primitive: the success of each instance is exactly "some returned
+/// state is realised by a fleet", decided here again from the samples with the
+/// realisation search, and does not depend on the thread count.
+#[test]
+fn success_rate_counts_instances_whose_samples_hold_a_fleet() {
+    use fleetscope_engines::solve::{random_fleet_problems, success_rate};
+    use fleetscope_engines::tomography::realisations;
+    let problems = random_fleet_problems(4, 1, 0.005).unwrap();
+    let request = |threads: usize| {
+        move |i: usize| SolveRequest {
+            solver: Solver::Tabu(TabuParams {
+                restarts: 3,
+                ..TabuParams::default()
+            }),
+            reads: 2,
+            seed: 10 + i as u64,
+            threads,
+            keep: usize::MAX,
+            traces: 0,
+            ..SolveRequest::default()
+        }
+    };
+    let mut oks = Vec::new();
+    let one = success_rate(&problems, 3.0, &request(1), &CancelFlag::new(), &mut |i, ok, set| {
+        let p = &problems[i];
+        let fleet = p.fleet.as_ref().unwrap();
+        let oracle = set
+            .samples
+            .iter()
+            .any(|s| !realisations(&p.model.decode(&s.state), fleet, 1).is_empty());
+        assert_eq!(ok, oracle, "instance {i}");
+        oks.push(ok);
+    })
+    .unwrap();
+    assert_eq!((one.instances, one.seconds.len(), one.x), (4, 4, 3.0));
+    assert_eq!(one.successes, oks.iter().filter(|&&b| b).count());
+    let two = success_rate(&problems, 3.0, &request(2), &CancelFlag::new(), &mut |_, _, _| {}).unwrap();
+    assert_eq!(one.successes, two.successes);
+    let cancelled = CancelFlag::new();
+    cancelled.cancel();
+    let r = success_rate(&problems, 3.0, &request(1), &cancelled, &mut |_, _, _| {
+        panic!("no instance ran")
+    });
+    assert!(matches!(r, Err(SolveError::Cancelled(_))));
+}

@@ -4,7 +4,9 @@
 
 use crate::jobs::Task;
 use crate::session::SolverSettings;
-use crate::solve::{AnnealParams, RatePoint, SolveRequest, Solver, TabuParams, random_fleet_problems, success_curve};
+use crate::solve::{RatePoint, SamplerKind, Solver, TabuParams, random_fleet_problems, success_curve};
+use crate::study::list::{counts, non_negative, parse_list};
+use crate::study::sampling::{SamplerSettings, rate_request};
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
@@ -25,32 +27,6 @@ pub struct Experiments {
 
 /// Most instances an experiment may use from the room.
 const MAX_FLEETS: usize = 1000;
-
-fn ladder(s: &str, what: &str) -> Result<Vec<f64>, String> {
-    s.split(',')
-        .filter(|t| !t.trim().is_empty())
-        .map(|t| {
-            t.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite() && *v >= 0.0)
-                .ok_or_else(|| format!("{what}: '{}' is not a number ≥ 0", t.trim()))
-        })
-        .collect()
-}
-
-fn request(solver: Solver, reads: usize, seed: u64, threads: usize) -> SolveRequest {
-    SolveRequest {
-        solver,
-        reads,
-        seed,
-        threads,
-        keep: usize::MAX,
-        target: None,
-        time_limit: None,
-        traces: 0,
-    }
-}
 
 impl Experiments {
     pub fn is_running(&self) -> bool {
@@ -123,8 +99,8 @@ impl Experiments {
             "{} reads of {} per instance (the Sampler panel's settings).",
             s.reads,
             match s.sampler {
-                crate::session::SamplerKind::Anneal => format!("SA with {} sweeps", s.anneal.sweeps),
-                crate::session::SamplerKind::Tabu => format!("tabu ({})", tabu_words(&s.tabu)),
+                SamplerKind::Anneal => format!("SA with {} sweeps", s.anneal.sweeps),
+                SamplerKind::Tabu => format!("tabu ({})", tabu_words(&s.tabu)),
             }
         ));
         let free = !self.figure8.is_running();
@@ -151,12 +127,15 @@ impl Experiments {
     fn start_figure8(&mut self, ui: &Ui, s: &SolverSettings) {
         let (fleets, seed, threads, eps) = (s.experiment_fleets, s.seed, s.threads, s.epsilon);
         let (reads, restarts) = (
-            ladder(&s.experiment_reads, "SA reads"),
-            ladder(&s.experiment_restarts, "restarts"),
+            counts(&s.experiment_reads, "SA reads"),
+            parse_list::<usize>(&s.experiment_restarts, "restarts", "a whole number ≥ 0"),
         );
         let (anneal, tabu) = (s.anneal.clone(), s.tabu.clone());
         self.figure8.start(repaint(ui), move |job| {
             let (reads, restarts) = (reads?, restarts?);
+            // The curves' x axes.
+            let reads: Vec<f64> = reads.into_iter().map(|r| r as f64).collect();
+            let restarts: Vec<f64> = restarts.into_iter().map(|r| r as f64).collect();
             let problems = random_fleet_problems(fleets, seed, eps)?;
             let total = ((reads.len() + restarts.len()) * fleets) as u64;
             let base = std::sync::atomic::AtomicU64::new(0);
@@ -169,14 +148,7 @@ impl Experiments {
             let sa = success_curve(
                 &problems,
                 &reads,
-                &|r, i| {
-                    request(
-                        Solver::Anneal(anneal.clone()),
-                        r.max(1.0) as usize,
-                        seed + i as u64,
-                        threads,
-                    )
-                },
+                &|r, i| rate_request(Solver::Anneal(anneal.clone()), r as usize, seed + i as u64, threads),
                 job.cancel_flag(),
                 &progress,
             )
@@ -190,7 +162,7 @@ impl Experiments {
                         restarts: r as usize,
                         ..tabu.clone()
                     };
-                    request(Solver::Tabu(t), 1, seed + i as u64, threads)
+                    rate_request(Solver::Tabu(t), 1, seed + i as u64, threads)
                 },
                 job.cancel_flag(),
                 &progress,
@@ -201,12 +173,9 @@ impl Experiments {
     }
 
     fn start_epsilon(&mut self, ui: &Ui, s: &SolverSettings) {
-        let epsilons = ladder(&s.experiment_epsilons, "ε values");
+        let epsilons = non_negative(&s.experiment_epsilons, "ε values");
         let (fleets, seed, threads, reads) = (s.experiment_fleets, s.seed, s.threads, s.reads);
-        let solver = match s.sampler {
-            crate::session::SamplerKind::Anneal => Solver::Anneal(AnnealParams { ..s.anneal.clone() }),
-            crate::session::SamplerKind::Tabu => Solver::Tabu(s.tabu.clone()),
-        };
+        let solver = SamplerSettings::of_session(s).solver_for(false);
         self.epsilon.start(repaint(ui), move |job| {
             let epsilons = epsilons?;
             let total = (epsilons.len() * fleets) as u64;
@@ -216,7 +185,7 @@ impl Experiments {
                 let mut curve = success_curve(
                     &problems,
                     &[eps],
-                    &|_, i| request(solver.clone(), reads, seed + i as u64, threads),
+                    &|_, i| rate_request(solver.clone(), reads, seed + i as u64, threads),
                     job.cancel_flag(),
                     &|p| {
                         job.progress(crate::run::Progress {

@@ -11,7 +11,9 @@ use crate::geometry::Coord;
 use crate::jobs::Task;
 use crate::qubo::{ModelFormat, PinMode};
 use crate::session::{SamplerKind, SolverSettings, SolverSource, TomographySubject};
-use crate::solve::{Problem, PuzzleProblem, SolveRequest, Solver};
+use crate::solve::{Problem, PuzzleProblem};
+use crate::study::model::pins_on;
+use crate::study::{JudgedRun, ModelRecipe, RunPlan, StudyModel};
 use crate::textview::thousands;
 use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
@@ -23,8 +25,8 @@ use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Color32, Ui, vec2};
 use experiments::Experiments;
-use model::{Model, ModelInput, pin_mode_label, valid_pins};
-use run::{Live, RunResult, RunTask, plots, realisation, run_job};
+use model::pin_mode_label;
+use run::{Live, RunTask, plots, realisation, run_job};
 use std::time::Duration;
 
 pub const ID: &str = "solver";
@@ -39,9 +41,9 @@ enum SolverTab {
 #[derive(Default)]
 pub struct SolverRoom {
     tab: SolverTab,
-    model: Task<Model>,
+    model: Task<StudyModel>,
     /// What the model was built from (rebuilt, and results cleared, when it changes).
-    model_for: Option<ModelInput>,
+    model_for: Option<Result<ModelRecipe, String>>,
     /// The typed model file path (kept while typing).
     file_text: Option<String>,
     run: RunTask,
@@ -155,7 +157,7 @@ impl Room for SolverRoom {
 
 impl SolverRoom {
     /// The built model, once ready.
-    pub fn model(&self) -> Option<&Model> {
+    pub fn model(&self) -> Option<&StudyModel> {
         self.model.result.as_ref().filter(|_| !self.model.is_running())
     }
 
@@ -164,7 +166,7 @@ impl SolverRoom {
         self.model.error.as_deref()
     }
 
-    pub fn result(&self) -> Option<&RunResult> {
+    pub fn result(&self) -> Option<&JudgedRun> {
         self.run.result.as_ref()
     }
 
@@ -185,7 +187,7 @@ impl SolverRoom {
     /// old model go with it.
     fn sync(&mut self, ui: &Ui, doc: &Document) {
         self.model.poll();
-        let input = ModelInput::of(&doc.session);
+        let input = ModelRecipe::of_session(&doc.session);
         if self.model_for.as_ref() == Some(&input) {
             return;
         }
@@ -193,7 +195,7 @@ impl SolverRoom {
         self.model.result = None;
         self.run.clear();
         self.live = Live::default();
-        self.model.start(repaint(ui), move |_| input.build());
+        self.model.start(repaint(ui), move |_| input?.build());
     }
 
     fn side(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
@@ -230,7 +232,7 @@ impl SolverRoom {
             SolverSource::Image => {
                 ui.label(format!(
                     "{} pinned cell(s); click cells of the image to pin or unpin them.",
-                    valid_pins(&s.pins, &doc.session.tomography.image).len()
+                    pins_on(&s.pins, &doc.session.tomography.image).len()
                 ));
                 if ui.button("Clear pins").clicked() {
                     s.pins.clear();
@@ -319,18 +321,21 @@ impl SolverRoom {
             && let Some(m) = self.model()
         {
             let problem = m.problem.clone();
-            let req = request(&s);
-            self.live = Live {
-                run: self.live.run + 1,
-                step_label: match s.sampler {
-                    SamplerKind::Anneal => "sweep",
-                    SamplerKind::Tabu => "search (first, then restarts)",
-                },
-                ..Live::default()
-            };
-            // The results below belong to the plots above: both start afresh.
-            self.run.result = None;
-            self.run.start(repaint(ui), move |job| run_job(&problem, &req, job));
+            let shown = s.keep;
+            match RunPlan::of_session(&s).request(&problem) {
+                Ok(req) => {
+                    self.live = Live {
+                        run: self.live.run + 1,
+                        step_label: s.sampler.step_label(),
+                        ..Live::default()
+                    };
+                    // The results below belong to the plots above: both start afresh.
+                    self.run.result = None;
+                    self.run
+                        .start(repaint(ui), move |job| run_job(&problem, &req, shown, job));
+                }
+                Err(e) => ctx.status(e),
+            }
         }
         ui.separator();
         self.export_ui(ui);
@@ -482,7 +487,7 @@ impl SolverRoom {
             ui.label("Draw an image in the Tomography room (Image) to solve it here.");
         }
         let img = doc.session.tomography.image.clone();
-        let pins = valid_pins(&doc.session.solver.pins, &img);
+        let pins = pins_on(&doc.session.solver.pins, &img);
         let board = crate::geometry::Board::square("image", img.rows() as u32, img.cols() as u32);
         let fill = |c: Coord| {
             if img.get(c.0 as usize, c.1 as usize) {
@@ -552,14 +557,15 @@ impl SolverRoom {
                 (Some(false), false) => {
                     ui.colored_label(warn, "The original picture is not among the returned states.")
                 }
-                (None, _) if has_original || r.judged.iter().any(|j| j.picture.is_some()) => {
-                    ui.label(format!("{} of the judged states have the right sums.", r.right_sums))
-                }
+                (None, _) if has_original || r.judged.iter().any(|j| j.picture.is_some()) => ui.label(format!(
+                    "{} of the {} returned states have the right sums.",
+                    r.right_sums, r.states_judged
+                )),
                 (None, _) => ui.label("A model from a file: there is no picture to judge against."),
             };
             ui.label(format!(
                 "{}: {} reads in {:.3} s ({}), {:.1} M flips/s, {} distinct states",
-                r.solver,
+                r.sampler,
                 thousands(r.set.reads as u128),
                 r.set.seconds,
                 r.set.stop.describe(),
@@ -587,8 +593,10 @@ impl SolverRoom {
                             ui.strong("#");
                             ui.strong("energy");
                             // Tabu counts each search of a read (the first and every restart).
-                            let (found, hover) = match r.solver {
-                                "tabu" => ("searches", "How many tabu searches (of all reads) ended in this state"),
+                            let (found, hover) = match r.sampler {
+                                SamplerKind::Tabu => {
+                                    ("searches", "How many tabu searches (of all reads) ended in this state")
+                                }
                                 _ => ("found", "How many reads ended in this state"),
                             };
                             ui.strong(found).on_hover_text(hover);
@@ -600,7 +608,7 @@ impl SolverRoom {
                                 }
                                 ui.label(format!("{:.6}", j.energy));
                                 ui.label(format!("{}×", j.count));
-                                ui.label(verdict_words(j));
+                                ui.label(j.words());
                                 ui.end_row();
                             }
                         });
@@ -750,39 +758,8 @@ fn puzzle_detail(
     crate::ui::widgets::puzzle_grid::show(ui, &p.puzzle, &overlay, 40.0);
 }
 
-/// What a judged state is, in a few words.
-fn verdict_words(j: &run::Judged) -> String {
-    if let Some(v) = &j.puzzle {
-        return match (v.violations.len(), v.value) {
-            (0, Some(value)) => format!("valid, worth {value}"),
-            (0, None) => "solution".into(),
-            (1, _) => "breaks 1 rule".into(),
-            (n, _) => format!("breaks {n} rules"),
-        };
-    }
-    match &j.picture {
-        Some((_, v)) => {
-            let mut w: Vec<&str> = Vec::new();
-            if v.fleet.is_some() {
-                w.push("fleet");
-            }
-            if v.original {
-                w.push("original");
-            }
-            if w.is_empty() {
-                w.push(if v.sums_ok { "sums right" } else { "sums wrong" });
-            }
-            if !v.pins_ok {
-                w.push("pins broken");
-            }
-            w.join(", ")
-        }
-        None => String::new(),
-    }
-}
-
 /// The fleet whose realisations the results show (the model's).
-fn solved_fleet(_doc: &Document, model: Option<&Model>) -> Option<crate::geometry::Fleet> {
+fn solved_fleet(_doc: &Document, model: Option<&StudyModel>) -> Option<crate::geometry::Fleet> {
     match &model?.problem {
         Problem::Xray(p) => p.fleet.clone(),
         Problem::Puzzle(_) | Problem::Plain { .. } => None,
@@ -821,8 +798,9 @@ fn pin_mode_picker(ui: &mut Ui, mode: &mut PinMode) {
 
 fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
     ui.horizontal(|ui| {
-        ui.radio_value(&mut s.sampler, SamplerKind::Anneal, "Simulated annealing");
-        ui.radio_value(&mut s.sampler, SamplerKind::Tabu, "Tabu search");
+        for &kind in SamplerKind::ALL {
+            ui.radio_value(&mut s.sampler, kind, kind.label());
+        }
     });
     ui.add(
         egui::DragValue::new(&mut s.reads)
@@ -918,29 +896,6 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
         .on_hover_text("0 = none");
         s.time_limit = (limit > 0.0).then_some(limit);
     });
-}
-
-/// The request the settings describe.
-fn request(s: &SolverSettings) -> SolveRequest {
-    SolveRequest {
-        solver: match s.sampler {
-            SamplerKind::Anneal => Solver::Anneal(s.anneal.clone()),
-            SamplerKind::Tabu => {
-                let mut t = s.tabu.clone();
-                if s.source == SolverSource::Puzzle {
-                    t.tenure = t.tenure.or(Some(PuzzleProblem::TABU_TENURE));
-                }
-                Solver::Tabu(t)
-            }
-        },
-        reads: s.reads,
-        seed: s.seed,
-        threads: s.threads,
-        keep: s.keep,
-        target: None,
-        time_limit: s.time_limit.map(Duration::from_secs_f64),
-        traces: 8,
-    }
 }
 
 /// A number without float noise: 82.30499999999999 → "82.305".

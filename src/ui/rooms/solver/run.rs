@@ -1,52 +1,24 @@
 //! A sampler run of the Solver room: the job with its live updates, the plots
 //! they feed, and the judged results (best distinct states as thumbnails).
 
-use crate::geometry::{BinaryMatrix, Deployment};
+use crate::geometry::Deployment;
 use crate::jobs::{JobCtx, Task};
 use crate::run::Progress;
-use crate::solve::{Problem, PuzzleVerdict, SampleSet, SolveRequest, SolveUpdate, Verdict, solve};
+use crate::solve::{Problem, SolveRequest, SolveUpdate};
+use crate::study::{JudgeOptions, Judged, JudgedRun, judged_run};
 use crate::ui::widgets::palette::series_color;
 use egui::Color32;
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, VLine};
 use std::collections::BTreeMap;
 
-/// One returned state, judged exactly.
-#[derive(Clone, Debug)]
-pub struct Judged {
-    pub energy: f64,
-    pub count: usize,
-    /// The picture (X-ray models) and what it is.
-    pub picture: Option<(BinaryMatrix, Verdict)>,
-    /// The decoded answer and the rules it breaks (puzzle models).
-    pub puzzle: Option<PuzzleVerdict>,
-    /// The state itself (models from files).
-    pub bits: Vec<u8>,
-}
-
-/// What a finished run returns.
-pub struct RunResult {
-    pub set: SampleSet,
-    pub judged: Vec<Judged>,
-    /// A returned state is a fleet (or the original picture, without a fleet);
-    /// `None` when there is nothing to judge against.
-    pub success: Option<bool>,
-    /// Judged states with the right row and column sums.
-    pub right_sums: usize,
-    pub solver: &'static str,
-}
-
-/// Distinct states judged for success, whatever `keep` shows.
-const JUDGED: usize = 1000;
-
-/// Runs the request on the problem (in the job): success is judged over the
-/// best [`JUDGED`] distinct states, so it does not depend on how many are kept
-/// for display; the best `req.keep` are shown.
-pub fn run_job(problem: &Problem, req: &SolveRequest, job: &JobCtx<SolveUpdate>) -> Result<RunResult, String> {
-    let shown = req.keep;
-    let req = &SolveRequest {
-        keep: req.keep.max(JUDGED),
-        ..req.clone()
-    };
+/// Runs the plan's request on the problem (in the job), with progress per
+/// finished read: every returned state is judged, the best `shown` are kept.
+pub fn run_job(
+    problem: &Problem,
+    req: &SolveRequest,
+    shown: usize,
+    job: &JobCtx<SolveUpdate>,
+) -> Result<JudgedRun, String> {
     let total = req.reads as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let update = |u: SolveUpdate| {
@@ -56,45 +28,11 @@ pub fn run_job(problem: &Problem, req: &SolveRequest, job: &JobCtx<SolveUpdate>)
         }
         job.send(u);
     };
-    let set = solve(problem.qubo(), req, job.cancel_flag(), &update).map_err(|e| e.to_string())?;
-    let xray = problem.xray();
-    let mut judged: Vec<Judged> = set
-        .samples
-        .iter()
-        .map(|s| Judged {
-            energy: s.energy,
-            count: s.count,
-            picture: xray.map(|p| p.verdict(&s.state)),
-            puzzle: problem.puzzle().map(|p| p.verdict(&s.state)),
-            bits: s.state.clone(),
-        })
-        .collect();
-    let mut success = xray.filter(|p| p.fleet.is_some() || p.original.is_some()).map(|p| {
-        judged
-            .iter()
-            .any(|j| j.picture.as_ref().is_some_and(|(_, v)| v.success(p.fleet.is_some())))
-    });
-    if let Some(p) = problem.puzzle() {
-        success = Some(
-            judged
-                .iter()
-                .any(|j| j.puzzle.as_ref().is_some_and(|v| v.success(p.optimum))),
-        );
-    }
-    let right_sums = judged
-        .iter()
-        .filter(|j| j.picture.as_ref().is_some_and(|(_, v)| v.sums_ok))
-        .count();
-    judged.truncate(shown);
-    let mut set = set;
-    set.samples.truncate(shown);
-    Ok(RunResult {
-        solver: req.solver.name(),
-        set,
-        judged,
-        success,
-        right_sums,
-    })
+    let options = JudgeOptions {
+        shown,
+        repair_depth: None,
+    };
+    judged_run(problem, req, options, job.cancel_flag(), &update).map_err(|e| e.to_string())
 }
 
 /// What the live plots have received so far.
@@ -232,7 +170,7 @@ fn histogram(values: &[f64]) -> (Vec<(f64, f64)>, f64) {
 }
 
 /// The task type of a run.
-pub type RunTask = Task<RunResult, SolveUpdate>;
+pub type RunTask = Task<JudgedRun, SolveUpdate>;
 
 /// A fleet realisation to add as a setup, if the state has one.
 pub fn realisation(j: &Judged) -> Option<&Deployment> {

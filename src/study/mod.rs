@@ -1,0 +1,22 @@
+//! The study layer: what the Solver room and the command line both ask of the
+//! engines, written once between their settings and the engine calls.
+//!
+//! - [`list`]: comma-separated lists and known cells, as people type them.
+//! - [`model`]: a QUBO model from a source (placed fleet, image with pins, typed
+//!   sums, model file, puzzle), with what both front ends report about it.
+//! - [`sampling`]: the sampler and its settings as a request, with one defaults
+//!   policy (reads, tabu tenure on puzzles, time limits).
+//! - [`judge`]: a run whose every returned state is judged exactly, with one
+//!   success policy, whatever part of it is shown.
+//!
+//! No egui and no clap here: the room draws and asks, the CLI parses and prints.
+
+pub mod judge;
+pub mod list;
+pub mod model;
+pub mod sampling;
+
+pub use judge::{Goal, JudgeOptions, Judged, JudgedRun, judge_set, judged_run};
+pub use list::{Pin, parse_list, parse_pin};
+pub use model::{ModelRecipe, ModelSource, StudyModel};
+pub use sampling::{RunPlan, SamplerSettings};

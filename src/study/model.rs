@@ -1,0 +1,258 @@
+//! A QUBO model from where it comes from: the Solver room (from the session) and
+//! `fleetscope solve`, `qubo export|stats`, `puzzle solve|qubo` (from flags)
+//! describe a [`ModelRecipe`]; [`ModelRecipe::build`] makes it, with the same
+//! checks for both.
+
+use super::list::{Pin, whole_numbers};
+use crate::geometry::{BinaryMatrix, Coord};
+use crate::puzzle::{Elimination, ExactRequest, Puzzle, QuboOptions};
+use crate::qubo::{ModelFormat, PinMode, QuboStats, XrayModel, XraySpec};
+use crate::run::CancelFlag;
+use crate::session::{Session, Setup, SolverSource};
+use crate::solve::{Problem, PuzzleProblem, XrayProblem, default_beta_range, placed_picture, ships_fleet};
+use std::path::{Path, PathBuf};
+
+/// Where a model comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModelSource {
+    /// The X-ray of a setup's placed fleet; its hunt shots may become known cells.
+    PlacedFleet {
+        setup: Box<Setup>,
+        shots_as_pins: bool,
+        pins: Vec<Pin>,
+    },
+    /// The X-ray of a picture (the Tomography room's image, a named image).
+    Picture {
+        name: String,
+        picture: BinaryMatrix,
+        pins: Vec<Pin>,
+    },
+    /// Typed row and column sums (comma-separated); ship lengths, if any, say what
+    /// counts as a fleet.
+    Sums {
+        rows: String,
+        cols: String,
+        ships: String,
+        pins: Vec<Pin>,
+    },
+    /// A model file (`.coo` or `.qubo`).
+    File(PathBuf),
+    /// A puzzle's QUBO.
+    Puzzle {
+        name: String,
+        puzzle: Box<Puzzle>,
+        options: QuboOptions,
+    },
+}
+
+/// A source with the X-ray model's settings: everything a model is built from
+/// (the room rebuilds exactly when this changes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelRecipe {
+    pub source: ModelSource,
+    /// Weight of the Laplacian term (X-ray models).
+    pub epsilon: f64,
+    /// How known cells enter an X-ray model.
+    pub pin_mode: PinMode,
+}
+
+/// A built model and what both front ends report about it.
+pub struct StudyModel {
+    pub problem: Problem,
+    pub stats: QuboStats,
+    /// One line naming the source ("the fleet placed in 'Classic 10×10'").
+    pub describe: String,
+    /// The β range simulated annealing chooses for this model.
+    pub beta: Option<(f64, f64)>,
+    /// The energy of the picture the model came from (a feasible energy).
+    pub original_energy: Option<f64>,
+}
+
+/// The images known by name on the command line.
+pub fn named_image(name: &str) -> Option<BinaryMatrix> {
+    match name {
+        "heart" => Some(crate::tomography::heart()),
+        "two-convex-bodies" | "convex" => Some(crate::tomography::two_convex_bodies()),
+        _ => None,
+    }
+}
+
+/// Whether a path names a model file (by its extension).
+pub fn is_model_file(path: &Path) -> bool {
+    ModelFormat::parse(path.extension().and_then(|e| e.to_str()).unwrap_or("")).is_ok()
+}
+
+/// A model file by its extension (.coo or .qubo).
+pub fn read_model_file(path: &Path) -> Result<Problem, String> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let format =
+        ModelFormat::parse(ext).map_err(|_| format!("{}: the file name must end in .coo or .qubo", path.display()))?;
+    let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
+    let qubo = format.read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Problem::Plain {
+        name: path.display().to_string(),
+        qubo,
+    })
+}
+
+/// The session's pins that lie on the picture, each with the picture's value
+/// (an image resized after pinning keeps the rest).
+pub fn pins_on(pins: &[Pin], picture: &BinaryMatrix) -> Vec<Pin> {
+    pins.iter()
+        .filter(|((r, c), _)| *r < picture.rows() && *c < picture.cols())
+        .map(|&((r, c), _)| ((r, c), picture.get(r, c)))
+        .collect()
+}
+
+/// QUBO options of a puzzle: givens removed, and optionally every forced cell.
+pub fn puzzle_options(eliminate_forced: bool) -> QuboOptions {
+    QuboOptions {
+        elimination: if eliminate_forced {
+            Elimination::Forced
+        } else {
+            Elimination::Givens
+        },
+        ..QuboOptions::default()
+    }
+}
+
+impl ModelRecipe {
+    /// What the Solver room's settings describe; `None` when the source has
+    /// nothing to build from yet (the reason is the error).
+    pub fn of_session(session: &Session) -> Result<ModelRecipe, String> {
+        let cfg = &session.solver;
+        let source = match cfg.source {
+            SolverSource::Fleet => ModelSource::PlacedFleet {
+                setup: Box::new(session.setup().clone()),
+                shots_as_pins: cfg.shots_as_pins,
+                pins: Vec::new(),
+            },
+            SolverSource::Image => {
+                let picture = session.tomography.image.clone();
+                ModelSource::Picture {
+                    name: format!("the Tomography room's {}×{} image", picture.rows(), picture.cols()),
+                    pins: pins_on(&cfg.pins, &picture),
+                    picture,
+                }
+            }
+            SolverSource::Sums => ModelSource::Sums {
+                rows: cfg.rows.clone(),
+                cols: cfg.cols.clone(),
+                ships: cfg.ships.clone(),
+                pins: Vec::new(),
+            },
+            SolverSource::Puzzle => {
+                let p = session.puzzles.current().ok_or("the Puzzles room has no puzzle open")?;
+                ModelSource::Puzzle {
+                    name: p.name.clone(),
+                    puzzle: Box::new(p.puzzle.clone()),
+                    options: puzzle_options(session.puzzles.eliminate_forced),
+                }
+            }
+            SolverSource::File => {
+                ModelSource::File(cfg.file.clone().ok_or("type or pick a model file (.coo or .qubo)")?)
+            }
+        };
+        Ok(ModelRecipe {
+            source,
+            epsilon: cfg.epsilon,
+            pin_mode: cfg.pin_mode,
+        })
+    }
+
+    /// Builds the model (may read a file, or solve a Max Chess puzzle exactly
+    /// for its optimum: run it off the UI thread).
+    pub fn build(&self) -> Result<StudyModel, String> {
+        let (problem, describe) = self.problem()?;
+        let q = problem.qubo();
+        Ok(StudyModel {
+            beta: (!q.is_empty()).then(|| default_beta_range(q)),
+            stats: q.stats(),
+            original_energy: problem.xray().and_then(XrayProblem::original_energy),
+            problem,
+            describe,
+        })
+    }
+
+    fn spec(&self, rows: Vec<u32>, cols: Vec<u32>, pins: Vec<Pin>) -> XraySpec {
+        XraySpec {
+            rows,
+            cols,
+            epsilon: self.epsilon,
+            pins,
+            pin_mode: self.pin_mode,
+        }
+    }
+
+    fn problem(&self) -> Result<(Problem, String), String> {
+        Ok(match &self.source {
+            ModelSource::PlacedFleet {
+                setup,
+                shots_as_pins,
+                pins,
+            } => {
+                let m = placed_picture(&setup.board, &setup.fleet, &setup.deployment)
+                    .map_err(|e| format!("'{}': {e}", setup.name))?;
+                let mut pins = pins.clone();
+                if *shots_as_pins {
+                    let cell = |c: &Coord| (c.0 as usize, c.1 as usize);
+                    let o = &setup.observations;
+                    pins.extend(o.hits.iter().map(|c| (cell(c), true)));
+                    pins.extend(o.misses.iter().map(|c| (cell(c), false)));
+                }
+                let spec = self.spec(m.row_sums(), m.col_sums(), pins);
+                let p = XrayProblem::of_picture(&m, spec, Some(setup.fleet.clone()))?;
+                (
+                    Problem::Xray(Box::new(p)),
+                    format!("the fleet placed in '{}'", setup.name),
+                )
+            }
+            ModelSource::Picture { name, picture, pins } => {
+                let spec = self.spec(picture.row_sums(), picture.col_sums(), pins.clone());
+                let p = XrayProblem::of_picture(picture, spec, None)?;
+                (Problem::Xray(Box::new(p)), name.clone())
+            }
+            ModelSource::Sums {
+                rows,
+                cols,
+                ships,
+                pins,
+            } => {
+                let (rows, cols) = (whole_numbers(rows, "row sums")?, whole_numbers(cols, "column sums")?);
+                let ships = whole_numbers(ships, "ships")?;
+                let longest = rows.len().max(cols.len()) as u32;
+                if let Some(l) = ships.iter().find(|&&l| l == 0 || l > longest) {
+                    return Err(format!("ships: a length of {l} does not fit (1 to {longest})"));
+                }
+                let (cells, ones) = (
+                    ships.iter().map(|&l| u64::from(l)).sum::<u64>(),
+                    rows.iter().map(|&r| u64::from(r)).sum::<u64>(),
+                );
+                if !ships.is_empty() && cells != ones {
+                    return Err(format!(
+                        "the ships cover {cells} cells but the sums ask for {ones} ones"
+                    ));
+                }
+                let p = XrayProblem {
+                    model: XrayModel::build(self.spec(rows, cols, pins.clone()))?,
+                    fleet: (!ships.is_empty()).then(|| ships_fleet(&ships)),
+                    original: None,
+                };
+                (Problem::Xray(Box::new(p)), "the typed sums".to_string())
+            }
+            ModelSource::File(path) => (read_model_file(path)?, format!("the file {}", path.display())),
+            ModelSource::Puzzle { name, puzzle, options } => {
+                let mut problem = PuzzleProblem::new(name, (**puzzle).clone(), *options)?;
+                // Max Chess: the exact optimum tells success from a merely valid answer.
+                if puzzle.has_objective() {
+                    let r = puzzle.solve_exact(ExactRequest { limit: 1, keep: 0 }, &CancelFlag::new())?;
+                    problem.optimum = r.best;
+                }
+                (
+                    Problem::Puzzle(Box::new(problem)),
+                    format!("the puzzle '{name}' ({})", puzzle.family()),
+                )
+            }
+        })
+    }
+}

@@ -1,0 +1,140 @@
+//! The sampler and its settings as an engine request, with one defaults policy
+//! for the Solver room, `fleetscope solve`, `puzzle solve` and the benches.
+
+use crate::session::SolverSettings;
+use crate::solve::{AnnealParams, Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver, TabuParams};
+use std::time::Duration;
+
+/// Reads when none are asked for.
+pub const DEFAULT_READS: usize = 100;
+/// Longest time limit a run may have, in seconds (a day).
+pub const MAX_TIME_LIMIT: f64 = 86_400.0;
+/// Reads whose energy traces the Solver room plots.
+pub const ROOM_TRACES: usize = 8;
+
+/// Which sampler, and the settings of each (a session keeps them all, so
+/// switching back keeps what was typed).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SamplerSettings {
+    pub kind: SamplerKind,
+    pub anneal: AnnealParams,
+    pub tabu: TabuParams,
+}
+
+impl SamplerSettings {
+    pub fn of_session(s: &SolverSettings) -> SamplerSettings {
+        SamplerSettings {
+            kind: s.sampler,
+            anneal: s.anneal.clone(),
+            tabu: s.tabu.clone(),
+        }
+    }
+
+    /// The chosen sampler for a puzzle model or another one, the defaults policy applied.
+    pub fn solver_for(&self, puzzle: bool) -> Solver {
+        match self.kind {
+            SamplerKind::Anneal => Solver::Anneal(self.anneal.clone()),
+            SamplerKind::Tabu => Solver::Tabu(TabuParams {
+                tenure: tabu_tenure(puzzle, self.tabu.tenure),
+                ..self.tabu.clone()
+            }),
+        }
+    }
+}
+
+/// The tabu tenure a run uses: `None` (auto) is short on puzzle QUBOs
+/// ([`PuzzleProblem::TABU_TENURE`], measured better on every published puzzle
+/// set) and the solver's general min(20, n/4) elsewhere; `Some(0)` asks for that
+/// general default on any model.
+pub fn tabu_tenure(puzzle: bool, chosen: Option<usize>) -> Option<usize> {
+    match chosen {
+        None if puzzle => Some(PuzzleProblem::TABU_TENURE),
+        None | Some(0) => None,
+        Some(t) => Some(t),
+    }
+}
+
+/// A request for success rates (Figure 8, the ε sweep, `bench anneal`): every
+/// state returned, no traces, no stop but the reads.
+pub fn rate_request(solver: Solver, reads: usize, seed: u64, threads: usize) -> SolveRequest {
+    SolveRequest {
+        solver,
+        reads,
+        seed,
+        threads,
+        keep: usize::MAX,
+        target: None,
+        time_limit: None,
+        traces: 0,
+    }
+}
+
+/// A time limit in seconds, checked: (0, a day].
+pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, String> {
+    match seconds {
+        Some(t) if !(t > 0.0 && t <= MAX_TIME_LIMIT) => Err(format!(
+            "the time limit must be in (0, {MAX_TIME_LIMIT}] seconds, not {t}"
+        )),
+        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+}
+
+/// Everything a run needs besides the model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunPlan {
+    pub sampler: SamplerSettings,
+    pub reads: usize,
+    pub seed: u64,
+    /// Worker threads (0 = every core); never changes the result.
+    pub threads: usize,
+    /// Seconds; the run keeps what finished by then.
+    pub time_limit: Option<f64>,
+    /// Stop once a read reaches this energy.
+    pub target: Option<f64>,
+    /// Reads whose energy traces stream to the plots.
+    pub traces: usize,
+}
+
+impl Default for RunPlan {
+    fn default() -> Self {
+        RunPlan {
+            sampler: SamplerSettings::default(),
+            reads: DEFAULT_READS,
+            seed: 1,
+            threads: 0,
+            time_limit: None,
+            target: None,
+            traces: 0,
+        }
+    }
+}
+
+impl RunPlan {
+    /// The Solver room's plan.
+    pub fn of_session(s: &SolverSettings) -> RunPlan {
+        RunPlan {
+            sampler: SamplerSettings::of_session(s),
+            reads: s.reads,
+            seed: s.seed,
+            threads: s.threads,
+            time_limit: s.time_limit,
+            target: None,
+            traces: ROOM_TRACES,
+        }
+    }
+
+    /// The engine request for this problem: every distinct state comes back,
+    /// so a judged run decides success over all of them.
+    pub fn request(&self, problem: &Problem) -> Result<SolveRequest, String> {
+        Ok(SolveRequest {
+            solver: self.sampler.solver_for(problem.puzzle().is_some()),
+            reads: self.reads,
+            seed: self.seed,
+            threads: self.threads,
+            keep: usize::MAX,
+            target: self.target,
+            time_limit: time_limit(self.time_limit)?,
+            traces: self.traces,
+        })
+    }
+}

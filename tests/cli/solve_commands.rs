@@ -1,0 +1,186 @@
+//! `fleetscope solve` and `qubo export|stats`: models from each kind of source,
+//! answers checked against a brute force of the exported model, success judged
+//! over every returned state (not only the printed ones), and bad input refused.
+
+use fleetscope::qubo::ModelFormat;
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn fleetscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fleetscope"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = fleetscope(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn solve_finds_the_ground_state_a_brute_force_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let coo = dir.path().join("csp.coo");
+    let out = fleetscope(&[
+        "qubo",
+        "export",
+        "csp-sample-4x4",
+        "--format",
+        "coo",
+        "-o",
+        coo.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let q = ModelFormat::Coo.read(&std::fs::read_to_string(&coo).unwrap()).unwrap();
+    assert_eq!(q.len(), 16);
+    // Every one of the 2¹⁶ states.
+    let ground = (0u32..1 << 16)
+        .map(|bits| {
+            let x: Vec<u8> = (0..16).map(|i| (bits >> i & 1) as u8).collect();
+            q.energy(&x)
+        })
+        .fold(f64::INFINITY, f64::min);
+    let run = json_of(&[
+        "solve",
+        "csp-sample-4x4",
+        "--solver",
+        "tabu",
+        "--reads",
+        "10",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(run["variables"], 16);
+    assert_eq!(run["success"], true, "{run}");
+    let best = run["samples"][0]["energy"].as_f64().unwrap();
+    assert!(
+        (best - ground).abs() < 1e-9,
+        "solve's best {best}, brute force {ground}"
+    );
+    // The same model from the exported file: same variables and couplers.
+    let stats = json_of(&["qubo", "stats", coo.to_str().unwrap(), "--json"]);
+    assert_eq!(stats["variables"], run["variables"]);
+    assert_eq!(stats["couplers"], run["couplers"]);
+    // A file model has nothing to judge against.
+    let file_run = json_of(&[
+        "solve",
+        coo.to_str().unwrap(),
+        "--reads",
+        "5",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(file_run["success"], Value::Null, "{file_run}");
+}
+
+#[test]
+fn success_does_not_depend_on_how_many_states_are_printed() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/example.ron");
+    let run = |keep: &str| {
+        json_of(&[
+            "solve",
+            example,
+            "--solver",
+            "sa",
+            "--reads",
+            "300",
+            "--sweeps",
+            "200",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
+            "--keep",
+            keep,
+            "--json",
+        ])
+    };
+    let (one, many) = (run("1"), run("1000"));
+    assert_eq!(one["samples"].as_array().unwrap().len(), 1);
+    for key in ["success", "successes", "right_sums", "distinct"] {
+        assert_eq!(one[key], many[key], "{key}");
+    }
+    let successes = many["successes"].as_u64().unwrap();
+    let printed_fleets = many["samples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["fleet"] == true)
+        .count();
+    assert_eq!(
+        successes as usize, printed_fleets,
+        "every state was printed with --keep 1000"
+    );
+}
+
+#[test]
+fn typed_sums_images_and_pins_build_their_models() {
+    let sums = json_of(&[
+        "solve",
+        "--rows",
+        "2,3",
+        "--cols",
+        "1,1,1,1,1",
+        "--ships",
+        "2,3",
+        "--solver",
+        "tabu",
+        "--reads",
+        "5",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(sums["variables"], 10);
+    assert_eq!(sums["success"], true, "{sums}");
+    let heart = json_of(&["qubo", "stats", "heart", "--json"]);
+    assert_eq!(heart["variables"], 81);
+    // Known cells removed from the model.
+    let pinned = json_of(&[
+        "qubo",
+        "stats",
+        "heart",
+        "--pin",
+        "1,1,0",
+        "--pin",
+        "5,5,1",
+        "--eliminate",
+        "--json",
+    ]);
+    assert_eq!(pinned["variables"], 79);
+}
+
+#[test]
+fn bad_solve_input_exits_2_with_one_line() {
+    for (args, says) in [
+        (vec!["solve", "classic", "--solver", "magic"], "unknown sampler 'magic'"),
+        (vec!["solve", "csp-sample-4x4", "--time-limit", "0"], "time limit"),
+        (vec!["solve", "classic"], "0 of 5 ships are placed"),
+        (vec!["solve", "heart", "--pin", "0,1,1"], "pin '0,1,1'"),
+        (vec!["solve", "classic", "--rows", "1,1"], "not both"),
+        (vec!["solve", "--rows", "2,x", "--cols", "1,1"], "row sums: 'x'"),
+        (
+            vec!["solve", "--rows", "2,3", "--cols", "1,1,1,1,1", "--ships", "6"],
+            "does not fit",
+        ),
+        (
+            vec!["solve", "--rows", "2,3", "--cols", "1,1,1,1,1", "--ships", "2,2"],
+            "cover 4 cells",
+        ),
+        (vec!["solve", "heart", "--shots-as-pins"], "--shots-as-pins"),
+    ] {
+        let o = fleetscope(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
