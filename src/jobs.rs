@@ -67,7 +67,7 @@ impl<U: Send> JobCtx<U> {
         self.poke();
     }
 
-    /// Asks for a repaint, at most every 40 ms.
+    /// Asks for a repaint, at most every [`REPAINT_EVERY`].
     fn poke(&self) {
         if let Ok(mut last) = self.last_repaint.try_lock()
             && last.elapsed() >= REPAINT_EVERY
@@ -193,6 +193,8 @@ pub struct Task<T, U = ()> {
     job: Option<Job<T, U>>,
     pub result: Option<T>,
     pub error: Option<String>,
+    /// The last job ended because it was cancelled (its error is [`CANCELLED`]).
+    cancelled: bool,
     /// Updates a finished job sent last, kept for the next `drain_updates`.
     leftover: Vec<U>,
 }
@@ -203,6 +205,7 @@ impl<T, U> Default for Task<T, U> {
             job: None,
             result: None,
             error: None,
+            cancelled: false,
             leftover: Vec::new(),
         }
     }
@@ -219,6 +222,7 @@ impl<T: Send + 'static, U: Send + 'static> Task<T, U> {
         F: FnOnce(&JobCtx<U>) -> Result<T, String> + Send + 'static,
     {
         self.error = None;
+        self.cancelled = false;
         self.leftover.clear();
         self.job = Some(Job::spawn(repaint, work));
     }
@@ -238,8 +242,11 @@ impl<T, U> Task<T, U> {
                 self.result = Some(v);
                 true
             }
+            // The flag, not the message, says what happened: whatever error a
+            // cancelled engine call returned, the run was cancelled.
             Err(_) if cancelled => {
                 self.error = Some(CANCELLED.into());
+                self.cancelled = true;
                 false
             }
             Err(e) => {
@@ -278,12 +285,13 @@ impl<T, U> Task<T, U> {
         self.job = None;
         self.result = None;
         self.error = None;
+        self.cancelled = false;
         self.leftover.clear();
     }
 
     /// Was the last run cancelled?
     pub fn was_cancelled(&self) -> bool {
-        self.error.as_deref() == Some(CANCELLED)
+        self.cancelled
     }
 }
 

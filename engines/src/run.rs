@@ -1,8 +1,9 @@
 //! Run control shared by every engine: a cancel flag, progress counts, the one
 //! `Cancelled` error, and the worker pools long calls run on.
 //!
-//! Engines take `&CancelFlag` and `&(dyn Fn(Progress) + Sync)`; the app's jobs
-//! and the command line supply them. Nothing here knows about the UI.
+//! Engines take `&CancelFlag` and, where progress can be told, a sink such as
+//! `&(dyn Fn(Progress) + Sync)`; the app's jobs and the command line supply them.
+//! Nothing here knows about the UI.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,7 +31,8 @@ impl CancelFlag {
     }
 }
 
-/// The caller asked a long call to stop. Every engine error type wraps this one.
+/// The caller asked a long call to stop. Every error type of a cancellable
+/// engine call wraps this one in a `Cancelled` variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("cancelled")]
 pub struct Cancelled;

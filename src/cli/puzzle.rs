@@ -1,5 +1,5 @@
-//! `fleetscope puzzle families|solve|check|qubo`: the grid puzzles of the
-//! QUBO papers from typed text files.
+//! `fleetscope puzzle families|solve|check|qubo|import`: the grid puzzles of the
+//! QUBO papers from typed text files and published data sets.
 
 use super::solve::SamplerArgs;
 use crate::puzzle::data::{DATA_SETS, read_record};
@@ -131,7 +131,7 @@ impl PuzzleQuboArgs {
 pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
     match cmd {
         PuzzleCommand::Families => {
-            for (key, what) in FAMILIES {
+            for (key, what) in FAMILIES.iter() {
                 println!("{key:<12} {what}");
             }
             println!("\nData sets `puzzle import` and `bench puzzles` read:");
@@ -177,7 +177,9 @@ fn solve_exact(file: &str, show: usize, limit: u64, json: bool) -> Result<(), St
     }
     let cancel = super::interrupt::ctrl_c_flag();
     let t0 = Instant::now();
-    let r = p.solve_exact(ExactRequest { limit, keep: show }, &cancel)?;
+    let r = p
+        .solve_exact(ExactRequest { limit, keep: show }, &cancel)
+        .map_err(|e| e.to_string())?;
     let seconds = t0.elapsed().as_secs_f64();
     let count = if r.stopped_at_limit {
         format!("at least {}", r.count)

@@ -6,7 +6,7 @@ use super::cputime::{median, process_cpu_seconds};
 use super::puzzle::Method;
 use crate::puzzle::data::{DATA_SETS, DataRecord, read_record};
 use crate::puzzle::families::queens::Queens;
-use crate::puzzle::{ExactRequest, Puzzle, QuboOptions};
+use crate::puzzle::{ExactRequest, Puzzle, PuzzleError, QuboOptions};
 use crate::run::CancelFlag;
 use crate::solve::{AnnealParams, Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver, TabuParams, solve};
 use crate::study::list::parse_list;
@@ -255,11 +255,12 @@ fn exact_one(rec: &DataRecord, b: &PuzzleBench, cancel: &CancelFlag) -> Result<(
     });
     let r = match result {
         Ok(r) => r,
-        Err(_) if cancel.is_cancelled() => return Err("cancelled".into()),
-        Err(_) => {
+        Err(PuzzleError::Cancelled(c)) if cancel.is_cancelled() => return Err(c.to_string()),
+        Err(PuzzleError::Cancelled(_)) => {
             eprintln!("  {}: stopped after {} s (exact)", rec.id, b.exact_limit);
             return Ok((false, None));
         }
+        Err(e) => return Err(format!("{}: {e}", rec.id)),
     };
     let published_ok = match &rec.solution {
         Some(sol) if r.is_unique() => r.examples.first() == Some(sol),

@@ -1,4 +1,4 @@
-//! `fleetscope xray …` (tomography from the command line) and `bench xray` / `bench puzzles`.
+//! `fleetscope xray …` (tomography from the command line) and `bench xray`.
 
 use super::cputime::{measure, median};
 use super::show::resolve_source;
@@ -65,7 +65,7 @@ pub fn of(source: &str, no_touch: bool, json_out: bool) -> Result<(), String> {
     let setup = resolve_source(source)?;
     let m = setup_matrix(&setup)?;
     let x = XRay::of(&m);
-    let u = count_matrices(&x)?;
+    let u = count_matrices(&x).map_err(|e| e.to_string())?;
     let lengths = straight_lengths(&setup.fleet)?;
     let shared = fleets_with_xray(
         &x,
@@ -121,7 +121,7 @@ pub fn count_u(rows: &str, cols: &str, json_out: bool) -> Result<(), String> {
     };
     let counted = count_matrices_with(&x, &super::interrupt::ctrl_c_flag(), &report);
     bar.finish_and_clear();
-    let n = counted?;
+    let n = counted.map_err(|e| e.to_string())?;
     if json_out {
         println!("{}", json!({"matrices": n.to_string()}))
     } else {
@@ -179,7 +179,7 @@ pub fn stealth(source: &str, moves: u64, seed: u64, keep: usize, no_touch: bool,
         })
     });
     bar.finish_and_clear();
-    let found = found?;
+    let found = found.map_err(|e| e.to_string())?;
     if json_out {
         let list: Vec<_> = found
             .iter()
@@ -221,7 +221,7 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
         ));
     }
     let lengths: Vec<usize> = parse_sums(ships, "ships")?.into_iter().map(|v| v as usize).collect();
-    let u = count_matrices(&x)?;
+    let u = count_matrices(&x).map_err(|e| e.to_string())?;
     if u > limit.into() {
         return Err(format!("|U(r,c)| = {u} matrices, more than --limit {limit}"));
     }

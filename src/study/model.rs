@@ -245,7 +245,9 @@ impl ModelRecipe {
                 let mut problem = PuzzleProblem::new(name, (**puzzle).clone(), *options)?;
                 // Max Chess: the exact optimum tells success from a merely valid answer.
                 if puzzle.has_objective() {
-                    let r = puzzle.solve_exact(ExactRequest { limit: 1, keep: 0 }, &CancelFlag::new())?;
+                    let r = puzzle
+                        .solve_exact(ExactRequest { limit: 1, keep: 0 }, &CancelFlag::new())
+                        .map_err(|e| e.to_string())?;
                     problem.optimum = r.best;
                 }
                 (

@@ -205,3 +205,64 @@ fn the_solver_room_samples_a_puzzle_and_judges_the_answers() {
             .any(|c| matches!(c, Command::Deliver("puzzles", RoomMessage::PuzzleAnswer(..))))
     );
 }
+
+/// The list's Import and Export: a puzzle file goes in as a new puzzle (one
+/// undo step), the open puzzle goes out as text that reads back the same, and a
+/// bad file is refused naming it.
+#[test]
+fn import_and_export_puzzle_files_from_the_list() {
+    let mut h = on("Tents 6×6");
+    let before = h.state().doc.session.puzzles.puzzles.len();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rullo-article.txt");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/rullo-article.txt")).unwrap();
+    std::fs::write(&file, &text).unwrap();
+    h.state_mut().room.set_file_path(file.to_str().unwrap());
+    h.run_steps(2);
+    h.get_by_label("Import").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    let shelf = &h.state().doc.session.puzzles;
+    assert_eq!(shelf.puzzles.len(), before + 1);
+    let added = shelf.current().unwrap();
+    assert_eq!(added.name, "rullo-article");
+    assert_eq!(added.puzzle, Puzzle::parse(&text).unwrap());
+    // Once more: the name stays unique.
+    h.get_by_label("Import").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.puzzles.current().unwrap().name,
+        "rullo-article (2)"
+    );
+    assert!(h.state_mut().doc.undo(), "an import is one undo step");
+    assert_eq!(h.state().doc.session.puzzles.puzzles.len(), before + 1);
+
+    // Export the open puzzle; the file reads back as the same puzzle.
+    let out = dir.path().join("out.txt");
+    h.state_mut().room.set_file_path(out.to_str().unwrap());
+    h.run_steps(2);
+    h.get_by_label("Export").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(Puzzle::parse(&written).unwrap(), current(&h));
+
+    // A file that is not a puzzle: nothing is added, the message names the file.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "tents 3x3\nnot a grid\n").unwrap();
+    let count = h.state().doc.session.puzzles.puzzles.len();
+    h.state_mut().room.set_file_path(bad.to_str().unwrap());
+    h.run_steps(2);
+    h.get_by_label("Import").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    assert_eq!(h.state().doc.session.puzzles.puzzles.len(), count);
+    assert!(
+        h.query_by_label_contains("bad.txt").is_some(),
+        "the error names the file"
+    );
+}

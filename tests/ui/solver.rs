@@ -119,3 +119,88 @@ fn an_unplaced_fleet_and_a_bad_file_are_explained() {
     assert_eq!(r.success, None);
     assert_eq!(r.judged[0].energy, -1.0);
 }
+
+#[test]
+fn typed_sums_build_their_model_and_explain_bad_ships() {
+    let mut s = session_of(&["classic"]);
+    s.solver.source = SolverSource::Sums;
+    s.solver.rows = "2,3".into();
+    s.solver.cols = "1,1,1,1,1".into();
+    s.solver.ships = "2,3".into();
+    s.solver.sampler = SamplerKind::Tabu;
+    s.solver.reads = 4;
+    let mut h = solver_on(s);
+    let m = h.state().room.model().expect("a model");
+    assert_eq!((m.stats.variables, m.describe.as_str()), (10, "the typed sums"));
+    h.get_by_label("Start run").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_solving());
+    assert_eq!(h.state().room.result().expect("a result").success, Some(true));
+    for (ships, says) in [
+        ("6", "ships: a length of 6 does not fit (1 to 5)"),
+        ("2,2", "the ships cover 4 cells but the sums ask for 5 ones"),
+        ("2,x", "ships: 'x' is not a whole number ≥ 0"),
+    ] {
+        h.state_mut().doc.edit(|s| s.solver.ships = ships.into());
+        h.run_steps(2);
+        wait_until(&mut h, |r| !r.room.busy());
+        assert_eq!(h.state().room.model_error(), Some(says), "ships {ships}");
+        assert!(h.state().room.result().is_none(), "the old run went with its model");
+    }
+}
+
+#[test]
+fn image_pins_enter_the_model_with_the_image_values() {
+    use fleetscope::qubo::PinMode;
+    use fleetscope::tomography::{heart, laplacian_energy};
+    let mut s = session_of(&["classic"]);
+    s.tomography.image = heart();
+    s.solver.source = SolverSource::Image;
+    // The first pin's value is the image's, whatever was stored; the second is off the image.
+    s.solver.pins = vec![((0, 0), true), ((40, 40), true)];
+    s.solver.pin_mode = PinMode::Eliminate;
+    let h = solver_on(s.clone());
+    let m = h.state().room.model().expect("a model");
+    assert_eq!(
+        m.stats.variables,
+        81 - 1,
+        "one pin lies on the 9×9 image and is removed"
+    );
+    let expected = s.solver.epsilon * laplacian_energy(&heart()) as f64;
+    assert!((m.original_energy.unwrap() - expected).abs() < 1e-9);
+    let problem = m.problem.xray().expect("an X-ray model");
+    assert_eq!(problem.model.spec.pins, vec![((0, 0), heart().get(0, 0))]);
+}
+
+#[test]
+fn export_writes_the_model_exactly_and_refuses_a_folder() {
+    use fleetscope::qubo::ModelFormat;
+    let mut h = solver_on(placed_classic());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("model.coo");
+    h.state_mut().room.set_export_path(path.to_str().unwrap());
+    h.run_steps(2);
+    h.get_by_label("Export model").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_eq!(h.state().room.export_error(), None);
+    let written = ModelFormat::Coo.read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        &written,
+        h.state().room.model().unwrap().problem.qubo(),
+        "COO keeps every coefficient"
+    );
+    // A folder named like a model file is refused with a message.
+    let folder = dir.path().join("folder.coo");
+    std::fs::create_dir(&folder).unwrap();
+    h.state_mut().room.set_export_path(folder.to_str().unwrap());
+    h.run_steps(2);
+    h.get_by_label("Export model").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert!(
+        h.state().room.export_error().is_some(),
+        "writing over a folder fails with a message"
+    );
+    assert!(folder.is_dir(), "the folder is untouched");
+}

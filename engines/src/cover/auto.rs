@@ -11,7 +11,7 @@
 
 use super::frontier::{self, FrontierError, FrontierInput, Options, PieceGroup};
 use super::{CountError, Engine, FleetCover};
-use crate::run::{CancelFlag, Cancelled, Progress};
+use crate::run::{CancelFlag, Progress};
 
 /// At most this many ships (on at most 128 cells) go to the bitboard counter.
 const BITBOARD_SHIPS: usize = 6;
@@ -119,10 +119,12 @@ fn labelled_factor(input: &FrontierInput) -> Option<u128> {
     })
 }
 
-fn map_error(e: FrontierError) -> CountError {
-    match e {
-        FrontierError::Cancelled => CountError::Cancelled(Cancelled),
-        other => CountError::Invalid(other.to_string()),
+impl From<FrontierError> for CountError {
+    fn from(e: FrontierError) -> CountError {
+        match e {
+            FrontierError::Cancelled(c) => CountError::Cancelled(c),
+            other => CountError::Invalid(other.to_string()),
+        }
     }
 }
 
@@ -149,8 +151,7 @@ pub fn frontier_count(
     };
     let out = frontier::count(&input, &opts, &|| cancel.is_cancelled(), &|done, total| {
         progress(Progress { done, total })
-    })
-    .map_err(map_error)?;
+    })?;
     let too_big = || CountError::Invalid("the labelled count does not fit in 128 bits".into());
     let factor = labelled_factor(&input).ok_or_else(too_big)?;
     let to_u128 = |n: &frontier::Nat| u128::try_from(n).ok().and_then(|v| v.checked_mul(factor));

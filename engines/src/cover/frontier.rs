@@ -90,6 +90,7 @@
 //! else on a 1024-bit fixed-width number; beyond that it reports
 //! [`FrontierError::TooLarge`].
 
+use crate::run::Cancelled;
 use std::fmt;
 
 /// Results may exceed `u128`: they are big integers (the hot loop uses fixed-width numbers).
@@ -166,7 +167,7 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FrontierError {
     /// `cancel()` returned true.
-    Cancelled,
+    Cancelled(Cancelled),
     /// A layer outgrew [`Options::max_layer_states`] or [`Options::max_memory`]
     /// (`states` windows before cell `cell`).
     TooManyStates { cell: usize, states: usize },
@@ -183,7 +184,7 @@ pub enum FrontierError {
 impl fmt::Display for FrontierError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FrontierError::Cancelled => write!(f, "cancelled"),
+            FrontierError::Cancelled(c) => write!(f, "{c}"),
             FrontierError::TooManyStates { cell, states } => {
                 write!(f, "too many frontier states ({states} at cell {cell})")
             }
@@ -1352,7 +1353,7 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
             if s - checked >= 0x1_0000 {
                 checked = s;
                 if cancel() {
-                    return Err(FrontierError::Cancelled);
+                    return Err(FrontierError::Cancelled(Cancelled));
                 }
                 if next.len() > limits.0 || next.bytes() > limits.1 {
                     return Err(FrontierError::TooManyStates {
@@ -1391,7 +1392,7 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
             if s - checked >= 0x1_0000 {
                 checked = s;
                 if cancel() {
-                    return Err(FrontierError::Cancelled);
+                    return Err(FrontierError::Cancelled(Cancelled));
                 }
             }
             pending.clear();
@@ -1472,7 +1473,7 @@ fn run<M: Mask, V: Num>(
 
     for i in 0..n {
         if cancel() {
-            return Err(FrontierError::Cancelled);
+            return Err(FrontierError::Cancelled(Cancelled));
         }
         let mut next = std::mem::replace(&mut spare, Layer::new(d));
         engine.forward(&cur, &mut next, i, limits, cancel)?;
@@ -1521,7 +1522,7 @@ fn run<M: Mask, V: Num>(
         let mut through = vec![V::ZERO; plan.placements.len()];
         for i in (0..n).rev() {
             if cancel() {
-                return Err(FrontierError::Cancelled);
+                return Err(FrontierError::Cancelled(Cancelled));
             }
             if stored[i].is_none() {
                 // Recompute the stretch from the last checkpoint up to layer i.

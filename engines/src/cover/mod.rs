@@ -1,7 +1,10 @@
 //! Counting deployments of a fleet: generalised exact cover with dancing links
-//! (plain, or with the last-item shortcut), a bitboard counter for boards of at
-//! most 128 cells, and a parallel driver. No UI, no I/O; long calls take a
-//! progress sink and a cancel flag.
+//! (plain, or with the last-item shortcut; `dlx.rs`, `parallel.rs`), a bitboard
+//! counter for boards of at most 128 cells (`bitboard.rs`, `last_three.rs`,
+//! `symmetry.rs`), the transfer-matrix counter whose cost grows with the board's
+//! width (`frontier.rs`), and `auto.rs`, which picks one. Occupancy maps and the
+//! island what-if in `analysis.rs`. No UI, no I/O; long calls take a progress sink
+//! and a cancel flag.
 
 mod analysis;
 mod auto;

@@ -108,6 +108,9 @@ pub enum PuzzleError {
     GivenTwice(usize, usize),
     #[error(transparent)]
     Cancelled(#[from] Cancelled),
+    /// Any other reason a puzzle cannot be solved (named in words).
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// What the solver found.
@@ -246,4 +249,15 @@ pub fn solve(
         matrices: s.matrices.map(|m| m.len() as u128),
         examples: s.examples,
     })
+}
+
+/// A tomography count that solved Battleship puzzles on the way stops for the
+/// same reason.
+impl From<PuzzleError> for crate::cover::CountError {
+    fn from(e: PuzzleError) -> Self {
+        match e {
+            PuzzleError::Cancelled(c) => crate::cover::CountError::Cancelled(c),
+            other => crate::cover::CountError::Invalid(other.to_string()),
+        }
+    }
 }

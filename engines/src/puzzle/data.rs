@@ -1,7 +1,7 @@
 //! Reads published puzzle sets in the JSON-lines formats of the project's data
 //! folder (queens levels, Star Battle, Tents, Takuzu/Binairo/Tango, Rullo,
 //! Battleship). Only the MIT-licensed Queens levels ship with the project
-//! (`tests/data/queens`); the others are read from a path the user gives.
+//! (`engines/tests/data/queens`); the others are read from a path the user gives.
 
 use super::families::{binary::BinaryLink, binary::BinaryPuzzle, queens::Queens, rullo::Rullo, tents::Tents};
 use super::model::CountSpec;

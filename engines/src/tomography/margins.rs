@@ -6,7 +6,8 @@
 //! u128 and, when that would overflow, again with big integers.
 
 use super::XRay;
-use crate::run::CancelFlag;
+use crate::cover::CountError;
+use crate::run::{CancelFlag, Cancelled};
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -109,7 +110,7 @@ struct Programme<'a, 'b, 'c, T> {
     /// cheapest test in the innermost loop).
     until_check: u32,
     /// Set when the programme stopped for `cancel` or a limit (not overflow).
-    stopped: Option<String>,
+    stopped: Option<CountError>,
     states: usize,
     cols: Vec<u32>,
     /// Sum of the column sums from column j on.
@@ -143,9 +144,9 @@ impl<T: Count> Programme<'_, '_, '_, T> {
         }
         self.states += 1;
         if self.states > MAX_STATES {
-            self.stopped = Some(format!(
+            self.stopped = Some(CountError::Invalid(format!(
                 "|U(r,c)| for these sums needs more than {MAX_STATES} states of the counting programme: too large to count here"
-            ));
+            )));
             return None;
         }
         let mut total = T::zero();
@@ -168,11 +169,11 @@ impl<T: Count> Programme<'_, '_, '_, T> {
             report(self.budget.steps);
         }
         if self.budget.cancel.is_some_and(CancelFlag::is_cancelled) {
-            self.stopped = Some("cancelled".into());
+            self.stopped = Some(CountError::Cancelled(Cancelled));
         } else if self.budget.steps > MAX_STEPS {
-            self.stopped = Some(format!(
+            self.stopped = Some(CountError::Invalid(format!(
                 "|U(r,c)| for these sums needs more than {MAX_STEPS} steps of the counting programme (minutes of work): too large to count here"
-            ));
+            )));
         }
         self.stopped.is_none()
     }
@@ -236,7 +237,7 @@ pub const MAX_STEPS: u64 = 300_000_000;
 /// Steps between two looks at the cancel flag and the budget.
 const CHECK_EVERY: u32 = 65_536;
 
-fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>], budget: &mut Budget) -> Result<Option<T>, String> {
+fn run<T: Count>(xray: &XRay, binom: &[Vec<u64>], budget: &mut Budget) -> Result<Option<T>, CountError> {
     let max_r = xray.rows.iter().copied().max().unwrap_or(0) as usize;
     let mut groups = vec![0u8; max_r + 1];
     for &r in &xray.rows {
@@ -287,7 +288,7 @@ fn oriented(xray: &XRay) -> std::borrow::Cow<'_, XRay> {
 }
 
 /// The exact number of binary matrices with the X-ray's row and column sums.
-pub fn count_matrices(xray: &XRay) -> Result<BigUint, String> {
+pub fn count_matrices(xray: &XRay) -> Result<BigUint, CountError> {
     count_matrices_with(xray, &CancelFlag::new(), &|_| {})
 }
 
@@ -299,16 +300,16 @@ fn may_exceed_u128(xray: &XRay, binom: &[Vec<u64>]) -> bool {
     bits >= 126.0
 }
 
-/// [`count_matrices`] that stops when `cancel` is set (error "cancelled") or
+/// [`count_matrices`] that stops when `cancel` is set ([`CountError::Cancelled`]) or
 /// past its state or step limit (an error that says so), reporting the steps
 /// taken (out of at most [`MAX_STEPS`]) to `progress` now and then.
 pub fn count_matrices_with(
     xray: &XRay,
     cancel: &CancelFlag,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<BigUint, String> {
+) -> Result<BigUint, CountError> {
     if xray.rows.len() > 64 || xray.cols.len() > 64 {
-        return Err("at most 64 rows and 64 columns".into());
+        return Err(CountError::Invalid("at most 64 rows and 64 columns".into()));
     }
     if xray.feasibility().is_err() {
         return Ok(BigUint::ZERO);
@@ -325,7 +326,7 @@ pub fn count_matrices_with(
     {
         return Ok(BigUint::from(n));
     }
-    run::<BigUint>(&x, &binom, &mut budget)?.ok_or_else(|| "internal overflow".into())
+    run::<BigUint>(&x, &binom, &mut budget)?.ok_or_else(|| CountError::Invalid("internal overflow".into()))
 }
 
 /// As [`count_matrices`] but only when the count fits in u128 (fast path for statistics).

@@ -4,6 +4,7 @@
 //! number of fleet matrices with its X-ray (the puzzle solver).
 
 use super::{XRay, fleets_with_xray, island_cells};
+use crate::cover::CountError;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::geometry::{Board, Deployment, Fleet, PlacedShip, fleet_placements, random_deployment};
@@ -39,22 +40,21 @@ pub fn stealth_search(
     req: &StealthRequest,
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Vec<StealthFleet>, String> {
+) -> Result<Vec<StealthFleet>, CountError> {
     if req.fleet.pieces.is_empty() {
-        return Err("the fleet has no ships".into());
+        return Err(CountError::Invalid("the fleet has no ships".into()));
     }
-    let lengths = req.fleet.straight_lengths()?;
+    let lengths = req.fleet.straight_lengths().map_err(CountError::Invalid)?;
     let islands = island_cells(&req.board);
     let placements = fleet_placements(&req.board, &req.fleet);
     let mut rng = ChaCha8Rng::seed_from_u64(req.seed);
-    let score = |d: &Deployment| -> Result<Option<StealthFleet>, String> {
+    let score = |d: &Deployment| -> Result<Option<StealthFleet>, CountError> {
         if req.rule == TouchRule::NoTouch && !d.ships_apart(&req.fleet) {
             return Ok(None);
         }
-        let m =
-            BinaryMatrix::from_deployment(&req.board, &req.fleet, d).ok_or("stealth search needs a square board")?;
-        let shared =
-            fleets_with_xray(&XRay::of(&m), &lengths, &islands, req.rule, 0, cancel).map_err(|e| e.to_string())?;
+        let m = BinaryMatrix::from_deployment(&req.board, &req.fleet, d)
+            .ok_or_else(|| CountError::Invalid("stealth search needs a square board".into()))?;
+        let shared = fleets_with_xray(&XRay::of(&m), &lengths, &islands, req.rule, 0, cancel)?;
         Ok(Some(StealthFleet {
             deployment: d.clone(),
             matrix: m,
@@ -62,13 +62,13 @@ pub fn stealth_search(
             labelled_fleets: shared.labelled_fleets,
         }))
     };
-    let start = random_deployment(&req.board, &req.fleet, req.seed).map_err(|e| e.to_string())?;
-    let mut current = score(&start)?.ok_or("the random start fleet breaks the no-touch rule; try another seed")?;
+    let start = random_deployment(&req.board, &req.fleet, req.seed).map_err(|e| CountError::Invalid(e.to_string()))?;
+    let mut current = score(&start)?.ok_or_else(|| {
+        CountError::Invalid("the random start fleet breaks the no-touch rule; try another seed".into())
+    })?;
     let mut best: Vec<StealthFleet> = vec![current.clone()];
     for it in 0..req.iterations {
-        if cancel.is_cancelled() {
-            return Err("cancelled".into());
-        }
+        cancel.check()?;
         progress(Progress {
             done: it,
             total: req.iterations,

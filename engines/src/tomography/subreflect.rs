@@ -7,6 +7,7 @@
 //! left to right to equal them read right to left, and that is what is tested here.
 
 use super::realisations;
+use crate::cover::CountError;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::geometry::{Board, Coord, Deployment, Fleet, PlacedShip, fleet_placements};
@@ -113,14 +114,17 @@ pub fn subreflections(
     rule: TouchRule,
     realisation_limit: usize,
     cancel: &CancelFlag,
-) -> Result<Vec<Subreflection>, String> {
-    let (rows, cols) = board.dims().ok_or("subreflections need a square board")?;
+) -> Result<Vec<Subreflection>, CountError> {
+    let invalid = CountError::Invalid;
+    let (rows, cols) = board
+        .dims()
+        .ok_or_else(|| invalid("subreflections need a square board".into()))?;
     if (rows as usize, cols as usize) != (m.rows(), m.cols()) {
-        return Err(format!(
+        return Err(invalid(format!(
             "the matrix is {}×{} but the board is {rows}×{cols}",
             m.rows(),
             m.cols()
-        ));
+        )));
     }
     let reals = realisations(m, fleet, realisation_limit);
     let ship_cells: Vec<Vec<Vec<Coord>>> = reals
@@ -144,8 +148,8 @@ pub fn subreflections(
     let mut seen: HashSet<BinaryMatrix> = HashSet::from([m.clone()]);
     let mut out = Vec::new();
     for (n, b) in blocks(m.rows(), m.cols()).into_iter().enumerate() {
-        if n % 1024 == 0 && cancel.is_cancelled() {
-            return Err("cancelled".into());
+        if n % 1024 == 0 {
+            cancel.check()?;
         }
         for axis in [ReflectionAxis::Horizontal, ReflectionAxis::Vertical] {
             if !is_sum_symmetric(m, b, axis) {

@@ -7,7 +7,7 @@ use fleetscope_engines::puzzle::{FAMILIES, Puzzle};
 
 #[test]
 fn every_family_has_a_valid_blank_puzzle_and_its_tools_apply() {
-    for (key, _) in FAMILIES {
+    for (key, _) in FAMILIES.iter() {
         let p = blank(key, 5, 6).unwrap_or_else(|e| panic!("{key}: {e}"));
         assert_eq!(p.size(), (5, 6), "{key}");
         p.validate().unwrap_or_else(|e| panic!("{key}: {e}"));
@@ -85,7 +85,7 @@ fn tools_that_do_not_fit_are_refused_with_the_family_named() {
 #[test]
 fn clue_lines_read_and_write_every_family_with_clues() {
     use fleetscope_engines::puzzle::edit::{clues, set_clue};
-    for (key, _) in FAMILIES {
+    for (key, _) in FAMILIES.iter() {
         let p = blank(key, 4, 4).unwrap();
         for (keyword, text) in clues(&p) {
             // Writing back what is shown changes nothing.

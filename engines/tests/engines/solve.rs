@@ -130,8 +130,8 @@ fn cancel_and_time_limit_stop_quickly() {
     let r = worker.join().unwrap();
     let waited = t0.elapsed();
     assert!(matches!(r, Err(SolveError::Cancelled(_))));
-    // Generous for a loaded test machine; the design bound is 100 ms (see README).
-    assert!(waited < Duration::from_secs(2), "cancel took {waited:?}");
+    // A hang guard, generous for a loaded machine (reads check the flag every sweep).
+    assert!(waited < Duration::from_secs(5), "cancel took {waited:?}");
 
     // The longest schedule allowed: nothing of it is built ahead, and an
     // annealing read the clock cut short is no answer.

@@ -6,6 +6,7 @@
 use super::palette;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::Puzzle;
+use crate::puzzle::families::AnswerGlyph;
 use crate::puzzle::render::{CellMark, cell_marks, edge_labels, links};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
 
@@ -124,7 +125,7 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             if one {
                 draw_answer(&painter, cr, &marks[i], puzzle);
             } else if overlay.answer.is_some()
-                && matches!(puzzle, Puzzle::Binary(_))
+                && puzzle.as_family().answer_glyph() == AnswerGlyph::Digits
                 && !matches!(marks[i], CellMark::Digit(_))
             {
                 // Binary answers show their 0s too: a person reads both digits.
@@ -240,7 +241,7 @@ fn draw_mark(painter: &egui::Painter, cr: Rect, mark: &CellMark, lit: bool, font
         CellMark::Empty | CellMark::Hole => {}
         CellMark::Number(n) => {
             // Rullo: a kept number is circled in the answer; the others fade.
-            let colour = if matches!(puzzle, Puzzle::Rullo(_)) && !lit {
+            let colour = if puzzle.as_family().answer_glyph() == AnswerGlyph::KeptNumber && !lit {
                 Color32::from_gray(170)
             } else {
                 light
@@ -303,13 +304,13 @@ fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzz
     let c = cr.center();
     let s = cr.height();
     let ink = Color32::from_rgb(250, 250, 250);
-    match puzzle {
-        Puzzle::Queens(q) if q.no_touch => star(painter, c, s * 0.38, Color32::from_rgb(255, 210, 60)),
-        Puzzle::Queens(_) => {
+    match puzzle.as_family().answer_glyph() {
+        AnswerGlyph::Star => star(painter, c, s * 0.38, Color32::from_rgb(255, 210, 60)),
+        AnswerGlyph::Disc => {
             painter.circle_filled(c, s * 0.3, ink);
             painter.circle_stroke(c, s * 0.3, Stroke::new(1.5, Color32::BLACK));
         }
-        Puzzle::Tents(_) => {
+        AnswerGlyph::Tent => {
             let h = s * 0.3;
             painter.add(egui::Shape::convex_polygon(
                 vec![c + vec2(0.0, -h), c + vec2(h, h), c + vec2(-h, h)],
@@ -317,19 +318,19 @@ fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzz
                 Stroke::NONE,
             ));
         }
-        Puzzle::Rullo(_) => {
+        AnswerGlyph::KeptNumber => {
             painter.circle_stroke(c, s * 0.4, Stroke::new(2.0, ink));
         }
-        Puzzle::Chess(_) => {
+        AnswerGlyph::PieceRing => {
             painter.circle_stroke(c, s * 0.42, Stroke::new(2.0, Color32::from_rgb(255, 210, 60)));
         }
-        Puzzle::Binary(_) => {
+        AnswerGlyph::Digits => {
             // Givens draw their own digit; the answer's digits are white.
             if !matches!(mark, CellMark::Digit(_)) {
                 painter.text(c, Align2::CENTER_CENTER, "1", FontId::monospace(s * 0.6), ink);
             }
         }
-        Puzzle::Battleship(_) => {
+        AnswerGlyph::Block => {
             painter.rect_filled(cr.shrink(s * 0.15), s * 0.15, Color32::from_rgb(200, 200, 210));
         }
     }

@@ -3,11 +3,19 @@
 //! tomography and quantum annealing" with the given cells pinned. The exact
 //! solver is the project's Bimaru search (`puzzle::solve`).
 
+use super::family::repeated;
+use super::{PuzzleQuboModel, QuboOptions};
 use crate::geometry::{BinaryMatrix, TouchRule};
-use crate::puzzle::model::Violation;
+use crate::puzzle::edit::Tool;
+use crate::puzzle::exact::{ExactRequest, ExactResult};
+use crate::puzzle::model::{PuzzleModel, Violation};
+use crate::puzzle::placement_qubo::PlacementQubo;
+use crate::puzzle::qubo::Elimination;
+use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
-use crate::puzzle::{BattleshipPuzzle, Given};
-use crate::qubo::{PinMode, XraySpec};
+use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError};
+use crate::qubo::{PinMode, XrayModel, XraySpec};
+use crate::run::CancelFlag;
 
 pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
     let (rows, cols) = (s.rows, s.cols);
@@ -348,4 +356,144 @@ pub fn xray_spec(p: &BattleshipPuzzle, epsilon: f64, pin_mode: PinMode) -> Resul
     };
     spec.validate()?;
     Ok(spec)
+}
+
+impl super::Family for BattleshipPuzzle {
+    fn family(&self) -> &'static str {
+        "battleship"
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn to_text(&self) -> String {
+        to_text(self)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        BattleshipPuzzle::validate(self).map_err(|e| e.to_string())
+    }
+
+    /// A fleet is not a linear rule: Battleship has its own search and QUBO.
+    fn model(&self) -> Result<PuzzleModel, String> {
+        Err("Battleship puzzles have no grid model: they use the X-ray QUBO".into())
+    }
+
+    fn violations(&self, grid: &BinaryMatrix) -> Result<Vec<Violation>, String> {
+        Ok(violations(self, grid))
+    }
+
+    /// The Bimaru search over X-ray realisations.
+    fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
+        let limit = req.limit.min(10_000_000) as usize;
+        let s = crate::puzzle::solve(self, req.keep, limit, cancel)?;
+        let count = s.matrices.unwrap_or(u128::MAX);
+        Ok(ExactResult {
+            count: count.min(u64::MAX as u128) as u64,
+            stopped_at_limit: s.matrices.is_none(),
+            examples: s.examples,
+            best: None,
+            nodes: 0,
+        })
+    }
+
+    /// The X-ray QUBO with the givens pinned (optionally a penalty on diagonal
+    /// ship neighbours), or the placement QUBO.
+    fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
+        if options.placements {
+            return Ok(PuzzleQuboModel::Placements(PlacementQubo::build(self)?));
+        }
+        let pin_mode = match options.elimination {
+            Elimination::Givens | Elimination::Forced => PinMode::Eliminate,
+        };
+        let mut model = XrayModel::build(xray_spec(self, options.epsilon, pin_mode)?)?;
+        if let Some(w) = options.diagonal_penalty
+            && !(w > 0.0 && w <= 1e6)
+        {
+            return Err(format!("the diagonal penalty must be in (0, 1e6], not {w}"));
+        }
+        // Ships that may touch can meet diagonally: no term then.
+        if let Some(w) = options.diagonal_penalty.filter(|_| self.rule == TouchRule::NoTouch) {
+            let pairs: Vec<_> = (0..self.rows.saturating_sub(1))
+                .flat_map(|r| {
+                    (0..self.cols).flat_map(move |c| {
+                        [(c > 0).then(|| c - 1), (c + 1 < self.cols).then_some(c + 1)]
+                            .into_iter()
+                            .flatten()
+                            .map(move |d| ((r, c), (r + 1, d)))
+                    })
+                })
+                .collect();
+            model.add_pair_penalties(&pairs, w)?;
+        }
+        Ok(PuzzleQuboModel::Xray(model))
+    }
+
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::Given]
+    }
+
+    /// A given cycles water → ship → none.
+    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
+        if tool != Tool::Given {
+            return Err(format!("the {} tool does not apply to battleship", tool.label()));
+        }
+        let now = self.givens.iter().position(|g| (g.0, g.1) == (r, c));
+        match now.map(|i| (i, self.givens[i].2)) {
+            None => self.givens.push((r, c, Given::Water)),
+            Some((i, Given::Water)) => self.givens[i].2 = Given::Ship,
+            Some((i, _)) => {
+                self.givens.remove(i);
+            }
+        }
+        Ok(())
+    }
+
+    fn clues(&self) -> Vec<(&'static str, String)> {
+        let targets = |v: &[Option<u32>]| {
+            v.iter()
+                .map(|t| t.map_or("-".to_string(), |n| n.to_string()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        vec![
+            (
+                "ships",
+                self.ships.iter().map(usize::to_string).collect::<Vec<_>>().join(" "),
+            ),
+            ("rows", targets(&self.row_targets)),
+            ("cols", targets(&self.col_targets)),
+        ]
+    }
+
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let t = |v: &[Option<u32>]| v.iter().map(|x| x.map_or(String::new(), |n| n.to_string())).collect();
+        (t(&self.row_targets), t(&self.col_targets))
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
+        for &(r, c, g) in &self.givens {
+            marks[r * self.cols + c] = CellMark::Ship(g.letter());
+        }
+        (marks, Vec::new())
+    }
+
+    fn answer_glyph(&self) -> super::AnswerGlyph {
+        super::AnswerGlyph::Block
+    }
+}
+
+impl super::FamilyType for BattleshipPuzzle {
+    const KEYWORDS: &'static [(&'static str, &'static str)] =
+        &[("battleship", "Battleship (Bimaru): ships from row and column counts")];
+
+    fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
+        parse(s)
+    }
+
+    fn blank_body(_keyword: &str, rows: usize, cols: usize) -> String {
+        format!("ships 1\nrows {}\ncols {}\n", repeated(rows, "-"), repeated(cols, "-"))
+    }
 }

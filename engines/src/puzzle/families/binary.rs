@@ -8,7 +8,9 @@
 
 use super::queens::Wrap;
 use crate::geometry::BinaryMatrix;
+use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint};
 use crate::puzzle::model::{Link, PuzzleModel, Violation, cell_name};
+use crate::puzzle::render::{CellMark, count_labels};
 use crate::puzzle::text::{CountSpec, Sections, counts_line, region_char, regions_from_grid};
 use serde::{Deserialize, Serialize};
 
@@ -385,5 +387,131 @@ impl BinaryPuzzle {
             out += &counts_line("region-ones", &self.region_ones);
         }
         out
+    }
+}
+
+impl super::Family for BinaryPuzzle {
+    fn family(&self) -> &'static str {
+        BinaryPuzzle::family(self)
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn to_text(&self) -> String {
+        BinaryPuzzle::to_text(self)
+    }
+
+    fn model(&self) -> Result<PuzzleModel, String> {
+        BinaryPuzzle::model(self)
+    }
+
+    /// No two equal lines (Takuzu), which no sum expresses.
+    fn extra_violations(&self, grid: &BinaryMatrix) -> Vec<Violation> {
+        self.repeated_lines(grid)
+    }
+
+    fn tools(&self) -> Vec<Tool> {
+        vec![
+            Tool::Given,
+            Tool::Link { opposite: false },
+            Tool::Link { opposite: true },
+            Tool::Region(0),
+        ]
+    }
+
+    /// A given cycles 0 → 1 → none.
+    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
+        match tool {
+            Tool::Given => {
+                let now = self.givens.iter().position(|g| (g.0, g.1) == (r, c));
+                match now.map(|i| (i, self.givens[i].2)) {
+                    None => self.givens.push((r, c, false)),
+                    Some((i, false)) => self.givens[i].2 = true,
+                    Some((i, true)) => {
+                        self.givens.remove(i);
+                    }
+                }
+            }
+            Tool::Region(k) => {
+                paint(&mut self.regions, self.rows * self.cols, r * self.cols + c, k);
+                let fill = self.region_ones.first().copied().unwrap_or(CountSpec::Free);
+                fit_counts(&mut self.region_ones, &self.regions, fill);
+            }
+            other => {
+                return Err(format!(
+                    "the {} tool does not apply to {}",
+                    other.label(),
+                    self.family()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn toggle_link(&mut self, a: (usize, usize), b: (usize, usize), opposite: bool) -> Result<(), String> {
+        let same = |l: &BinaryLink| (l.a == a && l.b == b) || (l.a == b && l.b == a);
+        match self.links.iter().position(same) {
+            Some(i) if self.links[i].opposite == opposite => {
+                self.links.remove(i);
+            }
+            Some(i) => self.links[i].opposite = opposite,
+            None => self.links.push(BinaryLink { a, b, opposite }),
+        }
+        Ok(())
+    }
+
+    fn links(&self) -> Vec<((usize, usize), (usize, usize), bool)> {
+        self.links.iter().map(|l| (l.a, l.b, l.opposite)).collect()
+    }
+
+    fn clues(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("ones-rows", counts_text(&self.row_ones)),
+            ("ones-cols", counts_text(&self.col_ones)),
+        ]
+    }
+
+    /// Balanced lines need no numbers on the edges.
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let half = |v: &[CountSpec], n: usize| v.iter().all(|c| *c == CountSpec::Exactly(n as u32 / 2));
+        if half(&self.row_ones, self.cols) && half(&self.col_ones, self.rows) {
+            (vec![String::new(); self.rows], vec![String::new(); self.cols])
+        } else {
+            (count_labels(&self.row_ones), count_labels(&self.col_ones))
+        }
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
+        for &(r, c, v) in &self.givens {
+            marks[r * self.cols + c] = CellMark::Digit(v);
+        }
+        (marks, self.regions.iter().map(|&k| Some(k)).collect())
+    }
+
+    fn answer_symbol(&self, _r: usize, _c: usize, one: bool) -> char {
+        if one { '1' } else { '0' }
+    }
+
+    fn answer_glyph(&self) -> super::AnswerGlyph {
+        super::AnswerGlyph::Digits
+    }
+}
+
+impl super::FamilyType for BinaryPuzzle {
+    const KEYWORDS: &'static [(&'static str, &'static str)] = &[
+        ("takuzu", "Takuzu: balanced lines, no three alike, no two equal lines"),
+        ("binairo", "Binairo: as Takuzu but lines may repeat"),
+        ("tango", "LinkedIn Tango: Binairo with '=' and 'x' links"),
+    ];
+
+    fn parse(s: &Sections) -> Result<BinaryPuzzle, String> {
+        BinaryPuzzle::parse(s)
+    }
+
+    fn blank_body(_keyword: &str, _rows: usize, _cols: usize) -> String {
+        String::new()
     }
 }

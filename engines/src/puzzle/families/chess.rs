@@ -8,7 +8,10 @@
 //! piece blocking another's line), and a pair is forbidden when either piece
 //! threatens the other.
 
+use super::family::filled_grid;
+use crate::puzzle::edit::{Tool, paint, toggle};
 use crate::puzzle::model::{Cell, PuzzleModel};
+use crate::puzzle::render::CellMark;
 use crate::puzzle::text::{Sections, cells_line, region_char, regions_from_grid};
 use serde::{Deserialize, Serialize};
 
@@ -262,5 +265,104 @@ impl Chess {
             out += &cells_line("given", &self.given);
         }
         out
+    }
+}
+
+impl super::Family for Chess {
+    fn family(&self) -> &'static str {
+        match self.goal {
+            ChessGoal::Max => "max chess",
+            ChessGoal::Coloured => "chess",
+        }
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn to_text(&self) -> String {
+        Chess::to_text(self)
+    }
+
+    fn model(&self) -> Result<PuzzleModel, String> {
+        Chess::model(self)
+    }
+
+    fn has_objective(&self) -> bool {
+        self.goal == ChessGoal::Max
+    }
+
+    fn tools(&self) -> Vec<Tool> {
+        let mut t: Vec<Tool> = Piece::ALL.iter().map(|&p| Tool::Piece(Some(p))).collect();
+        t.push(Tool::Piece(None));
+        t.push(Tool::Given);
+        if self.goal == ChessGoal::Coloured {
+            t.push(Tool::Region(0));
+        }
+        t
+    }
+
+    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
+        let cell = r * self.cols + c;
+        match tool {
+            Tool::Piece(piece) => {
+                self.pieces[cell] = piece;
+                if piece.is_none() {
+                    self.given.retain(|&g| g != (r, c));
+                }
+            }
+            Tool::Given => {
+                if self.pieces[cell].is_none() {
+                    return Err(format!("cell ({},{}) allows no piece", r + 1, c + 1));
+                }
+                toggle(&mut self.given, (r, c));
+            }
+            Tool::Region(k) => paint(&mut self.regions, self.rows * self.cols, cell, k),
+            other => {
+                return Err(format!(
+                    "the {} tool does not apply to {}",
+                    other.label(),
+                    self.family()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let marks = self
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, piece)| match piece {
+                Some(pc) => CellMark::Piece(pc.letter(), self.given.contains(&(i / self.cols, i % self.cols))),
+                None => CellMark::Hole,
+            })
+            .collect();
+        (marks, self.regions.iter().map(|&k| Some(k)).collect())
+    }
+
+    fn answer_symbol(&self, r: usize, c: usize, one: bool) -> char {
+        match self.pieces[r * self.cols + c] {
+            Some(piece) if one => piece.letter(),
+            Some(_) => '.',
+            None => '_',
+        }
+    }
+
+    fn answer_glyph(&self) -> super::AnswerGlyph {
+        super::AnswerGlyph::PieceRing
+    }
+}
+
+impl super::FamilyType for Chess {
+    const KEYWORDS: &'static [(&'static str, &'static str)] = &[("chess", "Coloured or Max Chess Pieces")];
+
+    fn parse(s: &Sections) -> Result<Chess, String> {
+        Chess::parse(s)
+    }
+
+    fn blank_body(_keyword: &str, rows: usize, cols: usize) -> String {
+        format!("goal max\npieces\n{}", filled_grid(rows, cols, "Q"))
     }
 }

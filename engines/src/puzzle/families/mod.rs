@@ -1,32 +1,89 @@
-//! The puzzle families and one type over all of them: parse and write the text
-//! form, build the rules, check an answer, solve exactly, build the QUBO.
+//! The puzzle families and one type over all of them. Each family's file owns
+//! its rules through the [`Family`] trait (`family.rs`); [`Puzzle`] is the enum
+//! the `families!` list below makes, and its methods ask the family.
 
 pub mod bimaru;
 pub mod binary;
 pub mod chess;
+mod family;
 pub mod queens;
 mod queens_dlx;
 pub mod rullo;
 pub mod tents;
 
-use super::exact::{ExactRequest, ExactResult, solve_model_pruned};
+pub use family::{AnswerGlyph, Family, FamilyType};
+
+use super::BattleshipPuzzle;
+use super::PuzzleError;
+use super::exact::{ExactRequest, ExactResult};
 use super::model::{PuzzleModel, Violation};
-use super::qubo::{Elimination, PuzzleQubo, build_qubo};
+use super::qubo::{Elimination, PuzzleQubo};
 use super::text::Sections;
-use super::{BattleshipPuzzle, PuzzleError};
 use crate::geometry::BinaryMatrix;
-use crate::qubo::{PinMode, Qubo, XrayModel};
-use crate::run::{CancelFlag, Cancelled};
+use crate::qubo::{Qubo, XrayModel};
+use crate::run::CancelFlag;
 use binary::BinaryPuzzle;
-use chess::{Chess, ChessGoal};
+use chess::Chess;
 use queens::Queens;
 use rullo::Rullo;
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 use tents::Tents;
 
-/// A puzzle of any family.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Puzzle {
+/// Declares every family once: the [`Puzzle`] enum (its serde form is the
+/// variant names, so sessions keep loading), the dispatch to each family and the
+/// list of keywords.
+macro_rules! families {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty)),+ $(,)?) => {
+        /// A puzzle of any family.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum Puzzle {
+            $($(#[$doc])* $variant($ty)),+
+        }
+
+        impl Puzzle {
+            /// The family that owns this puzzle's rules.
+            pub fn as_family(&self) -> &dyn Family {
+                match self {
+                    $(Puzzle::$variant(p) => p),+
+                }
+            }
+
+            /// The same, to edit the puzzle.
+            pub fn as_family_mut(&mut self) -> &mut dyn Family {
+                match self {
+                    $(Puzzle::$variant(p) => p),+
+                }
+            }
+
+            /// Reads the sections of a text whose first line named `keyword`
+            /// (`None`: no family has that keyword).
+            fn parse_family(keyword: &str, s: &Sections) -> Option<Result<Puzzle, String>> {
+                $(if <$ty as FamilyType>::KEYWORDS.iter().any(|(k, _)| *k == keyword) {
+                    return Some(<$ty as FamilyType>::parse(s).map(Puzzle::$variant));
+                })+
+                None
+            }
+
+            /// The text after the first line of a blank `keyword` puzzle.
+            fn blank_body(keyword: &str, rows: usize, cols: usize) -> Option<String> {
+                $(if <$ty as FamilyType>::KEYWORDS.iter().any(|(k, _)| *k == keyword) {
+                    return Some(<$ty as FamilyType>::blank_body(keyword, rows, cols));
+                })+
+                None
+            }
+        }
+
+        /// The keywords that start a puzzle text, with what they mean, in menu order.
+        pub static FAMILIES: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
+            let mut all = Vec::new();
+            $(all.extend_from_slice(<$ty as FamilyType>::KEYWORDS);)+
+            all
+        });
+    };
+}
+
+families! {
     Rullo(Rullo),
     /// Queens, N-queens, Star Battle and their generalisations.
     Queens(Queens),
@@ -36,26 +93,6 @@ pub enum Puzzle {
     Binary(BinaryPuzzle),
     Battleship(BattleshipPuzzle),
 }
-
-/// The keywords that start a puzzle text, with what they mean.
-pub const FAMILIES: &[(&str, &str)] = &[
-    ("rullo", "Rullo: keep numbers so rows and columns hit their targets"),
-    (
-        "queens",
-        "LinkedIn Queens and generalisations (counts, diagonals, wrap, holes)",
-    ),
-    ("n-queens", "the N-queens problem (whole diagonals, no regions)"),
-    (
-        "star-battle",
-        "Star Battle: q stars per row, column and region, never touching",
-    ),
-    ("tents", "Tents & Trees"),
-    ("chess", "Coloured or Max Chess Pieces"),
-    ("takuzu", "Takuzu: balanced lines, no three alike, no two equal lines"),
-    ("binairo", "Binairo: as Takuzu but lines may repeat"),
-    ("tango", "LinkedIn Tango: Binairo with '=' and 'x' links"),
-    ("battleship", "Battleship (Bimaru): ships from row and column counts"),
-];
 
 /// Grid keywords of the text forms (followed by one line per row).
 const GRIDS: &[&str] = &["regions", "grid", "pieces", "numbers"];
@@ -127,88 +164,43 @@ impl Default for QuboOptions {
 impl Puzzle {
     /// The family keyword (as in the text form).
     pub fn family(&self) -> &'static str {
-        match self {
-            Puzzle::Rullo(_) => "rullo",
-            Puzzle::Queens(q) if q.no_touch && q.diagonal == 0 => "star-battle",
-            Puzzle::Queens(q) if q.diagonal == queens::FULL && q.regions.is_empty() => "n-queens",
-            Puzzle::Queens(_) => "queens",
-            Puzzle::Tents(_) => "tents",
-            Puzzle::Chess(c) if c.goal == ChessGoal::Max => "max chess",
-            Puzzle::Chess(_) => "chess",
-            Puzzle::Binary(b) => b.family(),
-            Puzzle::Battleship(_) => "battleship",
-        }
+        self.as_family().family()
     }
 
     pub fn size(&self) -> (usize, usize) {
-        match self {
-            Puzzle::Rullo(p) => (p.rows(), p.cols()),
-            Puzzle::Queens(p) => (p.rows, p.cols),
-            Puzzle::Tents(p) => (p.rows, p.cols),
-            Puzzle::Chess(p) => (p.rows, p.cols),
-            Puzzle::Binary(p) => (p.rows, p.cols),
-            Puzzle::Battleship(p) => (p.rows, p.cols),
-        }
+        self.as_family().size()
     }
 
     /// Reads the text form; errors name the line.
     pub fn parse(text: &str) -> Result<Puzzle, String> {
         let s = Sections::parse(text, GRIDS)?;
-        let p = match s.family.as_str() {
-            "rullo" => Puzzle::Rullo(Rullo::parse(&s)?),
-            "queens" | "n-queens" | "star-battle" => Puzzle::Queens(Queens::parse(&s)?),
-            "tents" => Puzzle::Tents(Tents::parse(&s)?),
-            "chess" => Puzzle::Chess(Chess::parse(&s)?),
-            "takuzu" | "binairo" | "tango" => Puzzle::Binary(BinaryPuzzle::parse(&s)?),
-            "battleship" => Puzzle::Battleship(bimaru::parse(&s)?),
-            other => {
-                let names: Vec<&str> = FAMILIES.iter().map(|f| f.0).collect();
-                return Err(format!("'{other}' is not a puzzle family ({})", names.join(", ")));
-            }
-        };
+        let p = Puzzle::parse_family(&s.family, &s).unwrap_or_else(|| {
+            let names: Vec<&str> = FAMILIES.iter().map(|f| f.0).collect();
+            Err(format!("'{}' is not a puzzle family ({})", s.family, names.join(", ")))
+        })?;
         s.finish()?;
         p.validate()?;
         Ok(p)
     }
 
+    /// A blank puzzle of a family (a keyword of [`FAMILIES`]) to edit.
+    pub fn blank(keyword: &str, rows: usize, cols: usize) -> Result<Puzzle, String> {
+        let body = Puzzle::blank_body(keyword, rows, cols).ok_or(format!("'{keyword}' is not a puzzle family"))?;
+        Puzzle::parse(&format!("{keyword} {rows}x{cols}\n{body}"))
+    }
+
     pub fn to_text(&self) -> String {
-        match self {
-            Puzzle::Rullo(p) => p.to_text(),
-            Puzzle::Queens(p) => p.to_text(),
-            Puzzle::Tents(p) => p.to_text(),
-            Puzzle::Chess(p) => p.to_text(),
-            Puzzle::Binary(p) => p.to_text(),
-            Puzzle::Battleship(p) => bimaru::to_text(p),
-        }
+        self.as_family().to_text()
     }
 
     /// Checks sizes and references (a session or text may hold anything).
     pub fn validate(&self) -> Result<(), String> {
-        match self {
-            Puzzle::Battleship(p) => p.validate().map_err(|e| e.to_string()),
-            other => other.model().map(|_| ()),
-        }
+        self.as_family().validate()
     }
 
     /// The rules as a grid model (not for Battleship, whose fleet is not linear).
     pub fn model(&self) -> Result<PuzzleModel, String> {
-        match self {
-            Puzzle::Rullo(p) => p.model(),
-            Puzzle::Queens(p) => p.model(),
-            Puzzle::Tents(p) => p.model(),
-            Puzzle::Chess(p) => p.model(),
-            Puzzle::Binary(p) => p.model(),
-            Puzzle::Battleship(_) => Err("Battleship puzzles have no grid model: they use the X-ray QUBO".into()),
-        }
-    }
-
-    /// The rules that are not linear, on a complete grid.
-    fn extra_violations(&self, grid: &BinaryMatrix) -> Vec<Violation> {
-        match self {
-            Puzzle::Tents(t) => t.pairing_violations(grid),
-            Puzzle::Binary(b) => b.repeated_lines(grid),
-            _ => Vec::new(),
-        }
+        self.as_family().model()
     }
 
     /// Every rule an answer breaks (empty: the answer is a solution; for Max
@@ -222,94 +214,24 @@ impl Puzzle {
                 grid.cols()
             ));
         }
-        if let Puzzle::Battleship(p) = self {
-            return Ok(bimaru::violations(p, grid));
-        }
-        let mut v = self.model()?.violations(grid);
-        v.extend(self.extra_violations(grid));
-        Ok(v)
+        self.as_family().violations(grid)
     }
 
-    /// Counts the solutions exactly (dancing links for LinkedIn-style Queens,
-    /// the Bimaru search for Battleship, propagation and search otherwise).
     /// Max Chess: the puzzle asks for a best answer, not just a valid one.
     pub fn has_objective(&self) -> bool {
-        matches!(self, Puzzle::Chess(c) if c.goal == ChessGoal::Max)
+        self.as_family().has_objective()
     }
 
-    pub fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, String> {
-        let cancelled = |_: Cancelled| "cancelled".to_string();
-        match self {
-            Puzzle::Battleship(p) => {
-                let limit = req.limit.min(10_000_000) as usize;
-                let s = super::solve(p, req.keep, limit, cancel).map_err(|e| match e {
-                    PuzzleError::Cancelled(_) => "cancelled".to_string(),
-                    other => other.to_string(),
-                })?;
-                let count = s.matrices.unwrap_or(u128::MAX);
-                Ok(ExactResult {
-                    count: count.min(u64::MAX as u128) as u64,
-                    stopped_at_limit: s.matrices.is_none(),
-                    examples: s.examples,
-                    best: None,
-                    nodes: 0,
-                })
-            }
-            Puzzle::Queens(q) if q.is_exact_cover() => queens_dlx::solve(q, req, cancel),
-            other => {
-                let mut model = other.model()?;
-                if let Puzzle::Queens(q) = other {
-                    model.constraints.extend(q.implied_constraints());
-                }
-                let filter = |g: &BinaryMatrix| other.extra_violations(g).is_empty();
-                let tents_pairing = |cells: &[Option<bool>]| match other {
-                    Puzzle::Tents(t) => t.pairing_possible(cells),
-                    _ => true,
-                };
-                let partial: Option<&dyn Fn(&[Option<bool>]) -> bool> =
-                    matches!(other, Puzzle::Tents(_)).then_some(&tents_pairing);
-                solve_model_pruned(&model, &filter, partial, req, cancel).map_err(cancelled)
-            }
-        }
+    /// Counts the solutions (up to `req.limit`) and keeps the first `req.keep`
+    /// (dancing links for LinkedIn-style Queens, the Bimaru search for
+    /// Battleship, propagation and search otherwise); stops with
+    /// [`PuzzleError::Cancelled`] when `cancel` is set.
+    pub fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
+        self.as_family().solve_exact(req, cancel)
     }
 
-    /// The paper's QUBO (the X-ray QUBO for Battleship).
+    /// The puzzle's QUBO.
     pub fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
-        match self {
-            Puzzle::Battleship(p) if options.placements => Ok(PuzzleQuboModel::Placements(
-                super::placement_qubo::PlacementQubo::build(p)?,
-            )),
-            Puzzle::Battleship(p) => {
-                let pin_mode = match options.elimination {
-                    Elimination::Givens | Elimination::Forced => PinMode::Eliminate,
-                };
-                let spec = bimaru::xray_spec(p, options.epsilon, pin_mode)?;
-                let mut model = XrayModel::build(spec)?;
-                if let Some(w) = options.diagonal_penalty
-                    && !(w > 0.0 && w <= 1e6)
-                {
-                    return Err(format!("the diagonal penalty must be in (0, 1e6], not {w}"));
-                }
-                // Ships that may touch can meet diagonally: no term then.
-                if let Some(w) = options
-                    .diagonal_penalty
-                    .filter(|_| p.rule == crate::geometry::TouchRule::NoTouch)
-                {
-                    let pairs: Vec<_> = (0..p.rows.saturating_sub(1))
-                        .flat_map(|r| {
-                            (0..p.cols).flat_map(move |c| {
-                                [(c > 0).then(|| c - 1), (c + 1 < p.cols).then_some(c + 1)]
-                                    .into_iter()
-                                    .flatten()
-                                    .map(move |d| ((r, c), (r + 1, d)))
-                            })
-                        })
-                        .collect();
-                    model.add_pair_penalties(&pairs, w)?;
-                }
-                Ok(PuzzleQuboModel::Xray(model))
-            }
-            other => Ok(PuzzleQuboModel::Grid(build_qubo(&other.model()?, options.elimination)?)),
-        }
+        self.as_family().qubo(options)
     }
 }

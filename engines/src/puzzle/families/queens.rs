@@ -5,8 +5,14 @@
 //! toroidal and cylindrical boards, holes (irregular boards) and pre-placed
 //! queens. Star Battle is this family with q stars that never touch.
 
+use super::family::solve_by_search;
+use crate::puzzle::PuzzleError;
+use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint, toggle};
+use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
+use crate::puzzle::render::{CellMark, count_labels};
 use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, region_char, regions_from_grid};
+use crate::run::CancelFlag;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -463,4 +469,153 @@ fn region_count(regions: &[u16]) -> usize {
         .map(|&r| r as usize + 1)
         .max()
         .unwrap_or(0)
+}
+
+impl super::Family for Queens {
+    fn family(&self) -> &'static str {
+        if self.no_touch && self.diagonal == 0 {
+            "star-battle"
+        } else if self.diagonal == FULL && self.regions.is_empty() {
+            "n-queens"
+        } else {
+            "queens"
+        }
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn to_text(&self) -> String {
+        Queens::to_text(self)
+    }
+
+    fn model(&self) -> Result<PuzzleModel, String> {
+        Queens::model(self)
+    }
+
+    /// LinkedIn-style boards are an exact cover: dancing links count them.
+    fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
+        if self.is_exact_cover() {
+            super::queens_dlx::solve(self, req, cancel)
+        } else {
+            solve_by_search(self, req, cancel)
+        }
+    }
+
+    /// The rules plus what they imply for bands of lines and regions.
+    fn exact_model(&self) -> Result<PuzzleModel, String> {
+        let mut model = Queens::model(self)?;
+        model.constraints.extend(self.implied_constraints());
+        Ok(model)
+    }
+
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::Region(0), Tool::Hole, Tool::Given]
+    }
+
+    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
+        let (rows, cols) = (self.rows, self.cols);
+        let cell = r * cols + c;
+        match tool {
+            Tool::Region(k) => {
+                paint(&mut self.regions, rows * cols, cell, k);
+                self.holes.retain(|&h| h != (r, c));
+                let fill = self.region_counts.first().copied().unwrap_or(CountSpec::Exactly(1));
+                fit_counts(&mut self.region_counts, &self.regions, fill);
+            }
+            Tool::Hole => {
+                toggle(&mut self.holes, (r, c));
+                self.given.retain(|&g| g != (r, c));
+                if self.regions.len() == rows * cols {
+                    self.regions[cell] = if self.holes.contains(&(r, c)) { NO_REGION } else { 0 };
+                }
+            }
+            Tool::Given => {
+                if self.holes.contains(&(r, c)) {
+                    return Err(format!("cell ({},{}) is a hole", r + 1, c + 1));
+                }
+                toggle(&mut self.given, (r, c));
+            }
+            other => {
+                return Err(format!(
+                    "the {} tool does not apply to {}",
+                    other.label(),
+                    self.family()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn clues(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("rows", counts_text(&self.row_counts)),
+            ("cols", counts_text(&self.col_counts)),
+        ]
+    }
+
+    /// One queen per line needs no numbers on the edges.
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let plain = |v: &[CountSpec]| v.iter().all(|c| *c == CountSpec::Exactly(1));
+        if plain(&self.row_counts) && plain(&self.col_counts) {
+            (vec![String::new(); self.rows], vec![String::new(); self.cols])
+        } else {
+            (count_labels(&self.row_counts), count_labels(&self.col_counts))
+        }
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
+        for &(r, c) in &self.holes {
+            marks[r * self.cols + c] = CellMark::Hole;
+        }
+        for &(r, c) in &self.given {
+            marks[r * self.cols + c] = CellMark::GivenOne;
+        }
+        let regions = self.regions.iter().map(|&k| (k != NO_REGION).then_some(k)).collect();
+        (marks, regions)
+    }
+
+    fn answer_symbol(&self, r: usize, c: usize, one: bool) -> char {
+        match one {
+            true if self.no_touch => '*',
+            true => 'Q',
+            false if self.holes.contains(&(r, c)) => '_',
+            false => '.',
+        }
+    }
+
+    fn answer_glyph(&self) -> super::AnswerGlyph {
+        if self.no_touch {
+            super::AnswerGlyph::Star
+        } else {
+            super::AnswerGlyph::Disc
+        }
+    }
+}
+
+impl super::FamilyType for Queens {
+    const KEYWORDS: &'static [(&'static str, &'static str)] = &[
+        (
+            "queens",
+            "LinkedIn Queens and generalisations (counts, diagonals, wrap, holes)",
+        ),
+        ("n-queens", "the N-queens problem (whole diagonals, no regions)"),
+        (
+            "star-battle",
+            "Star Battle: q stars per row, column and region, never touching",
+        ),
+    ];
+
+    fn parse(s: &Sections) -> Result<Queens, String> {
+        Queens::parse(s)
+    }
+
+    fn blank_body(keyword: &str, _rows: usize, _cols: usize) -> String {
+        match keyword {
+            "star-battle" => "stars 1\n".into(),
+            _ => String::new(),
+        }
+    }
 }

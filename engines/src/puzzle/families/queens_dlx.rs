@@ -6,11 +6,12 @@
 use super::queens::Queens;
 use crate::cover::{CountError, Dlx, ExactCover};
 use crate::geometry::BinaryMatrix;
+use crate::puzzle::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::run::CancelFlag;
 use std::ops::ControlFlow;
 
-pub fn solve(q: &Queens, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, String> {
+pub fn solve(q: &Queens, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
     let n = q.rows;
     let k = q.region_count();
     let windows = (n - 1) * (n - 1);
@@ -60,8 +61,8 @@ pub fn solve(q: &Queens, req: ExactRequest, cancel: &CancelFlag) -> Result<Exact
             }
         })
         .map_err(|e| match e {
-            CountError::Cancelled(_) => "cancelled".to_string(),
-            CountError::Invalid(m) => m,
+            CountError::Cancelled(c) => PuzzleError::Cancelled(c),
+            CountError::Invalid(m) => PuzzleError::Invalid(m),
         })?;
     result.stopped_at_limit = flow.is_break();
     result.nodes = dlx.nodes_visited();

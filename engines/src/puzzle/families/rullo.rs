@@ -2,7 +2,10 @@
 //! numbers of a grid so that the kept numbers of every row and column add up
 //! to its target. A 1 is a kept number.
 
+use super::family::repeated;
+use crate::puzzle::edit::{Tool, numbers_text};
 use crate::puzzle::model::PuzzleModel;
+use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
 use serde::{Deserialize, Serialize};
 
@@ -100,5 +103,79 @@ fn sum(terms: Vec<(usize, i64)>, target: u32, what: String) -> crate::puzzle::mo
         lo: target as i64,
         hi: target as i64,
         what,
+    }
+}
+
+impl super::Family for Rullo {
+    fn family(&self) -> &'static str {
+        "rullo"
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
+    fn to_text(&self) -> String {
+        Rullo::to_text(self)
+    }
+
+    fn model(&self) -> Result<PuzzleModel, String> {
+        Rullo::model(self)
+    }
+
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::Number(1)]
+    }
+
+    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
+        match tool {
+            Tool::Number(n) if (1..=999).contains(&n) => {
+                self.values[r][c] = n;
+                Ok(())
+            }
+            Tool::Number(n) => Err(format!("a Rullo number is 1 to 999, not {n}")),
+            other => Err(format!("the {} tool does not apply to rullo", other.label())),
+        }
+    }
+
+    fn clues(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("rows", numbers_text(&self.row_targets)),
+            ("cols", numbers_text(&self.col_targets)),
+        ]
+    }
+
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        (
+            self.row_targets.iter().map(u32::to_string).collect(),
+            self.col_targets.iter().map(u32::to_string).collect(),
+        )
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let marks = self.values.iter().flatten().map(|&v| CellMark::Number(v)).collect();
+        (marks, Vec::new())
+    }
+
+    fn answer_glyph(&self) -> super::AnswerGlyph {
+        super::AnswerGlyph::KeptNumber
+    }
+}
+
+impl super::FamilyType for Rullo {
+    const KEYWORDS: &'static [(&'static str, &'static str)] =
+        &[("rullo", "Rullo: keep numbers so rows and columns hit their targets")];
+
+    fn parse(s: &Sections) -> Result<Rullo, String> {
+        Rullo::parse(s)
+    }
+
+    fn blank_body(_keyword: &str, rows: usize, cols: usize) -> String {
+        format!(
+            "rows {}\ncols {}\nnumbers\n{}\n",
+            repeated(rows, "0"),
+            repeated(cols, "0"),
+            vec![repeated(cols, "1"); rows].join("\n")
+        )
     }
 }

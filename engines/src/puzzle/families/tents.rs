@@ -7,8 +7,11 @@
 //! not pair tents with trees one to one; the pairing is checked on complete
 //! grids (a bipartite matching), by the exact solver and in every verdict.
 
+use super::family::{filled_grid, repeated};
 use crate::geometry::BinaryMatrix;
+use crate::puzzle::edit::{Tool, counts_text, toggle};
 use crate::puzzle::model::{Cell, PuzzleModel, Violation};
+use crate::puzzle::render::{CellMark, count_labels};
 use crate::puzzle::text::{CountSpec, Sections, counts_line};
 use serde::{Deserialize, Serialize};
 
@@ -245,4 +248,97 @@ fn augment(t: usize, options: &[Vec<usize>], owner: &mut [Option<usize>], seen: 
         }
     }
     false
+}
+
+impl super::Family for Tents {
+    fn family(&self) -> &'static str {
+        "tents"
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn to_text(&self) -> String {
+        Tents::to_text(self)
+    }
+
+    fn model(&self) -> Result<PuzzleModel, String> {
+        Tents::model(self)
+    }
+
+    /// One tent per tree (a matching), which no sum expresses.
+    fn extra_violations(&self, grid: &BinaryMatrix) -> Vec<Violation> {
+        self.pairing_violations(grid)
+    }
+
+    fn prunes_partial(&self) -> bool {
+        true
+    }
+
+    fn partial_possible(&self, cells: &[Option<bool>]) -> bool {
+        self.pairing_possible(cells)
+    }
+
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::Tree]
+    }
+
+    fn apply(&mut self, tool: Tool, cell: (usize, usize)) -> Result<(), String> {
+        match tool {
+            Tool::Tree => {
+                toggle(&mut self.trees, cell);
+                Ok(())
+            }
+            other => Err(format!("the {} tool does not apply to tents", other.label())),
+        }
+    }
+
+    fn clues(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("rows", counts_text(&self.row_counts)),
+            ("cols", counts_text(&self.col_counts)),
+        ]
+    }
+
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        (count_labels(&self.row_counts), count_labels(&self.col_counts))
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
+        for &(r, c) in &self.trees {
+            marks[r * self.cols + c] = CellMark::Tree;
+        }
+        (marks, Vec::new())
+    }
+
+    fn answer_symbol(&self, r: usize, c: usize, one: bool) -> char {
+        match one {
+            _ if self.trees.contains(&(r, c)) => 'T',
+            true => 'A',
+            false => '.',
+        }
+    }
+
+    fn answer_glyph(&self) -> super::AnswerGlyph {
+        super::AnswerGlyph::Tent
+    }
+}
+
+impl super::FamilyType for Tents {
+    const KEYWORDS: &'static [(&'static str, &'static str)] = &[("tents", "Tents & Trees")];
+
+    fn parse(s: &Sections) -> Result<Tents, String> {
+        Tents::parse(s)
+    }
+
+    fn blank_body(_keyword: &str, rows: usize, cols: usize) -> String {
+        format!(
+            "rows {}\ncols {}\ngrid\n{}",
+            repeated(rows, "0"),
+            repeated(cols, "0"),
+            filled_grid(rows, cols, ".")
+        )
+    }
 }

@@ -252,6 +252,11 @@ impl PuzzlesRoom {
     }
 
     /// Replaces the Text tab's text (as typing would; tests).
+    /// Types a path into the file field of the list (as a person would).
+    pub fn set_file_path(&mut self, path: &str) {
+        self.shelf.path = path.to_string();
+    }
+
     pub fn set_text(&mut self, text: &str) {
         self.text = text.to_string();
     }
@@ -301,13 +306,15 @@ impl PuzzlesRoom {
         let puzzle = p.puzzle.clone();
         self.exact.start(repaint(ui), move |job| {
             let t0 = std::time::Instant::now();
-            let result = puzzle.solve_exact(
-                ExactRequest {
-                    limit: COUNT_LIMIT,
-                    keep: KEEP,
-                },
-                job.cancel_flag(),
-            )?;
+            let result = puzzle
+                .solve_exact(
+                    ExactRequest {
+                        limit: COUNT_LIMIT,
+                        keep: KEEP,
+                    },
+                    job.cancel_flag(),
+                )
+                .map_err(|e| e.to_string())?;
             Ok(Solved {
                 puzzle,
                 result,

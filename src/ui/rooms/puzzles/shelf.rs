@@ -24,7 +24,7 @@ pub struct Shelf {
     name_for: Option<(usize, String)>,
     /// The open puzzle last frame (the list scrolls to a new one).
     shown: Option<usize>,
-    path: String,
+    pub(super) path: String,
     open: PathPicker,
     save: PathPicker,
     import: Task<(String, Puzzle)>,

@@ -162,6 +162,16 @@ impl SolverRoom {
     }
 
     /// The model's error (a fleet not placed, a bad file, …).
+    /// Types a path into the Export field (as a person would).
+    pub fn set_export_path(&mut self, path: &str) {
+        self.export_path = path.to_string();
+    }
+
+    /// The last export's message (its error, if it failed).
+    pub fn export_error(&self) -> Option<&str> {
+        self.export.error.as_deref()
+    }
+
     pub fn model_error(&self) -> Option<&str> {
         self.model.error.as_deref()
     }

@@ -76,7 +76,8 @@ impl SharedPanel {
         self.task.start(repaint(ui), move |job| {
             let all_matrices = count_matrices_with(&x, job.cancel_flag(), &|done| {
                 job.progress(Progress { done, total: MAX_STEPS })
-            })?
+            })
+            .map_err(|e| e.to_string())?
             .to_string();
             let fleets = match lengths {
                 Ok(_) if !complete => Err("place the whole fleet to count the fleets sharing its X-ray".into()),

@@ -72,7 +72,7 @@ impl StealthPanel {
             };
             self.picked = 0;
             self.task.start(repaint(ui), move |job| {
-                stealth_search(&req, job.cancel_flag(), &|p| job.progress(p))
+                stealth_search(&req, job.cancel_flag(), &|p| job.progress(p)).map_err(|e| e.to_string())
             });
         }
         let Some(found) = &self.task.result else {

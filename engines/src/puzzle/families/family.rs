@@ -1,0 +1,162 @@
+//! What a puzzle family is: everything Fleetscope does with a puzzle, asked of
+//! the family that owns the rules. Each `families/<x>.rs` implements [`Family`]
+//! (rules, text form, exact solving, QUBO, what the editor and the grid need) and
+//! [`FamilyType`] (how its text starts and a blank one); the `families!` list in
+//! `mod.rs` makes the [`super::Puzzle`] enum over them. A new family is its file,
+//! one line in that list and an example puzzle.
+
+use super::PuzzleQuboModel;
+use super::QuboOptions;
+use crate::geometry::BinaryMatrix;
+use crate::puzzle::PuzzleError;
+use crate::puzzle::edit::Tool;
+use crate::puzzle::exact::{ExactRequest, ExactResult, solve_model_pruned};
+use crate::puzzle::model::{PuzzleModel, Violation};
+use crate::puzzle::qubo::build_qubo;
+use crate::puzzle::render::CellMark;
+use crate::puzzle::text::Sections;
+use crate::run::CancelFlag;
+
+/// How the grid draws an answer's 1 (and whether it shows the 0s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerGlyph {
+    /// A queen's disc.
+    Disc,
+    /// A star (Star Battle).
+    Star,
+    /// A tent beside its tree.
+    Tent,
+    /// The number is kept (circled); the numbers not kept fade (Rullo).
+    KeptNumber,
+    /// A ring around the piece standing there (chess pieces).
+    PieceRing,
+    /// The digits 1 and 0 are both written (Takuzu, Binairo, Tango).
+    Digits,
+    /// A ship segment (Battleship).
+    Block,
+}
+
+/// A puzzle family's rules and everything the tools ask of them.
+pub trait Family {
+    /// The family keyword, as the text form starts ("star-battle", "tango").
+    fn family(&self) -> &'static str;
+    /// Rows and columns of the grid.
+    fn size(&self) -> (usize, usize);
+    /// The text form (reads back as the same puzzle).
+    fn to_text(&self) -> String;
+
+    /// Checks sizes and references (a session or a text may hold anything).
+    fn validate(&self) -> Result<(), String> {
+        self.model().map(|_| ())
+    }
+    /// The rules as a 0/1 model: sums with ranges, "not both" pairs, links.
+    fn model(&self) -> Result<PuzzleModel, String>;
+    /// The rules that are not linear, checked on a complete grid.
+    fn extra_violations(&self, _grid: &BinaryMatrix) -> Vec<Violation> {
+        Vec::new()
+    }
+    /// Every rule a grid of the right size breaks (empty: a solution).
+    fn violations(&self, grid: &BinaryMatrix) -> Result<Vec<Violation>, String> {
+        let mut v = self.model()?.violations(grid);
+        v.extend(self.extra_violations(grid));
+        Ok(v)
+    }
+    /// The puzzle asks for a best answer, not just a valid one (Max Chess).
+    fn has_objective(&self) -> bool {
+        false
+    }
+
+    /// Counts the solutions (up to `req.limit`), keeping the first `req.keep`.
+    /// The default searches the model (bound propagation, branching, probing),
+    /// with [`Family::exact_model`] and [`Family::partial_possible`] as hooks.
+    fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
+        solve_by_search(self, req, cancel)
+    }
+    /// The model the exact search uses: the rules plus constraints they imply
+    /// (which prune the search without changing the solutions).
+    fn exact_model(&self) -> Result<PuzzleModel, String> {
+        self.model()
+    }
+    /// Whether [`Family::partial_possible`] can rule out partial answers.
+    fn prunes_partial(&self) -> bool {
+        false
+    }
+    /// Whether a partial answer (cells decided or not) can still become one
+    /// that keeps the non-linear rules.
+    fn partial_possible(&self, _cells: &[Option<bool>]) -> bool {
+        true
+    }
+
+    /// The QUBO of the papers (with the constants kept); the default is the
+    /// grid model's penalty form.
+    fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
+        Ok(PuzzleQuboModel::Grid(build_qubo(&self.model()?, options.elimination)?))
+    }
+
+    /// The editor's tools, the default first.
+    fn tools(&self) -> Vec<Tool>;
+    /// Applies a tool to a cell on the board (0-based; the caller checked the bounds).
+    fn apply(&mut self, tool: Tool, _cell: (usize, usize)) -> Result<(), String> {
+        Err(format!("the {} tool does not apply to {}", tool.label(), self.family()))
+    }
+    /// Adds or removes a '=' / 'x' link between two cells.
+    fn toggle_link(&mut self, _a: (usize, usize), _b: (usize, usize), _opposite: bool) -> Result<(), String> {
+        Err(format!("{} has no links", self.family()))
+    }
+    /// The '=' and 'x' links as (cell a, cell b, opposite).
+    fn links(&self) -> Vec<((usize, usize), (usize, usize), bool)> {
+        Vec::new()
+    }
+    /// The clue lines the editor shows as fields, by their text-form keyword.
+    fn clues(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    /// The numbers along the edges as a person reads them (empty where none).
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let (rows, cols) = self.size();
+        (vec![String::new(); rows], vec![String::new(); cols])
+    }
+    /// What stands in each cell before any answer (row-major), and each cell's
+    /// region (empty when the family has none).
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>);
+    /// An answer's symbol in a cell, as `puzzle solve` prints it.
+    fn answer_symbol(&self, _r: usize, _c: usize, one: bool) -> char {
+        if one { '#' } else { '.' }
+    }
+    /// How the grid draws an answer.
+    fn answer_glyph(&self) -> AnswerGlyph;
+}
+
+/// The exact search over a family's model (the default [`Family::solve_exact`]).
+pub fn solve_by_search<F: Family + ?Sized>(
+    family: &F,
+    req: ExactRequest,
+    cancel: &CancelFlag,
+) -> Result<ExactResult, PuzzleError> {
+    let model = family.exact_model().map_err(PuzzleError::Invalid)?;
+    let complete = |g: &BinaryMatrix| family.extra_violations(g).is_empty();
+    let partial = |cells: &[Option<bool>]| family.partial_possible(cells);
+    let prune: Option<&dyn Fn(&[Option<bool>]) -> bool> = family.prunes_partial().then_some(&partial);
+    Ok(solve_model_pruned(&model, &complete, prune, req, cancel)?)
+}
+
+/// What a family type knows before there is a puzzle: its keywords, how to read
+/// its text and what a blank one looks like.
+pub trait FamilyType: Family + Sized {
+    /// The keywords that start its text, with one line each for menus.
+    const KEYWORDS: &'static [(&'static str, &'static str)];
+    /// Reads the sections of a text form whose first line named one of its keywords.
+    fn parse(sections: &Sections) -> Result<Self, String>;
+    /// The text after the first line of a blank `keyword` puzzle of this size.
+    fn blank_body(keyword: &str, rows: usize, cols: usize) -> String;
+}
+
+/// "0 0 0" for `n` entries of `value`: the clue lines of blank puzzles.
+pub(super) fn repeated(n: usize, value: &str) -> String {
+    vec![value; n].join(" ")
+}
+
+/// A grid section of `rows` lines of `cols` copies of `ch`.
+pub(super) fn filled_grid(rows: usize, cols: usize, ch: &str) -> String {
+    format!("{}\n", vec![ch.repeat(cols); rows].join("\n"))
+}
