@@ -63,18 +63,17 @@ pub struct PuzzleBench {
 /// The sampler a bench runs: SA with `sweeps`, or tabu with `restarts` and the
 /// puzzle tenure policy (`--tenure`, 5 unless set).
 fn bench_solver(which: Method, sweeps: usize, restarts: usize, tenure: Option<usize>) -> Solver {
-    let settings = SamplerSettings {
-        kind: match which {
-            Method::Sample(kind) => kind,
-            Method::Exact => unreachable!("the exact solver samples nothing"),
-        },
-        anneal: AnnealParams { sweeps, beta: None },
-        tabu: TabuParams {
-            restarts,
-            tenure,
-            evaluations: None,
-        },
+    let kind = match which {
+        Method::Sample(kind) => kind,
+        Method::Exact => unreachable!("the exact solver samples nothing"),
     };
+    let anneal = Solver::Anneal(AnnealParams { sweeps, beta: None });
+    let tabu = Solver::Tabu(TabuParams {
+        restarts,
+        tenure,
+        evaluations: None,
+    });
+    let settings = SamplerSettings::new(kind, vec![anneal, tabu]);
     settings.solver_for(true)
 }
 

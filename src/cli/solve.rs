@@ -5,7 +5,7 @@
 use super::show::resolve_source;
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat, PinMode};
 use crate::session;
-use crate::solve::{AnnealParams, Problem, SamplerKind, TabuParams};
+use crate::solve::{AnnealParams, Problem, SamplerKind, Solver, TabuParams};
 use crate::study::model::{is_model_file, named_image};
 use crate::study::sampling::{DEFAULT_READS, RunPlan, SamplerSettings};
 use crate::study::{JudgeOptions, JudgedRun, ModelRecipe, ModelSource, judged_run, parse_pin};
@@ -142,18 +142,20 @@ impl SamplerArgs {
     /// The run these settings describe with this sampler.
     pub fn plan(&self, kind: SamplerKind) -> RunPlan {
         RunPlan {
-            sampler: SamplerSettings {
+            sampler: SamplerSettings::new(
                 kind,
-                anneal: AnnealParams {
-                    sweeps: self.sweeps,
-                    beta: None,
-                },
-                tabu: TabuParams {
-                    restarts: self.restarts,
-                    tenure: self.tenure,
-                    evaluations: self.evaluations,
-                },
-            },
+                vec![
+                    Solver::Anneal(AnnealParams {
+                        sweeps: self.sweeps,
+                        beta: None,
+                    }),
+                    Solver::Tabu(TabuParams {
+                        restarts: self.restarts,
+                        tenure: self.tenure,
+                        evaluations: self.evaluations,
+                    }),
+                ],
+            ),
             reads: self.reads,
             seed: self.seed,
             threads: self.threads,

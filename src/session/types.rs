@@ -228,6 +228,8 @@ pub struct SolverSettings {
     pub sampler: SamplerKind,
     pub anneal: AnnealParams,
     pub tabu: TabuParams,
+    /// Settings of samplers other than these two (one per kind at most).
+    pub other_samplers: Vec<crate::solve::Solver>,
     pub reads: usize,
     pub seed: u64,
     pub threads: usize,
@@ -257,6 +259,7 @@ impl Default for SolverSettings {
             sampler: SamplerKind::Anneal,
             anneal: AnnealParams::default(),
             tabu: TabuParams::default(),
+            other_samplers: Vec::new(),
             reads: 200,
             seed: 1,
             threads: 0,

@@ -117,8 +117,8 @@ pub fn puzzle_options(eliminate_forced: bool) -> QuboOptions {
 }
 
 impl ModelRecipe {
-    /// What the Solver room's settings describe; `None` when the source has
-    /// nothing to build from yet (the reason is the error).
+    /// What the Solver room's settings describe; an error says why there is
+    /// nothing to build from yet (no puzzle open, no file chosen).
     pub fn of_session(session: &Session) -> Result<ModelRecipe, String> {
         let cfg = &session.solver;
         let source = match cfg.source {

@@ -2,7 +2,7 @@
 //! for the Solver room, `fleetscope solve`, `puzzle solve` and the benches.
 
 use crate::session::SolverSettings;
-use crate::solve::{AnnealParams, Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver, TabuParams};
+use crate::solve::{Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver};
 use std::time::Duration;
 
 /// Reads when none are asked for.
@@ -13,32 +13,38 @@ pub const MAX_TIME_LIMIT: f64 = 86_400.0;
 pub const ROOM_TRACES: usize = 8;
 
 /// Which sampler, and the settings of each (a session keeps them all, so
-/// switching back keeps what was typed).
+/// switching back keeps what was typed). A sampler without settings here runs
+/// with its defaults.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SamplerSettings {
     pub kind: SamplerKind,
-    pub anneal: AnnealParams,
-    pub tabu: TabuParams,
+    pub settings: Vec<Solver>,
 }
 
 impl SamplerSettings {
+    /// `kind` with these settings (and every other sampler at its defaults).
+    pub fn new(kind: SamplerKind, settings: Vec<Solver>) -> SamplerSettings {
+        SamplerSettings { kind, settings }
+    }
+
     pub fn of_session(s: &SolverSettings) -> SamplerSettings {
-        SamplerSettings {
-            kind: s.sampler,
-            anneal: s.anneal.clone(),
-            tabu: s.tabu.clone(),
-        }
+        let mut settings = vec![Solver::Anneal(s.anneal.clone()), Solver::Tabu(s.tabu.clone())];
+        settings.extend(s.other_samplers.iter().cloned());
+        SamplerSettings::new(s.sampler, settings)
     }
 
     /// The chosen sampler for a puzzle model or another one, the defaults policy applied.
     pub fn solver_for(&self, puzzle: bool) -> Solver {
-        match self.kind {
-            SamplerKind::Anneal => Solver::Anneal(self.anneal.clone()),
-            SamplerKind::Tabu => Solver::Tabu(TabuParams {
-                tenure: tabu_tenure(puzzle, self.tabu.tenure),
-                ..self.tabu.clone()
-            }),
+        let mut solver = self
+            .settings
+            .iter()
+            .find(|s| s.kind() == self.kind)
+            .cloned()
+            .unwrap_or_else(|| self.kind.default_solver());
+        if let Solver::Tabu(t) = &mut solver {
+            t.tenure = tabu_tenure(puzzle, t.tenure);
         }
+        solver
     }
 }
 
@@ -136,5 +142,42 @@ impl RunPlan {
             time_limit: time_limit(self.time_limit)?,
             traces: self.traces,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{AnnealParams, TabuParams};
+
+    #[test]
+    fn the_chosen_sampler_keeps_its_settings_and_the_tenure_policy() {
+        let tabu = TabuParams {
+            restarts: 7,
+            ..TabuParams::default()
+        };
+        let s = SamplerSettings::new(SamplerKind::Tabu, vec![Solver::Tabu(tabu.clone())]);
+        let tenure = |puzzle| match s.solver_for(puzzle) {
+            Solver::Tabu(t) => (t.restarts, t.tenure),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(tenure(true), (7, Some(PuzzleProblem::TABU_TENURE)));
+        assert_eq!(tenure(false), (7, None));
+        // 0 asks for the general default on puzzles too; a set tenure stays.
+        for (chosen, puzzle, expect) in [(Some(0), true, None), (Some(9), true, Some(9)), (Some(9), false, Some(9))] {
+            assert_eq!(tabu_tenure(puzzle, chosen), expect);
+        }
+        // A sampler without settings here runs with its defaults.
+        let sa = SamplerSettings::new(SamplerKind::Anneal, vec![Solver::Tabu(tabu)]);
+        assert_eq!(sa.solver_for(false), Solver::Anneal(AnnealParams::default()));
+    }
+
+    #[test]
+    fn time_limits_are_checked() {
+        assert_eq!(time_limit(None), Ok(None));
+        assert_eq!(time_limit(Some(1.5)), Ok(Some(Duration::from_millis(1500))));
+        for bad in [0.0, -1.0, f64::NAN, MAX_TIME_LIMIT + 1.0] {
+            assert!(time_limit(Some(bad)).is_err(), "{bad}");
+        }
     }
 }

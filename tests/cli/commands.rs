@@ -1,13 +1,8 @@
 //! The command line: presets, show, and exit code 2 with a one-line reason on bad input.
 
+use crate::common::*;
 use std::process::Command;
 
-fn fleetscope(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_fleetscope"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
 #[test]
 fn presets_lists_every_preset() {

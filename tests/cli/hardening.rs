@@ -3,6 +3,7 @@
 //! lines, file-system edge cases, and a property test over thousands of mutated
 //! session files.
 
+use crate::common::*;
 use fleetscope::cover::{CountRequest, Engine, count_deployments};
 use fleetscope::geometry::TouchRule;
 use fleetscope::run::CancelFlag;
@@ -16,12 +17,6 @@ fn regressions() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/regressions")
 }
 
-fn fleetscope(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_fleetscope"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
 /// Runs the CLI and expects exit code 2 with a one-line message containing `needle`.
 fn refused(args: &[&str], needle: &str) {

@@ -2,6 +2,7 @@
 //! binary), session files, the shipped presets and the hardening cases.
 
 mod commands;
+mod common;
 mod hardening;
 mod presets;
 mod puzzle_commands;

@@ -1,14 +1,9 @@
 //! `fleetscope puzzle …` on the example files in `puzzles/`: exact counts, checks
 //! with exit codes, sampling, QUBO export and import from a data set.
 
+use crate::common::*;
 use std::process::{Command, Output};
 
-fn fleetscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fleetscope"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
 fn example(name: &str) -> String {
     format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))

@@ -2,26 +2,12 @@
 //! answers checked against a brute force of the exported model, success judged
 //! over every returned state (not only the printed ones), and bad input refused.
 
+use crate::common::*;
 use fleetscope::qubo::ModelFormat;
 use serde_json::Value;
 use std::process::{Command, Output};
 
-fn fleetscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fleetscope"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
-fn json_of(args: &[&str]) -> Value {
-    let out = fleetscope(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
 
 #[test]
 fn solve_finds_the_ground_state_a_brute_force_finds() {

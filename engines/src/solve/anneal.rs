@@ -47,6 +47,13 @@ impl Sampler for AnnealParams {
         Ok(())
     }
 
+    fn describe(&self) -> String {
+        match self.beta {
+            Some((hot, cold)) => format!("SA with {} sweeps, β {hot} to {cold}", self.sweeps),
+            None => format!("SA with {} sweeps", self.sweeps),
+        }
+    }
+
     /// A read stopped half-way through its schedule is no answer.
     fn keeps_unfinished(&self) -> bool {
         false

@@ -47,6 +47,8 @@ pub trait Sampler: Sync {
     /// Whether a read cut short by the clock still counts the states it found
     /// (tabu: each finished search is an answer; SA: a half-annealed state is not).
     fn keeps_unfinished(&self) -> bool;
+    /// The settings in a few words, for reports ("SA with 1000 sweeps").
+    fn describe(&self) -> String;
     /// Per-run preparation shared by every read (SA: the kernel and β schedule).
     fn prepare<'q>(&'q self, q: &'q Qubo) -> Box<dyn SamplerRun + 'q>;
 }

@@ -47,6 +47,15 @@ impl Sampler for TabuParams {
         Ok(())
     }
 
+    fn describe(&self) -> String {
+        format!(
+            "tabu ({} restarts, tenure {}, {} evaluations per search)",
+            self.restarts,
+            self.tenure.map_or("auto".into(), |v| v.to_string()),
+            self.evaluations.map_or("auto".into(), |v| v.to_string())
+        )
+    }
+
     /// Every finished search of a read cut short is still an answer.
     fn keeps_unfinished(&self) -> bool {
         true

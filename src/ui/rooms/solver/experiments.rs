@@ -4,7 +4,7 @@
 
 use crate::jobs::Task;
 use crate::session::SolverSettings;
-use crate::solve::{RatePoint, SamplerKind, Solver, TabuParams, random_fleet_problems, success_curve};
+use crate::solve::{RatePoint, Solver, TabuParams, random_fleet_problems, success_curve};
 use crate::study::list::{counts, non_negative, parse_list};
 use crate::study::sampling::{SamplerSettings, rate_request};
 use crate::ui::document::Document;
@@ -98,10 +98,7 @@ impl Experiments {
         ui.weak(format!(
             "{} reads of {} per instance (the Sampler panel's settings).",
             s.reads,
-            match s.sampler {
-                SamplerKind::Anneal => format!("SA with {} sweeps", s.anneal.sweeps),
-                SamplerKind::Tabu => format!("tabu ({})", tabu_words(&s.tabu)),
-            }
+            SamplerSettings::of_session(&s).solver_for(false).sampler().describe()
         ));
         let free = !self.figure8.is_running();
         if job_controls(ui, &self.epsilon, &labels, free) {

@@ -1,0 +1,242 @@
+//! The Solver room's results: the run's verdict line, the best distinct states with what
+//! each is, and the chosen one drawn (a picture with its fleet, or a puzzle answer).
+
+use super::*;
+
+impl SolverRoom {
+    pub(super) fn results(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        let Some(r) = &self.run.result else { return };
+        ui.separator();
+        let rate = r.set.flips as f64 / r.set.seconds.max(1e-9);
+        let (has_fleet, has_original) = match self.model().map(|m| &m.problem) {
+            Some(Problem::Xray(p)) => (p.fleet.is_some(), p.original.is_some()),
+            _ => (false, false),
+        };
+        ui.horizontal_wrapped(|ui| {
+            let good = Color32::from_rgb(120, 200, 120);
+            let warn = ui.visuals().warn_fg_color;
+            let is_puzzle = matches!(self.model().map(|m| &m.problem), Some(Problem::Puzzle(_)));
+            match (r.success, has_fleet) {
+                _ if r.set.samples.is_empty() => ui.colored_label(
+                    warn,
+                    "No read finished within the time limit: allow more time or ask for fewer sweeps.",
+                ),
+                (Some(true), _) if is_puzzle => ui.colored_label(good, "Success: a returned answer solves the puzzle."),
+                (Some(false), _) if is_puzzle => ui.colored_label(
+                    warn,
+                    "No returned answer solves the puzzle; the list says what each breaks.",
+                ),
+                (Some(true), true) => ui.colored_label(good, "Success: a returned state is a fleet with these sums."),
+                (Some(false), true) => ui.colored_label(warn, "No returned state is a fleet with these sums."),
+                (Some(true), false) => ui.colored_label(good, "Success: the original picture was recovered."),
+                (Some(false), false) => {
+                    ui.colored_label(warn, "The original picture is not among the returned states.")
+                }
+                (None, _) if has_original || r.judged.iter().any(|j| j.picture.is_some()) => ui.label(format!(
+                    "{} of the {} returned states have the right sums.",
+                    r.right_sums, r.states_judged
+                )),
+                (None, _) => ui.label("A model from a file: there is no picture to judge against."),
+            };
+            ui.label(format!(
+                "{}: {} reads in {:.3} s ({}), {:.1} M flips/s, {} distinct states",
+                r.sampler,
+                thousands(r.set.reads as u128),
+                r.set.seconds,
+                r.set.stop.describe(),
+                rate / 1e6,
+                thousands(r.set.distinct as u128)
+            ));
+        });
+        if r.judged.is_empty() {
+            return;
+        }
+        let mut pick = None;
+        let mut send: Option<Command> = None;
+        let fleet = solved_fleet(ctx.doc, self.model());
+        ui.columns(2, |cols| {
+            // Left: the returned states, best first.
+            egui::ScrollArea::vertical()
+                .id_salt("solver_results")
+                .auto_shrink([false, true])
+                .max_height(cols[0].available_height())
+                .show(&mut cols[0], |ui| {
+                    egui::Grid::new("results_grid")
+                        .striped(true)
+                        .num_columns(4)
+                        .show(ui, |ui| {
+                            ui.strong("#");
+                            ui.strong("energy");
+                            // Tabu counts each search of a read (the first and every restart).
+                            let (found, hover) = match r.sampler {
+                                SamplerKind::Tabu => {
+                                    ("searches", "How many tabu searches (of all reads) ended in this state")
+                                }
+                                _ => ("found", "How many reads ended in this state"),
+                            };
+                            ui.strong(found).on_hover_text(hover);
+                            ui.strong("is");
+                            ui.end_row();
+                            for (k, j) in r.judged.iter().enumerate() {
+                                if ui.selectable_label(self.picked == k, format!("#{}", k + 1)).clicked() {
+                                    pick = Some(k);
+                                }
+                                ui.label(format!("{:.6}", j.energy));
+                                ui.label(format!("{}×", j.count));
+                                ui.label(j.words());
+                                ui.end_row();
+                            }
+                        });
+                });
+            // Right: the chosen state.
+            let ui = &mut cols[1];
+            let Some(j) = r.judged.get(self.picked) else { return };
+            if let (Some(v), Some(Problem::Puzzle(p))) = (&j.puzzle, self.model.result.as_ref().map(|m| &m.problem)) {
+                puzzle_detail(ui, p, v, self.picked, j.energy, &mut send);
+                return;
+            }
+            match &j.picture {
+                Some((m, v)) => {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.strong(format!("#{}: energy {:.6}", self.picked + 1, j.energy));
+                        ui.label(format!(
+                            "sums {}, known cells {}",
+                            if v.sums_ok { "right" } else { "wrong" },
+                            if v.pins_ok { "kept" } else { "broken" }
+                        ));
+                        if ui
+                            .button("To Tomography")
+                            .on_hover_text("Study this matrix in the Tomography room")
+                            .clicked()
+                        {
+                            send = Some(Command::Deliver(crate::ui::rooms::tomography::ID, RoomMessage::Explore(m.clone())));
+                        }
+                        if let (Some(real), Some(fleet)) = (realisation(j), &fleet)
+                            && ui
+                                .button("To Boards")
+                                .on_hover_text("Add this fleet as a new setup")
+                                .clicked()
+                        {
+                            send = Some(Command::AddSetup(crate::session::Setup {
+                                name: format!("Solved fleet (energy {:.4})", j.energy),
+                                description: "A fleet found by the Solver room's sampler.".into(),
+                                board: crate::geometry::Board::square("solved", m.rows() as u32, m.cols() as u32),
+                                fleet: fleet.clone(),
+                                deployment: real.clone(),
+                                observations: Default::default(),
+                            }));
+                        }
+                    });
+                    let board = crate::geometry::Board::square("state", m.rows() as u32, m.cols() as u32);
+                    let owner = realisation(j).zip(fleet.as_ref()).map(|(d, f)| d.occupancy(f));
+                    let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
+                        Some(&p) => palette::piece_color(p),
+                        None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
+                        None => palette::WATER,
+                    };
+                    let (rs, cs) = (m.row_sums(), m.col_sums());
+                    let deco = Decorations {
+                        edge_sums: Some((&rs, &cs)),
+                        ..Decorations::fill_only(&fill)
+                    };
+                    let size = vec2(ui.available_width(), ui.available_height().max(240.0));
+                    ui.allocate_ui(size, |ui| {
+                        self.detail_view.show(ui, &board, &deco);
+                    });
+                }
+                None => {
+                    let bits: String = j
+                        .bits
+                        .iter()
+                        .take(400)
+                        .map(|b| if *b == 1 { '1' } else { '0' })
+                        .collect();
+                    ui.label(format!(
+                        "State #{} (first {} of {} variables):",
+                        self.picked + 1,
+                        bits.len(),
+                        j.bits.len()
+                    ));
+                    ui.add(egui::Label::new(egui::RichText::new(bits).monospace()).wrap());
+                }
+            }
+        });
+        if let Some(k) = pick {
+            self.picked = k;
+        }
+        if let Some(c) = send {
+            ctx.send(c);
+        }
+    }
+}
+
+/// A puzzle answer from the sampler: the decoded grid with the cells of broken
+/// rules outlined, and the rules listed.
+fn puzzle_detail(
+    ui: &mut Ui,
+    p: &crate::solve::PuzzleProblem,
+    v: &crate::solve::PuzzleVerdict,
+    picked: usize,
+    energy: f64,
+    send: &mut Option<Command>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("#{}: energy {energy:.6}", picked + 1));
+        match p.solution_energy() {
+            Some(e) => ui.label(format!("(a solution has {e})")),
+            None if matches!(p.puzzle, crate::puzzle::Puzzle::Battleship(_)) => ui.label(
+                "(the X-ray model: a fleet's energy is ε·|ΔA|², so energies do not rank fleets; the checker does)",
+            ),
+            None => ui.label(""),
+        };
+        if ui
+            .button("Show in Puzzles")
+            .on_hover_text("Open the Puzzles room with this answer on the puzzle")
+            .clicked()
+        {
+            *send = Some(Command::Deliver(
+                crate::ui::rooms::puzzles::ID,
+                RoomMessage::PuzzleAnswer(
+                    v.grid.clone(),
+                    format!("Solver answer #{} (energy {energy:.4})", picked + 1),
+                ),
+            ));
+        }
+    });
+    if v.violations.is_empty() {
+        let what = match v.value {
+            Some(value) => format!("Every rule holds; worth {value}."),
+            None => "Every rule holds: a solution.".to_string(),
+        };
+        ui.colored_label(Color32::from_rgb(120, 200, 120), what);
+    } else {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{} rule(s) broken:", v.violations.len()),
+        );
+        egui::ScrollArea::vertical()
+            .id_salt("solver_broken")
+            .max_height(120.0)
+            .show(ui, |ui| {
+                for x in &v.violations {
+                    ui.label(format!("• {}", x.message));
+                }
+            });
+    }
+    let (broken, weak) = crate::ui::widgets::puzzle_grid::broken_cells(&v.violations, &v.grid);
+    let overlay = crate::ui::widgets::puzzle_grid::Overlay {
+        answer: Some(&v.grid),
+        broken: &broken,
+        weak: &weak,
+        pending: None,
+    };
+    crate::ui::widgets::puzzle_grid::show(ui, &p.puzzle, &overlay, 40.0);
+}
+
+/// The fleet whose realisations the results show (the model's).
+fn solved_fleet(_doc: &Document, model: Option<&StudyModel>) -> Option<crate::geometry::Fleet> {
+    match &model?.problem {
+        Problem::Xray(p) => p.fleet.clone(),
+        Problem::Puzzle(_) | Problem::Plain { .. } => None,
+    }
+}

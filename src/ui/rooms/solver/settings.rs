@@ -1,0 +1,358 @@
+//! The Solver room's side panel: where the model comes from, its card, the sampler and
+//! its settings, and the run controls.
+
+use super::*;
+
+impl SolverRoom {
+    pub(super) fn side(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        let doc = &mut *ctx.doc;
+        let mut s = doc.session.solver.clone();
+        ui.heading("Model");
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut s.source, SolverSource::Fleet, "Placed fleet")
+                .on_hover_text("The active setup's fleet as placed in Boards: its row and column sums");
+            ui.radio_value(&mut s.source, SolverSource::Image, "Image")
+                .on_hover_text("The Tomography room's image; click its cells here to pin them");
+            ui.radio_value(&mut s.source, SolverSource::Sums, "Sums")
+                .on_hover_text("Row and column sums typed in");
+            ui.radio_value(&mut s.source, SolverSource::File, "File")
+                .on_hover_text("A QUBO file: .coo (dimod) or .qubo (qbsolv)");
+            ui.radio_value(&mut s.source, SolverSource::Puzzle, "Puzzle")
+                .on_hover_text("The Puzzles room's open puzzle, as the QUBO of its family's paper");
+        });
+        let mut eliminate_forced = doc.session.puzzles.eliminate_forced;
+        match s.source {
+            SolverSource::Puzzle => {
+                match doc.session.puzzles.current() {
+                    Some(p) => ui.label(format!("'{}' ({}) from the Puzzles room.", p.name, p.puzzle.family())),
+                    None => ui.label("The Puzzles room has no puzzle yet."),
+                };
+                ui.checkbox(&mut eliminate_forced, "Remove forced cells")
+                    .on_hover_text("Also remove every cell the rules force without search (givens are always removed)");
+            }
+            SolverSource::Fleet => {
+                setup_picker(ui, "solver_setup", doc);
+                ui.checkbox(&mut s.shots_as_pins, "Hunt shots are known cells")
+                    .on_hover_text("Hits are known ship cells, misses known water (as the paper's shots)");
+            }
+            SolverSource::Image => {
+                ui.label(format!(
+                    "{} pinned cell(s); click cells of the image to pin or unpin them.",
+                    pins_on(&s.pins, &doc.session.tomography.image).len()
+                ));
+                if ui.button("Clear pins").clicked() {
+                    s.pins.clear();
+                }
+            }
+            SolverSource::Sums => {
+                for (label, text, hover) in [
+                    ("rows", &mut s.rows, "Row sums, comma separated"),
+                    ("cols", &mut s.cols, "Column sums, comma separated"),
+                    (
+                        "ships",
+                        &mut s.ships,
+                        "Ship lengths that count as a fleet (empty: none)",
+                    ),
+                ] {
+                    ui.horizontal(|ui| {
+                        ui.label(label);
+                        ui.add(egui::TextEdit::singleline(text).desired_width(220.0))
+                            .on_hover_text(hover);
+                    });
+                }
+            }
+            SolverSource::File => {
+                let typed = self
+                    .file_text
+                    .get_or_insert_with(|| s.file.as_ref().map(|p| p.display().to_string()).unwrap_or_default());
+                ui.horizontal(|ui| {
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(typed)
+                                .desired_width(200.0)
+                                .hint_text("path/to/model.coo"),
+                        )
+                        .on_hover_text("Type the path and press Enter (or leave the field)");
+                    if r.lost_focus() {
+                        s.file = (!typed.trim().is_empty()).then(|| typed.trim().into());
+                    }
+                    if let Some(p) = self
+                        .open_model
+                        .browse(ui, false, ("QUBO model", &["coo", "qubo"]), None)
+                    {
+                        *typed = p.display().to_string();
+                        s.file = Some(p);
+                    }
+                });
+                if self.open_model.no_dialog {
+                    ui.weak("No file dialog is available here: type the path.");
+                }
+                if ui
+                    .button("Reload the file")
+                    .on_hover_text("Read the model file again (after it changed on disk)")
+                    .clicked()
+                {
+                    self.model_for = None;
+                }
+            }
+        }
+        if eliminate_forced != doc.session.puzzles.eliminate_forced {
+            doc.edit(|x| x.puzzles.eliminate_forced = eliminate_forced);
+        }
+        if !matches!(s.source, SolverSource::File | SolverSource::Puzzle) {
+            ui.add(
+                egui::DragValue::new(&mut s.epsilon)
+                    .range(0.0..=10.0)
+                    .speed(0.0005)
+                    .prefix("ε "),
+            )
+            .on_hover_text("Weight of the Laplacian term (the paper: 0.005)");
+            pin_mode_picker(ui, &mut s.pin_mode);
+        }
+        self.model_card(ui);
+        ui.separator();
+        ui.heading("Sampler");
+        sampler_settings(ui, &mut s);
+        if s != doc.session.solver {
+            doc.edit(|x| x.solver = s.clone());
+        }
+        let ready = self.model().is_some();
+        let labels = JobLabels {
+            start: "Start run",
+            start_hover: "Sample the model in the background",
+            cancel: "Cancel run",
+            unit: "reads",
+        };
+        if job_controls(ui, &self.run, &labels, ready)
+            && let Some(m) = self.model()
+        {
+            let problem = m.problem.clone();
+            let shown = s.keep;
+            match RunPlan::of_session(&s).request(&problem) {
+                Ok(req) => {
+                    self.live = Live {
+                        run: self.live.run + 1,
+                        step_label: s.sampler.step_label(),
+                        ..Live::default()
+                    };
+                    // The results below belong to the plots above: both start afresh.
+                    self.run.result = None;
+                    self.run
+                        .start(repaint(ui), move |job| run_job(&problem, &req, shown, job));
+                }
+                Err(e) => ctx.status(e),
+            }
+        }
+        ui.separator();
+        self.export_ui(ui);
+    }
+
+    pub(super) fn model_card(&self, ui: &mut Ui) {
+        if let Some(e) = self.model_error() {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+            return;
+        }
+        let Some(m) = self.model() else {
+            crate::ui::widgets::busy::busy(ui);
+            return;
+        };
+        let st = &m.stats;
+        egui::Grid::new("model_stats")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("From");
+                ui.label(&m.describe);
+                ui.end_row();
+                ui.label("Variables");
+                ui.label(thousands(st.variables as u128));
+                ui.end_row();
+                ui.label("Couplers").on_hover_text("Pairs with a nonzero weight");
+                ui.label(format!(
+                    "{} (density {:.3})",
+                    thousands(st.couplers as u128),
+                    st.density
+                ));
+                ui.end_row();
+                ui.label("Coefficients");
+                ui.label(format!("{:.4} … {:.4}", st.min_coefficient, st.max_coefficient));
+                ui.end_row();
+                ui.label("Precision needed").on_hover_text(
+                    "Largest over smallest nonzero |coefficient|: annealers with limited precision need this range",
+                );
+                ui.label(format!("{:.1}", st.dynamic_range));
+                ui.end_row();
+                ui.label("Offset")
+                    .on_hover_text("The constant |b|², so energies are the squared residual");
+                ui.label(trim_number(st.offset));
+                ui.end_row();
+                if let Some((hot, cold)) = m.beta {
+                    ui.label("SA β range")
+                        .on_hover_text("As dwave-samplers chooses it; used unless set by hand");
+                    ui.label(format!("{hot:.4} … {cold:.1}"));
+                    ui.end_row();
+                }
+                if let Some(e) = m.original_energy {
+                    ui.label("Original's energy")
+                        .on_hover_text("The picture the sums came from: a feasible energy");
+                    ui.label(format!("{e:.6}"));
+                    ui.end_row();
+                }
+                if let Problem::Puzzle(p) = &m.problem
+                    && let Some(e) = p.solution_energy()
+                {
+                    ui.label("Solution energy").on_hover_text(
+                        "Every solution has this energy (¼ per \"q or q + 1\" term; Max Chess: −optimum)",
+                    );
+                    ui.label(trim_number(e));
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+fn pin_mode_picker(ui: &mut Ui, mode: &mut PinMode) {
+    let mut eliminate = *mode == PinMode::Eliminate;
+    let mut weight = match mode {
+        PinMode::Penalty { weight } => *weight,
+        PinMode::Eliminate => 1.0,
+    };
+    ui.horizontal(|ui| {
+        ui.label("Known cells:");
+        ui.radio_value(&mut eliminate, false, "penalty")
+            .on_hover_text("Add weight·(x − v)² per known cell, as an extra row of L (the paper: weight 1)");
+        ui.radio_value(&mut eliminate, true, "removed")
+            .on_hover_text("Fix the variable and take it out of the model");
+        if !eliminate {
+            ui.add(
+                egui::DragValue::new(&mut weight)
+                    .range(0.001..=1000.0)
+                    .speed(0.05)
+                    .prefix("weight "),
+            );
+        }
+    })
+    .response
+    .on_hover_text(pin_mode_label(*mode));
+    *mode = if eliminate {
+        PinMode::Eliminate
+    } else {
+        PinMode::Penalty { weight }
+    };
+}
+
+fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
+    ui.horizontal(|ui| {
+        for &kind in SamplerKind::ALL {
+            ui.radio_value(&mut s.sampler, kind, kind.label());
+        }
+    });
+    ui.add(
+        egui::DragValue::new(&mut s.reads)
+            .range(1..=crate::solve::MAX_READS)
+            .prefix("reads "),
+    )
+    .on_hover_text("Independent runs; each has its own random stream from the seed");
+    match s.sampler {
+        SamplerKind::Anneal => {
+            ui.add(
+                egui::DragValue::new(&mut s.anneal.sweeps)
+                    .range(1..=1_000_000)
+                    .prefix("sweeps "),
+            )
+            .on_hover_text("Each sweep proposes a flip of every variable once, in order");
+            let mut manual = s.anneal.beta.is_some();
+            ui.checkbox(&mut manual, "Set the β range by hand")
+                .on_hover_text("Otherwise as dwave-samplers: hot end accepts any flip with p ≥ ½, cold end the smallest gap with p ≤ 1 %");
+            if manual {
+                let (mut hot, mut cold) = s.anneal.beta.unwrap_or((0.1, 10.0));
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut hot)
+                            .range(1e-6..=1e6)
+                            .speed(0.01)
+                            .prefix("β hot "),
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut cold)
+                            .range(1e-6..=1e6)
+                            .speed(0.1)
+                            .prefix("β cold "),
+                    );
+                });
+                s.anneal.beta = Some((hot, cold.max(hot)));
+            } else {
+                s.anneal.beta = None;
+            }
+        }
+        SamplerKind::Tabu => {
+            ui.add(
+                egui::DragValue::new(&mut s.tabu.restarts)
+                    .range(0..=1_000_000)
+                    .prefix("restarts "),
+            )
+            .on_hover_text("MST2 restarts after the first search, per read");
+            let mut tenure = s.tabu.tenure.unwrap_or(0);
+            ui.add(
+                egui::DragValue::new(&mut tenure)
+                    .range(0..=10_000)
+                    .prefix("tenure ")
+                    .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") }),
+            )
+            .on_hover_text(format!(
+                "Moves a flipped variable stays tabu; auto = min(20, n/4), or {} for puzzle models (measured better on every puzzle set)",
+                PuzzleProblem::TABU_TENURE
+            ));
+            s.tabu.tenure = (tenure > 0).then_some(tenure);
+            let mut evals = s.tabu.evaluations.unwrap_or(0);
+            ui.add(
+                egui::DragValue::new(&mut evals)
+                    .range(0..=1_000_000_000u64)
+                    .speed(1000)
+                    .prefix("evaluations ")
+                    .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") }),
+            )
+            .on_hover_text("Flip evaluations per search; 0 = n·max(200, 3n) for n variables");
+            s.tabu.evaluations = (evals > 0).then_some(evals);
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut s.seed).prefix("seed "))
+            .on_hover_text("Master seed: the same seed gives the same answers on any number of threads");
+        ui.add(
+            egui::DragValue::new(&mut s.threads)
+                .range(0..=crate::run::max_threads())
+                .prefix("threads ")
+                .custom_formatter(|v, _| if v == 0.0 { "all cores".into() } else { format!("{v}") }),
+        )
+        .on_hover_text("0 = every core");
+    });
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut s.keep).range(1..=1000).prefix("keep "))
+            .on_hover_text("How many of the best distinct states to keep and judge");
+        let mut limit = s.time_limit.unwrap_or(0.0);
+        ui.add(
+            egui::DragValue::new(&mut limit)
+                .range(0.0..=86_400.0)
+                .speed(0.5)
+                .prefix("time limit ")
+                .custom_formatter(|v, _| if v == 0.0 { "none".into() } else { format!("{v} s") }),
+        )
+        .on_hover_text("0 = none");
+        s.time_limit = (limit > 0.0).then_some(limit);
+    });
+}
+
+/// A number without float noise: 82.30499999999999 → "82.305".
+fn trim_number(v: f64) -> String {
+    let s = format!("{v:.9}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// How known cells enter the model, for the settings panel.
+pub fn pin_mode_label(m: PinMode) -> String {
+    match m {
+        PinMode::Penalty { weight } => format!("penalty terms (weight {weight})"),
+        PinMode::Eliminate => "removed from the model".into(),
+    }
+}
