@@ -164,7 +164,11 @@ mod tests {
         assert_eq!(tenure(true), (7, Some(PuzzleProblem::TABU_TENURE)));
         assert_eq!(tenure(false), (7, None));
         // 0 asks for the general default on puzzles too; a set tenure stays.
-        for (chosen, puzzle, expect) in [(Some(0), true, None), (Some(9), true, Some(9)), (Some(9), false, Some(9))] {
+        for (chosen, puzzle, expect) in [
+            (Some(0), true, None),
+            (Some(9), true, Some(9)),
+            (Some(9), false, Some(9)),
+        ] {
             assert_eq!(tabu_tenure(puzzle, chosen), expect);
         }
         // A sampler without settings here runs with its defaults.

@@ -1,8 +1,6 @@
 //! The command line: presets, show, and exit code 2 with a one-line reason on bad input.
 
 use crate::common::*;
-use std::process::Command;
-
 
 #[test]
 fn presets_lists_every_preset() {

@@ -13,6 +13,10 @@ pub fn fleetscope(args: &[&str]) -> Output {
 /// Runs `fleetscope`, expects success and one JSON object on stdout.
 pub fn json_of(args: &[&str]) -> serde_json::Value {
     let out = fleetscope(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }

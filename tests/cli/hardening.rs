@@ -17,7 +17,6 @@ fn regressions() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/regressions")
 }
 
-
 /// Runs the CLI and expects exit code 2 with a one-line message containing `needle`.
 fn refused(args: &[&str], needle: &str) {
     let out = fleetscope(args);

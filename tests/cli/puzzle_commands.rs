@@ -2,8 +2,7 @@
 //! with exit codes, sampling, QUBO export and import from a data set.
 
 use crate::common::*;
-use std::process::{Command, Output};
-
+use std::process::Output;
 
 fn example(name: &str) -> String {
     format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))

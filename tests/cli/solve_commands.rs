@@ -5,9 +5,6 @@
 use crate::common::*;
 use fleetscope::qubo::ModelFormat;
 use serde_json::Value;
-use std::process::{Command, Output};
-
-
 
 #[test]
 fn solve_finds_the_ground_state_a_brute_force_finds() {

@@ -109,7 +109,10 @@ impl SolverRoom {
                             .on_hover_text("Study this matrix in the Tomography room")
                             .clicked()
                         {
-                            send = Some(Command::Deliver(crate::ui::rooms::tomography::ID, RoomMessage::Explore(m.clone())));
+                            send = Some(Command::Deliver(
+                                crate::ui::rooms::tomography::ID,
+                                RoomMessage::Explore(m.clone()),
+                            ));
                         }
                         if let (Some(real), Some(fleet)) = (realisation(j), &fleet)
                             && ui
