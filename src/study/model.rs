@@ -220,6 +220,14 @@ impl ModelRecipe {
             } => {
                 let (rows, cols) = (whole_numbers(rows, "row sums")?, whole_numbers(cols, "column sums")?);
                 let ships = whole_numbers(ships, "ships")?;
+                let total = |v: &[u32]| v.iter().map(|&x| u64::from(x)).sum::<u64>();
+                if total(&rows) != total(&cols) {
+                    return Err(format!(
+                        "the row sums add up to {} but the column sums to {}",
+                        total(&rows),
+                        total(&cols)
+                    ));
+                }
                 let longest = rows.len().max(cols.len()) as u32;
                 if let Some(l) = ships.iter().find(|&&l| l == 0 || l > longest) {
                     return Err(format!("ships: a length of {l} does not fit (1 to {longest})"));

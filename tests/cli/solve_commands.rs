@@ -159,6 +159,10 @@ fn bad_solve_input_exits_2_with_one_line() {
             "cover 4 cells",
         ),
         (vec!["solve", "heart", "--shots-as-pins"], "--shots-as-pins"),
+        (
+            vec!["solve", "--rows", "1,1,3,3", "--cols", "1,1,2,3", "--ships", "3"],
+            "the row sums add up to 8 but the column sums to 7",
+        ),
     ] {
         let o = fleetscope(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

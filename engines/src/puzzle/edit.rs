@@ -149,6 +149,11 @@ pub fn set_clue(p: &Puzzle, keyword: &str, values: &str) -> Result<Puzzle, Strin
             Some((line, rest)) if line.starts_with("line ") => rest.to_string(),
             _ => e,
         };
-        format!("`{keyword}`: {plain}")
+        // The text form's message may already name the clue.
+        if plain.starts_with(&format!("`{keyword}`")) {
+            plain
+        } else {
+            format!("`{keyword}`: {plain}")
+        }
     })
 }

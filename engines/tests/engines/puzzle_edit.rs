@@ -97,6 +97,7 @@ fn clue_lines_read_and_write_every_family_with_clues() {
     assert_eq!(clues(&q)[0].1, "1 0 1");
     let e = set_clue(&p, "rows", "1 0").unwrap_err();
     assert!(e.contains("rows"), "{e}");
+    assert_eq!(e.matches("`rows`").count(), 1, "the clue is named once: {e}");
     let e = set_clue(&p, "ships", "3 2").unwrap_err();
     assert!(e.contains("no `ships`"), "{e}");
     let b = blank("battleship", 4, 4).unwrap();
@@ -104,4 +105,18 @@ fn clue_lines_read_and_write_every_family_with_clues() {
     assert_eq!(clues(&b2)[0].1, "3 2 1");
     let t = blank("tango", 4, 4).unwrap();
     assert_eq!(set_clue(&t, "ones-rows", "2 2 2 2").unwrap().family(), "tango");
+}
+
+/// N-queens has no regions: its editor offers no Region tool (painting one made
+/// a different, usually unsolvable family), Queens with regions does.
+#[test]
+fn n_queens_offers_no_region_tool() {
+    let n = Puzzle::parse("n-queens 6x6\n").unwrap();
+    assert!(
+        !tools(&n).iter().any(|t| matches!(t, Tool::Region(_))),
+        "{:?}",
+        tools(&n)
+    );
+    let q = Puzzle::parse(include_str!("../../../puzzles/linkedin-queens-1.txt")).unwrap();
+    assert!(tools(&q).iter().any(|t| matches!(t, Tool::Region(_))));
 }

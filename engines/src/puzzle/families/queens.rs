@@ -510,8 +510,13 @@ impl super::Family for Queens {
         Ok(model)
     }
 
+    /// N-queens has no regions: painting one would make it another family.
     fn tools(&self) -> Vec<Tool> {
-        vec![Tool::Region(0), Tool::Hole, Tool::Given]
+        if super::Family::family(self) == "n-queens" {
+            vec![Tool::Hole, Tool::Given]
+        } else {
+            vec![Tool::Region(0), Tool::Hole, Tool::Given]
+        }
     }
 
     fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {

@@ -58,9 +58,9 @@ impl Shelf {
     pub fn poll(&mut self, ctx: &mut RoomCtx<'_>) {
         if self.import.poll()
             && let Some((name, puzzle)) = self.import.result.take()
+            && let Some(added) = add(ctx, name, puzzle)
         {
-            add(ctx, name.clone(), puzzle);
-            ctx.status(format!("Imported '{name}'."));
+            ctx.status(format!("Imported '{added}'."));
         }
         if self.export.poll()
             && let Some(msg) = self.export.result.take()
@@ -158,7 +158,9 @@ impl Shelf {
             {
                 let key = FAMILIES[self.family].0;
                 match crate::puzzle::edit::blank(key, self.rows, self.cols) {
-                    Ok(p) => add(ctx, format!("New {key} {}×{}", self.rows, self.cols), p),
+                    Ok(p) => {
+                        add(ctx, format!("New {key} {}×{}", self.rows, self.cols), p);
+                    }
                     Err(e) => ctx.status(format!("Cannot make that puzzle: {e}")),
                 }
             }
@@ -234,11 +236,12 @@ impl Shelf {
     }
 }
 
-/// Adds a puzzle to the session (one undo step) and opens it.
-fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) {
+/// Adds a puzzle to the session (one undo step) and opens it; the name it got
+/// (made unique), or `None` when a limit refused it (the status says which).
+fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) -> Option<String> {
     if ctx.doc.session.puzzles.puzzles.len() >= PuzzleShelf::MAX_PUZZLES {
         ctx.status(format!("A session keeps at most {} puzzles.", PuzzleShelf::MAX_PUZZLES));
-        return;
+        return None;
     }
     let (r, c) = puzzle.size();
     let cells: usize = ctx
@@ -254,7 +257,7 @@ fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) {
             "A session keeps puzzles of at most {} cells together; delete some first.",
             PuzzleShelf::MAX_TOTAL_CELLS
         ));
-        return;
+        return None;
     }
     let taken = |n: &str| ctx.doc.session.puzzles.puzzles.iter().any(|p| p.name == n);
     let name = (1..)
@@ -262,7 +265,11 @@ fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) {
         .find(|n| !taken(n))
         .expect("some name is free");
     ctx.doc.edit(|s| {
-        s.puzzles.puzzles.push(NamedPuzzle { name, puzzle });
+        s.puzzles.puzzles.push(NamedPuzzle {
+            name: name.clone(),
+            puzzle,
+        });
         s.puzzles.active = s.puzzles.puzzles.len() - 1;
     });
+    Some(name)
 }

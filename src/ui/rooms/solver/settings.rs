@@ -329,7 +329,9 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
     });
     ui.horizontal(|ui| {
         ui.add(egui::DragValue::new(&mut s.keep).range(1..=1000).prefix("keep "))
-            .on_hover_text("How many of the best distinct states to keep and judge");
+            .on_hover_text(
+                "How many of the best distinct states to list; success is judged over every state the run returned",
+            );
         let mut limit = s.time_limit.unwrap_or(0.0);
         ui.add(
             egui::DragValue::new(&mut limit)
