@@ -943,3 +943,15 @@ fn star_battle_band_sums_keep_every_solution() {
     }
     assert!(total >= 20, "the random boards have solutions to lose ({total})");
 }
+
+/// The smallest boards: a 1×1 LinkedIn Queens or Star Battle with one region has
+/// exactly its one queen (dancing links once indexed a 2×2 window past the items).
+#[test]
+fn one_by_one_queens_and_star_battle_have_one_solution() {
+    for text in ["queens 1x1\nregions\na\n", "star-battle 1x1\nregions\na\nstars 1\n"] {
+        let p = Puzzle::parse(text).unwrap();
+        let r = p.solve_exact(ExactRequest::default(), &CancelFlag::new()).unwrap();
+        assert_eq!(r.count, 1, "{text}");
+        assert!(p.violations(&r.examples[0]).unwrap().is_empty());
+    }
+}

@@ -23,9 +23,12 @@ pub fn solve(q: &Queens, req: ExactRequest, cancel: &CancelFlag) -> Result<Exact
                 ((n + c) as u32, 0),
                 ((2 * n + q.regions[r * n + c] as usize) as u32, 0),
             ];
-            for wr in r.saturating_sub(1)..=r.min(n - 2) {
-                for wc in c.saturating_sub(1)..=c.min(n - 2) {
-                    items.push(((2 * n + k + wr * (n - 1) + wc) as u32, 0));
+            // The 2×2 windows holding the cell (none on a 1×1 board).
+            if n >= 2 {
+                for wr in r.saturating_sub(1)..=r.min(n - 2) {
+                    for wc in c.saturating_sub(1)..=c.min(n - 2) {
+                        items.push(((2 * n + k + wr * (n - 1) + wc) as u32, 0));
+                    }
                 }
             }
             options.push(items);
