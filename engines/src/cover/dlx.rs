@@ -66,6 +66,11 @@ const CANCEL_CHECK_EVERY: u64 = 1 << 14;
 impl Dlx {
     pub fn new(ec: &ExactCover) -> Dlx {
         let n_items = ec.n_primary + ec.n_secondary;
+        // An item past the list would corrupt the links, not fail: say so at once.
+        assert!(
+            ec.options.iter().flatten().all(|&(item, _)| (item as usize) < n_items),
+            "an option names an item beyond the {n_items} items"
+        );
         let total = 1 + n_items + ec.options.iter().map(|o| o.len() + 1).sum::<usize>() + 1;
         let mut d = Dlx {
             n_primary: ec.n_primary,

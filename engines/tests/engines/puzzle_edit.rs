@@ -117,6 +117,14 @@ fn n_queens_offers_no_region_tool() {
         "{:?}",
         tools(&n)
     );
+    // Nor does the engine paint one if asked: the puzzle stays an N-queens.
+    let mut m = n.clone();
+    assert!(
+        apply(&mut m, Tool::Region(4), (0, 0))
+            .unwrap_err()
+            .contains("no regions")
+    );
+    assert_eq!(m, n);
     let q = Puzzle::parse(include_str!("../../../puzzles/linkedin-queens-1.txt")).unwrap();
     assert!(tools(&q).iter().any(|t| matches!(t, Tool::Region(_))));
 }

@@ -3,6 +3,7 @@
 //! tomography and quantum annealing" with the given cells pinned. The exact
 //! solver is the project's Bimaru search (`puzzle::solve`).
 
+use super::family::not_applicable;
 use super::family::repeated;
 use super::{PuzzleQuboModel, QuboOptions};
 use crate::geometry::{BinaryMatrix, TouchRule};
@@ -437,7 +438,7 @@ impl super::Family for BattleshipPuzzle {
     /// A given cycles water → ship → none.
     fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
         if tool != Tool::Given {
-            return Err(format!("the {} tool does not apply to battleship", tool.label()));
+            return Err(not_applicable(tool, "battleship"));
         }
         let now = self.givens.iter().position(|g| (g.0, g.1) == (r, c));
         match now.map(|i| (i, self.givens[i].2)) {

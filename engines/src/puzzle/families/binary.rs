@@ -6,6 +6,7 @@
 //! region counts; and, for Takuzu, no two identical rows or columns — a rule
 //! a QUBO cannot express, checked on complete grids.
 
+use super::family::not_applicable;
 use super::queens::Wrap;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint};
@@ -439,13 +440,7 @@ impl super::Family for BinaryPuzzle {
                 let fill = self.region_ones.first().copied().unwrap_or(CountSpec::Free);
                 fit_counts(&mut self.region_ones, &self.regions, fill);
             }
-            other => {
-                return Err(format!(
-                    "the {} tool does not apply to {}",
-                    other.label(),
-                    self.family()
-                ));
-            }
+            other => return Err(not_applicable(other, super::Family::family(self))),
         }
         Ok(())
     }

@@ -9,6 +9,7 @@
 //! threatens the other.
 
 use super::family::filled_grid;
+use super::family::not_applicable;
 use crate::puzzle::edit::{Tool, paint, toggle};
 use crate::puzzle::model::{Cell, PuzzleModel};
 use crate::puzzle::render::CellMark;
@@ -318,13 +319,7 @@ impl super::Family for Chess {
                 toggle(&mut self.given, (r, c));
             }
             Tool::Region(k) => paint(&mut self.regions, self.rows * self.cols, cell, k),
-            other => {
-                return Err(format!(
-                    "the {} tool does not apply to {}",
-                    other.label(),
-                    self.family()
-                ));
-            }
+            other => return Err(not_applicable(other, super::Family::family(self))),
         }
         Ok(())
     }

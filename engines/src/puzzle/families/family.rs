@@ -97,7 +97,7 @@ pub trait Family {
     fn tools(&self) -> Vec<Tool>;
     /// Applies a tool to a cell on the board (0-based; the caller checked the bounds).
     fn apply(&mut self, tool: Tool, _cell: (usize, usize)) -> Result<(), String> {
-        Err(format!("the {} tool does not apply to {}", tool.label(), self.family()))
+        Err(not_applicable(tool, self.family()))
     }
     /// Adds or removes a '=' / 'x' link between two cells.
     fn toggle_link(&mut self, _a: (usize, usize), _b: (usize, usize), _opposite: bool) -> Result<(), String> {
@@ -149,6 +149,11 @@ pub trait FamilyType: Family + Sized {
     fn parse(sections: &Sections) -> Result<Self, String>;
     /// The text after the first line of a blank `keyword` puzzle of this size.
     fn blank_body(keyword: &str, rows: usize, cols: usize) -> String;
+}
+
+/// Why a tool does nothing on a family (the editor's status line).
+pub(crate) fn not_applicable(tool: Tool, family: &str) -> String {
+    format!("the {} tool does not apply to {family}", tool.label())
 }
 
 /// "0 0 0" for `n` entries of `value`: the clue lines of blank puzzles.

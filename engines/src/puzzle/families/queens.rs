@@ -5,6 +5,7 @@
 //! toroidal and cylindrical boards, holes (irregular boards) and pre-placed
 //! queens. Star Battle is this family with q stars that never touch.
 
+use super::family::not_applicable;
 use super::family::solve_by_search;
 use crate::puzzle::PuzzleError;
 use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint, toggle};
@@ -523,6 +524,9 @@ impl super::Family for Queens {
         let (rows, cols) = (self.rows, self.cols);
         let cell = r * cols + c;
         match tool {
+            Tool::Region(_) if super::Family::family(self) == "n-queens" => {
+                return Err("N-queens has no regions (start a Queens puzzle to paint them)".into());
+            }
             Tool::Region(k) => {
                 paint(&mut self.regions, rows * cols, cell, k);
                 self.holes.retain(|&h| h != (r, c));
@@ -542,13 +546,7 @@ impl super::Family for Queens {
                 }
                 toggle(&mut self.given, (r, c));
             }
-            other => {
-                return Err(format!(
-                    "the {} tool does not apply to {}",
-                    other.label(),
-                    self.family()
-                ));
-            }
+            other => return Err(not_applicable(other, super::Family::family(self))),
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! numbers of a grid so that the kept numbers of every row and column add up
 //! to its target. A 1 is a kept number.
 
+use super::family::not_applicable;
 use super::family::repeated;
 use crate::puzzle::edit::{Tool, numbers_text};
 use crate::puzzle::model::PuzzleModel;
@@ -134,7 +135,7 @@ impl super::Family for Rullo {
                 Ok(())
             }
             Tool::Number(n) => Err(format!("a Rullo number is 1 to 999, not {n}")),
-            other => Err(format!("the {} tool does not apply to rullo", other.label())),
+            other => Err(not_applicable(other, "rullo")),
         }
     }
 

@@ -7,6 +7,7 @@
 //! not pair tents with trees one to one; the pairing is checked on complete
 //! grids (a bipartite matching), by the exact solver and in every verdict.
 
+use super::family::not_applicable;
 use super::family::{filled_grid, repeated};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::edit::{Tool, counts_text, toggle};
@@ -290,7 +291,7 @@ impl super::Family for Tents {
                 toggle(&mut self.trees, cell);
                 Ok(())
             }
-            other => Err(format!("the {} tool does not apply to tents", other.label())),
+            other => Err(not_applicable(other, "tents")),
         }
     }
 
