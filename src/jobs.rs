@@ -250,7 +250,7 @@ impl<T, U> Task<T, U> {
                 false
             }
             Err(e) => {
-                self.error = Some(e);
+                self.error = Some(crate::quote::clean_message(&e));
                 false
             }
         }

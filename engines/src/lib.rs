@@ -10,6 +10,7 @@ pub mod cover;
 pub mod geometry;
 pub mod puzzle;
 pub mod qubo;
+pub mod quote;
 pub mod run;
 pub mod solve;
 pub mod tomography;

@@ -8,22 +8,47 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// Shared flag a caller sets to stop a long call; engines check it often
-/// enough to stop within about 100 ms.
+/// enough to stop within about 100 ms. A flag may also carry a deadline (a
+/// time limit): past it, the flag reads as set, and [`CancelFlag::timed_out`]
+/// tells the engines that can stop with what they found (the exact puzzle
+/// solvers) that it was the clock, not the user.
 #[derive(Clone, Debug, Default)]
-pub struct CancelFlag(Arc<AtomicBool>);
+pub struct CancelFlag {
+    flag: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+}
 
 impl CancelFlag {
     pub fn new() -> CancelFlag {
         CancelFlag::default()
     }
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+    /// The same flag (a cancel of either is seen by both) that also reads as
+    /// set once `limit` has passed from now.
+    pub fn with_time_limit(&self, limit: Duration) -> CancelFlag {
+        let at = Instant::now().checked_add(limit);
+        CancelFlag {
+            flag: self.flag.clone(),
+            deadline: match (self.deadline, at) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        }
     }
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+    /// Stop now: cancelled, or past the deadline.
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.flag.load(Ordering::Relaxed) || self.timed_out()
+    }
+    /// Past the deadline (and not cancelled by the caller): the work stops
+    /// with what it has.
+    pub fn timed_out(&self) -> bool {
+        !self.flag.load(Ordering::Relaxed) && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
     /// `Err(Cancelled)` once the flag is set: `cancel.check()?` in loops.
     pub fn check(&self) -> Result<(), Cancelled> {
@@ -95,6 +120,22 @@ mod tests {
         assert_eq!(a.current_num_threads(), 2);
         let err = pool(max_threads() + 1).unwrap_err();
         assert!(err.contains("at most"), "{err}");
+    }
+
+    #[test]
+    fn a_deadline_reads_as_a_stop_and_says_it_was_the_clock() {
+        let c = CancelFlag::new();
+        let timed = c.with_time_limit(Duration::ZERO);
+        assert!(timed.is_cancelled() && timed.timed_out());
+        assert!(!c.is_cancelled(), "the parent has no deadline");
+        let later = c.with_time_limit(Duration::from_secs(3600));
+        assert!(!later.is_cancelled());
+        c.cancel();
+        assert!(
+            later.is_cancelled() && !later.timed_out(),
+            "a cancel is seen through the child"
+        );
+        assert!(!timed.timed_out(), "a cancel is a cancel, even past the deadline");
     }
 
     #[test]

@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = p.violations(&BinaryMatrix::zeros(rows, cols));
     if rows * cols <= 36 {
         let _ = p.qubo(QuboOptions::default());
-        let req = ExactRequest { limit: 20, keep: 3 };
+        let req = ExactRequest::new(20, 3);
         if let Ok(r) = p.solve_exact(req, &CancelFlag::new()) {
             for m in &r.examples {
                 assert!(p.violations(m).expect("checkable").is_empty(), "a solution breaks a rule");

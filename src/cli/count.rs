@@ -7,24 +7,12 @@ use crate::geometry::TouchRule;
 use crate::geometry::{Board, Fleet};
 use crate::run::CancelFlag;
 use crate::textview::thousands;
-use indicatif::{ProgressBar, ProgressStyle};
 
 pub fn parse_engine(s: &str) -> Result<Engine, String> {
     Engine::ALL.into_iter().find(|e| e.name() == s).ok_or_else(|| {
         let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
         format!("unknown engine '{s}' (expected {})", names.join(", "))
     })
-}
-
-/// A bar on stderr counting `unit`s, hidden for JSON output or when stderr is not a terminal.
-pub(super) fn progress_bar(json: bool, unit: &str) -> ProgressBar {
-    if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(1);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}, ETA {{eta}}");
-    bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
-    bar
 }
 
 pub fn count(source: &str, engine: &str, threads: usize, no_touch: bool, json: bool) -> Result<(), String> {
@@ -41,7 +29,7 @@ pub fn count(source: &str, engine: &str, threads: usize, no_touch: bool, json: b
         rule,
         ..Default::default()
     };
-    let bar = progress_bar(json, "parts");
+    let bar = super::progress::bar(json, "parts");
     let cancel = super::interrupt::ctrl_c_flag();
     let (result, wall, cpu) = measure(|| {
         count_deployments(&setup.board, &setup.fleet, &req, &cancel, &|p| {

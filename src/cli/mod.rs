@@ -5,6 +5,7 @@ mod count;
 mod cputime;
 mod hunt;
 mod interrupt;
+mod progress;
 mod puzzle;
 mod puzzle_bench;
 mod show;
@@ -398,7 +399,7 @@ pub fn run(command: Command) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(reason) => {
-            eprintln!("fleetscope: {reason}");
+            eprintln!("fleetscope: {}", crate::quote::clean_message(&reason));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }

@@ -110,7 +110,7 @@ pub struct PuzzleQuboArgs {
     pub eliminate_forced: bool,
     /// Battleship puzzles: add this penalty for two diagonal neighbours both ship
     /// (ships never touch; not in the paper's X-ray QUBO).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub diagonal_penalty: Option<f64>,
     /// Battleship puzzles: sample the placement QUBO (a variable per ship
     /// placement, every rule a term) instead of the X-ray QUBO.
@@ -150,7 +150,7 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
             limit,
             json,
         } => match solver.parse::<Method>()? {
-            Method::Exact => solve_exact(&file, show, limit, json),
+            Method::Exact => solve_exact(&file, show, limit, sampler.time_limit, json),
             Method::Sample(kind) => solve_sampled(&file, kind, &sampler, &qubo, json),
         },
         PuzzleCommand::Check { file, answer, json } => check(&file, &answer, json),
@@ -170,33 +170,57 @@ pub fn load(file: &str) -> Result<Puzzle, String> {
     Puzzle::parse(&text).map_err(|e| format!("{file}: {e}"))
 }
 
-fn solve_exact(file: &str, show: usize, limit: u64, json: bool) -> Result<(), String> {
+/// Counts the solutions; `--time-limit` stops the search with what it found
+/// (and says so), Ctrl+C cancels it.
+fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, json: bool) -> Result<(), String> {
     let p = load(file)?;
     if !(1..=u64::MAX / 2).contains(&limit) || show > 1000 {
         return Err("--limit must be at least 1 and --show at most 1000".into());
     }
-    let cancel = super::interrupt::ctrl_c_flag();
+    let mut cancel = super::interrupt::ctrl_c_flag();
+    if let Some(t) = crate::study::sampling::time_limit(time_limit)? {
+        cancel = cancel.with_time_limit(t);
+    }
+    let spinner = super::progress::search_spinner(json);
+    let progress = |s: crate::puzzle::SearchProgress| spinner.set_message(super::progress::search_message(s));
     let t0 = Instant::now();
-    let r = p
-        .solve_exact(ExactRequest { limit, keep: show }, &cancel)
-        .map_err(|e| e.to_string())?;
+    let r = p.solve_exact(
+        ExactRequest {
+            limit,
+            keep: show,
+            progress: &progress,
+        },
+        &cancel,
+    );
+    spinner.finish_and_clear();
+    let r = r.map_err(|e| e.to_string())?;
     let seconds = t0.elapsed().as_secs_f64();
-    let count = if r.stopped_at_limit {
-        format!("at least {}", r.count)
-    } else {
+    let count = if r.is_complete() {
         r.count.to_string()
+    } else {
+        format!("at least {}", r.count)
     };
     if json {
         let sols: Vec<String> = r.examples.iter().map(|m| answer_text(&p, m)).collect();
         println!(
             "{}",
-            json!({"family": p.family(), "solutions": r.count, "complete": !r.stopped_at_limit,
+            json!({"family": p.family(), "solutions": r.count, "complete": r.is_complete(), "timed_out": r.timed_out,
                    "unique": r.is_unique(), "optimum": r.best, "seconds": seconds, "nodes": r.nodes, "examples": sols})
         );
         return Ok(());
     }
     let (rows, cols) = p.size();
     println!("{} {rows}x{cols}", p.family());
+    if r.timed_out {
+        println!(
+            "stopped by the time limit after {seconds:.3} s: what was found by then{}",
+            if r.best.is_some() {
+                " (the best so far, maybe not the optimum)"
+            } else {
+                ""
+            }
+        );
+    }
     match r.best {
         Some(best) => println!(
             "optimum {best}: {count} optimal placement(s) in {:.3} ms",
@@ -235,7 +259,7 @@ fn solve_sampled(
     let Some(problem) = model.problem.puzzle() else {
         unreachable!("a puzzle source builds a puzzle problem")
     };
-    let run = a.run(kind, &model.problem, None)?;
+    let run = a.run(kind, &model.problem, None, json)?;
     let set = &run.set;
     let verdicts: Vec<_> = set
         .samples
@@ -326,6 +350,7 @@ fn export(file: &str, format: &str, out: &Path, eliminate_forced: bool) -> Resul
     let format = ModelFormat::parse(format)?;
     let problem = crate::solve::PuzzleProblem::new(file, p, puzzle_options(eliminate_forced))?;
     let q = problem.model.qubo();
+    session::check_not_input(out, &[Path::new(file)]).map_err(|e| e.to_string())?;
     session::write_text(out, &format.write(q)).map_err(|e| e.to_string())?;
     println!(
         "wrote {} ({} variables, {} couplers, offset {}; a solution has energy {})",
@@ -361,9 +386,11 @@ fn import(data: &Path, record: &str, set: Option<&str>, out: Option<&Path>) -> R
         if by_line.is_none() && rec.id != record {
             continue;
         }
-        let body = format!("// {} from {}\n{}", rec.id, name, rec.puzzle.to_text());
+        let text = rec.puzzle.to_checked_text().map_err(|e| format!("{}: {e}", rec.id))?;
+        let body = format!("// {} from {}\n{text}", crate::quote::excerpt(&rec.id), name);
         return match out {
             Some(path) => {
+                session::check_not_input(path, &[data]).map_err(|e| e.to_string())?;
                 session::write_text(path, &body).map_err(|e| e.to_string())?;
                 println!("wrote {} ({})", path.display(), rec.id);
                 Ok(())

@@ -16,7 +16,7 @@ use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Puzzles of at most this many cells make the QUBO target (≥ 99 % valid).
 const SMALL_CELLS: usize = 100;
@@ -36,10 +36,10 @@ pub struct PuzzleBench {
     #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
     pub limit: usize,
     /// CPU seconds a sampler may spend on one puzzle before it counts as failed.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, allow_negative_numbers = true)]
     pub budget: f64,
     /// Seconds the exact solver may spend on one puzzle before it counts as failed.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, allow_negative_numbers = true)]
     pub exact_limit: f64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -48,7 +48,7 @@ pub struct PuzzleBench {
     #[arg(long)]
     pub tenure: Option<usize>,
     /// Battleship: a penalty for diagonal ship neighbours on top of the X-ray QUBO.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub diagonal_penalty: Option<f64>,
     /// Battleship: sample the placement QUBO (every rule a term) instead of the X-ray QUBO.
     #[arg(long)]
@@ -60,9 +60,9 @@ pub struct PuzzleBench {
     pub json: bool,
 }
 
-/// The sampler a bench runs: SA with `sweeps`, or tabu with `restarts` and the
-/// puzzle tenure policy (`--tenure`, 5 unless set).
-fn bench_solver(which: Method, sweeps: usize, restarts: usize, tenure: Option<usize>) -> Solver {
+/// The sampler a bench runs on a puzzle QUBO of `variables`: SA with `sweeps`,
+/// or tabu with `restarts` and the puzzle tenure policy (`--tenure`, 5 unless set).
+fn bench_solver(which: Method, sweeps: usize, restarts: usize, tenure: Option<usize>, variables: usize) -> Solver {
     let kind = match which {
         Method::Sample(kind) => kind,
         Method::Exact => unreachable!("the exact solver samples nothing"),
@@ -74,7 +74,7 @@ fn bench_solver(which: Method, sweeps: usize, restarts: usize, tenure: Option<us
         evaluations: None,
     });
     let settings = SamplerSettings::new(kind, vec![anneal, tabu]);
-    settings.solver_for(true)
+    settings.solver_for(Some(variables))
 }
 
 /// One puzzle's outcome with one solver.
@@ -100,6 +100,12 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
         ));
     }
     let solvers: Vec<Method> = parse_list(&b.solvers, "--solvers", "exact, sa or tabu")?;
+    if solvers.is_empty() {
+        return Err("--solvers names no solver: give exact, sa and/or tabu".into());
+    }
+    if b.data.is_none() && !b.queens {
+        return Err("nothing to run: give --data DIR and/or --queens".into());
+    }
     let cancel = super::interrupt::ctrl_c_flag();
     let mut report = Vec::new();
     if let Some(dir) = &b.data {
@@ -108,7 +114,7 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
             let records = read_set(&path, name, b.limit)?;
             eprintln!("{family}: {} puzzles from {}", records.len(), path.display());
             for &which in &solvers {
-                let outcomes = run_set(&records, which, b, &cancel)?;
+                let outcomes = run_set(&records, &path, which, b, &cancel)?;
                 let summary = summarise(family, which, &outcomes);
                 print_summary(&summary, b.json);
                 report.push(summary);
@@ -138,7 +144,7 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
         }
     }
     if report.is_empty() && !b.queens {
-        return Err("nothing to run: give --data DIR and/or --queens".into());
+        return Err("no puzzle of the data sets could be read (every record was skipped, see above)".into());
     }
     Ok(())
 }
@@ -169,7 +175,9 @@ fn data_files(dir: &Path) -> Result<Vec<(PathBuf, &'static str, &'static str)>, 
     Ok(out)
 }
 
-fn read_set(path: &Path, name: &str, limit: usize) -> Result<Vec<DataRecord>, String> {
+/// The records of a set with their line numbers; a line that is not a valid
+/// record is skipped, named with its file and line.
+fn read_set(path: &Path, name: &str, limit: usize) -> Result<Vec<(usize, DataRecord)>, String> {
     let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
     let mut records = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -177,29 +185,44 @@ fn read_set(path: &Path, name: &str, limit: usize) -> Result<Vec<DataRecord>, St
             break;
         }
         match read_record(name, line) {
-            Ok(r) => records.push(r),
+            Ok(r) => records.push((i + 1, r)),
             Err(e) => eprintln!("  {}:{}: skipped: {e}", path.display(), i + 1),
         }
     }
     Ok(records)
 }
 
+/// Every record of a set with one solver. A record the solver cannot take
+/// (a model over a limit) counts as failed, named with its file and line;
+/// only Ctrl+C stops the run.
 fn run_set(
-    records: &[DataRecord],
+    records: &[(usize, DataRecord)],
+    path: &Path,
     which: Method,
     b: &PuzzleBench,
     cancel: &CancelFlag,
 ) -> Result<Vec<Outcome>, String> {
     let mut out = Vec::with_capacity(records.len());
-    for (i, rec) in records.iter().enumerate() {
+    let bar = super::progress::bar(b.json, &format!("puzzles ({}, Ctrl+C stops)", which.name()));
+    bar.set_length(records.len() as u64);
+    for (i, (line, rec)) in records.iter().enumerate() {
+        bar.set_position(i as u64);
         if cancel.is_cancelled() {
             return Err("cancelled".into());
         }
         let (rows, cols) = rec.puzzle.size();
         let t0 = process_cpu_seconds();
-        let (ok, unique) = match which {
-            Method::Exact => exact_one(rec, b, cancel)?,
-            Method::Sample(_) => (sample_one(rec, which, b, i as u64, cancel)?, None),
+        let tried = match which {
+            Method::Exact => exact_one(rec, b, cancel),
+            Method::Sample(_) => sample_one(rec, which, b, i as u64, cancel).map(|ok| (ok, None)),
+        };
+        let (ok, unique) = match tried {
+            Ok(r) => r,
+            Err(e) if cancel.is_cancelled() => return Err(e),
+            Err(e) => {
+                bar.suspend(|| eprintln!("  {}:{line}: {}: {e} (counted as failed)", path.display(), rec.id));
+                (false, None)
+            }
         };
         let cpu = process_cpu_seconds() - t0;
         if cpu > 1.0 && which == Method::Exact {
@@ -221,45 +244,23 @@ fn run_set(
             unique,
         });
     }
+    bar.finish_and_clear();
     Ok(out)
 }
 
-/// Solves exactly; success means a solution was found and the published
-/// solution (when given) is a solution too. Returns (success, unique).
+/// Solves exactly within `--exact-limit` seconds; success means a solution
+/// was found and the published solution (when given) is a solution too.
+/// Returns (success, unique).
 fn exact_one(rec: &DataRecord, b: &PuzzleBench, cancel: &CancelFlag) -> Result<(bool, Option<bool>), String> {
-    // A watchdog stops one puzzle at the time limit (the run goes on).
-    let stop = CancelFlag::new();
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let result = std::thread::scope(|scope| {
-        let stop_ref = &stop;
-        scope.spawn(move || {
-            let deadline = Instant::now() + Duration::from_secs_f64(b.exact_limit);
-            while Instant::now() < deadline {
-                match done_rx.recv_timeout(Duration::from_millis(50)) {
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) if !cancel.is_cancelled() => {}
-                    _ => break,
-                }
-            }
-            stop_ref.cancel();
-        });
-        let r = rec.puzzle.solve_exact(
-            ExactRequest {
-                limit: COUNT_LIMIT,
-                keep: 1,
-            },
-            &stop,
-        );
-        let _ = done_tx.send(());
-        r
-    });
-    let r = match result {
-        Ok(r) => r,
-        Err(PuzzleError::Cancelled(c)) if cancel.is_cancelled() => return Err(c.to_string()),
-        Err(PuzzleError::Cancelled(_)) => {
+    let clock = cancel.with_time_limit(Duration::from_secs_f64(b.exact_limit));
+    let r = match rec.puzzle.solve_exact(ExactRequest::new(COUNT_LIMIT, 1), &clock) {
+        Ok(r) if r.timed_out => {
             eprintln!("  {}: stopped after {} s (exact)", rec.id, b.exact_limit);
             return Ok((false, None));
         }
-        Err(e) => return Err(format!("{}: {e}", rec.id)),
+        Ok(r) => r,
+        Err(PuzzleError::Cancelled(c)) => return Err(c.to_string()),
+        Err(e) => return Err(e.to_string()),
     };
     let published_ok = match &rec.solution {
         Some(sol) if r.is_unique() => r.examples.first() == Some(sol),
@@ -290,10 +291,13 @@ fn sample_one(
     let problem = Problem::Puzzle(Box::new(PuzzleProblem::new(&rec.id, rec.puzzle.clone(), options)?));
     let target = problem.puzzle().and_then(PuzzleProblem::solution_energy);
     let start = process_cpu_seconds();
-    let solver = bench_solver(which, 1000, 10, b.tenure);
+    let solver = bench_solver(which, 1000, 10, b.tenure, problem.qubo().len());
     for batch in 0u64.. {
+        // The batch stops at the budget's end (one thread: wall ≈ CPU time).
+        let left = (b.budget - (process_cpu_seconds() - start)).max(0.001);
         let request = SolveRequest {
             target,
+            time_limit: Some(Duration::from_secs_f64(left)),
             ..rate_request(solver.clone(), 8, b.seed ^ (index << 20) ^ batch, 1)
         };
         let options = JudgeOptions {
@@ -415,7 +419,7 @@ fn queens_tts(
     };
     let mut best: Option<(String, f64, f64, Option<f64>)> = None;
     for &k in ladder {
-        let solver = bench_solver(which, k, k, tenure);
+        let solver = bench_solver(which, k, k, tenure, problem.model.qubo().len());
         let label = match which {
             Method::Sample(SamplerKind::Anneal) => format!("{k} sweeps"),
             _ => format!("{k} restarts"),

@@ -45,6 +45,8 @@ pub fn new_session(out: &Path, sources: &[String], random: Option<u64>, force: b
         }
         setups.push(setup);
     }
+    let inputs: Vec<&Path> = sources.iter().map(Path::new).collect();
+    session::check_not_input(out, &inputs).map_err(|e| e.to_string())?;
     let mut s = session::Session::with_setup(setups.remove(0));
     s.setups.extend(setups);
     session::save(out, &s).map_err(|e| e.to_string())?;

@@ -28,7 +28,7 @@ pub struct ModelArgs {
     #[arg(long)]
     pub ships: Option<String>,
     /// Weight of the Laplacian term.
-    #[arg(long, default_value_t = DEFAULT_EPSILON)]
+    #[arg(long, default_value_t = DEFAULT_EPSILON, allow_negative_numbers = true)]
     pub epsilon: f64,
     /// A known cell ROW,COL,VALUE (counted from 1; value 1 = ship, 0 = water); repeatable.
     #[arg(long = "pin", value_name = "ROW,COL,V")]
@@ -40,7 +40,7 @@ pub struct ModelArgs {
     #[arg(long)]
     pub eliminate: bool,
     /// Weight of a known cell's penalty term.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     pub pin_weight: f64,
 }
 
@@ -125,10 +125,10 @@ pub struct SamplerArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seconds; the run stops (with what it has) after this long.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Stop once a read reaches this energy.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub target: Option<f64>,
     /// How many of the best distinct states to print (success is judged over all).
     #[arg(long, default_value_t = 5)]
@@ -166,14 +166,26 @@ impl SamplerArgs {
     }
 
     /// Samples the problem and judges every returned state (Ctrl+C cancels).
-    pub fn run(&self, kind: SamplerKind, problem: &Problem, repair_depth: Option<usize>) -> Result<JudgedRun, String> {
+    /// A progress bar shows on a terminal unless the output is `json`.
+    pub fn run(
+        &self,
+        kind: SamplerKind,
+        problem: &Problem,
+        repair_depth: Option<usize>,
+        json: bool,
+    ) -> Result<JudgedRun, String> {
         let req = self.plan(kind).request(problem)?;
         let options = JudgeOptions {
             shown: self.keep.max(1),
             repair_depth,
         };
         let cancel = super::interrupt::ctrl_c_flag();
-        judged_run(problem, &req, options, &cancel, &|_| {}).map_err(|e| e.to_string())
+        let bar = super::progress::ReadsBar::new(json, req.reads);
+        let run = judged_run(problem, &req, options, &cancel, &|u| bar.update(&u));
+        bar.finish();
+        let run = run.map_err(|e| e.to_string())?;
+        super::progress::print_notes(&run.set.notes);
+        Ok(run)
     }
 }
 
@@ -186,7 +198,7 @@ pub fn run_solve(
     json: bool,
 ) -> Result<(), String> {
     let problem = model.problem()?;
-    let run = sampler.run(kind, &problem, repair_depth)?;
+    let run = sampler.run(kind, &problem, repair_depth, json)?;
     report(&problem, &run, repair_depth, json);
     Ok(())
 }
@@ -306,6 +318,9 @@ fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json:
 pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String> {
     let problem = model.problem()?;
     let format = ModelFormat::parse(format)?;
+    if let Some(src) = &model.source {
+        session::check_not_input(out, &[Path::new(src)]).map_err(|e| e.to_string())?;
+    }
     session::write_text(out, &format.write(problem.qubo())).map_err(|e| e.to_string())?;
     println!(
         "wrote {} ({} variables, {} couplers, {} format)",

@@ -40,18 +40,6 @@ const MAX_ALL: usize = 5_000_000;
 /// Most fleets `xray stats` samples (about 0.3 ms each).
 const MAX_STATS: usize = 10_000_000;
 
-/// A spinner with elapsed time on stderr for work without a known total
-/// (hidden for JSON output or when stderr is not a terminal).
-fn spinner(json_out: bool, what: &str) -> indicatif::ProgressBar {
-    if json_out || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_message(what.to_string());
-    bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    bar
-}
-
 fn rule(no_touch: bool) -> TouchRule {
     if no_touch {
         TouchRule::NoTouch
@@ -111,7 +99,7 @@ pub fn count_u(rows: &str, cols: &str, json_out: bool) -> Result<(), String> {
         }
         return Ok(());
     }
-    let bar = spinner(json_out, "counting |U(r,c)| (Ctrl+C cancels)");
+    let bar = super::progress::spinner(json_out, "counting |U(r,c)| (Ctrl+C cancels)");
     let limit = MAX_STEPS / 1_000_000;
     let report = |steps: u64| {
         bar.set_message(format!(
@@ -171,7 +159,7 @@ pub fn stealth(source: &str, moves: u64, seed: u64, keep: usize, no_touch: bool,
         seed,
         keep,
     };
-    let bar = super::count::progress_bar(json_out, "moves");
+    let bar = super::progress::bar(json_out, "moves");
     let (found, wall, cpu) = measure(|| {
         stealth_search(&req, &CancelFlag::new(), &|p: Progress| {
             bar.set_length(p.total);
@@ -331,7 +319,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;
     let (mut us, mut fleets, mut labelled) = (Vec::new(), Vec::new(), Vec::new());
-    let bar = super::count::progress_bar(json_out, "fleets");
+    let bar = super::progress::bar(json_out, "fleets");
     bar.set_length(n as u64);
     let cancel = super::interrupt::ctrl_c_flag();
     for i in 0..n {

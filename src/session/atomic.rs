@@ -8,6 +8,7 @@
 use super::SessionError;
 use std::fs::{self, File};
 use std::io::Write;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -80,6 +81,16 @@ pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SessionError
         path: path.into(),
         source,
     };
+    let limit = super::MAX_FILE_BYTES;
+    if bytes.len() as u64 > limit {
+        return Err(werr(io_error(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} bytes is over the {limit}-byte limit of files Fleetscope reads back: not written",
+                bytes.len()
+            ),
+        )));
+    }
     let target = resolve(path).map_err(werr)?;
     let existing = fs::metadata(&target).ok();
     if let Some(m) = &existing
@@ -102,11 +113,18 @@ pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SessionError
     remove_stale_temps(&dir, &name);
     let tmp = dir.join(temp_name(&name));
     let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
+        // The temp file has the target's permissions from the start: a save
+        // killed midway never leaves a private file's copy readable by others.
+        let mode = existing.as_ref().map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(mode)
+            .open(&tmp)?;
         if let Some(m) = &existing {
             f.set_permissions(m.permissions())?;
         }
+        f.write_all(bytes)?;
         f.sync_all()?;
         fs::rename(&tmp, &target)?;
         // The rename is durable only once the folder is on disk too.
@@ -121,7 +139,6 @@ pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SessionError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn symlinks_permissions_devices_and_stale_temps() {

@@ -1,6 +1,8 @@
 //! Reading and writing whole text files with the limits every input has:
-//! at most [`MAX_FILE_BYTES`], valid UTF-8 (a leading byte-order mark is
-//! dropped), and writes that are atomic like session saves.
+//! regular files only (a FIFO or a device would block or never end), at most
+//! [`MAX_FILE_BYTES`], valid UTF-8 (a leading byte-order mark is dropped), and
+//! writes that are atomic like session saves and never larger than what the
+//! reader takes back.
 
 use super::SessionError;
 use super::atomic::write_atomic;
@@ -16,6 +18,18 @@ pub fn read_text(path: &Path) -> Result<String, SessionError> {
         path: path.into(),
         source,
     };
+    let meta = std::fs::metadata(path).map_err(rerr)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file (a pipe or a device)"
+        };
+        return Err(rerr(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("it is {what}"),
+        )));
+    }
     let file = std::fs::File::open(path).map_err(rerr)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(rerr)?;
@@ -35,7 +49,29 @@ pub fn read_text(path: &Path) -> Result<String, SessionError> {
     Ok(text)
 }
 
-/// Writes `text` atomically (temp file, fsync, rename).
+/// Writes `text` atomically (temp file, fsync, rename); refuses text over
+/// [`MAX_FILE_BYTES`], which [`read_text`] would not read back.
 pub fn write_text(path: &Path, text: &str) -> Result<(), SessionError> {
     write_atomic(path, text.as_bytes())
+}
+
+/// Refuses an output path that is one of the inputs (the write would replace
+/// what the command reads); paths are compared as files, links followed.
+pub fn check_not_input(out: &Path, inputs: &[&Path]) -> Result<(), SessionError> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(o) = std::fs::metadata(out) else { return Ok(()) };
+    for input in inputs {
+        if let Ok(i) = std::fs::metadata(input)
+            && (i.dev(), i.ino()) == (o.dev(), o.ino())
+        {
+            return Err(SessionError::Write {
+                path: out.into(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!("it is the input {}: write the output to another file", input.display()),
+                ),
+            });
+        }
+    }
+    Ok(())
 }

@@ -244,6 +244,85 @@ pub struct SolverSettings {
     pub experiment_epsilons: String,
 }
 
+impl SolverSettings {
+    /// Most characters of a typed list (sums, ship lengths, experiment values).
+    pub const MAX_TEXT: usize = 100_000;
+    /// Most results a run keeps to show.
+    pub const MAX_KEEP: usize = 1000;
+
+    /// Checks what a session file could get wrong (the room's fields keep
+    /// their values in range; a file may hold anything, NaN included).
+    pub fn validate(&self) -> Result<(), String> {
+        let max_weight = crate::qubo::MAX_WEIGHT;
+        if !(0.0..=max_weight).contains(&self.epsilon) {
+            return Err(format!(
+                "ε must be a number from 0 to {max_weight:e}, not {}",
+                self.epsilon
+            ));
+        }
+        if let PinMode::Penalty { weight } = self.pin_mode
+            && !(weight > 0.0 && weight <= max_weight)
+        {
+            return Err(format!("the pin weight must be in (0, {max_weight:e}], not {weight}"));
+        }
+        let side = crate::qubo::MAX_VARIABLES;
+        if self.pins.len() > side {
+            return Err(format!("{} known cells: at most {side}", self.pins.len()));
+        }
+        if let Some(((r, c), _)) = self.pins.iter().find(|((r, c), _)| *r >= side || *c >= side) {
+            return Err(format!("known cell ({}, {}) is off every picture", r + 1, c + 1));
+        }
+        for (what, text) in [
+            ("rows", &self.rows),
+            ("cols", &self.cols),
+            ("ships", &self.ships),
+            ("experiment_reads", &self.experiment_reads),
+            ("experiment_restarts", &self.experiment_restarts),
+            ("experiment_epsilons", &self.experiment_epsilons),
+        ] {
+            if text.chars().count() > Self::MAX_TEXT {
+                return Err(format!("`{what}` is longer than {} characters", Self::MAX_TEXT));
+            }
+        }
+        let samplers = [
+            crate::solve::Solver::Anneal(self.anneal.clone()),
+            crate::solve::Solver::Tabu(self.tabu.clone()),
+        ];
+        for solver in samplers.iter().chain(&self.other_samplers) {
+            solver
+                .sampler()
+                .check()
+                .map_err(|e| format!("{}: {e}", solver.name()))?;
+        }
+        if !(1..=crate::solve::MAX_READS).contains(&self.reads) {
+            return Err(format!(
+                "reads must be 1 to {}, not {}",
+                crate::solve::MAX_READS,
+                self.reads
+            ));
+        }
+        if self.threads > crate::run::max_threads() {
+            return Err(format!(
+                "{} threads: at most {} on this machine",
+                self.threads,
+                crate::run::max_threads()
+            ));
+        }
+        if !(1..=Self::MAX_KEEP).contains(&self.keep) {
+            return Err(format!("keep must be 1 to {}, not {}", Self::MAX_KEEP, self.keep));
+        }
+        crate::study::sampling::time_limit(self.time_limit)?;
+        if !(1..=crate::study::sampling::MAX_EXPERIMENT_FLEETS).contains(&self.experiment_fleets) {
+            return Err(format!(
+                "experiment_fleets must be 1 to {}, not {}",
+                crate::study::sampling::MAX_EXPERIMENT_FLEETS,
+                self.experiment_fleets
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Default for SolverSettings {
     fn default() -> Self {
         SolverSettings {
@@ -370,6 +449,14 @@ impl Session {
         for (i, s) in self.setups.iter().enumerate() {
             s.validate()
                 .map_err(|e| format!("setup {} ('{}'): {e}", i + 1, s.name))?;
+        }
+        self.solver.validate().map_err(|e| format!("solver: {e}"))?;
+        if self.counter.threads > crate::run::max_threads() {
+            return Err(format!(
+                "counter: {} threads, at most {} on this machine",
+                self.counter.threads,
+                crate::run::max_threads()
+            ));
         }
         self.puzzles.validate().map_err(|e| format!("puzzles: {e}"))
     }

@@ -18,7 +18,10 @@ pub fn parse_list<T: FromStr>(text: &str, what: &str, expected: &str) -> Result<
     }
     items
         .into_iter()
-        .map(|t| t.parse::<T>().map_err(|_| format!("{what}: '{t}' is not {expected}")))
+        .map(|t| {
+            t.parse::<T>()
+                .map_err(|_| format!("{what}: '{}' is not {expected}", crate::quote::excerpt(t)))
+        })
         .collect()
 }
 

@@ -9,6 +9,8 @@ use std::time::Duration;
 pub const DEFAULT_READS: usize = 100;
 /// Longest time limit a run may have, in seconds (a day).
 pub const MAX_TIME_LIMIT: f64 = 86_400.0;
+/// Most random fleets of an experiment (Figure 8, the ε sweep).
+pub const MAX_EXPERIMENT_FLEETS: usize = 1000;
 /// Reads whose energy traces the Solver room plots.
 pub const ROOM_TRACES: usize = 8;
 
@@ -33,8 +35,9 @@ impl SamplerSettings {
         SamplerSettings::new(s.sampler, settings)
     }
 
-    /// The chosen sampler for a puzzle model or another one, the defaults policy applied.
-    pub fn solver_for(&self, puzzle: bool) -> Solver {
+    /// The chosen sampler, the defaults policy applied: `puzzle_variables` is
+    /// the variable count of a puzzle QUBO (`None`: another model).
+    pub fn solver_for(&self, puzzle_variables: Option<usize>) -> Solver {
         let mut solver = self
             .settings
             .iter()
@@ -42,7 +45,7 @@ impl SamplerSettings {
             .cloned()
             .unwrap_or_else(|| self.kind.default_solver());
         if let Solver::Tabu(t) = &mut solver {
-            t.tenure = tabu_tenure(puzzle, t.tenure);
+            t.tenure = tabu_tenure(puzzle_variables, t.tenure);
         }
         solver
     }
@@ -50,13 +53,14 @@ impl SamplerSettings {
 
 /// The tabu tenure a run uses: `None` (auto) is short on puzzle QUBOs
 /// ([`PuzzleProblem::TABU_TENURE`], measured better on every published puzzle
-/// set) and the solver's general min(20, n/4) elsewhere; `Some(0)` asks for that
-/// general default on any model.
-pub fn tabu_tenure(puzzle: bool, chosen: Option<usize>) -> Option<usize> {
-    match chosen {
-        None if puzzle => Some(PuzzleProblem::TABU_TENURE),
-        None | Some(0) => None,
-        Some(t) => Some(t),
+/// set, and below the variable count on the tiniest puzzles) and the solver's
+/// general min(20, n/4) elsewhere; `Some(0)` asks for that general default on
+/// any model. A tenure the user chose stays as it is (and is checked).
+pub fn tabu_tenure(puzzle_variables: Option<usize>, chosen: Option<usize>) -> Option<usize> {
+    match (chosen, puzzle_variables) {
+        (None, Some(n)) => Some(PuzzleProblem::TABU_TENURE.min(n.saturating_sub(1))),
+        (None | Some(0), _) => None,
+        (Some(t), _) => Some(t),
     }
 }
 
@@ -133,7 +137,7 @@ impl RunPlan {
     /// so a judged run decides success over all of them.
     pub fn request(&self, problem: &Problem) -> Result<SolveRequest, String> {
         Ok(SolveRequest {
-            solver: self.sampler.solver_for(problem.puzzle().is_some()),
+            solver: self.sampler.solver_for(problem.puzzle().map(|_| problem.qubo().len())),
             reads: self.reads,
             seed: self.seed,
             threads: self.threads,
@@ -161,19 +165,24 @@ mod tests {
             Solver::Tabu(t) => (t.restarts, t.tenure),
             other => panic!("{other:?}"),
         };
-        assert_eq!(tenure(true), (7, Some(PuzzleProblem::TABU_TENURE)));
-        assert_eq!(tenure(false), (7, None));
+        assert_eq!(tenure(Some(64)), (7, Some(PuzzleProblem::TABU_TENURE)));
+        assert_eq!(tenure(None), (7, None));
+        // The policy stays below the variables of a tiny puzzle (Binairo 2×2 has
+        // 4 cells, 3 left once a given is eliminated).
+        assert_eq!(tenure(Some(3)), (7, Some(2)));
+        assert_eq!(tenure(Some(1)), (7, Some(0)));
         // 0 asks for the general default on puzzles too; a set tenure stays.
         for (chosen, puzzle, expect) in [
-            (Some(0), true, None),
-            (Some(9), true, Some(9)),
-            (Some(9), false, Some(9)),
+            (Some(0), Some(64), None),
+            (Some(9), Some(64), Some(9)),
+            (Some(9), Some(3), Some(9)),
+            (Some(9), None, Some(9)),
         ] {
             assert_eq!(tabu_tenure(puzzle, chosen), expect);
         }
         // A sampler without settings here runs with its defaults.
         let sa = SamplerSettings::new(SamplerKind::Anneal, vec![Solver::Tabu(tabu)]);
-        assert_eq!(sa.solver_for(false), Solver::Anneal(AnnealParams::default()));
+        assert_eq!(sa.solver_for(None), Solver::Anneal(AnnealParams::default()));
     }
 
     #[test]

@@ -187,7 +187,7 @@ impl App {
     }
 
     fn set_status(&mut self, text: String) {
-        self.status = text;
+        self.status = crate::quote::clean_message(&text);
         self.status_since = std::time::Instant::now();
     }
 

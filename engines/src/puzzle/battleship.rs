@@ -77,6 +77,9 @@ pub struct BattleshipPuzzle {
     pub rule: TouchRule,
 }
 
+/// Most ships a Battleship puzzle may have.
+pub const MAX_SHIPS: usize = 512;
+
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PuzzleError {
     #[error("board size {0}×{1} is out of range (1 to 64 each)")]
@@ -87,7 +90,7 @@ pub enum PuzzleError {
         got: usize,
         expected: usize,
     },
-    #[error("{what} {index} is {target}, more than the {limit} cells of that line")]
+    #[error("{what} {} is {target}, more than the {limit} cells of that line", .index + 1)]
     TargetTooBig {
         what: &'static str,
         index: usize,
@@ -102,10 +105,13 @@ pub enum PuzzleError {
     ShipTooLong(usize, usize, usize),
     #[error("a ship has length 0")]
     EmptyShip,
-    #[error("given ({0}, {1}) is off the board")]
+    /// Cells are counted from 0 here and from 1 in the message, as everywhere.
+    #[error("given ({}, {}) is off the board", .0 + 1, .1 + 1)]
     GivenOffBoard(usize, usize),
-    #[error("cell ({0}, {1}) has two different givens")]
+    #[error("cell ({}, {}) has two different givens", .0 + 1, .1 + 1)]
     GivenTwice(usize, usize),
+    #[error("{0} ships: at most {MAX_SHIPS}")]
+    TooManyShips(usize),
     #[error(transparent)]
     Cancelled(#[from] Cancelled),
     /// Any other reason a puzzle cannot be solved (named in words).
@@ -184,6 +190,9 @@ impl BattleshipPuzzle {
                 });
             }
         }
+        if self.ships.len() > MAX_SHIPS {
+            return Err(PuzzleError::TooManyShips(self.ships.len()));
+        }
         let total: usize = self.ships.iter().sum();
         let rows_known = self.row_targets.iter().all(Option::is_some);
         let cols_known = self.col_targets.iter().all(Option::is_some);
@@ -238,16 +247,58 @@ pub fn solve(
     p.validate()?;
     let mut s = super::search::Search::new(p, examples, matrix_limit, cancel);
     s.run()?;
+    Ok(PuzzleSolutions {
+        labelled: s.layouts * labellings(p),
+        layouts: s.layouts,
+        matrices: s.matrices.map(|m| m.len() as u128),
+        examples: s.examples,
+    })
+}
+
+/// Ways to label one layout's ships (ships of equal length interchanged).
+fn labellings(p: &BattleshipPuzzle) -> u128 {
     let mut multiplicity: BTreeMap<usize, u128> = BTreeMap::new();
     for &l in &p.ships {
         *multiplicity.entry(l).or_default() += 1;
     }
-    let perms: u128 = multiplicity.values().map(|&k| (1..=k).product::<u128>()).product();
-    Ok(PuzzleSolutions {
-        labelled: s.layouts * perms,
-        layouts: s.layouts,
-        matrices: s.matrices.map(|m| m.len() as u128),
-        examples: s.examples,
+    multiplicity.values().map(|&k| (1..=k).product::<u128>()).product()
+}
+
+/// What [`solve_up_to`] found and why it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundedSolutions {
+    /// `matrices` holds the distinct grids found (the search stops at the limit).
+    pub solutions: PuzzleSolutions,
+    /// The search stopped at the limit of distinct grids.
+    pub stopped_at_limit: bool,
+    /// The clock stopped the search (the counts are lower bounds).
+    pub timed_out: bool,
+    pub nodes: u64,
+}
+
+/// Looks for solutions until `limit` distinct grids are found (the exact
+/// puzzle solver's `--limit`), the clock runs out (with what it found) or
+/// `cancel` is set (an error).
+pub fn solve_up_to(
+    p: &BattleshipPuzzle,
+    examples: usize,
+    limit: usize,
+    progress: &(dyn Fn(crate::puzzle::exact::SearchProgress) + Sync),
+    cancel: &CancelFlag,
+) -> Result<BoundedSolutions, PuzzleError> {
+    p.validate()?;
+    let mut s = super::search::Search::new(p, examples, limit, cancel).stop_at(limit, progress);
+    s.run()?;
+    Ok(BoundedSolutions {
+        stopped_at_limit: s.stopped && !s.timed_out,
+        timed_out: s.timed_out,
+        nodes: s.nodes,
+        solutions: PuzzleSolutions {
+            labelled: s.layouts * labellings(p),
+            layouts: s.layouts,
+            matrices: s.matrices.map(|m| m.len() as u128),
+            examples: s.examples,
+        },
     })
 }
 

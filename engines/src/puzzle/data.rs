@@ -121,8 +121,27 @@ fn json<T: for<'de> Deserialize<'de>>(line: &str) -> Result<T, String> {
     serde_json::from_str(line).map_err(|e| format!("not a record of this data set: {e}"))
 }
 
-/// Reads one line of the data set `file` (a name from [`DATA_SETS`]).
+/// Reads one line of the data set `file` (a name from [`DATA_SETS`]); the
+/// puzzle is checked like any other (a record may hold anything), and so is
+/// the size of the published solution.
 pub fn read_record(file: &str, line: &str) -> Result<DataRecord, String> {
+    let record = read_unchecked(file, line)?;
+    let id = &record.id;
+    record.puzzle.validate().map_err(|e| format!("{id}: {e}"))?;
+    let (rows, cols) = record.puzzle.size();
+    if let Some(s) = &record.solution
+        && (s.rows(), s.cols()) != (rows, cols)
+    {
+        return Err(format!(
+            "{id}: the solution is {}x{} but the puzzle is {rows}x{cols}",
+            s.rows(),
+            s.cols()
+        ));
+    }
+    Ok(record)
+}
+
+fn read_unchecked(file: &str, line: &str) -> Result<DataRecord, String> {
     match file {
         "queens_levels.jsonl" => {
             let r: QueensRaw = json(line)?;

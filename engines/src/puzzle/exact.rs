@@ -8,22 +8,76 @@ use crate::geometry::BinaryMatrix;
 use crate::run::{CancelFlag, Cancelled};
 
 /// What to look for.
-#[derive(Clone, Copy, Debug)]
-pub struct ExactRequest {
+#[derive(Clone, Copy)]
+pub struct ExactRequest<'a> {
     /// Stop counting after this many solutions (the count is then a lower bound).
     pub limit: u64,
     /// Solutions to keep as examples.
     pub keep: usize,
+    /// Told how far the search is, every few thousand nodes.
+    pub progress: &'a (dyn Fn(SearchProgress) + Sync),
 }
 
-impl Default for ExactRequest {
+impl std::fmt::Debug for ExactRequest<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExactRequest")
+            .field("limit", &self.limit)
+            .field("keep", &self.keep)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for ExactRequest<'_> {
     fn default() -> Self {
         ExactRequest {
             limit: 1_000_000,
             keep: 2,
+            progress: &no_search_progress,
         }
     }
 }
+
+impl ExactRequest<'_> {
+    /// Count up to `limit`, keep `keep`, no progress.
+    pub fn new(limit: u64, keep: usize) -> ExactRequest<'static> {
+        ExactRequest {
+            limit,
+            keep,
+            progress: &no_search_progress,
+        }
+    }
+}
+
+/// How far an exact search is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchProgress {
+    /// Nodes of the search tree so far.
+    pub nodes: u64,
+    /// Solutions found so far (optimal so far, with an objective).
+    pub solutions: u64,
+    /// Share of the search tree ruled out or searched, an estimate in [0, 1]
+    /// (each branch counts as half of its parent; `None` when the search
+    /// cannot tell).
+    pub explored: Option<f64>,
+}
+
+impl SearchProgress {
+    /// In words, for a status line ("1,204 nodes, 3 solutions so far, about 12.5 % explored").
+    pub fn describe(&self) -> String {
+        let nodes = if self.nodes > 0 {
+            format!("{} nodes, ", self.nodes)
+        } else {
+            String::new()
+        };
+        let explored = self
+            .explored
+            .map_or(String::new(), |f| format!(", about {:.1} % explored", f * 100.0));
+        format!("{nodes}{} solutions so far{explored}", self.solutions)
+    }
+}
+
+/// A progress sink that ignores everything.
+pub fn no_search_progress(_: SearchProgress) {}
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,11 +91,31 @@ pub struct ExactResult {
     pub best: Option<f64>,
     /// Nodes of the search tree.
     pub nodes: u64,
+    /// The time limit stopped the search: the count is what was found by
+    /// then (a lower bound; with an objective, the best so far).
+    pub timed_out: bool,
 }
 
 impl ExactResult {
+    /// Nothing found yet.
+    pub fn empty() -> ExactResult {
+        ExactResult {
+            count: 0,
+            stopped_at_limit: false,
+            examples: Vec::new(),
+            best: None,
+            nodes: 0,
+            timed_out: false,
+        }
+    }
+
     pub fn is_unique(&self) -> bool {
-        self.count == 1 && !self.stopped_at_limit
+        self.count == 1 && !self.stopped_at_limit && !self.timed_out
+    }
+
+    /// Every solution was counted (no limit or clock stopped the search).
+    pub fn is_complete(&self) -> bool {
+        !self.stopped_at_limit && !self.timed_out
     }
 }
 
@@ -110,6 +184,8 @@ fn linearise(model: &PuzzleModel, low: &Lowered) -> Option<Vec<Linear>> {
 const FREE: u8 = 2;
 /// Nodes this close to the root probe every free variable (see `Search::probe`).
 const PROBE_DEPTH: u32 = 12;
+/// Nodes (or probes) between looks at the cancel flag and the clock.
+const CHECK_EVERY: u64 = 256;
 
 /// The search state.
 struct Search<'a> {
@@ -130,9 +206,12 @@ struct Search<'a> {
     /// the rules the filter checks at the end (e.g. Tents' pairing).
     partial: Option<&'a dyn Fn(&[Option<bool>]) -> bool>,
     cancel: &'a CancelFlag,
-    req: ExactRequest,
+    req: ExactRequest<'a>,
     result: ExactResult,
+    /// The flag (or the clock) stopped the search.
     cancelled: bool,
+    /// Share of the tree done: each node not branched on adds 2^-depth.
+    explored: f64,
     /// Branchings above this node.
     depth: u32,
     /// Probes made, and how many fixed a variable or closed the node.
@@ -147,7 +226,7 @@ impl<'a> Search<'a> {
         cons: Vec<Linear>,
         filter: &'a dyn Fn(&BinaryMatrix) -> bool,
         cancel: &'a CancelFlag,
-        req: ExactRequest,
+        req: ExactRequest<'a>,
     ) -> Search<'a> {
         let n = low.vars();
         let mut occurs = vec![Vec::new(); n];
@@ -184,14 +263,9 @@ impl<'a> Search<'a> {
             partial: None,
             cancel,
             req,
-            result: ExactResult {
-                count: 0,
-                stopped_at_limit: false,
-                examples: Vec::new(),
-                best: None,
-                nodes: 0,
-            },
+            result: ExactResult::empty(),
             cancelled: false,
+            explored: 0.0,
             depth: 0,
             probes: 0,
             probe_hits: 0,
@@ -354,11 +428,30 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// A look at the cancel flag and the clock (with a progress report);
+    /// false once the search must stop.
+    fn still_going(&mut self) -> bool {
+        if self.cancel.is_cancelled() {
+            self.cancelled = true;
+            return false;
+        }
+        (self.req.progress)(SearchProgress {
+            nodes: self.result.nodes,
+            solutions: self.result.count,
+            explored: Some(self.explored.min(1.0)),
+        });
+        true
+    }
+
+    /// This node is done without branching: its share of the tree is explored.
+    fn close(&mut self) {
+        self.explored += 0.5f64.powi(self.depth.min(1100) as i32);
+    }
+
     /// Depth-first search; returns false to stop (limit or cancel).
     fn search(&mut self) -> bool {
         self.result.nodes += 1;
-        if self.result.nodes.is_multiple_of(4096) && self.cancel.is_cancelled() {
-            self.cancelled = true;
+        if self.result.nodes.is_multiple_of(CHECK_EVERY) && !self.still_going() {
             return false;
         }
         if !self.model.objective.is_empty()
@@ -366,23 +459,27 @@ impl<'a> Search<'a> {
         {
             let (fixed, open) = self.objective_now();
             if fixed + open < best - 1e-9 {
+                self.close();
                 return true;
             }
         }
         let mark = self.trail.len();
         if self.depth < PROBE_DEPTH && self.probing_pays() && !self.probe() {
             self.undo_to(mark);
-            return true;
+            self.close();
+            return !self.cancelled;
         }
         if let Some(partial) = self.partial
             && !partial(&self.partial_cells())
         {
             self.undo_to(mark);
+            self.close();
             return true;
         }
         let Some(v) = self.choose() else {
             self.leaf();
             self.undo_to(mark);
+            self.close();
             return !self.result.stopped_at_limit;
         };
         self.depth += 1;
@@ -429,12 +526,19 @@ impl<'a> Search<'a> {
         ok
     }
 
+    /// Also false when the search must stop (`cancelled` says so): probing a
+    /// 64×64 board near the root takes seconds.
     fn probe_all(&mut self) -> bool {
+        let mut probed = 0u64;
         loop {
             let mut changed = false;
             for v in 0..self.value.len() as u32 {
                 if self.value[v as usize] != FREE {
                     continue;
+                }
+                probed += 1;
+                if probed.is_multiple_of(CHECK_EVERY / 16) && !self.still_going() {
+                    return false;
                 }
                 for val in [1u8, 0] {
                     let mark = self.trail.len();
@@ -462,6 +566,9 @@ impl<'a> Search<'a> {
             let mark = self.trail.len();
             self.assign(v, val);
             let ok = self.propagate();
+            if !ok {
+                self.close();
+            }
             let go_on = !ok || self.search();
             self.undo_to(mark);
             if !go_on {
@@ -491,7 +598,7 @@ pub fn forced_values(model: &PuzzleModel, low: &Lowered) -> Option<Vec<Option<bo
 pub fn solve_model(
     model: &PuzzleModel,
     filter: &dyn Fn(&BinaryMatrix) -> bool,
-    req: ExactRequest,
+    req: ExactRequest<'_>,
     cancel: &CancelFlag,
 ) -> Result<ExactResult, Cancelled> {
     solve_model_pruned(model, filter, None, req, cancel)
@@ -503,16 +610,10 @@ pub fn solve_model_pruned(
     model: &PuzzleModel,
     filter: &dyn Fn(&BinaryMatrix) -> bool,
     partial: Option<&dyn Fn(&[Option<bool>]) -> bool>,
-    req: ExactRequest,
+    req: ExactRequest<'_>,
     cancel: &CancelFlag,
 ) -> Result<ExactResult, Cancelled> {
-    let empty = ExactResult {
-        count: 0,
-        stopped_at_limit: false,
-        examples: Vec::new(),
-        best: None,
-        nodes: 0,
-    };
+    let empty = ExactResult::empty();
     let Ok(low) = model.lower() else { return Ok(empty) };
     let Some(cons) = linearise(model, &low) else {
         return Ok(empty);
@@ -524,7 +625,11 @@ pub fn solve_model_pruned(
         s.search();
     }
     if s.cancelled {
-        return Err(Cancelled);
+        // The clock stops the search with what it found; a cancel is an error.
+        if !cancel.timed_out() {
+            return Err(Cancelled);
+        }
+        s.result.timed_out = true;
     }
     Ok(s.result)
 }

@@ -2,6 +2,7 @@
 //! (`battleships_janko.jsonl`): the data is read from a path the user gives,
 //! never shipped with the project.
 
+use super::battleship::MAX_SHIPS;
 use super::{BattleshipPuzzle, Given};
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
@@ -33,6 +34,10 @@ pub struct JankoRecord {
 pub fn parse_janko_line(line: &str) -> Result<JankoRecord, String> {
     let raw: Raw = serde_json::from_str(line).map_err(|e| format!("not a puzzle record: {e}"))?;
     let mut ships = Vec::new();
+    let total: usize = raw.fleet.values().fold(0, |a, &b| a.saturating_add(b));
+    if total > MAX_SHIPS {
+        return Err(format!("{}: {total} ships: at most {MAX_SHIPS}", raw.id));
+    }
     for (len, count) in &raw.fleet {
         let l: usize = len
             .parse()

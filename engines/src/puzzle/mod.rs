@@ -3,7 +3,7 @@
 //! chess pieces, Takuzu and Tango) over one model of 0/1 cells with an exact
 //! solver, a QUBO and a checker.
 
-mod battleship;
+pub mod battleship;
 pub mod data;
 pub mod edit;
 pub mod exact;
@@ -16,8 +16,8 @@ pub mod render;
 mod search;
 pub mod text;
 
-pub use battleship::{BattleshipPuzzle, Given, PuzzleError, PuzzleSolutions, solve};
-pub use exact::{ExactRequest, ExactResult};
+pub use battleship::{BattleshipPuzzle, BoundedSolutions, Given, PuzzleError, PuzzleSolutions, solve, solve_up_to};
+pub use exact::{ExactRequest, ExactResult, SearchProgress, no_search_progress};
 pub use families::{FAMILIES, Puzzle, PuzzleQuboModel, QuboOptions};
 pub use janko::{JankoRecord, parse_janko_line};
 pub use model::{CountSpec, PuzzleModel, Violation};

@@ -383,6 +383,28 @@ pub struct Violation {
 }
 
 /// Every puzzle board is 1 to [`crate::geometry::MAX_SIDE`] cells a side.
+/// Every region id below the largest one names at least one cell (ids are
+/// numbered without gaps); `skip` is the id of cells in no region.
+pub fn check_region_gaps(regions: &[u16], skip: u16) -> Result<(), String> {
+    let count = regions
+        .iter()
+        .filter(|&&r| r != skip)
+        .map(|&r| r as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let mut seen = vec![false; count];
+    for &r in regions.iter().filter(|&&r| r != skip) {
+        seen[r as usize] = true;
+    }
+    match seen.iter().position(|&s| !s) {
+        Some(k) => Err(format!(
+            "region {} has no cell (regions are numbered without gaps)",
+            crate::puzzle::text::region_char(k)
+        )),
+        None => Ok(()),
+    }
+}
+
 pub fn check_board_size(rows: usize, cols: usize) -> Result<(), String> {
     let max = crate::geometry::MAX_SIDE;
     if rows == 0 || cols == 0 || rows > max || cols > max {

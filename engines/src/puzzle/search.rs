@@ -12,6 +12,7 @@
 use super::battleship::{BattleshipPuzzle, Given, PuzzleError, role};
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
+use crate::puzzle::exact::{SearchProgress, no_search_progress};
 use crate::run::{CancelFlag, Cancelled};
 use rustc_hash::FxHashSet;
 
@@ -74,7 +75,13 @@ pub(super) struct Search<'a> {
     pub examples: Vec<BinaryMatrix>,
     example_limit: usize,
     cancel: &'a CancelFlag,
-    nodes: u64,
+    pub nodes: u64,
+    /// Stop once this many distinct grids are found (`usize::MAX`: never).
+    stop_at: usize,
+    /// The search ended early: at `stop_at`, or at the clock (`timed_out`).
+    pub stopped: bool,
+    pub timed_out: bool,
+    progress: &'a (dyn Fn(SearchProgress) + Sync),
 }
 
 fn bits(n: usize) -> u64 {
@@ -116,7 +123,18 @@ impl<'a> Search<'a> {
             example_limit: examples,
             cancel,
             nodes: 0,
+            stop_at: usize::MAX,
+            stopped: false,
+            timed_out: false,
+            progress: &no_search_progress,
         }
+    }
+
+    /// Stops at `limit` distinct grids, telling `progress` how far it is.
+    pub fn stop_at(mut self, limit: usize, progress: &'a (dyn Fn(SearchProgress) + Sync)) -> Search<'a> {
+        self.stop_at = limit;
+        self.progress = progress;
+        self
     }
 
     fn start_state(&self) -> State {
@@ -161,8 +179,24 @@ impl<'a> Search<'a> {
     /// Picks the class with the fewest spots left for its next ship and tries each.
     fn search(&mut self, s: &State) -> Result<(), PuzzleError> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) && self.cancel.is_cancelled() {
-            return Err(PuzzleError::Cancelled(Cancelled));
+        if self.stopped {
+            return Ok(());
+        }
+        if self.nodes.is_multiple_of(4096) {
+            if self.cancel.timed_out() {
+                // The clock stops the search with what it found.
+                self.stopped = true;
+                self.timed_out = true;
+                return Ok(());
+            }
+            if self.cancel.is_cancelled() {
+                return Err(PuzzleError::Cancelled(Cancelled));
+            }
+            (self.progress)(SearchProgress {
+                nodes: self.nodes,
+                solutions: self.matrices.as_ref().map_or(self.layouts as u64, |m| m.len() as u64),
+                explored: None,
+            });
         }
         if s.left[..self.classes.len()].iter().all(|&n| n == 0) {
             self.done(s);
@@ -252,6 +286,9 @@ impl<'a> Search<'a> {
         let new = match &mut self.matrices {
             Some(set) => {
                 let fresh = set.insert(s.occ_row[..p.rows].to_vec());
+                if set.len() >= self.stop_at {
+                    self.stopped = true;
+                }
                 if set.len() > self.matrix_limit {
                     self.matrices = None;
                 }

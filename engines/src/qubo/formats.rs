@@ -12,7 +12,8 @@
 //! Numbers are written with Rust's shortest exact decimal (never an exponent),
 //! so a model read back is the same model.
 
-use super::model::{Ising, MAX_VARIABLES, Qubo, QuboBuilder};
+use super::model::{Ising, MAX_VARIABLES, Qubo, QuboBuilder, check_coefficient};
+use crate::quote::excerpt;
 use std::fmt::Write;
 use thiserror::Error;
 
@@ -53,7 +54,10 @@ impl ModelFormat {
         match s.trim_start_matches('.').to_ascii_lowercase().as_str() {
             "coo" => Ok(ModelFormat::Coo),
             "qubo" | "qbsolv" => Ok(ModelFormat::Qbsolv),
-            other => Err(format!("unknown model format '{other}' (expected coo or qubo)")),
+            other => Err(format!(
+                "unknown model format '{}' (expected coo or qubo)",
+                excerpt(other)
+            )),
         }
     }
 
@@ -72,27 +76,47 @@ impl ModelFormat {
     }
 }
 
+/// A variable index: below [`MAX_VARIABLES`].
 fn index(tok: &str, line: usize, what: &str) -> Result<usize, FormatError> {
-    let i: usize = tok
-        .parse()
-        .map_err(|_| err(line, format!("expected {what} (a whole number ≥ 0), found '{tok}'")))?;
+    let i = whole(tok, line, what)?;
     if i >= MAX_VARIABLES {
         return Err(err(
             line,
-            format!("{what} {i} is over the limit of {MAX_VARIABLES} variables"),
+            format!(
+                "{what} {i} is past the last variable a model may have ({})",
+                MAX_VARIABLES - 1
+            ),
         ));
     }
     Ok(i)
 }
 
+/// A number of variables: at most [`MAX_VARIABLES`].
+fn variable_count(tok: &str, line: usize, what: &str) -> Result<usize, FormatError> {
+    let n = whole(tok, line, what)?;
+    if n > MAX_VARIABLES {
+        return Err(err(
+            line,
+            format!("{what} {n} is over the limit of {MAX_VARIABLES} variables"),
+        ));
+    }
+    Ok(n)
+}
+
+fn whole(tok: &str, line: usize, what: &str) -> Result<usize, FormatError> {
+    tok.parse().map_err(|_| {
+        err(
+            line,
+            format!("expected {what} (a whole number ≥ 0), found '{}'", excerpt(tok)),
+        )
+    })
+}
+
 fn number(tok: &str, line: usize, what: &str) -> Result<f64, FormatError> {
     let v: f64 = tok
         .parse()
-        .map_err(|_| err(line, format!("expected {what} (a number), found '{tok}'")))?;
-    if !v.is_finite() {
-        return Err(err(line, format!("{what} must be finite, found '{tok}'")));
-    }
-    Ok(v)
+        .map_err(|_| err(line, format!("expected {what} (a number), found '{}'", excerpt(tok))))?;
+    check_coefficient(v, what).map_err(|e| err(line, e))
 }
 
 /// `# key=value` or `# key: value` in a comment.
@@ -138,14 +162,14 @@ pub fn read_coo(text: &str) -> Result<Qubo, FormatError> {
                     other => {
                         return Err(err(
                             line,
-                            format!("unknown vartype '{other}' (expected BINARY or SPIN)"),
+                            format!("unknown vartype '{}' (expected BINARY or SPIN)", excerpt(other)),
                         ));
                     }
                 };
             } else if let Some(v) = comment_value(l, "offset") {
                 offset = number(v, line, "the offset")?;
             } else if let Some(v) = comment_value(l, "variables") {
-                declared = Some(index(v, line, "the variable count")?);
+                declared = Some(variable_count(v, line, "the variable count")?);
             }
             continue;
         }
@@ -245,14 +269,17 @@ pub fn read_qbsolv(text: &str) -> Result<Qubo, FormatError> {
                 ));
             }
             if toks[2] != "0" && toks[2] != "unconstrained" {
-                return Err(err(line, format!("unknown topology '{}' (expected 0)", toks[2])));
+                return Err(err(
+                    line,
+                    format!("unknown topology '{}' (expected 0)", excerpt(toks[2])),
+                ));
             }
-            let max = index(toks[3], line, "maxNodes")?;
-            let nn = index(toks[4], line, "nNodes")?;
+            let max = variable_count(toks[3], line, "maxNodes")?;
+            let nn = variable_count(toks[4], line, "nNodes")?;
             let nc: usize = toks[5].parse().map_err(|_| {
                 err(
                     line,
-                    format!("expected nCouplers (a whole number), found '{}'", toks[5]),
+                    format!("expected nCouplers (a whole number), found '{}'", excerpt(toks[5])),
                 )
             })?;
             if nn > max {

@@ -8,5 +8,5 @@ mod model;
 mod xray;
 
 pub use formats::{FormatError, ModelFormat, read_coo, read_qbsolv, write_coo, write_qbsolv};
-pub use model::{Ising, MAX_COUPLERS, MAX_VARIABLES, Qubo, QuboBuilder, QuboStats};
-pub use xray::{DEFAULT_EPSILON, PinMode, XrayModel, XraySpec, xray_objective};
+pub use model::{Ising, MAX_COEFFICIENT, MAX_COUPLERS, MAX_VARIABLES, Qubo, QuboBuilder, QuboStats, check_coefficient};
+pub use xray::{DEFAULT_EPSILON, MAX_WEIGHT, PinMode, XrayModel, XraySpec, xray_objective};

@@ -12,6 +12,23 @@ pub const MAX_VARIABLES: usize = 1 << 20;
 /// Most couplers a model may have (memory: about 24 bytes each).
 pub const MAX_COUPLERS: usize = 50_000_000;
 
+/// Largest size of a coefficient (linear, coupler or offset, after the terms
+/// add up). Every energy of a model within the limits then stays finite
+/// (at most about 10²³), so no reader, option or sum brings in ±inf or NaN.
+pub const MAX_COEFFICIENT: f64 = 1e15;
+
+/// The one rule for numbers in a model: finite and at most [`MAX_COEFFICIENT`]
+/// in size. `what` names the number in the message.
+pub fn check_coefficient(v: f64, what: &str) -> Result<f64, String> {
+    if v.abs() <= MAX_COEFFICIENT {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{what} is {v}: coefficients must be finite numbers of size at most {MAX_COEFFICIENT:e}"
+        ))
+    }
+}
+
 /// A QUBO with its couplers as compressed neighbour lists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Qubo {
@@ -121,6 +138,21 @@ impl QuboBuilder {
         let mut pairs: Vec<((u32, u32), f64)> = self.couplers.into_iter().filter(|(_, v)| *v != 0.0).collect();
         if pairs.len() > MAX_COUPLERS {
             return Err(format!("{} couplers is over the limit of {MAX_COUPLERS}", pairs.len()));
+        }
+        check_coefficient(self.offset, "the offset")?;
+        if let Some((i, &v)) = self
+            .linear
+            .iter()
+            .enumerate()
+            .find(|(_, v)| v.abs().is_nan() || v.abs() > MAX_COEFFICIENT)
+        {
+            check_coefficient(v, &format!("the linear term of variable {i}"))?;
+        }
+        if let Some(&((i, j), v)) = pairs
+            .iter()
+            .find(|(_, v)| v.abs().is_nan() || v.abs() > MAX_COEFFICIENT)
+        {
+            check_coefficient(v, &format!("the coupler {i}–{j}"))?;
         }
         pairs.sort_unstable_by_key(|p| p.0);
         let mut degree = vec![0u32; n + 1];

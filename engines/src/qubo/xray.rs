@@ -15,6 +15,10 @@ use super::model::{Qubo, QuboBuilder};
 use crate::geometry::{BinaryMatrix, MAX_SIDE};
 use serde::{Deserialize, Serialize};
 
+/// Largest ε or pin weight: far past any useful value, and small enough that
+/// every coefficient stays within the model's limit.
+pub const MAX_WEIGHT: f64 = 1e6;
+
 /// The paper's ε.
 pub const DEFAULT_EPSILON: f64 = 0.005;
 
@@ -76,13 +80,18 @@ impl XraySpec {
                 "the row sums add up to {total_r} and the column sums to {total_c}: no picture has both"
             ));
         }
-        if !self.epsilon.is_finite() || self.epsilon < 0.0 {
-            return Err(format!("ε must be a number ≥ 0, not {}", self.epsilon));
+        if !(0.0..=MAX_WEIGHT).contains(&self.epsilon) {
+            return Err(format!(
+                "ε must be a number from 0 to {MAX_WEIGHT:e}, not {}",
+                self.epsilon
+            ));
         }
         if let PinMode::Penalty { weight } = self.pin_mode
-            && !(weight.is_finite() && weight > 0.0)
+            && !(weight > 0.0 && weight <= MAX_WEIGHT)
         {
-            return Err(format!("the pin weight must be a number > 0, not {weight}"));
+            return Err(format!(
+                "the pin weight must be a number in (0, {MAX_WEIGHT:e}], not {weight}"
+            ));
         }
         for &((r, c), _) in &self.pins {
             if r >= m || c >= n {

@@ -35,7 +35,7 @@ impl Default for AnnealParams {
 }
 
 impl Sampler for AnnealParams {
-    fn validate(&self, _q: &Qubo) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         if self.sweeps == 0 || self.sweeps > MAX_SWEEPS {
             return Err(format!("sweeps must be 1..={MAX_SWEEPS}, not {}", self.sweeps));
         }

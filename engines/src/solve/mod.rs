@@ -78,7 +78,7 @@ pub const MAX_SWEEPS: usize = 100_000_000;
 pub const TRACE_POINTS: usize = 300;
 /// Reads started together; stop decisions are made between batches, so their
 /// size (not the thread count) decides which reads a stopped run kept.
-const BATCH: usize = 64;
+pub(crate) const BATCH: usize = 64;
 
 /// Why a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +118,9 @@ pub struct SampleSet {
     pub flips: u64,
     pub stop: Stop,
     pub seconds: f64,
+    /// What the run did differently from what was asked, in words (a default
+    /// capped on a large model, states dropped to stay within memory).
+    pub notes: Vec<String>,
 }
 
 /// A live update for plots.
@@ -213,7 +216,7 @@ pub fn solve(
         results
     };
     let threads = pool.current_num_threads();
-    let mut collector = SampleCollector::default();
+    let mut collector = SampleCollector::new(q.len());
     let mut read_energies = Vec::new();
     let mut flips = 0u64;
     let mut stop = Stop::Done;
@@ -258,7 +261,10 @@ pub fn solve(
         }
         first = last;
     }
+    let mut notes = sampler.notes(q);
+    notes.extend(collector.note(q.len()));
     Ok(SampleSet {
+        notes,
         reads: read_energies.len(),
         distinct: collector.distinct(),
         samples: collector.best(req.keep),

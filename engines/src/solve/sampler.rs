@@ -42,8 +42,19 @@ impl ReadResult {
 
 /// A sampler's settings, able to run reads of a model.
 pub trait Sampler: Sync {
+    /// Checks the settings alone (a session may hold anything): the limits
+    /// that hold for every model.
+    fn check(&self) -> Result<(), String>;
     /// Checks the settings against the model before any work starts.
-    fn validate(&self, q: &Qubo) -> Result<(), String>;
+    fn validate(&self, q: &Qubo) -> Result<(), String> {
+        let _ = q;
+        self.check()
+    }
+    /// What the run will do differently from the settings on this model
+    /// (a default capped because the model is large), in words.
+    fn notes(&self, _q: &Qubo) -> Vec<String> {
+        Vec::new()
+    }
     /// Whether a read cut short by the clock still counts the states it found
     /// (tabu: each finished search is an answer; SA: a half-annealed state is not).
     fn keeps_unfinished(&self) -> bool;

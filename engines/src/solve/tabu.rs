@@ -36,15 +36,50 @@ impl Default for TabuParams {
     }
 }
 
+/// Flip evaluations per search when none are asked for, at most: the default
+/// n·max(200, 3n) grows with the square of the variables (hours per read on a
+/// model of 65,536), so it stops here (about a tenth of a second).
+pub const DEFAULT_EVALUATIONS_CAP: u64 = 100_000_000;
+/// Most flip evaluations per search a user may ask for.
+pub const MAX_EVALUATIONS: u64 = 1_000_000_000_000;
+
 impl Sampler for TabuParams {
-    fn validate(&self, q: &Qubo) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         if self.restarts > MAX_SWEEPS {
             return Err(format!("restarts must be at most {MAX_SWEEPS}, not {}", self.restarts));
         }
+        if let Some(t) = self.tenure.filter(|&t| t > crate::qubo::MAX_VARIABLES) {
+            return Err(format!(
+                "the tenure {t} is over the limit of {} (the most variables a model has)",
+                crate::qubo::MAX_VARIABLES
+            ));
+        }
+        if let Some(e) = self.evaluations.filter(|&e| e == 0 || e > MAX_EVALUATIONS) {
+            return Err(format!(
+                "evaluations per search must be 1 to {MAX_EVALUATIONS}, not {e}"
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate(&self, q: &Qubo) -> Result<(), String> {
+        self.check()?;
         if self.tenure.is_some_and(|t| t >= q.len()) {
             return Err(format!("the tenure must be below the {} variables", q.len()));
         }
         Ok(())
+    }
+
+    fn notes(&self, q: &Qubo) -> Vec<String> {
+        let n = q.len() as u64;
+        let full = n.saturating_mul((3 * n).max(200));
+        match self.evaluations {
+            None if full > DEFAULT_EVALUATIONS_CAP => vec![format!(
+                "tabu: {DEFAULT_EVALUATIONS_CAP} flip evaluations per search (the default n·max(200, 3n) \
+                 would be {full} for {n} variables; set the evaluations to change it)"
+            )],
+            _ => Vec::new(),
+        }
     }
 
     fn describe(&self) -> String {
@@ -90,16 +125,19 @@ impl TabuRun<'_> {
         let mut rng = ctx.stream(read);
         let mut trace = ctx.trace(read);
         let mut found = Vec::new();
+        let mut searches = 0usize;
+        let cap = super::samples::states_per_read(q.len());
         let reached = std::cell::Cell::new(false);
         let mut record = |x: &[u8], e: f64| {
-            found.push((x.to_vec(), e));
-            trace.point(found.len(), e);
+            searches += 1;
+            super::samples::keep_lowest(&mut found, x, e, cap);
+            trace.point(searches, e);
             reached.set(reached.get() || ctx.target_hit(e));
         };
         let mut stop = || reached.get() || ctx.cancelled() || ctx.out_of_time();
         let (_, e) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
         drop(trace);
-        let searches = found.len() as u64;
+        let searches = searches as u64;
         ReadResult {
             complete: searches == p.restarts as u64 + 1 || ctx.target_hit(e),
             flips: searches * p.evaluations_for(q.len()),
@@ -116,7 +154,8 @@ impl TabuParams {
 
     pub fn evaluations_for(&self, n: usize) -> u64 {
         let n = n as u64;
-        self.evaluations.unwrap_or(n * (3 * n).max(200)).max(n)
+        let default = n.saturating_mul((3 * n).max(200)).min(DEFAULT_EVALUATIONS_CAP);
+        self.evaluations.unwrap_or(default).max(n)
     }
 }
 

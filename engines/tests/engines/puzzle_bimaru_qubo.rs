@@ -24,13 +24,7 @@ fn the_diagonal_term_costs_its_weight_per_pair_and_nothing_for_fleets() {
     )
     .unwrap();
     let sols = p
-        .solve_exact(
-            ExactRequest {
-                limit: 1000,
-                keep: 1000,
-            },
-            &CancelFlag::new(),
-        )
+        .solve_exact(ExactRequest::new(1000, 1000), &CancelFlag::new())
         .unwrap();
     assert!(sols.count > 0, "the test puzzle has solutions");
     let plain = p.qubo(QuboOptions::default()).unwrap();
@@ -79,9 +73,7 @@ fn the_placement_qubo_has_every_solution_at_energy_zero_and_nothing_else_there()
             ..QuboOptions::default()
         })
         .unwrap();
-    let sols = p
-        .solve_exact(ExactRequest { limit: 100, keep: 100 }, &CancelFlag::new())
-        .unwrap();
+    let sols = p.solve_exact(ExactRequest::new(100, 100), &CancelFlag::new()).unwrap();
     assert_eq!(sols.count, 8);
     // Each solution is some choice of placements at energy 0 (ships may touch
     // here, so find the choice by search over the placements it covers).

@@ -284,10 +284,7 @@ fn check_family(p: &Puzzle, valid: &dyn Fn(&BinaryMatrix) -> bool, relaxed: &dyn
         );
     }
     // The exact solver counts exactly the valid grids.
-    let req = ExactRequest {
-        limit: u64::MAX,
-        keep: usize::MAX,
-    };
+    let req = ExactRequest::new(u64::MAX, usize::MAX);
     let r = p.solve_exact(req, &CancelFlag::new()).unwrap();
     let found: BTreeSet<BinaryMatrix> = r.examples.iter().cloned().collect();
     assert_eq!(r.count as usize, truth.len(), "{}", p.to_text());
@@ -528,10 +525,7 @@ fn dancing_links_and_propagation_agree_on_queens_levels() {
     for rec in mit_levels().iter().step_by(23) {
         let Puzzle::Queens(q) = &rec.puzzle else { unreachable!() };
         assert!(q.is_exact_cover());
-        let all = ExactRequest {
-            limit: 100_000,
-            keep: 1000,
-        };
+        let all = ExactRequest::new(100_000, 1000);
         let dlx = rec.puzzle.solve_exact(all, &CancelFlag::new()).unwrap();
         let model = q.model().unwrap();
         let generic =
@@ -686,7 +680,7 @@ fn takuzu_ground_energy_is_half_nm_minus_n_minus_m() {
     let r = p.solve_exact(ExactRequest::default(), &CancelFlag::new()).unwrap();
     assert!(r.count > 0);
     for m in p
-        .solve_exact(ExactRequest { limit: 50, keep: 50 }, &CancelFlag::new())
+        .solve_exact(ExactRequest::new(50, 50), &CancelFlag::new())
         .unwrap()
         .examples
     {
@@ -821,13 +815,7 @@ fn chess_random_against_brute_force() {
             .cloned()
             .collect();
         let r = puzzle
-            .solve_exact(
-                ExactRequest {
-                    limit: u64::MAX,
-                    keep: usize::MAX,
-                },
-                &CancelFlag::new(),
-            )
+            .solve_exact(ExactRequest::new(u64::MAX, usize::MAX), &CancelFlag::new())
             .unwrap();
         assert!((r.best.unwrap() - best).abs() < 1e-9);
         assert_eq!(r.examples.iter().cloned().collect::<BTreeSet<_>>(), optima);

@@ -16,6 +16,7 @@ use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
 use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError};
 use crate::qubo::{PinMode, XrayModel, XraySpec};
+use crate::quote::excerpt;
 use crate::run::CancelFlag;
 
 pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
@@ -41,11 +42,15 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
             v.parse::<usize>()
                 .ok()
                 .filter(|&l| (1..=64).contains(&l))
-                .ok_or_else(|| format!("line {line}: '{v}' is not a ship length 1 to 64"))
+                .ok_or_else(|| format!("line {line}: '{}' is not a ship length 1 to 64", excerpt(v)))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if ships.len() > 512 {
-        return Err(format!("line {line}: {} ships, at most 512", ships.len()));
+    if ships.len() > crate::puzzle::battleship::MAX_SHIPS {
+        return Err(format!(
+            "line {line}: {} ships, at most {}",
+            ships.len(),
+            crate::puzzle::battleship::MAX_SHIPS
+        ));
     }
     let rule = match s.word("touch")?.as_deref() {
         None | Some("forbidden") | Some("no") => TouchRule::NoTouch,
@@ -386,16 +391,19 @@ impl super::Family for BattleshipPuzzle {
     }
 
     /// The Bimaru search over X-ray realisations.
-    fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
-        let limit = req.limit.min(10_000_000) as usize;
-        let s = crate::puzzle::solve(self, req.keep, limit, cancel)?;
-        let count = s.matrices.unwrap_or(u128::MAX);
+    /// Distinct grids are the solutions; the search stops at `req.limit` of
+    /// them (or at the clock, with what it found).
+    fn solve_exact(&self, req: ExactRequest<'_>, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
+        let limit = req.limit.clamp(1, 10_000_000) as usize;
+        let s = crate::puzzle::battleship::solve_up_to(self, req.keep, limit, req.progress, cancel)?;
+        let count = s.solutions.matrices.unwrap_or(limit as u128);
         Ok(ExactResult {
             count: count.min(u64::MAX as u128) as u64,
-            stopped_at_limit: s.matrices.is_none(),
-            examples: s.examples,
+            stopped_at_limit: s.stopped_at_limit,
+            examples: s.solutions.examples,
             best: None,
-            nodes: 0,
+            nodes: s.nodes,
+            timed_out: s.timed_out,
         })
     }
 

@@ -121,6 +121,9 @@ impl Chess {
         if self.goal == ChessGoal::Coloured && self.regions.len() != r * c {
             return Err("the Coloured problem needs a region for every cell".into());
         }
+        if !self.regions.is_empty() && self.regions.len() != r * c {
+            return Err(format!("{} region cells for a {r}x{c} board", self.regions.len()));
+        }
         if self.region_count() > super::queens::MAX_REGIONS {
             return Err(format!(
                 "{} regions: at most {}",
@@ -128,6 +131,7 @@ impl Chess {
                 super::queens::MAX_REGIONS
             ));
         }
+        crate::puzzle::model::check_region_gaps(&self.regions, super::queens::NO_REGION)?;
         if let Some((a, b)) = self.given.iter().find(|(a, b)| *a >= r || *b >= c) {
             return Err(format!("cell ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
         }

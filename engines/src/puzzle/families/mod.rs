@@ -94,6 +94,9 @@ families! {
     Battleship(BattleshipPuzzle),
 }
 
+/// Largest puzzle text (bytes) [`Puzzle::parse`] reads.
+pub const MAX_PUZZLE_TEXT: usize = 1 << 20;
+
 /// Grid keywords of the text forms (followed by one line per row).
 const GRIDS: &[&str] = &["regions", "grid", "pieces", "numbers"];
 
@@ -171,8 +174,15 @@ impl Puzzle {
         self.as_family().size()
     }
 
-    /// Reads the text form; errors name the line.
+    /// Reads the text form; errors name the line. Texts over
+    /// [`MAX_PUZZLE_TEXT`] bytes are refused before any parsing.
     pub fn parse(text: &str) -> Result<Puzzle, String> {
+        if text.len() > MAX_PUZZLE_TEXT {
+            return Err(format!(
+                "{} bytes: a puzzle text has at most {MAX_PUZZLE_TEXT} (a 64×64 puzzle needs under 100,000)",
+                text.len()
+            ));
+        }
         let s = Sections::parse(text, GRIDS)?;
         let p = Puzzle::parse_family(&s.family, &s).unwrap_or_else(|| {
             let names: Vec<&str> = FAMILIES.iter().map(|f| f.0).collect();
@@ -191,6 +201,18 @@ impl Puzzle {
 
     pub fn to_text(&self) -> String {
         self.as_family().to_text()
+    }
+
+    /// The text form, checked to read back as the same text: what Fleetscope
+    /// writes, it reads (a puzzle from a data set or a session may not fit the
+    /// text form, e.g. more regions than it has letters).
+    pub fn to_checked_text(&self) -> Result<String, String> {
+        let text = self.to_text();
+        match Puzzle::parse(&text) {
+            Ok(p) if p.to_text() == text => Ok(text),
+            Ok(_) => Err("its text form does not read back as the same puzzle: not written".into()),
+            Err(e) => Err(format!("its text form would not read back ({e}): not written")),
+        }
     }
 
     /// Checks sizes and references (a session or text may hold anything).

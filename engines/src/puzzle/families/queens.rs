@@ -150,6 +150,7 @@ impl Queens {
         if self.region_count() > MAX_REGIONS {
             return Err(format!("{} regions: at most {MAX_REGIONS}", self.region_count()));
         }
+        crate::puzzle::model::check_region_gaps(&self.regions, NO_REGION)?;
         if self.region_counts.len() != self.region_count() {
             return Err(format!(
                 "{} region counts for {} regions",

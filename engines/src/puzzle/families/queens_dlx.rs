@@ -7,11 +7,11 @@ use super::queens::Queens;
 use crate::cover::{CountError, Dlx, ExactCover};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
-use crate::puzzle::exact::{ExactRequest, ExactResult};
+use crate::puzzle::exact::{ExactRequest, ExactResult, SearchProgress};
 use crate::run::CancelFlag;
 use std::ops::ControlFlow;
 
-pub fn solve(q: &Queens, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
+pub fn solve(q: &Queens, req: ExactRequest<'_>, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
     let n = q.rows;
     let k = q.region_count();
     let windows = (n - 1) * (n - 1);
@@ -40,34 +40,36 @@ pub fn solve(q: &Queens, req: ExactRequest, cancel: &CancelFlag) -> Result<Exact
         options,
     };
     let mut dlx = Dlx::new(&ec);
-    let mut result = ExactResult {
-        count: 0,
-        stopped_at_limit: false,
-        examples: Vec::new(),
-        best: None,
-        nodes: 0,
-    };
-    let flow = dlx
-        .enumerate(cancel, &mut |chosen| {
-            result.count += 1;
-            if result.examples.len() < req.keep {
-                let mut m = BinaryMatrix::zeros(n, n);
-                for &o in chosen {
-                    m.set(o / n, o % n, true);
-                }
-                result.examples.push(m);
+    let mut result = ExactResult::empty();
+    let flow = dlx.enumerate(cancel, &mut |chosen| {
+        result.count += 1;
+        if result.count.is_multiple_of(1024) {
+            (req.progress)(SearchProgress {
+                nodes: 0,
+                solutions: result.count,
+                explored: None,
+            });
+        }
+        if result.examples.len() < req.keep {
+            let mut m = BinaryMatrix::zeros(n, n);
+            for &o in chosen {
+                m.set(o / n, o % n, true);
             }
-            if result.count >= req.limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .map_err(|e| match e {
-            CountError::Cancelled(c) => PuzzleError::Cancelled(c),
-            CountError::Invalid(m) => PuzzleError::Invalid(m),
-        })?;
-    result.stopped_at_limit = flow.is_break();
+            result.examples.push(m);
+        }
+        if result.count >= req.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    match flow {
+        Ok(flow) => result.stopped_at_limit = flow.is_break(),
+        // The clock stops the search with what it found; a cancel is an error.
+        Err(CountError::Cancelled(_)) if cancel.timed_out() => result.timed_out = true,
+        Err(CountError::Cancelled(c)) => return Err(PuzzleError::Cancelled(c)),
+        Err(CountError::Invalid(m)) => return Err(PuzzleError::Invalid(m)),
+    }
     result.nodes = dlx.nodes_visited();
     Ok(result)
 }

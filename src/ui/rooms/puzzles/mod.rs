@@ -10,7 +10,8 @@ mod shelf;
 use crate::geometry::BinaryMatrix;
 use crate::jobs::{Repaint, Task};
 use crate::puzzle::edit::Tool;
-use crate::puzzle::{ExactRequest, ExactResult, Puzzle, Violation};
+use crate::puzzle::{ExactRequest, ExactResult, Puzzle, SearchProgress, Violation};
+use crate::run::Progress;
 use crate::session::SolverSource;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
@@ -306,11 +307,21 @@ impl PuzzlesRoom {
         let puzzle = p.puzzle.clone();
         self.exact.start(repaint(ui), move |job| {
             let t0 = std::time::Instant::now();
+            let progress = |p: SearchProgress| {
+                job.note(p.describe());
+                if let Some(f) = p.explored {
+                    job.progress(Progress {
+                        done: (f * 1000.0) as u64,
+                        total: 1000,
+                    });
+                }
+            };
             let result = puzzle
                 .solve_exact(
                     ExactRequest {
                         limit: COUNT_LIMIT,
                         keep: KEEP,
+                        progress: &progress,
                     },
                     job.cancel_flag(),
                 )
@@ -440,7 +451,7 @@ impl PuzzlesRoom {
                         self.text_error = None;
                         ctx.status("Puzzle text applied.");
                     }
-                    Err(e) => self.text_error = Some(e.to_string()),
+                    Err(e) => self.text_error = Some(crate::quote::clean_message(&e.to_string())),
                 }
             }
             if ui

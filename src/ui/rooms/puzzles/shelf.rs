@@ -229,7 +229,11 @@ impl Shelf {
 
     fn start_export(&mut self, ui: &Ui, path: PathBuf, p: NamedPuzzle) {
         self.export.start(repaint(ui), move |_| {
-            let text = format!("// {}\n{}", p.name, p.puzzle.to_text());
+            let text = format!(
+                "// {}\n{}",
+                p.name.replace(['\n', '\r'], " "),
+                p.puzzle.to_checked_text()?
+            );
             crate::session::write_text(&path, &text).map_err(|e| e.to_string())?;
             Ok(format!("Wrote '{}' to {}.", p.name, path.display()))
         });

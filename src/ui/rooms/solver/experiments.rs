@@ -25,9 +25,6 @@ pub struct Experiments {
     epsilon: Task<Outcome>,
 }
 
-/// Most instances an experiment may use from the room.
-const MAX_FLEETS: usize = 1000;
-
 impl Experiments {
     pub fn is_running(&self) -> bool {
         self.figure8.is_running() || self.epsilon.is_running()
@@ -41,7 +38,7 @@ impl Experiments {
         ui.horizontal(|ui| {
             ui.add(
                 egui::DragValue::new(&mut s.experiment_fleets)
-                    .range(1..=MAX_FLEETS)
+                    .range(1..=crate::study::sampling::MAX_EXPERIMENT_FLEETS)
                     .prefix("fleets "),
             )
             .on_hover_text("Random classic fleets (seed from the Run settings); each is one instance");
@@ -98,7 +95,7 @@ impl Experiments {
         ui.weak(format!(
             "{} reads of {} per instance (the Sampler panel's settings).",
             s.reads,
-            SamplerSettings::of_session(&s).solver_for(false).sampler().describe()
+            SamplerSettings::of_session(&s).solver_for(None).sampler().describe()
         ));
         let free = !self.figure8.is_running();
         if job_controls(ui, &self.epsilon, &labels, free) {
@@ -172,7 +169,7 @@ impl Experiments {
     fn start_epsilon(&mut self, ui: &Ui, s: &SolverSettings) {
         let epsilons = non_negative(&s.experiment_epsilons, "ε values");
         let (fleets, seed, threads, reads) = (s.experiment_fleets, s.seed, s.threads, s.reads);
-        let solver = SamplerSettings::of_session(s).solver_for(false);
+        let solver = SamplerSettings::of_session(s).solver_for(None);
         self.epsilon.start(repaint(ui), move |job| {
             let epsilons = epsilons?;
             let total = (epsilons.len() * fleets) as u64;

@@ -1,0 +1,81 @@
+//! Input quoted in messages: a short excerpt with control characters escaped,
+//! so an error stays one short, harmless line whatever the input held (a
+//! terminal escape sequence, a file of carriage returns, a 1 MB token).
+
+/// Most characters of one token a message quotes.
+pub const MAX_EXCERPT: usize = 40;
+/// Most characters of a whole message.
+pub const MAX_MESSAGE: usize = 1000;
+
+/// Characters a message never shows raw: controls (escape, carriage return)
+/// and the invisible ones that reorder or hide text.
+fn hidden(ch: char) -> bool {
+    ch.is_control()
+        || matches!(ch, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+}
+
+fn push_shown(out: &mut String, ch: char) {
+    if hidden(ch) {
+        out.extend(ch.escape_unicode());
+    } else {
+        out.push(ch);
+    }
+}
+
+/// `text` as a message quotes it: hidden characters escaped, at most
+/// [`MAX_EXCERPT`] characters, "…" where it was cut.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == MAX_EXCERPT {
+            out.push('…');
+            break;
+        }
+        push_shown(&mut out, ch);
+    }
+    out
+}
+
+/// A whole message as it is shown (the command line's error, the app's
+/// status): hidden characters escaped (a line break stays), every run of
+/// more than [`MAX_EXCERPT`] × 2 characters without a space cut to an
+/// excerpt, and the whole at most [`MAX_MESSAGE`] characters. What a reader
+/// quoted raw cannot reach the terminal or the status line.
+pub fn clean_message(message: &str) -> String {
+    let mut out = String::new();
+    let mut word = 0usize;
+    let mut total = 0usize;
+    for ch in message.chars() {
+        if total == MAX_MESSAGE {
+            out.push('…');
+            break;
+        }
+        word = if ch.is_whitespace() { 0 } else { word + 1 };
+        match word {
+            w if w > 2 * MAX_EXCERPT + 1 => continue,
+            w if w == 2 * MAX_EXCERPT + 1 => out.push('…'),
+            _ if ch == '\n' => out.push(ch),
+            _ => push_shown(&mut out, ch),
+        }
+        total += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_and_cuts() {
+        assert_eq!(excerpt("a\u{1b}[31mb"), "a\\u{1b}[31mb");
+        let long = "x".repeat(1_000_000);
+        assert_eq!(excerpt(&long).chars().count(), MAX_EXCERPT + 1);
+        let m = clean_message(&format!("line 1: '{long}' is not a number\r"));
+        assert!(m.len() < 200, "{m}");
+        assert!(m.ends_with("is not a number\\u{d}"), "{m}");
+        assert_eq!(clean_message("two\nlines"), "two\nlines");
+        let many = "word ".repeat(10_000);
+        assert_eq!(clean_message(&many).chars().count(), MAX_MESSAGE + 1);
+    }
+}
