@@ -76,6 +76,22 @@ fn remove_stale_temps(dir: &Path, name: &str) {
     }
 }
 
+/// Creates the temp file with the target's permissions from the start (a new
+/// target gets the usual 0666 less the umask): a save killed midway never
+/// leaves a copy of a private file readable by others.
+fn create_temp(tmp: &Path, existing: Option<&fs::Metadata>) -> std::io::Result<File> {
+    let mode = existing.map_or(0o666, |m| m.permissions().mode() & 0o7777);
+    let f = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(mode)
+        .open(tmp)?;
+    if let Some(m) = existing {
+        f.set_permissions(m.permissions())?;
+    }
+    Ok(f)
+}
+
 pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
     let werr = |source| SessionError::Write {
         path: path.into(),
@@ -165,6 +181,17 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
             .collect();
         assert!(leftovers.is_empty());
+        // The temp file of a private file is private before a byte is written.
+        let tmp = dir.path().join(temp_name("real.ron"));
+        let f = create_temp(&tmp, Some(&fs::metadata(&real).unwrap())).unwrap();
+        assert_eq!(f.metadata().unwrap().permissions().mode() & 0o777, 0o600);
+        drop(f);
+        fs::remove_file(&tmp).unwrap();
+        // Nothing over the read limit is written.
+        let big = vec![b' '; super::super::MAX_FILE_BYTES as usize + 1];
+        let e = write_atomic(&real, &big).unwrap_err();
+        assert!(e.to_string().contains("limit of files Fleetscope reads back"), "{e}");
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
         let e = write_atomic(Path::new("/dev/null"), b"x").unwrap_err();
         assert!(e.to_string().contains("not a regular file"), "{e}");
         use std::os::unix::fs::FileTypeExt;

@@ -263,7 +263,7 @@ impl SolverSettings {
         if let PinMode::Penalty { weight } = self.pin_mode
             && !(weight > 0.0 && weight <= max_weight)
         {
-            return Err(format!("the pin weight must be in (0, {max_weight:e}], not {weight}"));
+            return Err(format!("the pin weight must be in (0, {max_weight:e}], not {weight:e}"));
         }
         let side = crate::qubo::MAX_VARIABLES;
         if self.pins.len() > side {

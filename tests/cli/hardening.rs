@@ -36,6 +36,9 @@ fn expected(file: &str) -> Result<(), &'static str> {
         "hitmiss.ron" => Err("marked both hit and miss"),
         "noversion.ron" => Err("missing field named `version` in `Session`"),
         "unknown_field.ron" => Err("field named `island` in `Board`"),
+        "chess_region_gap.ron" => Err("region b has no cell"),
+        "solver_nan_epsilon.ron" => Err("solver: ε must be a number from 0 to 1e6, not NaN"),
+        "solver_bad_settings.ron" => Err("solver: tabu: the tenure 5000000 is over the limit"),
         other => panic!("{other}: add what loading it must give to `expected`"),
     }
 }
@@ -45,6 +48,9 @@ fn every_regression_file_loads_or_is_refused_as_expected() {
     let mut seen = 0;
     for entry in std::fs::read_dir(regressions()).unwrap() {
         let path = entry.unwrap().path();
+        if path.is_dir() {
+            continue; // `formats/`: the other formats, in `hardening_formats.rs`
+        }
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         seen += 1;
         match (session::load(&path), expected(&name)) {

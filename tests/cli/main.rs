@@ -4,6 +4,7 @@
 mod commands;
 mod common;
 mod hardening;
+mod hardening_formats;
 mod presets;
 mod puzzle_commands;
 mod session;

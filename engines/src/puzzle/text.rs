@@ -56,9 +56,12 @@ fn size(s: &str) -> Option<(usize, usize)> {
 
 impl Sections {
     /// Parses the text; `grids` are the keywords followed by `rows` grid lines.
+    /// Lines end at a line feed, a CR LF pair or a lone carriage return (old
+    /// Mac files), so a file of CRs reads line by line.
     pub fn parse(text: &str, grids: &[&str]) -> Result<Sections, String> {
+        let text = text.replace("\r\n", "\n");
         let mut lines = text
-            .lines()
+            .split(['\n', '\r'])
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with("//"));
@@ -67,10 +70,18 @@ impl Sections {
             .ok_or("the text is empty: it starts with a family and size, e.g. `queens 8x8`")?;
         let mut words = header.split_whitespace();
         let family = words.next().unwrap_or_default().to_lowercase();
-        let (rows, cols) = words
-            .next()
-            .and_then(size)
-            .ok_or_else(|| format!("line {hl}: expected a family and a size like `{family} 8x8`"))?;
+        let (rows, cols) = words.next().and_then(size).ok_or_else(|| {
+            format!(
+                "line {hl}: expected a family and a size like `{} 8x8`",
+                crate::quote::excerpt(&family)
+            )
+        })?;
+        if let Some(extra) = words.next() {
+            return Err(format!(
+                "line {hl}: '{}' after the size: the family and size stand alone on the first line",
+                crate::quote::excerpt(extra)
+            ));
+        }
         if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(format!(
                 "line {hl}: a {rows}x{cols} grid: each side must be 1 to {MAX_SIDE}"

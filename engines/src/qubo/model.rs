@@ -24,7 +24,7 @@ pub fn check_coefficient(v: f64, what: &str) -> Result<f64, String> {
         Ok(v)
     } else {
         Err(format!(
-            "{what} is {v}: coefficients must be finite numbers of size at most {MAX_COEFFICIENT:e}"
+            "{what} is {v:e}: coefficients must be finite numbers of size at most {MAX_COEFFICIENT:e}"
         ))
     }
 }

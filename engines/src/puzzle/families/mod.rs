@@ -186,7 +186,11 @@ impl Puzzle {
         let s = Sections::parse(text, GRIDS)?;
         let p = Puzzle::parse_family(&s.family, &s).unwrap_or_else(|| {
             let names: Vec<&str> = FAMILIES.iter().map(|f| f.0).collect();
-            Err(format!("'{}' is not a puzzle family ({})", s.family, names.join(", ")))
+            Err(format!(
+                "'{}' is not a puzzle family ({})",
+                crate::quote::excerpt(&s.family),
+                names.join(", ")
+            ))
         })?;
         s.finish()?;
         p.validate()?;
@@ -195,7 +199,8 @@ impl Puzzle {
 
     /// A blank puzzle of a family (a keyword of [`FAMILIES`]) to edit.
     pub fn blank(keyword: &str, rows: usize, cols: usize) -> Result<Puzzle, String> {
-        let body = Puzzle::blank_body(keyword, rows, cols).ok_or(format!("'{keyword}' is not a puzzle family"))?;
+        let body = Puzzle::blank_body(keyword, rows, cols)
+            .ok_or_else(|| format!("'{}' is not a puzzle family", crate::quote::excerpt(keyword)))?;
         Puzzle::parse(&format!("{keyword} {rows}x{cols}\n{body}"))
     }
 
