@@ -129,17 +129,7 @@ pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SessionError
     remove_stale_temps(&dir, &name);
     let tmp = dir.join(temp_name(&name));
     let result = (|| {
-        // The temp file has the target's permissions from the start: a save
-        // killed midway never leaves a private file's copy readable by others.
-        let mode = existing.as_ref().map_or(0o666, |m| m.permissions().mode() & 0o7777);
-        let mut f = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(mode)
-            .open(&tmp)?;
-        if let Some(m) = &existing {
-            f.set_permissions(m.permissions())?;
-        }
+        let mut f = create_temp(&tmp, existing.as_ref())?;
         f.write_all(bytes)?;
         f.sync_all()?;
         fs::rename(&tmp, &target)?;

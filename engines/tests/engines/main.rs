@@ -6,6 +6,7 @@ mod common;
 mod cover;
 mod puzzle;
 mod puzzle_bimaru_qubo;
+mod puzzle_edges;
 mod puzzle_edit;
 mod puzzle_families;
 mod qubo;
