@@ -370,6 +370,15 @@ fn print_summary(s: &Summary, as_json: bool) {
         );
         return;
     }
+    if s.puzzles == 0 {
+        println!(
+            "{:<12} {:<5} {:>5} puzzles (every record was skipped)",
+            s.family,
+            s.solver.name(),
+            0
+        );
+        return;
+    }
     let unique = s
         .unique_share
         .map_or(String::new(), |u| format!(", unique {:.1} %", u * 100.0));

@@ -329,9 +329,10 @@ fn check(text: &str) {
             assert!(!message.contains("VersionProbe"), "{message}");
         }
         Err(SessionError::Invalid { message, .. }) => {
+            let part = ["setup", "puzzle ", "solver: ", "counter: "];
             assert!(
-                message.contains("setup") || message.contains("puzzle "),
-                "an invalid session must name the setup or puzzle: {message}"
+                part.iter().any(|p| message.contains(p)),
+                "an invalid session must name the part at fault (setup, puzzle, solver settings): {message}"
             );
         }
         Err(SessionError::NewerVersion { .. } | SessionError::BadVersion { .. }) => {}

@@ -383,6 +383,27 @@ pub struct Violation {
 }
 
 /// Every puzzle board is 1 to [`crate::geometry::MAX_SIDE`] cells a side.
+/// Counts and targets are at most [`crate::puzzle::text::MAX_COUNT`], as the
+/// text form reads them (a session or a record may hold any number).
+pub fn check_numbers(what: &str, numbers: impl IntoIterator<Item = u32>) -> Result<(), String> {
+    let max = crate::puzzle::text::MAX_COUNT;
+    match numbers.into_iter().find(|&n| n > max) {
+        Some(n) => Err(format!("{what}: {n} is over the limit of {max}")),
+        None => Ok(()),
+    }
+}
+
+/// [`check_numbers`] for counts ("3", "3+", "-").
+pub fn check_counts(what: &str, counts: &[CountSpec]) -> Result<(), String> {
+    check_numbers(
+        what,
+        counts.iter().filter_map(|c| match *c {
+            CountSpec::Exactly(n) | CountSpec::OrOneMore(n) => Some(n),
+            CountSpec::Free => None,
+        }),
+    )
+}
+
 /// Every region id below the largest one names at least one cell (ids are
 /// numbered without gaps); `skip` is the id of cells in no region.
 pub fn check_region_gaps(regions: &[u16], skip: u16) -> Result<(), String> {

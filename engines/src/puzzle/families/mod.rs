@@ -208,16 +208,20 @@ impl Puzzle {
         self.as_family().to_text()
     }
 
-    /// The text form, checked to read back as the same text: what Fleetscope
-    /// writes, it reads (a puzzle from a data set or a session may not fit the
-    /// text form, e.g. more regions than it has letters).
+    /// The text form, checked to read back: what Fleetscope writes, it reads
+    /// (a puzzle from a data set or a session may not fit the text form, e.g.
+    /// more regions than it has letters). Reading renames regions in reading
+    /// order, so the check is that the text parses to a puzzle of the same
+    /// family and size whose own text is stable.
     pub fn to_checked_text(&self) -> Result<String, String> {
         let text = self.to_text();
-        match Puzzle::parse(&text) {
-            Ok(p) if p.to_text() == text => Ok(text),
-            Ok(_) => Err("its text form does not read back as the same puzzle: not written".into()),
-            Err(e) => Err(format!("its text form would not read back ({e}): not written")),
+        let back = Puzzle::parse(&text).map_err(|e| format!("its text form would not read back ({e}): not written"))?;
+        let again = back.to_text();
+        let stable = Puzzle::parse(&again).is_ok_and(|p| p.to_text() == again);
+        if back.family() != self.family() || back.size() != self.size() || !stable {
+            return Err("its text form does not read back as the same puzzle: not written".into());
         }
+        Ok(text)
     }
 
     /// Checks sizes and references (a session or text may hold anything).

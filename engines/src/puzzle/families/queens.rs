@@ -151,6 +151,13 @@ impl Queens {
             return Err(format!("{} regions: at most {MAX_REGIONS}", self.region_count()));
         }
         crate::puzzle::model::check_region_gaps(&self.regions, NO_REGION)?;
+        if self.diagonal != FULL && self.diagonal > 64 {
+            return Err(format!("a diagonal distance of {}: 0 to 64, or full", self.diagonal));
+        }
+        use crate::puzzle::model::check_counts;
+        check_counts("row counts", &self.row_counts)?;
+        check_counts("column counts", &self.col_counts)?;
+        check_counts("region counts", &self.region_counts)?;
         if self.region_counts.len() != self.region_count() {
             return Err(format!(
                 "{} region counts for {} regions",

@@ -39,9 +39,14 @@ impl Rullo {
 
     pub fn validate(&self) -> Result<(), String> {
         let (r, c) = (self.rows(), self.cols());
+        crate::puzzle::model::check_board_size(r, c)?;
         if self.values.iter().any(|row| row.len() != c) {
             return Err("the rows of numbers differ in length".into());
         }
+        use crate::puzzle::model::check_numbers;
+        check_numbers("numbers", self.values.iter().flatten().copied())?;
+        check_numbers("row targets", self.row_targets.iter().copied())?;
+        check_numbers("column targets", self.col_targets.iter().copied())?;
         if self.row_targets.len() != r || self.col_targets.len() != c {
             return Err(format!(
                 "{} row targets and {} column targets for a {r}x{c} grid",

@@ -39,6 +39,8 @@ impl Tents {
                 self.col_counts.len()
             ));
         }
+        crate::puzzle::model::check_counts("row counts", &self.row_counts)?;
+        crate::puzzle::model::check_counts("column counts", &self.col_counts)?;
         if let Some((a, b)) = self.trees.iter().find(|(a, b)| *a >= r || *b >= c) {
             return Err(format!("tree ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
         }
