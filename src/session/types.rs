@@ -253,18 +253,7 @@ impl SolverSettings {
     /// Checks what a session file could get wrong (the room's fields keep
     /// their values in range; a file may hold anything, NaN included).
     pub fn validate(&self) -> Result<(), String> {
-        let max_weight = crate::qubo::MAX_WEIGHT;
-        if !(0.0..=max_weight).contains(&self.epsilon) {
-            return Err(format!(
-                "ε must be a number from 0 to {max_weight:e}, not {}",
-                self.epsilon
-            ));
-        }
-        if let PinMode::Penalty { weight } = self.pin_mode
-            && !(weight > 0.0 && weight <= max_weight)
-        {
-            return Err(format!("the pin weight must be in (0, {max_weight:e}], not {weight:e}"));
-        }
+        crate::qubo::check_weights(self.epsilon, self.pin_mode)?;
         let side = crate::qubo::MAX_VARIABLES;
         if self.pins.len() > side {
             return Err(format!("{} known cells: at most {side}", self.pins.len()));

@@ -186,6 +186,8 @@ const FREE: u8 = 2;
 const PROBE_DEPTH: u32 = 12;
 /// Nodes (or probes) between looks at the cancel flag and the clock.
 const CHECK_EVERY: u64 = 256;
+/// Looks at the flag between progress reports.
+const REPORT_EVERY: u64 = 16;
 
 /// The search state.
 struct Search<'a> {
@@ -212,6 +214,8 @@ struct Search<'a> {
     cancelled: bool,
     /// Share of the tree done: each node not branched on adds 2^-depth.
     explored: f64,
+    /// Looks at the flag so far.
+    looks: u64,
     /// Branchings above this node.
     depth: u32,
     /// Probes made, and how many fixed a variable or closed the node.
@@ -266,6 +270,7 @@ impl<'a> Search<'a> {
             result: ExactResult::empty(),
             cancelled: false,
             explored: 0.0,
+            looks: 0,
             depth: 0,
             probes: 0,
             probe_hits: 0,
@@ -434,6 +439,11 @@ impl<'a> Search<'a> {
         if self.cancel.is_cancelled() {
             self.cancelled = true;
             return false;
+        }
+        // The flag is cheap to read; a report (a message, a lock) is not.
+        self.looks += 1;
+        if !self.looks.is_multiple_of(REPORT_EVERY) {
+            return true;
         }
         (self.req.progress)(SearchProgress {
             nodes: self.result.nodes,

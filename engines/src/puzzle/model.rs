@@ -404,17 +404,23 @@ pub fn check_counts(what: &str, counts: &[CountSpec]) -> Result<(), String> {
     )
 }
 
-/// Every region id below the largest one names at least one cell (ids are
-/// numbered without gaps); `skip` is the id of cells in no region.
-pub fn check_region_gaps(regions: &[u16], skip: u16) -> Result<(), String> {
+/// At most [`MAX_REGIONS`](crate::puzzle::families::queens::MAX_REGIONS)
+/// regions (the text form names each with one character), and every region id
+/// below the largest one names at least one cell (ids are numbered without
+/// gaps); `skip` is the id of cells in no region, if the family has holes.
+pub fn check_regions(regions: &[u16], skip: Option<u16>) -> Result<(), String> {
     let count = regions
         .iter()
-        .filter(|&&r| r != skip)
+        .filter(|&&r| Some(r) != skip)
         .map(|&r| r as usize + 1)
         .max()
         .unwrap_or(0);
+    let max = crate::puzzle::families::queens::MAX_REGIONS;
+    if count > max {
+        return Err(format!("{count} regions: at most {max}"));
+    }
     let mut seen = vec![false; count];
-    for &r in regions.iter().filter(|&&r| r != skip) {
+    for &r in regions.iter().filter(|&&r| Some(r) != skip) {
         seen[r as usize] = true;
     }
     match seen.iter().position(|&s| !s) {

@@ -9,4 +9,4 @@ mod xray;
 
 pub use formats::{FormatError, ModelFormat, read_coo, read_qbsolv, write_coo, write_qbsolv};
 pub use model::{Ising, MAX_COEFFICIENT, MAX_COUPLERS, MAX_VARIABLES, Qubo, QuboBuilder, QuboStats, check_coefficient};
-pub use xray::{DEFAULT_EPSILON, MAX_WEIGHT, PinMode, XrayModel, XraySpec, xray_objective};
+pub use xray::{DEFAULT_EPSILON, MAX_WEIGHT, PinMode, XrayModel, XraySpec, check_weights, xray_objective};

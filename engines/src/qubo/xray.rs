@@ -19,6 +19,22 @@ use serde::{Deserialize, Serialize};
 /// every coefficient stays within the model's limit.
 pub const MAX_WEIGHT: f64 = 1e6;
 
+/// ε in [0, [`MAX_WEIGHT`]] and a pin penalty weight in (0, [`MAX_WEIGHT`]]:
+/// the one check for the typed options, the room's settings and sessions.
+pub fn check_weights(epsilon: f64, pin_mode: PinMode) -> Result<(), String> {
+    if !(0.0..=MAX_WEIGHT).contains(&epsilon) {
+        return Err(format!("ε must be a number from 0 to {MAX_WEIGHT:e}, not {epsilon:e}"));
+    }
+    if let PinMode::Penalty { weight } = pin_mode
+        && !(weight > 0.0 && weight <= MAX_WEIGHT)
+    {
+        return Err(format!(
+            "the pin weight must be a number in (0, {MAX_WEIGHT:e}], not {weight:e}"
+        ));
+    }
+    Ok(())
+}
+
 /// The paper's ε.
 pub const DEFAULT_EPSILON: f64 = 0.005;
 
@@ -80,19 +96,7 @@ impl XraySpec {
                 "the row sums add up to {total_r} and the column sums to {total_c}: no picture has both"
             ));
         }
-        if !(0.0..=MAX_WEIGHT).contains(&self.epsilon) {
-            return Err(format!(
-                "ε must be a number from 0 to {MAX_WEIGHT:e}, not {}",
-                self.epsilon
-            ));
-        }
-        if let PinMode::Penalty { weight } = self.pin_mode
-            && !(weight > 0.0 && weight <= MAX_WEIGHT)
-        {
-            return Err(format!(
-                "the pin weight must be a number in (0, {MAX_WEIGHT:e}], not {weight}"
-            ));
-        }
+        check_weights(self.epsilon, self.pin_mode)?;
         for &((r, c), _) in &self.pins {
             if r >= m || c >= n {
                 return Err(format!(

@@ -43,6 +43,11 @@ pub const DEFAULT_EVALUATIONS_CAP: u64 = 100_000_000;
 /// Most flip evaluations per search a user may ask for.
 pub const MAX_EVALUATIONS: u64 = 1_000_000_000_000;
 
+/// The default flip evaluations per search before the cap: n·max(200, 3n).
+fn uncapped_evaluations(n: u64) -> u64 {
+    n.saturating_mul((3 * n).max(200))
+}
+
 impl Sampler for TabuParams {
     fn check(&self) -> Result<(), String> {
         if self.restarts > MAX_SWEEPS {
@@ -72,7 +77,7 @@ impl Sampler for TabuParams {
 
     fn notes(&self, q: &Qubo) -> Vec<String> {
         let n = q.len() as u64;
-        let full = n.saturating_mul((3 * n).max(200));
+        let full = uncapped_evaluations(n);
         match self.evaluations {
             None if full > DEFAULT_EVALUATIONS_CAP => vec![format!(
                 "tabu: {DEFAULT_EVALUATIONS_CAP} flip evaluations per search (the default n·max(200, 3n) \
@@ -154,7 +159,7 @@ impl TabuParams {
 
     pub fn evaluations_for(&self, n: usize) -> u64 {
         let n = n as u64;
-        let default = n.saturating_mul((3 * n).max(200)).min(DEFAULT_EVALUATIONS_CAP);
+        let default = uncapped_evaluations(n).min(DEFAULT_EVALUATIONS_CAP);
         self.evaluations.unwrap_or(default).max(n)
     }
 }

@@ -117,11 +117,7 @@ impl BinaryPuzzle {
         if !self.regions.is_empty() && self.regions.len() != r * c {
             return Err(format!("{} region cells for a {r}x{c} grid", self.regions.len()));
         }
-        let max_regions = super::queens::MAX_REGIONS;
-        if self.region_count() > max_regions {
-            return Err(format!("{} regions: at most {max_regions}", self.region_count()));
-        }
-        crate::puzzle::model::check_region_gaps(&self.regions, u16::MAX)?;
+        crate::puzzle::model::check_regions(&self.regions, None)?;
         crate::puzzle::model::check_counts("row counts", &self.row_ones)?;
         crate::puzzle::model::check_counts("column counts", &self.col_ones)?;
         crate::puzzle::model::check_counts("region counts", &self.region_ones)?;

@@ -124,14 +124,7 @@ impl Chess {
         if !self.regions.is_empty() && self.regions.len() != r * c {
             return Err(format!("{} region cells for a {r}x{c} board", self.regions.len()));
         }
-        if self.region_count() > super::queens::MAX_REGIONS {
-            return Err(format!(
-                "{} regions: at most {}",
-                self.region_count(),
-                super::queens::MAX_REGIONS
-            ));
-        }
-        crate::puzzle::model::check_region_gaps(&self.regions, super::queens::NO_REGION)?;
+        crate::puzzle::model::check_regions(&self.regions, None)?;
         if let Some((a, b)) = self.given.iter().find(|(a, b)| *a >= r || *b >= c) {
             return Err(format!("cell ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
         }

@@ -147,10 +147,7 @@ impl Queens {
         if !self.regions.is_empty() && self.regions.len() != r * c {
             return Err(format!("{} region cells for a {r}x{c} board", self.regions.len()));
         }
-        if self.region_count() > MAX_REGIONS {
-            return Err(format!("{} regions: at most {MAX_REGIONS}", self.region_count()));
-        }
-        crate::puzzle::model::check_region_gaps(&self.regions, NO_REGION)?;
+        crate::puzzle::model::check_regions(&self.regions, Some(NO_REGION))?;
         if self.diagonal != FULL && self.diagonal > 64 {
             return Err(format!("a diagonal distance of {}: 0 to 64, or full", self.diagonal));
         }
@@ -387,9 +384,6 @@ impl Queens {
             }
         }
         let k = region_count(&regions);
-        if k > MAX_REGIONS {
-            return Err(format!("{k} regions: at most {MAX_REGIONS}"));
-        }
         let (diagonal, no_touch) = match s.family.as_str() {
             "queens" => (1, false),
             "n-queens" => (FULL, false),
