@@ -4,6 +4,9 @@
 
 /// Most characters of one token a message quotes.
 pub const MAX_EXCERPT: usize = 40;
+/// Most characters of one token in a whole message (a file path stays whole;
+/// a junk token a reader quoted raw does not).
+pub const MAX_TOKEN: usize = 400;
 /// Most characters of a whole message.
 pub const MAX_MESSAGE: usize = 1000;
 
@@ -38,8 +41,8 @@ pub fn excerpt(text: &str) -> String {
 
 /// A whole message as it is shown (the command line's error, the app's
 /// status): hidden characters escaped (a line break stays), every run of
-/// more than [`MAX_EXCERPT`] × 2 characters without a space cut to an
-/// excerpt, and the whole at most [`MAX_MESSAGE`] characters. What a reader
+/// more than [`MAX_TOKEN`] characters without a space cut, and the whole at
+/// most [`MAX_MESSAGE`] characters. What a reader
 /// quoted raw cannot reach the terminal or the status line.
 pub fn clean_message(message: &str) -> String {
     let mut out = String::new();
@@ -52,8 +55,8 @@ pub fn clean_message(message: &str) -> String {
         }
         word = if ch.is_whitespace() { 0 } else { word + 1 };
         match word {
-            w if w > 2 * MAX_EXCERPT + 1 => continue,
-            w if w == 2 * MAX_EXCERPT + 1 => out.push('…'),
+            w if w > MAX_TOKEN + 1 => continue,
+            w if w == MAX_TOKEN + 1 => out.push('…'),
             _ if ch == '\n' => out.push(ch),
             _ => push_shown(&mut out, ch),
         }
@@ -72,7 +75,9 @@ mod tests {
         let long = "x".repeat(1_000_000);
         assert_eq!(excerpt(&long).chars().count(), MAX_EXCERPT + 1);
         let m = clean_message(&format!("line 1: '{long}' is not a number\r"));
-        assert!(m.len() < 200, "{m}");
+        assert!(m.len() < MAX_TOKEN + 100, "{m}");
+        let path = format!("/tmp/{}/data.jsonl", "d".repeat(200));
+        assert!(clean_message(&format!("{path}: bad")).contains(&path));
         assert!(m.ends_with("is not a number\\u{d}"), "{m}");
         assert_eq!(clean_message("two\nlines"), "two\nlines");
         let many = "word ".repeat(10_000);

@@ -204,10 +204,12 @@ impl Sections {
                 let row: Vec<u32> = line
                     .split_whitespace()
                     .map(|v| {
-                        v.parse::<u32>()
-                            .ok()
-                            .filter(|&x| x <= MAX_COUNT)
-                            .ok_or_else(|| format!("line {n}: '{v}' is not a number from 0 to {MAX_COUNT}"))
+                        v.parse::<u32>().ok().filter(|&x| x <= MAX_COUNT).ok_or_else(|| {
+                            format!(
+                                "line {n}: '{}' is not a number from 0 to {MAX_COUNT}",
+                                crate::quote::excerpt(v)
+                            )
+                        })
                     })
                     .collect::<Result<_, _>>()?;
                 if row.len() == self.cols {
@@ -248,12 +250,13 @@ impl Sections {
         match self.take(key) {
             None => Ok(None),
             Some(e) => match e.values.as_slice() {
-                [v] => v
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n <= max)
-                    .map(Some)
-                    .ok_or_else(|| format!("line {}: `{key}` takes a number from 0 to {max}, not '{v}'", e.line)),
+                [v] => v.parse::<u32>().ok().filter(|&n| n <= max).map(Some).ok_or_else(|| {
+                    format!(
+                        "line {}: `{key}` takes a number from 0 to {max}, not '{}'",
+                        e.line,
+                        crate::quote::excerpt(v)
+                    )
+                }),
                 _ => Err(format!("line {}: `{key}` takes one number", e.line)),
             },
         }
@@ -272,8 +275,13 @@ impl Sections {
         e.values
             .iter()
             .map(|v| {
-                parse_count(v)
-                    .ok_or_else(|| format!("line {}: '{v}' is not a count (a number, 2+ for 2 or 3, or -)", e.line))
+                parse_count(v).ok_or_else(|| {
+                    format!(
+                        "line {}: '{}' is not a count (a number, 2+ for 2 or 3, or -)",
+                        e.line,
+                        crate::quote::excerpt(v)
+                    )
+                })
             })
             .collect::<Result<_, _>>()
             .map(Some)
@@ -292,10 +300,13 @@ impl Sections {
         e.values
             .iter()
             .map(|v| {
-                v.parse::<u32>()
-                    .ok()
-                    .filter(|&n| n <= MAX_COUNT)
-                    .ok_or_else(|| format!("line {}: '{v}' is not a number from 0 to {MAX_COUNT}", e.line))
+                v.parse::<u32>().ok().filter(|&n| n <= MAX_COUNT).ok_or_else(|| {
+                    format!(
+                        "line {}: '{}' is not a number from 0 to {MAX_COUNT}",
+                        e.line,
+                        crate::quote::excerpt(v)
+                    )
+                })
             })
             .collect::<Result<_, _>>()
             .map(Some)
@@ -316,8 +327,10 @@ impl Sections {
     pub fn cell(&self, v: &str, line: usize) -> Result<(usize, usize), String> {
         let bad = || {
             format!(
-                "line {line}: '{v}' is not a cell row,col inside {}x{}",
-                self.rows, self.cols
+                "line {line}: '{}' is not a cell row,col inside {}x{}",
+                crate::quote::excerpt(v),
+                self.rows,
+                self.cols
             )
         };
         let (r, c) = v.split_once(',').ok_or_else(bad)?;

@@ -286,9 +286,12 @@ impl BinaryPuzzle {
         if let Some((line, values)) = s.values("links") {
             for v in values {
                 let (sep, opposite) = if v.contains('=') { ('=', false) } else { ('x', true) };
-                let (a, b) = v
-                    .split_once(sep)
-                    .ok_or_else(|| format!("line {line}: '{v}' is not a link like 1,1=1,2 or 1,1x2,1"))?;
+                let (a, b) = v.split_once(sep).ok_or_else(|| {
+                    format!(
+                        "line {line}: '{}' is not a link like 1,1=1,2 or 1,1x2,1",
+                        crate::quote::excerpt(&v)
+                    )
+                })?;
                 p.links.push(BinaryLink {
                     a: s.cell(a, line)?,
                     b: s.cell(b, line)?,

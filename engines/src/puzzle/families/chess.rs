@@ -215,7 +215,9 @@ impl Chess {
                 return Err(format!("line {line}: `weights` lists five numbers (Q R B N K)"));
             }
             for (w, v) in weights.iter_mut().zip(&values) {
-                *w = v.parse().map_err(|_| format!("line {line}: '{v}' is not a number"))?;
+                *w = v
+                    .parse()
+                    .map_err(|_| format!("line {line}: '{}' is not a number", crate::quote::excerpt(v)))?;
             }
         }
         let chess = Chess {
