@@ -34,6 +34,7 @@ pub fn render(setup: &Setup) -> String {
         describe_board(setup),
         setup.fleet.name
     );
+    let _ = writeln!(out, "{}", rules_line(setup));
     match &setup.board.shape {
         BoardShape::Square { rows, cols } => {
             let (row_sums, col_sums) = setup.deployment.xray(&setup.board, &setup.fleet).unwrap_or_default();
@@ -116,6 +117,37 @@ pub fn thousands(n: u128) -> String {
     out
 }
 
+/// `a / b` to four significant digits, in powers of ten when it is far from 1
+/// ("0.5000", "1.000", "7.071e-4"), so setups orders of magnitude apart still read.
+pub fn ratio(a: u128, b: u128) -> String {
+    if b == 0 {
+        return "n/a".into();
+    }
+    significant(a as f64 / b as f64)
+}
+
+/// Four significant digits; powers of ten below 0.001 and from 100,000 on.
+pub fn significant(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let exp = x.abs().log10().floor() as i32;
+    if (-3..=4).contains(&exp) {
+        let decimals = (3 - exp).max(0) as usize;
+        format!("{x:.decimals$}")
+    } else {
+        let mantissa = x / 10f64.powi(exp);
+        // Rounding may give 10.000: carry it into the exponent.
+        let (mantissa, exp) = if format!("{mantissa:.3}").starts_with("10") {
+            (mantissa / 10.0, exp + 1)
+        } else {
+            (mantissa, exp)
+        };
+        // E-notation: the app's font has no superscript minus.
+        format!("{mantissa:.3}e{exp}")
+    }
+}
+
 /// A duration for progress lines: "4.2s", "3m07s", "2h05m".
 pub fn fmt_duration(d: std::time::Duration) -> String {
     let s = d.as_secs();
@@ -150,5 +182,45 @@ pub fn place_error(lattice: Lattice, e: &crate::geometry::PlaceError) -> String 
         PlaceError::OffBoard(c) => format!("off the board at {}", cell_label(lattice, *c)),
         PlaceError::Island(c) => format!("on an island at {}", cell_label(lattice, *c)),
         PlaceError::Overlap { name, cell } => format!("overlaps the {name} at {}", cell_label(lattice, *cell)),
+        PlaceError::Touches { name, .. } => format!("touches the {name}: ships may not touch in this setup"),
+    }
+}
+
+/// What a random fleet that is not uniform says (the fleet barely fits the board).
+pub fn not_uniform_note(tries: u64) -> String {
+    format!(
+        "no uniform draw in {} tries (the fleet barely fits), so ships were placed one after another: \
+         a valid fleet, but some layouts are likelier than others",
+        thousands(u128::from(tries))
+    )
+}
+
+/// "ships may not touch" and, when the placed fleet breaks the rule, which ships do.
+pub fn rules_line(setup: &Setup) -> String {
+    let mut s = format!("rules: {}", setup.rules.touch.describe());
+    if setup.rules.touch == crate::geometry::TouchRule::NoTouch
+        && let Some((a, b)) = setup.deployment.touching_pair(&setup.fleet)
+    {
+        s += &format!(" (the placed {a} and {b} touch: the placed fleet breaks this rule)");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_keep_four_significant_digits_at_any_scale() {
+        assert_eq!(ratio(1, 2), "0.5000");
+        assert_eq!(ratio(7, 7), "1.000");
+        assert_eq!(ratio(1, 1414), "7.072e-4");
+        assert_eq!(ratio(1, 999), "0.001001");
+        assert_eq!(ratio(530, 380_000_000), "1.395e-6");
+        assert_eq!(ratio(380_000_000, 530), "7.170e5");
+        assert_eq!(ratio(123_456, 1), "1.235e5");
+        assert_eq!(ratio(99_999, 1), "99999");
+        assert_eq!(significant(9.99999e-7), "1.000e-6");
+        assert_eq!(ratio(1, 0), "n/a");
     }
 }

@@ -14,7 +14,7 @@ const SETUP: &str = r#"(name: "x", board: (name: "b", shape: Square(rows: 4, col
 
 fuzz_target!(|data: &[u8]| {
     let Ok(field) = std::str::from_utf8(data) else { return };
-    let text = format!("(version: 1, setups: [{SETUP}], solver: {field})");
+    let text = format!("(version: 2, setups: [{SETUP}], solver: {field})");
     let Ok(session) = parse_session(&text, "fuzz") else { return };
     let s = &session.solver;
     let recipe = ModelRecipe {
@@ -25,6 +25,7 @@ fuzz_target!(|data: &[u8]| {
         },
         epsilon: s.epsilon,
         pin_mode: s.pin_mode,
+        touch: s.touch_override,
     };
     let Ok(model) = recipe.build() else { return };
     let problem: &Problem = &model.problem;

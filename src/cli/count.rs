@@ -1,10 +1,11 @@
 //! `fleetscope count` and `fleetscope bench count`.
 
 use super::cputime::{measure, median};
+use super::rules::RuleArgs;
 use super::show::resolve_source;
 use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
-use crate::geometry::TouchRule;
 use crate::geometry::{Board, Fleet};
+use crate::geometry::{RuleChoice, TouchRule};
 use crate::run::CancelFlag;
 use crate::textview::thousands;
 
@@ -15,18 +16,14 @@ pub fn parse_engine(s: &str) -> Result<Engine, String> {
     })
 }
 
-pub fn count(source: &str, engine: &str, threads: usize, no_touch: bool, json: bool) -> Result<(), String> {
+pub fn count(source: &str, engine: &str, threads: usize, rule: &RuleArgs, json: bool) -> Result<(), String> {
     let setup = resolve_source(source)?;
     let engine = parse_engine(engine)?;
-    let rule = if no_touch {
-        TouchRule::NoTouch
-    } else {
-        TouchRule::MayTouch
-    };
+    let choice = rule.choice(setup.rules);
     let req = CountRequest {
         engine,
         threads,
-        rule,
+        rule: choice.rule,
         ..Default::default()
     };
     let bar = super::progress::bar(json, "parts");
@@ -40,12 +37,14 @@ pub fn count(source: &str, engine: &str, threads: usize, no_touch: bool, json: b
     bar.finish_and_clear();
     let r = result.map_err(|e| e.to_string())?;
     if json {
+        let (rule, rule_overridden) = super::rules::json_fields(choice);
         let obj = serde_json::json!({
             "source": source,
             "labelled": r.labelled.to_string(),
             "distinct_layouts": r.distinct_layouts.to_string(),
             "engine": r.engine.name(),
-            "rule": if no_touch { "no-touch" } else { "may-touch" },
+            "rule": rule,
+            "rule_overridden": rule_overridden,
             "placements": r.placements,
             "seconds": wall,
             "cpu_seconds": cpu,
@@ -53,13 +52,13 @@ pub fn count(source: &str, engine: &str, threads: usize, no_touch: bool, json: b
         });
         println!("{obj}");
     } else {
-        print!("{}", describe(&setup.name, &r, wall, cpu));
+        print!("{}", describe(&setup.name, choice, &r, wall, cpu));
     }
     Ok(())
 }
 
-fn describe(name: &str, r: &CountResult, wall: f64, cpu: f64) -> String {
-    let mut s = format!("{name}\n");
+fn describe(name: &str, choice: RuleChoice, r: &CountResult, wall: f64, cpu: f64) -> String {
+    let mut s = format!("{name}\n  rule: {}\n", choice.describe());
     s += &format!(
         "  labelled deployments (every ship distinct): {}\n",
         thousands(r.labelled)

@@ -25,12 +25,19 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
         let req = CountRequest {
             engine,
             threads: 1,
+            rule: setup.rules.touch,
             ..Default::default()
         };
         let (mut cpu, mut finished) = (Vec::new(), Vec::new());
         for g in 0..games {
-            let hidden = random_deployment(&setup.board, &setup.fleet, seed.wrapping_add(g as u64))
-                .map_err(|e| format!("{key}: {e}"))?;
+            let hidden = random_deployment(
+                &setup.board,
+                &setup.fleet,
+                setup.rules.touch,
+                seed.wrapping_add(g as u64),
+            )
+            .map_err(|e| format!("{key}: {e}"))?
+            .deployment;
             let mut game = HuntGame::new(&setup.fleet, &hidden);
             while !game.won() && game.shots < max_shots {
                 let r = CountRequest {

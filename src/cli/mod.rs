@@ -8,6 +8,7 @@ mod interrupt;
 mod progress;
 mod puzzle;
 mod puzzle_bench;
+mod rules;
 mod show;
 mod solve;
 mod xray;
@@ -50,9 +51,8 @@ pub enum Command {
         /// Worker threads (0 = all cores).
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Ships may not touch, not even diagonally.
-        #[arg(long)]
-        no_touch: bool,
+        #[command(flatten)]
+        rule: rules::RuleArgs,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -117,8 +117,8 @@ pub enum XrayCommand {
     /// The X-ray of a setup's placed fleet, |U(r,c)| and the fleets that share it.
     Of {
         source: String,
-        #[arg(long)]
-        no_touch: bool,
+        #[command(flatten)]
+        rule: rules::RuleArgs,
         #[arg(long)]
         json: bool,
     },
@@ -145,8 +145,8 @@ pub enum XrayCommand {
         /// How many fleet matrices to print.
         #[arg(long, default_value_t = 0)]
         list: usize,
-        #[arg(long)]
-        no_touch: bool,
+        #[command(flatten)]
+        rule: rules::RuleArgs,
         #[arg(long)]
         json: bool,
     },
@@ -163,8 +163,8 @@ pub enum XrayCommand {
         /// How many of the best fleets to print.
         #[arg(long, default_value_t = 3)]
         keep: usize,
-        #[arg(long)]
-        no_touch: bool,
+        #[command(flatten)]
+        rule: rules::RuleArgs,
         #[arg(long)]
         json: bool,
     },
@@ -302,31 +302,31 @@ pub fn run(command: Command) -> ExitCode {
             source,
             engine,
             threads,
-            no_touch,
+            rule,
             json,
-        } => count::count(&source, &engine, threads, no_touch, json),
+        } => count::count(&source, &engine, threads, &rule, json),
         Command::Bench {
             what: BenchCommand::Count { runs, threads, dlx },
         } => count::bench(runs, threads, dlx),
         Command::Xray { what } => match what {
-            XrayCommand::Of { source, no_touch, json } => xray::of(&source, no_touch, json),
+            XrayCommand::Of { source, rule, json } => xray::of(&source, &rule, json),
             XrayCommand::CountU { rows, cols, json } => xray::count_u(&rows, &cols, json),
             XrayCommand::Fleets {
                 rows,
                 cols,
                 ships,
                 list,
-                no_touch,
+                rule,
                 json,
-            } => xray::fleets(&rows, &cols, &ships, list, no_touch, json),
+            } => xray::fleets(&rows, &cols, &ships, list, &rule, json),
             XrayCommand::Stealth {
                 source,
                 moves,
                 seed,
                 keep,
-                no_touch,
+                rule,
                 json,
-            } => xray::stealth(&source, moves, seed, keep, no_touch, json),
+            } => xray::stealth(&source, moves, seed, keep, &rule, json),
             XrayCommand::All {
                 rows,
                 cols,

@@ -253,6 +253,7 @@ fn solve_sampled(
             options: qubo.options(),
         },
         epsilon: crate::qubo::DEFAULT_EPSILON,
+        touch: None,
         pin_mode: crate::qubo::PinMode::default(),
     };
     let model = recipe.build()?;

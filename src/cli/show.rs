@@ -40,8 +40,12 @@ pub fn new_session(out: &Path, sources: &[String], random: Option<u64>, force: b
         let mut setup = resolve_source(src)?;
         if let Some(seed) = random {
             let seed = seed + i as u64;
-            setup.deployment = crate::geometry::random_deployment(&setup.board, &setup.fleet, seed)
+            let draw = crate::geometry::random_deployment(&setup.board, &setup.fleet, setup.rules.touch, seed)
                 .map_err(|e| format!("{src}: {e}"))?;
+            if !draw.uniform {
+                eprintln!("note: {src}: {}", crate::textview::not_uniform_note(draw.tries));
+            }
+            setup.deployment = draw.deployment;
         }
         setups.push(setup);
     }

@@ -42,6 +42,9 @@ pub struct ModelArgs {
     /// Weight of a known cell's penalty term.
     #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     pub pin_weight: f64,
+    /// What counts as a fleet (the setup's rule unless given).
+    #[command(flatten)]
+    pub rule: super::rules::RuleArgs,
 }
 
 impl ModelArgs {
@@ -94,6 +97,7 @@ impl ModelArgs {
             source,
             epsilon: self.epsilon,
             pin_mode,
+            touch: self.rule.override_rule(),
         })
     }
 

@@ -1,6 +1,7 @@
 //! `fleetscope xray …` (tomography from the command line) and `bench xray`.
 
 use super::cputime::{measure, median};
+use super::rules::RuleArgs;
 use super::show::resolve_source;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
@@ -40,17 +41,10 @@ const MAX_ALL: usize = 5_000_000;
 /// Most fleets `xray stats` samples (about 0.3 ms each).
 const MAX_STATS: usize = 10_000_000;
 
-fn rule(no_touch: bool) -> TouchRule {
-    if no_touch {
-        TouchRule::NoTouch
-    } else {
-        TouchRule::MayTouch
-    }
-}
-
 /// `xray of`: the X-ray of a setup's placed fleet, |U| and the fleets sharing it.
-pub fn of(source: &str, no_touch: bool, json_out: bool) -> Result<(), String> {
+pub fn of(source: &str, rule: &RuleArgs, json_out: bool) -> Result<(), String> {
     let setup = resolve_source(source)?;
+    let choice = rule.choice(setup.rules);
     let m = setup_matrix(&setup)?;
     let x = XRay::of(&m);
     let u = count_matrices(&x).map_err(|e| e.to_string())?;
@@ -59,19 +53,26 @@ pub fn of(source: &str, no_touch: bool, json_out: bool) -> Result<(), String> {
         &x,
         &lengths,
         &island_cells(&setup.board),
-        rule(no_touch),
+        choice.rule,
         0,
         &CancelFlag::new(),
     )
     .map_err(|e| e.to_string())?;
+    let breaks_rule = choice.rule == TouchRule::NoTouch && !setup.deployment.ships_apart(&setup.fleet);
     if json_out {
+        let (rule, rule_overridden) = super::rules::json_fields(choice);
         println!(
             "{}",
             json!({"rows": x.rows, "cols": x.cols, "matrices": u.to_string(), "fleet_matrices": shared.fleet_matrices.to_string(),
-                   "labelled_fleets": shared.labelled_fleets.to_string(), "density": shared.density(), "laplacian": laplacian_energy(&m)})
+                   "labelled_fleets": shared.labelled_fleets.to_string(), "density": shared.density(), "laplacian": laplacian_energy(&m),
+                   "rule": rule, "rule_overridden": rule_overridden, "placed_fleet_breaks_rule": breaks_rule})
         );
     } else {
         print!("{}", m.to_text());
+        println!("rule: {}", choice.describe());
+        if breaks_rule {
+            println!("note: the placed fleet has ships that touch, so it is not among the fleets counted");
+        }
         println!("row sums    {:?}\ncolumn sums {:?}", x.rows, x.cols);
         println!("|U(r,c)| = {u} binary matrices share this X-ray");
         println!(
@@ -119,24 +120,28 @@ pub fn count_u(rows: &str, cols: &str, json_out: bool) -> Result<(), String> {
 }
 
 /// `xray fleets`: the fleets with given sums.
-pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, no_touch: bool, json_out: bool) -> Result<(), String> {
+pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, rule: &RuleArgs, json_out: bool) -> Result<(), String> {
+    let touch = rule.without_setup();
     let x = XRay {
         rows: parse_sums(rows, "rows")?,
         cols: parse_sums(cols, "cols")?,
     };
     let lengths: Vec<usize> = parse_sums(ships, "ships")?.into_iter().map(|v| v as usize).collect();
-    let s = fleets_with_xray(&x, &lengths, &[], rule(no_touch), list, &CancelFlag::new()).map_err(|e| e.to_string())?;
+    let s = fleets_with_xray(&x, &lengths, &[], touch, list, &CancelFlag::new()).map_err(|e| e.to_string())?;
     if json_out {
         let ex: Vec<String> = s.examples.iter().map(BinaryMatrix::to_text).collect();
         println!(
             "{}",
             json!({"fleet_matrices": s.fleet_matrices.to_string(), "labelled_fleets": s.labelled_fleets.to_string(),
-                   "matrices": s.all_matrices.map(|u| u.to_string()), "density": s.density(), "examples": ex})
+                   "matrices": s.all_matrices.map(|u| u.to_string()), "density": s.density(), "examples": ex,
+                   "rule": touch.keyword()})
         );
     } else {
         println!(
-            "{} fleet matrices, {} labelled fleets",
-            s.fleet_matrices, s.labelled_fleets
+            "{} fleet matrices, {} labelled fleets ({})",
+            s.fleet_matrices,
+            s.labelled_fleets,
+            touch.describe()
         );
         if let Some(u) = s.all_matrices {
             println!("|U(r,c)| = {u}, density {:.3e}", s.density().unwrap_or(0.0));
@@ -149,12 +154,20 @@ pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, no_touch: bool, 
 }
 
 /// `xray stealth`: the stealth search from the command line, with a progress bar.
-pub fn stealth(source: &str, moves: u64, seed: u64, keep: usize, no_touch: bool, json_out: bool) -> Result<(), String> {
+pub fn stealth(
+    source: &str,
+    moves: u64,
+    seed: u64,
+    keep: usize,
+    rule: &RuleArgs,
+    json_out: bool,
+) -> Result<(), String> {
     let setup = resolve_source(source)?;
+    let choice = rule.choice(setup.rules);
     let req = StealthRequest {
         board: setup.board.clone(),
         fleet: setup.fleet.clone(),
-        rule: rule(no_touch),
+        rule: choice.rule,
         iterations: moves,
         seed,
         keep,
@@ -330,7 +343,9 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
         if i % 64 == 0 {
             bar.set_position(i as u64);
         }
-        let d = random_deployment(&setup.board, &setup.fleet, seed + i as u64).map_err(|e| e.to_string())?;
+        let d = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, seed + i as u64)
+            .map_err(|e| e.to_string())?
+            .deployment;
         let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square board");
         let x = XRay::of(&m);
         us.push(count_matrices_u128(&x).unwrap_or(u128::MAX) as f64);
@@ -338,7 +353,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
             &x,
             &lengths,
             &island_cells(&setup.board),
-            TouchRule::MayTouch,
+            setup.rules.touch,
             0,
             &CancelFlag::new(),
         )
@@ -398,7 +413,9 @@ pub fn bench(runs: usize) -> Result<(), String> {
     let lengths = straight_lengths(&setup.fleet)?;
     let xrays: Vec<XRay> = (0..10_000u64)
         .map(|i| {
-            let d = random_deployment(&setup.board, &setup.fleet, i).expect("classic fleet fits");
+            let d = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, i)
+                .expect("classic fleet fits")
+                .deployment;
             XRay::of(&BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square"))
         })
         .collect();
@@ -435,7 +452,9 @@ pub fn bench(runs: usize) -> Result<(), String> {
     let start = BinaryMatrix::from_deployment(
         &setup.board,
         &setup.fleet,
-        &random_deployment(&setup.board, &setup.fleet, best as u64).expect("classic fleet fits"),
+        &random_deployment(&setup.board, &setup.fleet, setup.rules.touch, best as u64)
+            .expect("classic fleet fits")
+            .deployment,
     )
     .expect("square board");
     let size = walk(&start, 4, 50_000_000, &CancelFlag::new(), &|_: Progress| {})

@@ -1,4 +1,5 @@
 use super::{FORMAT_VERSION, Session, SessionError, Setup};
+use crate::geometry::TouchRule;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -35,12 +36,31 @@ pub fn parse_session(text: &str, what: &str) -> Result<Session, SessionError> {
             found: 0,
         });
     }
-    let session: Session = ron::from_str(text).map_err(|e| syntax(what, e))?;
+    let mut session: Session = ron::from_str(text).map_err(|e| syntax(what, e))?;
+    if probe.version == 1 {
+        migrate_from_version_1(&mut session);
+    }
     session.validate().map_err(|message| SessionError::Invalid {
         what: what.into(),
         message,
     })?;
     Ok(session)
+}
+
+/// Version 1 kept the touch rule in the Counter and Tomography rooms, not in the
+/// setups. Every setup gets the Counter's rule (so its counts read as before) and the
+/// Tomography room keeps its own as an override where it differed.
+fn migrate_from_version_1(session: &mut Session) {
+    let counted = session.counter.legacy_rule;
+    for setup in &mut session.setups {
+        setup.rules.touch = counted;
+    }
+    let t = &mut session.tomography;
+    t.touch_override = (t.legacy_rule != counted).then_some(t.legacy_rule);
+    // Read once: the fields are not written, so a saved session equals the loaded one.
+    t.legacy_rule = TouchRule::default();
+    session.counter.legacy_rule = TouchRule::default();
+    session.version = FORMAT_VERSION;
 }
 
 /// Parses one setup (a preset file).

@@ -1,7 +1,7 @@
 use crate::cover::Engine;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::{Board, Deployment, Fleet};
-use crate::geometry::{Observations, TouchRule};
+use crate::geometry::{Observations, Rules, TouchRule};
 use crate::qubo::PinMode;
 use crate::solve::{AnnealParams, TabuParams};
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 /// Version written into every session file. Bump it (and add a migration in
 /// `io.rs`) when a change is not covered by `#[serde(default)]` fields.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A board, a fleet and the fleet's current deployment: one thing to study.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -20,6 +20,9 @@ pub struct Setup {
     pub description: String,
     pub board: Board,
     pub fleet: Fleet,
+    /// The rules of the game (whether ships may touch); every room uses them.
+    #[serde(default)]
+    pub rules: Rules,
     #[serde(default)]
     pub deployment: Deployment,
     /// Shots seen so far in the Counter room's hunt mode.
@@ -53,7 +56,11 @@ pub struct CounterSettings {
     pub engine: Engine,
     /// Worker threads, 0 = all cores.
     pub threads: usize,
-    pub rule: TouchRule,
+    /// A touch rule for this room's counts in place of the setup's (None: the setup's).
+    pub touch_override: Option<TouchRule>,
+    /// Version-1 sessions kept the touch rule here; read only to give it to the setups.
+    #[serde(rename = "rule", skip_serializing)]
+    pub legacy_rule: TouchRule,
 }
 
 /// What the Tomography room studies.
@@ -75,8 +82,12 @@ pub struct TomographySettings {
     pub image: BinaryMatrix,
     /// Interchanges from the current matrix in "walk within k".
     pub walk_k: usize,
-    /// Touch rule for fleets sharing an X-ray and for subreflections.
-    pub rule: TouchRule,
+    /// A touch rule for fleets sharing an X-ray, subreflections and the gallery in
+    /// place of the setup's (None: the setup's).
+    pub touch_override: Option<TouchRule>,
+    /// Version-1 sessions kept this room's touch rule here; read only to migrate it.
+    #[serde(rename = "rule", skip_serializing)]
+    pub legacy_rule: TouchRule,
     pub stealth_iterations: u64,
     pub stealth_seed: u64,
 }
@@ -87,7 +98,8 @@ impl Default for TomographySettings {
             subject: TomographySubject::Fleet,
             image: crate::tomography::heart(),
             walk_k: 3,
-            rule: TouchRule::MayTouch,
+            touch_override: None,
+            legacy_rule: TouchRule::MayTouch,
             stealth_iterations: 3000,
             stealth_seed: 1,
         }
@@ -224,6 +236,9 @@ pub struct SolverSettings {
     pub pins: Vec<((usize, usize), bool)>,
     /// Use the active setup's hunt shots as known cells (fleet source).
     pub shots_as_pins: bool,
+    /// What counts as a fleet in place of the setup's touch rule (typed sums:
+    /// may-touch when none).
+    pub touch_override: Option<TouchRule>,
     pub pin_mode: PinMode,
     pub sampler: SamplerKind,
     pub anneal: AnnealParams,
@@ -323,6 +338,7 @@ impl Default for SolverSettings {
             epsilon: crate::qubo::DEFAULT_EPSILON,
             pins: Vec::new(),
             shots_as_pins: false,
+            touch_override: None,
             pin_mode: PinMode::default(),
             sampler: SamplerKind::Anneal,
             anneal: AnnealParams::default(),

@@ -188,7 +188,7 @@ pub fn judge_set(
             problem.xray(),
             &j.picture,
         ) && let (Some(fleet), true, None) = (&p.fleet, v.sums_ok, &v.fleet)
-            && let Some((_, fixed, steps)) = repair(m, fleet, depth, REPAIR_MAX)
+            && let Some((_, fixed, steps)) = repair(m, fleet, p.rule, depth, REPAIR_MAX)
         {
             repaired = Some(Repaired {
                 from_rank: rank + 1,

@@ -4,7 +4,7 @@
 //! checks for both.
 
 use super::list::{Pin, whole_numbers};
-use crate::geometry::{BinaryMatrix, Coord};
+use crate::geometry::{BinaryMatrix, Coord, RuleChoice, TouchRule};
 use crate::puzzle::{Elimination, ExactRequest, Puzzle, QuboOptions};
 use crate::qubo::{ModelFormat, PinMode, QuboStats, XrayModel, XraySpec};
 use crate::run::CancelFlag;
@@ -57,6 +57,9 @@ pub struct ModelRecipe {
     pub epsilon: f64,
     /// How known cells enter an X-ray model.
     pub pin_mode: PinMode,
+    /// What counts as a fleet, in place of the setup's rule (typed sums: may-touch
+    /// unless given).
+    pub touch: Option<TouchRule>,
 }
 
 /// A built model and what both front ends report about it.
@@ -160,6 +163,7 @@ impl ModelRecipe {
             source,
             epsilon: cfg.epsilon,
             pin_mode: cfg.pin_mode,
+            touch: cfg.touch_override,
         })
     }
 
@@ -204,15 +208,16 @@ impl ModelRecipe {
                     pins.extend(o.misses.iter().map(|c| (cell(c), false)));
                 }
                 let spec = self.spec(m.row_sums(), m.col_sums(), pins);
-                let p = XrayProblem::of_picture(&m, spec, Some(setup.fleet.clone()))?;
+                let choice = RuleChoice::new(setup.rules, self.touch);
+                let p = XrayProblem::of_picture(&m, spec, Some(setup.fleet.clone()), choice.rule)?;
                 (
                     Problem::Xray(Box::new(p)),
-                    format!("the fleet placed in '{}'", setup.name),
+                    format!("the fleet placed in '{}'; {}", setup.name, choice.describe()),
                 )
             }
             ModelSource::Picture { name, picture, pins } => {
                 let spec = self.spec(picture.row_sums(), picture.col_sums(), pins.clone());
-                let p = XrayProblem::of_picture(picture, spec, None)?;
+                let p = XrayProblem::of_picture(picture, spec, None, TouchRule::MayTouch)?;
                 (Problem::Xray(Box::new(p)), name.clone())
             }
             ModelSource::Sums {
@@ -244,12 +249,19 @@ impl ModelRecipe {
                         "the ships cover {cells} cells but the sums ask for {ones} ones"
                     ));
                 }
+                let rule = self.touch.unwrap_or(TouchRule::MayTouch);
                 let p = XrayProblem {
                     model: XrayModel::build(self.spec(rows, cols, pins.clone()))?,
                     fleet: (!ships.is_empty()).then(|| ships_fleet(&ships)),
+                    rule,
                     original: None,
                 };
-                (Problem::Xray(Box::new(p)), "the typed sums".to_string())
+                let what = if ships.is_empty() {
+                    "the typed sums".to_string()
+                } else {
+                    format!("the typed sums; {}", rule.describe())
+                };
+                (Problem::Xray(Box::new(p)), what)
             }
             ModelSource::File(path) => (read_model_file(path)?, format!("the file {}", path.display())),
             ModelSource::Puzzle { name, puzzle, options } => {

@@ -223,7 +223,9 @@ fn bases() -> Vec<String> {
     let mut out = vec![std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/example.ron")).unwrap()];
     for key in ["hex2008-blue", "russian"] {
         let mut setup = fleetscope::presets::load(key).unwrap().unwrap();
-        setup.deployment = fleetscope::geometry::random_deployment(&setup.board, &setup.fleet, 7).unwrap();
+        setup.deployment = fleetscope::geometry::random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 7)
+            .unwrap()
+            .deployment;
         out.push(session::to_ron(&Session::with_setup(setup)).unwrap());
     }
     out

@@ -7,5 +7,6 @@ mod hardening;
 mod hardening_formats;
 mod presets;
 mod puzzle_commands;
+mod rules;
 mod session;
 mod solve_commands;

@@ -14,7 +14,7 @@ fn preset(key: &str) -> fleetscope::session::Setup {
 }
 
 #[test]
-fn classic_fleet_has_the_seed_placement_counts() {
+fn classic_fleet_has_the_published_placement_counts() {
     let s = preset("classic");
     let counts: Vec<usize> = fleet_placements(&s.board, &s.fleet).iter().map(Vec::len).collect();
     assert_eq!(counts, vec![120, 140, 160, 160, 180]);
@@ -45,7 +45,7 @@ fn seed_half(is_upper: bool) -> (BTreeSet<Coord>, BTreeSet<Coord>) {
 }
 
 #[test]
-fn hex_halves_match_the_seed_and_have_79_cells() {
+fn hex_halves_match_the_blog_and_have_79_cells() {
     for (key, upper) in [("hex2008-blue", true), ("hex2008-green", false)] {
         let s = preset(key);
         let (playable, islands) = seed_half(upper);
@@ -104,20 +104,44 @@ fn csp_sample_solution_has_the_reported_xray() {
     assert_eq!(rows, vec![2, 1, 2, 3]);
     assert_eq!(cols, vec![1, 3, 2, 2]);
     for ship in &s.deployment.ships {
-        assert!(s.deployment.check(&s.board, &s.fleet, ship).is_ok());
+        assert!(s.deployment.check(&s.board, &s.fleet, s.rules.touch, ship).is_ok());
     }
+}
+
+/// Every preset's placed fleet keeps the preset's own rules, and the presets carry
+/// the rules their games have (the Russian game: ships apart).
+#[test]
+fn presets_carry_their_rules_and_their_fleets_keep_them() {
+    use fleetscope::geometry::TouchRule;
+    for key in presets::keys() {
+        let s = preset(key);
+        for ship in &s.deployment.ships {
+            assert_eq!(
+                s.deployment.check(&s.board, &s.fleet, s.rules.touch, ship),
+                Ok(()),
+                "{key}"
+            );
+        }
+    }
+    assert_eq!(preset("russian").rules.touch, TouchRule::NoTouch);
+    assert_eq!(preset("classic").rules.touch, TouchRule::MayTouch);
 }
 
 #[test]
 fn random_deployment_is_legal_and_reproducible() {
     for key in presets::keys() {
         let s = preset(key);
-        let a = fleetscope::geometry::random_deployment(&s.board, &s.fleet, 7).unwrap();
-        let b = fleetscope::geometry::random_deployment(&s.board, &s.fleet, 7).unwrap();
+        let a = fleetscope::geometry::random_deployment(&s.board, &s.fleet, s.rules.touch, 7).unwrap();
+        let b = fleetscope::geometry::random_deployment(&s.board, &s.fleet, s.rules.touch, 7).unwrap();
         assert_eq!(a, b, "{key}");
+        assert!(
+            a.uniform,
+            "{key}: the presets' fleets fit well enough for a uniform draw"
+        );
+        let a = a.deployment;
         assert_eq!(a.ships.len(), s.fleet.pieces.len());
         for ship in &a.ships {
-            assert_eq!(a.check(&s.board, &s.fleet, ship), Ok(()), "{key}");
+            assert_eq!(a.check(&s.board, &s.fleet, s.rules.touch, ship), Ok(()), "{key}");
         }
     }
 }

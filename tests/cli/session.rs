@@ -8,7 +8,9 @@ fn sample() -> Session {
     let mut s = Session::with_setup(presets::load("classic").unwrap().unwrap());
     s.setups.push(presets::load("hex2008-green").unwrap().unwrap());
     s.setups[1].deployment =
-        fleetscope::geometry::random_deployment(&s.setups[1].board, &s.setups[1].fleet, 3).unwrap();
+        fleetscope::geometry::random_deployment(&s.setups[1].board, &s.setups[1].fleet, s.setups[1].rules.touch, 3)
+            .unwrap()
+            .deployment;
     s.active = 1;
     s
 }
@@ -156,4 +158,39 @@ fn the_tomography_image_is_saved_as_readable_lines() {
     // Files written before the Tomography room existed still load (its settings default).
     let old = text.replace(&text[text.find("tomography:").unwrap()..text.rfind(')').unwrap()], "");
     assert!(session::parse_session(&old, "old.ron").is_ok(), "{old}");
+}
+
+/// Version 1 kept the touch rule in the Counter and Tomography rooms. Loading such
+/// a session gives every setup the Counter's rule (its counts read as before) and
+/// keeps the Tomography room's own rule as its override where it differed; the
+/// session is written back as the current version with the rules in the setups.
+#[test]
+fn version_1_sessions_give_their_counter_rule_to_every_setup() {
+    let setup = "(name: \"x\", board: (name: \"b\", shape: Square(rows: 4, cols: 4)), \
+                 fleet: (name: \"f\", lattice: Square, pieces: [(name: \"a\", cells: [(0, 0)])]))";
+    let text =
+        format!("(version: 1, setups: [{setup}, {setup}], counter: (rule: NoTouch), tomography: (rule: MayTouch))");
+    let s = session::parse_session(&text, "old.ron").unwrap();
+    assert_eq!(s.version, FORMAT_VERSION);
+    for x in &s.setups {
+        assert_eq!(x.rules.touch, fleetscope::geometry::TouchRule::NoTouch);
+    }
+    assert_eq!(s.counter.touch_override, None);
+    assert_eq!(
+        s.tomography.touch_override,
+        Some(fleetscope::geometry::TouchRule::MayTouch)
+    );
+    let written = session::to_ron(&s).unwrap();
+    assert!(!written.contains("legacy"), "{written}");
+    assert_eq!(session::parse_session(&written, "new.ron").unwrap(), s);
+
+    // The same rule in both rooms: no override.
+    let text = format!("(version: 1, setups: [{setup}], counter: (rule: NoTouch), tomography: (rule: NoTouch))");
+    assert_eq!(
+        session::parse_session(&text, "old.ron")
+            .unwrap()
+            .tomography
+            .touch_override,
+        None
+    );
 }

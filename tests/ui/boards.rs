@@ -102,7 +102,9 @@ fn an_illegal_spot_places_nothing_and_says_why() {
 fn resizing_names_the_removed_ships_until_undo_and_renames_the_setup() {
     let mut session = session_of(&["classic"]);
     let setup = session.setup_mut();
-    setup.deployment = fleetscope::geometry::random_deployment(&setup.board, &setup.fleet, 7).unwrap();
+    setup.deployment = fleetscope::geometry::random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 7)
+        .unwrap()
+        .deployment;
     let mut h = boards_on(session);
     let before = h.state().doc.session.setup().deployment.ships.len();
     assert_eq!(before, 5);
@@ -213,4 +215,79 @@ fn islands_paint_as_one_stroke() {
     assert_eq!(islands.len(), 3, "{islands:?}");
     h.state_mut().doc.undo();
     assert!(h.state().doc.session.setup().board.islands.is_empty(), "one undo step");
+}
+
+/// The Russian preset keeps ships apart: a ship next to another is refused with
+/// the reason, the rule shows in the room, switching it is one undo step, and a
+/// random fleet keeps whichever rule is set.
+#[test]
+fn the_setups_rule_governs_placement_and_random_fleets() {
+    let mut h = boards_on(session_of(&["russian"]));
+    h.state_mut().doc.edit(|s| s.setup_mut().deployment.ships.clear());
+    h.run_steps(2);
+    assert!(h.query_by_label("Ships may not touch").is_some());
+    h.get_by_label("A Battleship (4)").click();
+    h.run_steps(2);
+    // The pointer holds the ship by its third cell: it lies on row 1, columns 1 to 4.
+    click_cell(&mut h, Coord(0, 2));
+    let d = h.state().doc.session.setup().deployment.clone();
+    assert_eq!(d.ships.len(), 1);
+    // The next ship in hand, one row down: its cells touch the Battleship.
+    let p = cell_pos(&h, Coord(1, 1));
+    h.hover_at(p);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("touches the Battleship: ships may not touch in this setup")
+            .is_some(),
+        "the ghost says why"
+    );
+    click_at(&mut h, p);
+    assert_eq!(h.state().doc.session.setup().deployment, d, "nothing placed");
+
+    // Random fleets keep the rule.
+    for _ in 0..3 {
+        h.get_by_label("Next seed").click();
+        h.run_steps(2);
+        let s = h.state().doc.session.setup().clone();
+        assert_eq!(s.deployment.ships.len(), 10);
+        assert!(
+            s.deployment.ships_apart(&s.fleet),
+            "a random Russian fleet keeps ships apart"
+        );
+    }
+
+    // Ships may touch: one click, one undo step.
+    h.get_by_label("Ships may touch").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.setup().rules.touch,
+        fleetscope::geometry::TouchRule::MayTouch
+    );
+    h.state_mut().doc.undo();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.setup().rules.touch,
+        fleetscope::geometry::TouchRule::NoTouch
+    );
+}
+
+/// At 1280×800 the placement hint reads at normal size above the ship list, the
+/// Russian fleet's ten ships and *Random fleet* need no scrolling, and each fleet
+/// row keeps its buttons on its own line.
+#[test]
+fn at_1280x800_ships_and_random_fleet_are_in_view() {
+    for (w, h_px) in [(1280.0, 800.0), (1024.0, 700.0)] {
+        let mut h = room_harness_sized(BoardsRoom::default(), session_of(&["russian"]), egui::vec2(w, h_px));
+        h.run_steps(3);
+        let random = h.get_by_label("Random fleet").rect();
+        assert!(random.max.y <= h_px, "{w}×{h_px}: Random fleet at {random:?}");
+        let last_ship = h.get_by_label_contains("Boat 4 (1)").rect();
+        assert!(last_ship.max.y <= h_px, "{w}×{h_px}: the last ship at {last_ship:?}");
+        let hint = h.get_by_label_contains("Pick a ship, click the board").rect();
+        assert!(hint.max.y < last_ship.min.y, "the hint comes before the list");
+        // Fleet rows: the piece's menu sits on its piece's line.
+        let name = h.get_by_label("Battleship").rect();
+        let menu = h.get_all_by_label("…").next().expect("a piece menu").rect();
+        assert!((name.center().y - menu.center().y).abs() < 6.0, "{name:?} {menu:?}");
+    }
 }

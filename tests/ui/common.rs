@@ -21,8 +21,13 @@ pub fn harness() -> Harness<'static, App> {
 
 /// One room on `session`, without the rest of the app.
 pub fn room_harness<R: Room>(room: R, session: Session) -> Harness<'static, RoomHost<R>> {
+    room_harness_sized(room, session, SIZE)
+}
+
+/// One room in a window of the given size (the small screens people use).
+pub fn room_harness_sized<R: Room>(room: R, session: Session, size: Vec2) -> Harness<'static, RoomHost<R>> {
     Harness::builder()
-        .with_size(SIZE)
+        .with_size(size)
         .build_ui_state(|ui, host: &mut RoomHost<R>| host.show(ui), RoomHost::new(room, session))
 }
 

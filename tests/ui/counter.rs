@@ -37,7 +37,7 @@ fn count_a_small_board_and_cancel_a_long_one() {
         "the card shows the count with separators"
     );
     assert!(
-        h.query_by_label("ships may touch").is_some(),
+        h.query_by_label("ships may touch (the setup's rule)").is_some(),
         "and the rule it was counted under"
     );
 
@@ -202,4 +202,46 @@ fn a_sunk_ship_is_known_exactly() {
         .unwrap()
         .labelled;
     assert_eq!(total, expect);
+}
+
+/// *Compare all setups* counts each setup under its own rules (the classic fleet
+/// on 7×7 touching, and a copy kept apart), names the rules in a column, and gives
+/// ratios that still read when the counts are orders of magnitude apart.
+#[test]
+fn compare_counts_each_setup_under_its_rules_with_readable_ratios() {
+    let mut s = session_of(&["classic", "classic"]);
+    for setup in &mut s.setups {
+        setup.board.resize(7, 7);
+        setup.deployment.ships.clear();
+    }
+    s.setups[1].name = "Apart".into();
+    s.setups[1].rules.touch = fleetscope::geometry::TouchRule::NoTouch;
+    let oracle = |i: usize, rule| {
+        let setup = &s.setups[i];
+        let req = CountRequest {
+            rule,
+            ..Default::default()
+        };
+        count_deployments(&setup.board, &setup.fleet, &req, &CancelFlag::new(), &|_| {})
+            .unwrap()
+            .labelled
+    };
+    use fleetscope::geometry::TouchRule::{MayTouch, NoTouch};
+    let (classic, russian) = (oracle(0, MayTouch), oracle(1, NoTouch));
+    let mut h = counter_on(s.clone());
+    h.get_by_label("Compare all setups").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_counting());
+    let rows = h.state().room.comparison().to_vec();
+    let count_of = |name: &str| rows.iter().find(|t| t.setup.starts_with(name)).unwrap().result.labelled;
+    assert_eq!((count_of("Classic"), count_of("Apart")), (classic, russian));
+    assert!(russian > 0 && classic / russian > 100, "{classic} against {russian}");
+    assert!(h.query_by_label("ships may not touch (the setup's rule)").is_some());
+    assert!(h.query_by_label("ships may touch (the setup's rule)").is_some());
+    // The largest is the reference at first: the other ratio is exact to four digits.
+    let (big, small) = (classic.max(russian), classic.min(russian));
+    let expected = fleetscope::textview::ratio(small, big);
+    assert!(expected.contains('e') || expected.starts_with("0."), "{expected}");
+    assert!(h.query_by_label(&expected).is_some(), "the ratio {expected} is shown");
+    assert!(h.query_by_label("0.0000").is_none(), "no ratio reads as zero");
 }

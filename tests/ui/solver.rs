@@ -15,7 +15,9 @@ type H = Harness<'static, RoomHost<SolverRoom>>;
 fn placed_classic() -> Session {
     let mut s = session_of(&["classic"]);
     let setup = s.setup().clone();
-    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, 11).unwrap();
+    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 11)
+        .unwrap()
+        .deployment;
     s
 }
 
@@ -132,7 +134,10 @@ fn typed_sums_build_their_model_and_explain_bad_ships() {
     s.solver.reads = 4;
     let mut h = solver_on(s);
     let m = h.state().room.model().expect("a model");
-    assert_eq!((m.stats.variables, m.describe.as_str()), (10, "the typed sums"));
+    assert_eq!(
+        (m.stats.variables, m.describe.as_str()),
+        (10, "the typed sums; ships may touch")
+    );
     h.get_by_label("Start run").click();
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.is_solving());

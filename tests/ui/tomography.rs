@@ -38,7 +38,11 @@ fn subreflection_and_interchange_keep_the_xray() {
     let mut session = session_of(&["classic"]);
     let setup = session.setup().clone();
     let deployment = (0..200)
-        .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
+        .filter_map(|seed| {
+            random_deployment(&setup.board, &setup.fleet, setup.rules.touch, seed)
+                .ok()
+                .map(|d| d.deployment)
+        })
         .find(|d| {
             let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, d).unwrap();
             !subreflections(
@@ -181,7 +185,11 @@ fn numbers_follow_an_explored_matrix_with_new_sums() {
         .clone();
     // Another fleet, with other sums, arrives as another room would send it.
     let other = (1..100)
-        .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
+        .filter_map(|seed| {
+            random_deployment(&setup.board, &setup.fleet, setup.rules.touch, seed)
+                .ok()
+                .map(|d| d.deployment)
+        })
         .map(|d| BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).unwrap())
         .find(|m| XRay::of(m) != first)
         .unwrap();
@@ -220,7 +228,9 @@ fn numbers_follow_an_explored_matrix_with_new_sums() {
 fn the_walk_bins_by_the_step_of_the_energies_and_says_when_fleets_do_not_apply() {
     let mut s = session_of(&["classic"]);
     let setup = s.setup().clone();
-    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, 5).unwrap();
+    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 5)
+        .unwrap()
+        .deployment;
     let mut h = tomography_on(s);
     h.get_by_label("Walk").click();
     h.run_steps(2);
@@ -241,7 +251,9 @@ fn the_walk_bins_by_the_step_of_the_energies_and_says_when_fleets_do_not_apply()
     piece.cells = vec![Coord(0, 0), Coord(0, 1), Coord(1, 1)];
     s.setup_mut().deployment.ships.clear();
     let setup = s.setup().clone();
-    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, 3).unwrap();
+    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 3)
+        .unwrap()
+        .deployment;
     let mut h = tomography_on(s);
     h.get_by_label("Walk").click();
     h.run_steps(2);
@@ -261,7 +273,9 @@ fn a_unique_fleet_reads_in_the_singular() {
     setup.board.resize(1, 3);
     setup.fleet.pieces.truncate(1);
     setup.fleet.pieces[0].cells.truncate(3);
-    setup.deployment = random_deployment(&setup.board, &setup.fleet, 1).unwrap();
+    setup.deployment = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 1)
+        .unwrap()
+        .deployment;
     let mut h = tomography_on(s);
     h.get_by_label("Gallery").click();
     h.run_steps(2);
@@ -275,7 +289,11 @@ fn fleet_yes_follows_the_touch_rule() {
     let mut s = session_of(&["classic"]);
     let setup = s.setup().clone();
     let touching = (0..500)
-        .filter_map(|seed| random_deployment(&setup.board, &setup.fleet, seed).ok())
+        .filter_map(|seed| {
+            random_deployment(&setup.board, &setup.fleet, setup.rules.touch, seed)
+                .ok()
+                .map(|d| d.deployment)
+        })
         .find(|d| !d.ships_apart(&setup.fleet))
         .expect("a random fleet with touching ships");
     s.setup_mut().deployment = touching;
@@ -290,7 +308,9 @@ fn fleet_yes_follows_the_touch_rule() {
             .realisation
             .is_some()
     );
-    h.state_mut().doc.edit(|x| x.tomography.rule = TouchRule::NoTouch);
+    h.state_mut()
+        .doc
+        .edit(|x| x.tomography.touch_override = Some(TouchRule::NoTouch));
     h.run_steps(3);
     wait_until(&mut h, |r| {
         !r.room.busy() && r.room.explorer().is_some_and(|e| e.derived().is_some())

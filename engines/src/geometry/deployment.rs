@@ -1,4 +1,4 @@
-use super::{Board, Coord, Fleet, GeometryError};
+use super::{Board, Coord, Fleet, GeometryError, TouchRule};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use thiserror::Error;
@@ -32,6 +32,8 @@ pub enum PlaceError {
     Island(Coord),
     #[error("overlaps the {name} at {cell}")]
     Overlap { name: String, cell: Coord },
+    #[error("touches the {name} at {cell}: ships may not touch in this setup")]
+    Touches { name: String, cell: Coord },
 }
 
 impl PlacedShip {
@@ -61,8 +63,9 @@ impl Deployment {
         map
     }
 
-    /// Whether `ship` may go on the board next to the other ships (itself excluded).
-    pub fn check(&self, board: &Board, fleet: &Fleet, ship: &PlacedShip) -> Result<(), PlaceError> {
+    /// Whether `ship` may go on the board next to the other ships (itself excluded)
+    /// under the touch rule.
+    pub fn check(&self, board: &Board, fleet: &Fleet, rule: TouchRule, ship: &PlacedShip) -> Result<(), PlaceError> {
         let others: HashMap<Coord, usize> = self
             .ships
             .iter()
@@ -83,7 +86,31 @@ impl Deployment {
                 });
             }
         }
+        if rule == TouchRule::NoTouch {
+            for c in ship.cells(fleet) {
+                for step in fleet.lattice.touching() {
+                    if let Some(&p) = others.get(&(c + step)) {
+                        return Err(PlaceError::Touches {
+                            name: fleet.pieces[p].name.clone(),
+                            cell: c + step,
+                        });
+                    }
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// The first two ships that touch (names of their pieces), if any.
+    pub fn touching_pair(&self, fleet: &Fleet) -> Option<(String, String)> {
+        let owner = self.occupancy(fleet);
+        let steps = fleet.lattice.touching();
+        owner.iter().find_map(|(c, &p)| {
+            steps.iter().find_map(|&step| match owner.get(&(*c + step)) {
+                Some(&q) if q != p => Some((fleet.pieces[p.min(q)].name.clone(), fleet.pieces[p.max(q)].name.clone())),
+                _ => None,
+            })
+        })
     }
 
     /// Puts `ship` on the board, replacing the same piece's earlier position.
@@ -97,13 +124,15 @@ impl Deployment {
         self.ships.retain(|s| s.piece != piece);
     }
 
-    /// Drops ships that no longer fit (after a board or fleet edit); returns their pieces.
+    /// Drops ships that no longer fit (after a board or fleet edit): off the board, on
+    /// an island or overlapping. Ships that touch are kept under any rule (the Boards
+    /// room says when they break it); returns the dropped pieces.
     pub fn prune(&mut self, board: &Board, fleet: &Fleet) -> Vec<usize> {
         self.ships.retain(|s| s.piece < fleet.pieces.len());
         let mut kept = Deployment::default();
         let mut removed = Vec::new();
         for s in self.ships.clone() {
-            if kept.check(board, fleet, &s).is_ok() {
+            if kept.check(board, fleet, TouchRule::MayTouch, &s).is_ok() {
                 kept.place(s);
             } else {
                 removed.push(s.piece);

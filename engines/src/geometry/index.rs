@@ -57,6 +57,11 @@ impl BitSet {
         self.words[w] |= 1 << (i % 64);
     }
 
+    /// Empties the set, keeping its capacity.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
     pub fn contains(&self, i: u32) -> bool {
         self.words.get(i as usize / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
     }

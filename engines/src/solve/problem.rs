@@ -3,7 +3,7 @@
 //! (judged by the puzzle's own rules), or any QUBO read from a file.
 
 use super::xray::{Verdict, judge};
-use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, Lattice, random_deployment};
+use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, Lattice, TouchRule, random_deployment};
 use crate::puzzle::{Puzzle, PuzzleQuboModel, QuboOptions, Violation};
 use crate::qubo::{Qubo, XrayModel, XraySpec};
 
@@ -13,23 +13,31 @@ pub struct XrayProblem {
     pub model: XrayModel,
     /// Straight-ship fleet whose realisations count as success.
     pub fleet: Option<Fleet>,
+    /// Whether the fleet's ships may touch (what counts as a fleet).
+    pub rule: TouchRule,
     /// The picture the sums came from.
     pub original: Option<BinaryMatrix>,
 }
 
 impl XrayProblem {
     /// The model of a picture's sums, judged against the picture (and a fleet).
-    pub fn of_picture(m: &BinaryMatrix, spec: XraySpec, fleet: Option<Fleet>) -> Result<XrayProblem, String> {
+    pub fn of_picture(
+        m: &BinaryMatrix,
+        spec: XraySpec,
+        fleet: Option<Fleet>,
+        rule: TouchRule,
+    ) -> Result<XrayProblem, String> {
         Ok(XrayProblem {
             model: XrayModel::build(spec)?,
             fleet,
+            rule,
             original: Some(m.clone()),
         })
     }
 
     pub fn verdict(&self, state: &[u8]) -> (BinaryMatrix, Verdict) {
         let m = self.model.decode(state);
-        let v = judge(&self.model, &m, self.fleet.as_ref(), self.original.as_ref());
+        let v = judge(&self.model, &m, self.fleet.as_ref(), self.rule, self.original.as_ref());
         (m, v)
     }
 
@@ -223,9 +231,12 @@ pub fn random_fleet_problems(n: usize, seed: u64, epsilon: f64) -> Result<Vec<Xr
     let (board, fleet) = classic();
     (0..n)
         .map(|i| {
-            let d = random_deployment(&board, &fleet, seed.wrapping_add(i as u64)).map_err(|e| e.to_string())?;
+            let rule = TouchRule::MayTouch;
+            let d = random_deployment(&board, &fleet, rule, seed.wrapping_add(i as u64))
+                .map_err(|e| e.to_string())?
+                .deployment;
             let m = BinaryMatrix::from_deployment(&board, &fleet, &d).expect("a square board");
-            XrayProblem::of_picture(&m, XraySpec::of_matrix(&m, epsilon), Some(fleet.clone()))
+            XrayProblem::of_picture(&m, XraySpec::of_matrix(&m, epsilon), Some(fleet.clone()), rule)
         })
         .collect()
 }

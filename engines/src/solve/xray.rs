@@ -4,9 +4,9 @@
 //! (the tomography paper expects interchanges to connect what a sampler finds
 //! with fleets). Repair is reported apart from the sampler's own figures.
 
-use crate::geometry::{BinaryMatrix, Deployment, Fleet};
+use crate::geometry::{BinaryMatrix, Deployment, Fleet, TouchRule};
 use crate::qubo::XrayModel;
-use crate::tomography::{XRay, interchanges, realisations};
+use crate::tomography::{XRay, interchanges, realisation};
 use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 
@@ -31,13 +31,20 @@ impl Verdict {
     }
 }
 
-/// Judges a picture against the model, a fleet and the original picture.
-pub fn judge(model: &XrayModel, m: &BinaryMatrix, fleet: Option<&Fleet>, original: Option<&BinaryMatrix>) -> Verdict {
+/// Judges a picture against the model, a fleet (whose ships keep `rule`) and the
+/// original picture.
+pub fn judge(
+    model: &XrayModel,
+    m: &BinaryMatrix,
+    fleet: Option<&Fleet>,
+    rule: TouchRule,
+    original: Option<&BinaryMatrix>,
+) -> Verdict {
     let x = XRay::of(m);
     let sums_ok = x.rows == model.spec.rows && x.cols == model.spec.cols;
     let pins_ok = model.spec.pins.iter().all(|&((r, c), v)| m.get(r, c) == v);
     let fleet = match fleet {
-        Some(f) if sums_ok => realisations(m, f, 1).pop(),
+        Some(f) if sums_ok => realisation(m, f, rule),
         _ => None,
     };
     Verdict {
@@ -51,11 +58,13 @@ pub fn judge(model: &XrayModel, m: &BinaryMatrix, fleet: Option<&Fleet>, origina
 /// Most matrices a repair visits.
 pub const REPAIR_MAX: usize = 20_000;
 
-/// A fleet within `depth` interchanges of `start` (which has the right sums),
-/// breadth first, visiting at most `max` matrices; the fleet and its distance.
+/// A fleet (ships keeping `rule`) within `depth` interchanges of `start` (which has
+/// the right sums), breadth first, visiting at most `max` matrices; the fleet and
+/// its distance.
 pub fn repair(
     start: &BinaryMatrix,
     fleet: &Fleet,
+    rule: TouchRule,
     depth: usize,
     max: usize,
 ) -> Option<(Deployment, BinaryMatrix, usize)> {
@@ -64,7 +73,7 @@ pub fn repair(
     let mut frontier = vec![start.clone()];
     for d in 0..=depth {
         for m in &frontier {
-            if let Some(r) = realisations(m, fleet, 1).pop() {
+            if let Some(r) = realisation(m, fleet, rule) {
                 return Some((r, m.clone(), d));
             }
         }

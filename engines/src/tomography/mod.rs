@@ -19,7 +19,7 @@ pub use fleets::{SharedXRay, fleets_with_xray, island_cells};
 pub use histogram::{gaussian_fit, histogram, value_step};
 pub use images::{HEART_TIPS, heart, image_presets, two_convex_bodies};
 pub use margins::{MAX_STEPS, count_matrices, count_matrices_u128, count_matrices_with};
-pub use realise::{Realisation, count_realisations, realisations, unexplained_cells};
+pub use realise::{Realisation, count_realisations, realisation, realisations, realisations_under, unexplained_cells};
 pub use ryser::{Interchange, Walk, interchanges, walk};
 pub use stealth::{StealthFleet, StealthRequest, stealth_search};
 pub use subreflect::{Block, ReflectionAxis, Subreflection, is_sum_symmetric, reflect, subreflections};

@@ -1,17 +1,58 @@
 //! Fleet realisations of a binary matrix: every way to cut its ones into the
 //! fleet's ships (a run of ones may hold several ships end to end). An exact
-//! cover in which both the ships and the one-cells are primary items.
+//! cover in which both the ships and the one-cells are primary items. Under the
+//! no-touch rule a ship must be a whole group of touching ones (ones that touch
+//! belong to one ship), so only placements that fill a group are options.
 
 use crate::cover::{Dlx, ExactCover};
 use crate::geometry::BinaryMatrix;
-use crate::geometry::{Board, Coord, Deployment, Fleet, PlacedShip, fleet_placements};
+use crate::geometry::{Board, Coord, Deployment, Fleet, PlacedShip, TouchRule, fleet_placements};
 use crate::run::CancelFlag;
 use std::ops::ControlFlow;
 
 /// One way to read the matrix as the fleet.
 pub type Realisation = Deployment;
 
-fn problem(m: &BinaryMatrix, fleet: &Fleet) -> Option<(ExactCover, Vec<PlacedShip>)> {
+/// For each cell of `m`, the size of its group of touching ones (0 for zeros).
+fn group_sizes(m: &BinaryMatrix, fleet: &Fleet) -> Vec<usize> {
+    let (rows, cols) = (m.rows(), m.cols());
+    let mut size = vec![0usize; rows * cols];
+    let mut group = vec![usize::MAX; rows * cols];
+    let mut sizes = Vec::new();
+    for start in 0..rows * cols {
+        if !m.get(start / cols, start % cols) || group[start] != usize::MAX {
+            continue;
+        }
+        let id = sizes.len();
+        let mut stack = vec![start];
+        group[start] = id;
+        let mut n = 0;
+        while let Some(i) = stack.pop() {
+            n += 1;
+            let at = Coord((i / cols) as i32, (i % cols) as i32);
+            for step in fleet.lattice.touching() {
+                let c = at + step;
+                if c.0 < 0 || c.1 < 0 || c.0 as usize >= rows || c.1 as usize >= cols {
+                    continue;
+                }
+                let j = c.0 as usize * cols + c.1 as usize;
+                if m.get(c.0 as usize, c.1 as usize) && group[j] == usize::MAX {
+                    group[j] = id;
+                    stack.push(j);
+                }
+            }
+        }
+        sizes.push(n);
+    }
+    for i in 0..rows * cols {
+        if group[i] != usize::MAX {
+            size[i] = sizes[group[i]];
+        }
+    }
+    size
+}
+
+fn problem(m: &BinaryMatrix, fleet: &Fleet, rule: TouchRule) -> Option<(ExactCover, Vec<PlacedShip>)> {
     if m.ones() != fleet.total_cells() || fleet.lattice != crate::geometry::Lattice::Square {
         return None;
     }
@@ -24,10 +65,18 @@ fn problem(m: &BinaryMatrix, fleet: &Fleet) -> Option<(ExactCover, Vec<PlacedShi
         }
     }
     let n_pieces = fleet.pieces.len();
+    let groups = (rule == TouchRule::NoTouch).then(|| group_sizes(m, fleet));
+    let index = crate::geometry::BoardIndex::new(&board);
     let mut options = Vec::new();
     let mut ships = Vec::new();
     for (piece, list) in fleet_placements(&board, fleet).into_iter().enumerate() {
         for p in list {
+            if let Some(sizes) = &groups {
+                let c = index.coord(p.cells[0]);
+                if sizes[c.0 as usize * m.cols() + c.1 as usize] != p.cells.len() {
+                    continue;
+                }
+            }
             let mut items = vec![(piece as u32, 0)];
             items.extend(p.cells.iter().map(|&c| (n_pieces as u32 + c, 0)));
             options.push(items);
@@ -49,9 +98,20 @@ fn problem(m: &BinaryMatrix, fleet: &Fleet) -> Option<(ExactCover, Vec<PlacedShi
     ))
 }
 
-/// Up to `limit` realisations of `m` as `fleet` (straight or any-shaped pieces).
+/// Up to `limit` realisations of `m` as `fleet` (straight or any-shaped pieces)
+/// with ships that may touch.
 pub fn realisations(m: &BinaryMatrix, fleet: &Fleet, limit: usize) -> Vec<Realisation> {
-    let Some((ec, ships)) = problem(m, fleet) else {
+    realisations_under(m, fleet, TouchRule::MayTouch, limit)
+}
+
+/// One realisation of `m` as `fleet` whose ships keep `rule`, if any.
+pub fn realisation(m: &BinaryMatrix, fleet: &Fleet, rule: TouchRule) -> Option<Realisation> {
+    realisations_under(m, fleet, rule, 1).pop()
+}
+
+/// Up to `limit` realisations of `m` as `fleet` whose ships keep `rule`.
+pub fn realisations_under(m: &BinaryMatrix, fleet: &Fleet, rule: TouchRule, limit: usize) -> Vec<Realisation> {
+    let Some((ec, ships)) = problem(m, fleet, rule) else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -71,9 +131,9 @@ pub fn realisations(m: &BinaryMatrix, fleet: &Fleet, limit: usize) -> Vec<Realis
     out
 }
 
-/// The number of realisations (ships labelled).
+/// The number of realisations (ships labelled, ships may touch).
 pub fn count_realisations(m: &BinaryMatrix, fleet: &Fleet) -> u128 {
-    match problem(m, fleet) {
+    match problem(m, fleet, TouchRule::MayTouch) {
         Some((ec, _)) => Dlx::new(&ec).count(&CancelFlag::new()).unwrap_or(0),
         None => 0,
     }

@@ -62,7 +62,9 @@ pub fn stealth_search(
             labelled_fleets: shared.labelled_fleets,
         }))
     };
-    let start = random_deployment(&req.board, &req.fleet, req.seed).map_err(|e| CountError::Invalid(e.to_string()))?;
+    let start = random_deployment(&req.board, &req.fleet, req.rule, req.seed)
+        .map_err(|e| CountError::Invalid(e.to_string()))?
+        .deployment;
     let mut current = score(&start)?.ok_or_else(|| {
         CountError::Invalid("the random start fleet breaks the no-touch rule; try another seed".into())
     })?;
@@ -82,7 +84,11 @@ pub fn stealth_search(
             mirrored: pick.mirrored,
             anchor: pick.anchor,
         };
-        if current.deployment.check(&req.board, &req.fleet, &moved).is_err() {
+        if current
+            .deployment
+            .check(&req.board, &req.fleet, req.rule, &moved)
+            .is_err()
+        {
             continue;
         }
         let mut d = current.deployment.clone();

@@ -10,6 +10,7 @@ mod puzzle_edges;
 mod puzzle_edit;
 mod puzzle_families;
 mod qubo;
+mod rules;
 mod solve;
 mod tomography;
 mod tomography_moves;

@@ -3,6 +3,7 @@
 //! errors on malformed files.
 
 use fleetscope_engines::geometry::BinaryMatrix;
+use fleetscope_engines::geometry::TouchRule;
 use fleetscope_engines::qubo::{
     ModelFormat, PinMode, Qubo, QuboBuilder, XrayModel, XraySpec, read_coo, read_qbsolv, xray_objective,
 };
@@ -107,7 +108,9 @@ proptest! {
 #[test]
 fn the_paper_offset_makes_a_fleet_cost_epsilon_times_its_laplacian() {
     let setup = crate::common::classic();
-    let d = fleetscope_engines::geometry::random_deployment(&setup.board, &setup.fleet, 3).unwrap();
+    let d = fleetscope_engines::geometry::random_deployment(&setup.board, &setup.fleet, TouchRule::MayTouch, 3)
+        .unwrap()
+        .deployment;
     let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).unwrap();
     let model = XrayModel::build(XraySpec::of_matrix(&m, 0.005)).unwrap();
     let e = model.qubo.energy(&model.encode(&m));

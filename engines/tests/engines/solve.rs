@@ -4,6 +4,7 @@
 //! tips known), checked exactly.
 
 use fleetscope_engines::geometry::BinaryMatrix;
+use fleetscope_engines::geometry::TouchRule;
 use fleetscope_engines::qubo::{PinMode, Qubo, QuboBuilder, XrayModel, XraySpec};
 use fleetscope_engines::run::{CancelFlag, no_progress};
 use fleetscope_engines::solve::{AnnealParams, SolveError, SolveRequest, Solver, Stop, TabuParams, solve};
@@ -75,7 +76,9 @@ proptest! {
 
 fn fleet_model(seed: u64) -> (XrayModel, BinaryMatrix) {
     let setup = crate::common::classic();
-    let d = fleetscope_engines::geometry::random_deployment(&setup.board, &setup.fleet, seed).unwrap();
+    let d = fleetscope_engines::geometry::random_deployment(&setup.board, &setup.fleet, TouchRule::MayTouch, seed)
+        .unwrap()
+        .deployment;
     let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).unwrap();
     (XrayModel::build(XraySpec::of_matrix(&m, 0.005)).unwrap(), m)
 }
@@ -223,9 +226,12 @@ fn repair_finds_a_fleet_at_the_smallest_number_of_interchanges() {
     let s = crate::common::classic();
     let mut tried = 0;
     for seed in 0..20 {
-        let d = fleetscope_engines::geometry::random_deployment(&s.board, &s.fleet, seed).unwrap();
+        let d = fleetscope_engines::geometry::random_deployment(&s.board, &s.fleet, TouchRule::MayTouch, seed)
+            .unwrap()
+            .deployment;
         let m = BinaryMatrix::from_deployment(&s.board, &s.fleet, &d).unwrap();
-        let (_, same, steps) = repair(&m, &s.fleet, 0, REPAIR_MAX).expect("a fleet is its own repair");
+        let (_, same, steps) =
+            repair(&m, &s.fleet, TouchRule::MayTouch, 0, REPAIR_MAX).expect("a fleet is its own repair");
         assert_eq!((steps, &same), (0, &m));
         let Some(broken) = interchanges(&m)
             .iter()
@@ -235,9 +241,13 @@ fn repair_finds_a_fleet_at_the_smallest_number_of_interchanges() {
             continue;
         };
         tried += 1;
-        assert_eq!(repair(&broken, &s.fleet, 0, REPAIR_MAX), None, "not a fleet itself");
-        let (_, fixed, steps) =
-            repair(&broken, &s.fleet, 1, REPAIR_MAX).expect("the fleet it came from is one step away");
+        assert_eq!(
+            repair(&broken, &s.fleet, TouchRule::MayTouch, 0, REPAIR_MAX),
+            None,
+            "not a fleet itself"
+        );
+        let (_, fixed, steps) = repair(&broken, &s.fleet, TouchRule::MayTouch, 1, REPAIR_MAX)
+            .expect("the fleet it came from is one step away");
         assert_eq!(steps, 1);
         assert!(!realisations(&fixed, &s.fleet, 1).is_empty(), "the repair is a fleet");
         assert_eq!(
@@ -246,7 +256,7 @@ fn repair_finds_a_fleet_at_the_smallest_number_of_interchanges() {
         );
         assert!(interchanges(&broken).iter().any(|x| x.apply(&broken) == fixed));
         // Too small a budget finds nothing rather than something wrong.
-        assert_eq!(repair(&broken, &s.fleet, 1, 1), None);
+        assert_eq!(repair(&broken, &s.fleet, TouchRule::MayTouch, 1, 1), None);
     }
     assert!(tried >= 5, "only {tried} fleets had a broken neighbour");
 }

@@ -62,7 +62,9 @@ fn subreflections_of_random_fleets_are_fleets_with_the_same_xray() {
     let lengths = fleet.straight_lengths().unwrap();
     let mut total = 0;
     for seed in 0..12 {
-        let d = random_deployment(&board, &fleet, seed).unwrap();
+        let d = random_deployment(&board, &fleet, TouchRule::MayTouch, seed)
+            .unwrap()
+            .deployment;
         let m = BinaryMatrix::from_deployment(&board, &fleet, &d).unwrap();
         let x = XRay::of(&m);
         let all = fleets_with_xray(&x, &lengths, &[], TouchRule::MayTouch, usize::MAX, &CancelFlag::new()).unwrap();
@@ -86,7 +88,9 @@ fn subreflections_of_random_fleets_are_fleets_with_the_same_xray() {
 fn no_touch_subreflections_keep_ships_apart() {
     let (board, fleet) = classic();
     for seed in 0..12 {
-        let d = random_deployment(&board, &fleet, seed).unwrap();
+        let d = random_deployment(&board, &fleet, TouchRule::MayTouch, seed)
+            .unwrap()
+            .deployment;
         let m = BinaryMatrix::from_deployment(&board, &fleet, &d).unwrap();
         for s in subreflections(&board, &fleet, &m, TouchRule::NoTouch, 64, &CancelFlag::new()).unwrap() {
             let owner = s.fleet.occupancy(&fleet);

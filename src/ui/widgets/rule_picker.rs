@@ -1,12 +1,30 @@
-//! The touch-rule choice, worded the same in every room.
+//! Which touch rule a room computes with, worded the same in every room: the
+//! setup's rule (the default, edited in Boards) or another one for this room's
+//! computations. The combo always names the rule that applies.
 
-use crate::geometry::TouchRule;
+use crate::geometry::{RuleChoice, Rules, TouchRule};
 use egui::Ui;
 
-/// Two radio buttons: ships may touch (the classic game) or may not (Bimaru, the Russian game).
-pub fn rule_picker(ui: &mut Ui, rule: &mut TouchRule) {
-    ui.radio_value(rule, TouchRule::MayTouch, "Ships may touch")
-        .on_hover_text("Ships only may not overlap (the game of the hex DLX blog and of the tomography paper)");
-    ui.radio_value(rule, TouchRule::NoTouch, "Ships may not touch")
-        .on_hover_text("Not even diagonally (house rule, Bimaru)");
+fn label(choice: Option<TouchRule>, setup: Rules) -> String {
+    match choice {
+        None => format!("Setup's rule: {}", setup.touch.describe()),
+        Some(r) => format!("Override: {}", r.describe()),
+    }
+}
+
+/// A combo box: the setup's rule, or an override; returns the rule that applies.
+pub fn rule_override_picker(ui: &mut Ui, id: &str, setup: Rules, over: &mut Option<TouchRule>) -> RuleChoice {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(label(*over, setup))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(over, None, label(None, setup))
+                .on_hover_text("The rule the setup carries (change it in Boards)");
+            for r in [TouchRule::MayTouch, TouchRule::NoTouch] {
+                ui.selectable_value(over, Some(r), label(Some(r), setup))
+                    .on_hover_text("Use this rule here instead of the setup's; results say so");
+            }
+        })
+        .response
+        .on_hover_text("Whether ships may touch: the setup's rule unless overridden here");
+    RuleChoice::new(setup, *over)
 }

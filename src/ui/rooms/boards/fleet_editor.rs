@@ -60,7 +60,7 @@ impl FleetEditor {
         let n = doc.session.setup().fleet.pieces.len();
         for i in 0..n {
             let piece = doc.session.setup().fleet.pieces[i].clone();
-            ui.horizontal_wrapped(|ui| {
+            ui.horizontal(|ui| {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 2.0, palette::piece_color(i));
                 ui.label(piece_symbol(i).to_string());
@@ -84,31 +84,32 @@ impl FleetEditor {
                     }
                 }
                 ui.weak(format!("({})", piece.len())).on_hover_text("cells");
-                if ui
-                    .add_enabled(i > 0, egui::Button::new("Up").small())
-                    .on_hover_text("Move up")
-                    .clicked()
-                {
-                    doc.edit(|s| s.setup_mut().swap_pieces(i, i - 1));
-                }
-                if ui
-                    .add_enabled(i + 1 < n, egui::Button::new("Down").small())
-                    .on_hover_text("Move down")
-                    .clicked()
-                {
-                    doc.edit(|s| s.setup_mut().swap_pieces(i, i + 1));
-                }
-                if ui.small_button("Shape").on_hover_text("Edit the shape").clicked() {
-                    self.draft = Some(PieceDraft {
-                        slot: Some(i),
-                        name: piece.name.clone(),
-                        cells: to_canvas(lattice, &piece.cells),
-                        view: BoardView::default(),
-                    });
-                }
-                if ui.small_button("Remove").on_hover_text("Remove this piece").clicked() {
-                    doc.edit(|s| s.setup_mut().remove_piece(i));
-                }
+                // One compact menu keeps the row on one line in a narrow panel.
+                ui.menu_button("…", |ui| {
+                    if ui.add_enabled(i > 0, egui::Button::new("Move up")).clicked() {
+                        doc.edit(|s| s.setup_mut().swap_pieces(i, i - 1));
+                        ui.close();
+                    }
+                    if ui.add_enabled(i + 1 < n, egui::Button::new("Move down")).clicked() {
+                        doc.edit(|s| s.setup_mut().swap_pieces(i, i + 1));
+                        ui.close();
+                    }
+                    if ui.button("Edit shape…").clicked() {
+                        self.draft = Some(PieceDraft {
+                            slot: Some(i),
+                            name: piece.name.clone(),
+                            cells: to_canvas(lattice, &piece.cells),
+                            view: BoardView::default(),
+                        });
+                        ui.close();
+                    }
+                    if ui.button("Remove").clicked() {
+                        doc.edit(|s| s.setup_mut().remove_piece(i));
+                        ui.close();
+                    }
+                })
+                .response
+                .on_hover_text("Move, reshape or remove this piece");
             });
         }
         if ui.button("Add piece").on_hover_text("Draw a new piece").clicked() {
@@ -126,67 +127,75 @@ impl FleetEditor {
     fn draft_editor(&mut self, ui: &mut Ui, doc: &mut Document, lattice: Lattice) {
         let Some(draft) = &mut self.draft else { return };
         let mut close = false;
-        ui.group(|ui| {
-            ui.label(if draft.slot.is_some() {
-                "Edit piece — click cells to toggle"
-            } else {
-                "New piece — click cells to toggle"
-            });
-            ui.horizontal(|ui| {
-                ui.label("Name");
-                ui.text_edit_singleline(&mut draft.name);
-            });
-            let board = canvas(lattice);
-            let cells = draft.cells.clone();
-            let fill = move |c: Coord| {
-                if cells.contains(&c) {
-                    palette::piece_color(0)
-                } else {
-                    palette::WATER
-                }
-            };
-            let deco = Decorations::fill_only(&fill);
-            let resp = ui
-                .allocate_ui(egui::vec2(200.0, 180.0), |ui| draft.view.show(ui, &board, &deco))
-                .inner;
-            if resp.response.clicked()
-                && let Some(c) = resp.hovered.filter(|c| board.contains(*c))
-                && !draft.cells.remove(&c)
-            {
-                draft.cells.insert(c);
-            }
-            let piece = Piece::new(draft.name.trim(), draft.cells.iter().copied().collect());
-            let valid = piece.validate(lattice);
-            if let Err(e) = &valid {
-                ui.colored_label(ui.visuals().error_fg_color, e.to_string());
-            } else {
-                let orientations = piece
-                    .orientations(lattice, doc.session.setup().fleet.allow_mirror)
-                    .len();
-                ui.weak(format!(
-                    "{}, {}",
-                    crate::textview::count(piece.len(), "cell", "cells"),
-                    crate::textview::count(orientations, "orientation", "orientations")
-                ));
-            }
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(valid.is_ok() && !piece.name.is_empty(), egui::Button::new("Apply"))
-                    .clicked()
-                {
-                    let normalized = Piece::new(&piece.name, crate::geometry::normalize(piece.cells.clone()));
-                    match draft.slot {
-                        Some(i) => doc.edit(|s| s.setup_mut().set_piece(i, normalized)),
-                        None => doc.edit(|s| s.setup_mut().add_piece(normalized)),
+        // A window in view (not at the foot of a long fleet list, below the fold).
+        let title = if draft.slot.is_some() {
+            "Edit piece"
+        } else {
+            "New piece"
+        };
+        let mut open = true;
+        egui::Window::new(title)
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .default_pos(ui.ctx().content_rect().center() - egui::vec2(120.0, 160.0))
+            .show(ui.ctx(), |ui| {
+                ui.label("Click cells to toggle them.");
+                ui.horizontal(|ui| {
+                    ui.label("Name");
+                    ui.text_edit_singleline(&mut draft.name);
+                });
+                let board = canvas(lattice);
+                let cells = draft.cells.clone();
+                let fill = move |c: Coord| {
+                    if cells.contains(&c) {
+                        palette::piece_color(0)
+                    } else {
+                        palette::WATER
                     }
-                    close = true;
+                };
+                let deco = Decorations::fill_only(&fill);
+                let resp = ui
+                    .allocate_ui(egui::vec2(200.0, 180.0), |ui| draft.view.show(ui, &board, &deco))
+                    .inner;
+                if resp.response.clicked()
+                    && let Some(c) = resp.hovered.filter(|c| board.contains(*c))
+                    && !draft.cells.remove(&c)
+                {
+                    draft.cells.insert(c);
                 }
-                if ui.button("Cancel").clicked() {
-                    close = true;
+                let piece = Piece::new(draft.name.trim(), draft.cells.iter().copied().collect());
+                let valid = piece.validate(lattice);
+                if let Err(e) = &valid {
+                    ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                } else {
+                    let orientations = piece
+                        .orientations(lattice, doc.session.setup().fleet.allow_mirror)
+                        .len();
+                    ui.weak(format!(
+                        "{}, {}",
+                        crate::textview::count(piece.len(), "cell", "cells"),
+                        crate::textview::count(orientations, "orientation", "orientations")
+                    ));
                 }
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(valid.is_ok() && !piece.name.is_empty(), egui::Button::new("Apply"))
+                        .clicked()
+                    {
+                        let normalized = Piece::new(&piece.name, crate::geometry::normalize(piece.cells.clone()));
+                        match draft.slot {
+                            Some(i) => doc.edit(|s| s.setup_mut().set_piece(i, normalized)),
+                            None => doc.edit(|s| s.setup_mut().add_piece(normalized)),
+                        }
+                        close = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        close = true;
+                    }
+                });
             });
-        });
-        if close {
+        if close || !open {
             self.draft = None;
         }
     }

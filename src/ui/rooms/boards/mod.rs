@@ -3,6 +3,7 @@
 mod canvas;
 mod fleet_editor;
 mod place_tool;
+mod rules_editor;
 
 use super::super::room::{Room, RoomCtx};
 use super::super::shortcuts::Shortcut;
@@ -92,10 +93,14 @@ are removed and named above the board; Ctrl+Z brings them back.
 Fleet: rename a piece (click its name), reorder, remove, redraw its shape or add a piece on a small grid. \
 Allow mirror images adds reflected orientations.
 
-Ships: pick a ship in the list; a ghost follows the pointer (green: fits, red: why not). R or right-click \
+Rules: whether ships may touch. Placement, Random fleet and every room follow them (a room may override them \
+for one computation and says so).
+
+Ships: pick a ship in the list; a ghost follows the pointer (green: fits, red: why not, e.g. it touches \
+another ship where ships may not touch). R or right-click \
 rotates, M mirrors, a click places it and the next unplaced ship is picked up. Press on a placed ship and drag \
 to move it; Delete removes the selected ship; Esc puts the ship in hand down. Random fleet places every ship \
-with the shown seed. Square boards show the X-ray (row and column sums) on the edges.";
+with the shown seed, uniformly over every deployment the rules allow. Square boards show the X-ray (row and column sums) on the edges.";
 
 impl Room for BoardsRoom {
     fn id(&self) -> &'static str {
@@ -210,21 +215,26 @@ impl BoardsRoom {
         });
     }
 
+    /// Setup first, then what a person does most (placing ships, the rules), then
+    /// the editors: at 1280×800 the ship list and Random fleet need no scrolling.
     fn side_panel(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         ui.heading("Setup");
         self.setup_controls(ui, ctx);
         ui.separator();
-        ui.heading("Board");
-        self.board_editor(ui, ctx.doc);
+        ui.heading("Ships");
+        self.ship_list(ui, ctx);
         ui.separator();
+        ui.heading("Rules");
+        rules_editor::rules_editor(ui, ctx.doc);
+        ui.separator();
+        egui::CollapsingHeader::new(egui::RichText::new("Board").heading())
+            .default_open(true)
+            .show(ui, |ui| self.board_editor(ui, ctx.doc));
         egui::CollapsingHeader::new(egui::RichText::new("Fleet").heading())
             .default_open(true)
             .show(ui, |ui| {
                 self.fleet_editor.show(ui, ctx.doc);
             });
-        ui.separator();
-        ui.heading("Ships");
-        self.ship_list(ui, ctx);
     }
 
     fn setup_controls(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
@@ -373,6 +383,7 @@ impl BoardsRoom {
 
     fn ship_list(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         let doc = &mut *ctx.doc;
+        ui.label("Pick a ship, click the board to place it. R or right-click rotates, M mirrors; drag a ship to move it, Delete removes it.");
         let mut pick = None;
         {
             let setup = doc.session.setup();
@@ -399,13 +410,6 @@ impl BoardsRoom {
             self.place.select(doc.session.setup(), i);
             self.tool = Tool::Place;
         }
-        ui.label(
-            egui::RichText::new(
-                "Click to place · R or right-click rotates · M mirrors · drag a ship to move it · Delete removes",
-            )
-            .small()
-            .weak(),
-        );
         let mut status = None;
         ui.horizontal(|ui| {
             let seed = doc.session.boards.random_seed;
@@ -437,17 +441,30 @@ impl BoardsRoom {
         }
     }
 
-    /// Places every ship at random with `seed` (and keeps the seed); returns the status line.
+    /// Places every ship at random with `seed` under the setup's rules (and keeps
+    /// the seed); returns the status line.
     fn random_fleet(&mut self, doc: &mut Document, seed: u64) -> String {
         let setup = doc.session.setup();
-        match random_deployment(&setup.board, &setup.fleet, seed) {
-            Ok(d) => {
+        let rule = setup.rules.touch;
+        match random_deployment(&setup.board, &setup.fleet, rule, seed) {
+            Ok(draw) => {
                 doc.edit(|s| {
                     s.boards.random_seed = seed;
-                    s.setup_mut().deployment = d;
+                    s.setup_mut().deployment = draw.deployment;
                 });
                 self.place = PlaceTool::default();
-                format!("Random fleet with seed {seed}")
+                if draw.uniform {
+                    format!(
+                        "Random fleet with seed {seed}: uniform over every deployment where {}",
+                        rule.describe()
+                    )
+                } else {
+                    format!(
+                        "Random fleet with seed {seed} ({}): {}",
+                        rule.describe(),
+                        crate::textview::not_uniform_note(draw.tries)
+                    )
+                }
             }
             Err(e) => e.to_string(),
         }

@@ -64,7 +64,12 @@ impl PlaceTool {
     /// Whether the ghost at `at` may be placed, and why not.
     pub fn check(&self, setup: &Setup, at: Coord) -> Option<(PlacedShip, Result<(), PlaceError>)> {
         let ghost = self.ghost(setup, at)?;
-        Some((ghost, setup.deployment.check(&setup.board, &setup.fleet, &ghost)))
+        Some((
+            ghost,
+            setup
+                .deployment
+                .check(&setup.board, &setup.fleet, setup.rules.touch, &ghost),
+        ))
     }
 
     /// A press on `at`: picks up the ship there, if any.

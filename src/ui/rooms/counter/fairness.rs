@@ -19,6 +19,8 @@ use std::collections::HashMap;
 #[derive(Clone, Debug)]
 pub struct Fairness {
     pub setup: String,
+    /// The touch rule it was counted under, as the card says it.
+    pub rule: String,
     /// The board the variants were made from (the map is drawn on it).
     pub board: Board,
     pub base: u128,
@@ -43,6 +45,7 @@ impl FairnessMode {
     fn start(&mut self, ui: &Ui, doc: &Document) {
         let setup = doc.session.setup().clone();
         let req: CountRequest = super::request(doc);
+        let rule = super::rule_choice(doc);
         self.task.start(repaint(ui), move |job| {
             let cancel = job.cancel_flag();
             let base =
@@ -50,6 +53,7 @@ impl FairnessMode {
             let rows =
                 what_if(&setup.board, &setup.fleet, &req, cancel, &|p| job.progress(p)).map_err(|e| e.to_string())?;
             Ok(Fairness {
+                rule: rule.describe(),
                 setup: setup.name.clone(),
                 board: setup.board.clone(),
                 base: base.labelled,
@@ -74,9 +78,10 @@ impl FairnessMode {
             return;
         };
         ui.label(format!(
-            "{}: {} deployments as the board stands. Green: more deployments, red: fewer.",
+            "{}: {} deployments as the board stands ({}). Green: more deployments, red: fewer.",
             f.setup,
-            thousands(f.base)
+            thousands(f.base),
+            f.rule
         ));
         let base = f.base.max(1) as f64;
         // The strongest colour goes to the largest change on this board.

@@ -84,7 +84,11 @@ impl HuntMode {
                     ui.colored_label(ui.visuals().error_fg_color, "No deployment fits these shots.");
                 }
                 Some(h) => {
-                    ui.label(format!("{} deployments fit the shots.", thousands(h.map.total)));
+                    ui.label(format!(
+                        "{} deployments fit the shots ({}).",
+                        thousands(h.map.total),
+                        super::rule_choice(doc).describe()
+                    ));
                     if let Some(b) = best {
                         let n = h.map.cells.iter().find(|c| c.0 == b).map_or(0, |c| c.1);
                         ui.strong(format!(

@@ -6,13 +6,14 @@ mod fairness;
 mod hunt;
 
 use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
+use crate::geometry::{Board, Fleet, RuleChoice};
 use crate::jobs::Task;
-use crate::textview::thousands;
+use crate::textview::{ratio, thousands};
 use crate::ui::document::Document;
 use crate::ui::room::{Room, RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
 use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
-use crate::ui::widgets::rule_picker::rule_picker;
+use crate::ui::widgets::rule_picker::rule_override_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::Ui;
 use fairness::FairnessMode;
@@ -24,8 +25,10 @@ pub const ID: &str = "counter";
 #[derive(Clone, Debug)]
 pub struct Timed {
     pub setup: String,
-    /// The touch rule it was counted under.
-    pub rule: crate::geometry::TouchRule,
+    /// The touch rule it was counted under, and whether it overrode the setup's.
+    pub rule: RuleChoice,
+    /// What was counted, to tell a card that no longer matches the setup.
+    pub counted: (Board, Fleet),
     pub pieces: Vec<String>,
     pub result: CountResult,
     pub seconds: f64,
@@ -65,6 +68,8 @@ pub struct CounterRoom {
     kind: CountKind,
     last: Option<Timed>,
     compare: Vec<Timed>,
+    /// The row of the comparison the ratios are taken to.
+    reference: usize,
 }
 
 fn engine_help(e: Engine) -> &'static str {
@@ -81,21 +86,29 @@ fn engine_help(e: Engine) -> &'static str {
     }
 }
 
-/// The count request the room's settings describe.
+/// The touch rule the room uses for the active setup: its own unless overridden here.
+fn rule_choice(doc: &Document) -> RuleChoice {
+    RuleChoice::new(doc.session.setup().rules, doc.session.counter.touch_override)
+}
+
+/// The count request the room's settings describe for the active setup (a
+/// comparison sets each setup's rule itself).
 fn request(doc: &Document) -> CountRequest {
     let c = &doc.session.counter;
     CountRequest {
         engine: c.engine,
         threads: c.threads,
-        rule: c.rule,
+        rule: rule_choice(doc).rule,
         ..Default::default()
     }
 }
 
 const GUIDE: &str = "Counts every deployment of the active setup's fleet, exactly. Pick the setup, the engine \
 (fast: bitboards for boards of at most 128 cells; dlx: dancing links; dlx-plain: the same without its \
-shortcut, for comparison), the worker threads (0 = every core; the answer never depends on it) and the touch \
-rule. Start counts the active setup; Compare all setups counts every setup side by side. Labelled deployments \
+shortcut, for comparison) and the worker threads (0 = every core; the answer never depends on it). Each setup is \
+counted under its own rules (whether ships may touch, set in Boards) unless you override them here; the card \
+says which. Start counts the active setup; Compare all setups counts every setup side by side, each under its \
+rules, with the ratio of each count to a reference row you pick. Labelled deployments \
 treat every ship as distinct; distinct layouts treat ships of the same shape as interchangeable.
 
 Hunt: left-click a cell to mark a miss, right-click to mark a hit. Every cell shows the exact share of the \
@@ -167,7 +180,7 @@ impl Room for CounterRoom {
             ui.separator();
             match self.tab {
                 CounterTab::Count => {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.results(ui));
+                    egui::ScrollArea::vertical().show(ui, |ui| self.results(ui, ctx.doc));
                 }
                 CounterTab::Hunt => self.hunt.show(ui, ctx.doc),
                 CounterTab::Fairness => self.fairness.show(ui, ctx.doc),
@@ -211,6 +224,7 @@ impl CounterRoom {
             CountKind::Active => vec![s.setup().clone()],
         };
         let req = request(doc);
+        let over = s.counter.touch_override;
         self.kind = kind;
         self.count.start(repaint(ui), move |job| {
             let mut out = Vec::new();
@@ -220,12 +234,18 @@ impl CounterRoom {
                     job.note(format!("setup {} of {n}: {}", k + 1, setup.name));
                 }
                 let t0 = std::time::Instant::now();
+                let rule = RuleChoice::new(setup.rules, over);
+                let req = CountRequest {
+                    rule: rule.rule,
+                    ..req.clone()
+                };
                 let result = count_deployments(&setup.board, &setup.fleet, &req, job.cancel_flag(), &|p| {
                     job.progress(p)
                 })
                 .map_err(|e| format!("{}: {e}", setup.name))?;
                 out.push(Timed {
-                    rule: req.rule,
+                    rule,
+                    counted: (setup.board.clone(), setup.fleet.clone()),
                     setup: setup.name.clone(),
                     pieces: setup.fleet.pieces.iter().map(|p| p.name.clone()).collect(),
                     result,
@@ -259,7 +279,7 @@ impl CounterRoom {
                 .suffix(all_cores),
         )
         .on_hover_text("Worker threads; 0 uses every core. The count never depends on it.");
-        rule_picker(ui, &mut c.rule);
+        rule_override_picker(ui, "counter_rule", doc.session.setup().rules, &mut c.touch_override);
         if c != doc.session.counter {
             doc.edit(|s| s.counter = c);
         }
@@ -287,67 +307,94 @@ impl CounterRoom {
         task_status(ui, &self.count, "parts");
     }
 
-    fn results(&mut self, ui: &mut Ui) {
-        if let Some(t) = &self.last {
-            ui.heading(&t.setup);
-            egui::Grid::new("count_card")
-                .num_columns(2)
-                .striped(true)
-                .show(ui, |ui| {
-                    ui.label("Labelled deployments")
-                        .on_hover_text("Every ship is distinct (the number the sources quote)");
-                    ui.label(egui::RichText::new(thousands(t.result.labelled)).strong().size(20.0));
-                    ui.end_row();
-                    ui.label("Distinct layouts")
-                        .on_hover_text("Ships of identical shape are interchangeable");
-                    ui.label(egui::RichText::new(thousands(t.result.distinct_layouts)).strong());
-                    ui.end_row();
-                    ui.label("Rule");
-                    ui.label(match t.rule {
-                        crate::geometry::TouchRule::MayTouch => "ships may touch",
-                        crate::geometry::TouchRule::NoTouch => "ships may not touch",
-                    });
-                    ui.end_row();
-                    ui.label("Engine");
-                    ui.label(t.result.engine.name());
-                    ui.end_row();
-                    ui.label("Time");
-                    ui.label(format!("{:.3} s", t.seconds));
-                    ui.end_row();
-                });
-            if let Some(n) = &t.result.note {
-                ui.label(n);
-            }
-            ui.label("Placements per piece:");
-            egui::Grid::new("placements").striped(true).show(ui, |ui| {
-                for (name, n) in t.pieces.iter().zip(&t.result.placements) {
-                    ui.label(name);
-                    ui.label(thousands(*n as u128));
-                    ui.end_row();
-                }
-            });
+    fn results(&mut self, ui: &mut Ui, doc: &Document) {
+        if self.count.is_running() {
+            // The last card belongs to another count: show it again when this one ends.
+            ui.label("Counting… the result appears here when the count ends.");
+        } else if let Some(t) = &self.last {
+            count_card(ui, t, doc);
             ui.separator();
         }
-        if !self.compare.is_empty() {
-            ui.heading("All setups");
-            let top = self.compare[0].result.labelled.max(1) as f64;
-            egui::Grid::new("compare").striped(true).num_columns(4).show(ui, |ui| {
-                ui.strong("Setup");
-                ui.strong("Labelled");
-                ui.strong("Distinct layouts");
-                ui.strong("Ratio to most");
-                ui.end_row();
-                for t in &self.compare {
-                    ui.label(&t.setup);
-                    ui.label(thousands(t.result.labelled));
-                    ui.label(thousands(t.result.distinct_layouts));
-                    ui.label(format!("{:.4}", t.result.labelled as f64 / top));
-                    ui.end_row();
-                }
-            });
+        if !self.compare.is_empty() && !(self.count.is_running() && self.kind == CountKind::Compare) {
+            self.comparison_table(ui);
         }
         if self.last.is_none() && self.compare.is_empty() && !self.count.is_running() {
             ui.label("Press Start to count every deployment of the active setup's fleet.");
         }
     }
+
+    /// Every setup's count, each under its rules, with its ratio to a chosen row.
+    fn comparison_table(&mut self, ui: &mut Ui) {
+        ui.heading("All setups");
+        self.reference = self.reference.min(self.compare.len() - 1);
+        let base = self.compare[self.reference].result.labelled;
+        egui::Grid::new("compare").striped(true).num_columns(5).show(ui, |ui| {
+            ui.strong("Setup");
+            ui.strong("Rules");
+            ui.strong("Labelled");
+            ui.strong("Distinct layouts");
+            ui.strong("Ratio")
+                .on_hover_text("Labelled count over the reference row's (the round button picks the reference row)");
+            ui.end_row();
+            for (i, t) in self.compare.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut self.reference, i, "")
+                        .on_hover_text("Make this row the reference of the ratios");
+                    ui.label(&t.setup);
+                });
+                ui.label(t.rule.describe());
+                ui.label(thousands(t.result.labelled));
+                ui.label(thousands(t.result.distinct_layouts));
+                ui.label(ratio(t.result.labelled, base));
+                ui.end_row();
+            }
+        });
+    }
+}
+
+/// The result card of one count, with a note when the setup changed since.
+fn count_card(ui: &mut Ui, t: &Timed, doc: &Document) {
+    ui.heading(&t.setup);
+    let active = doc.session.setup();
+    if active.name != t.setup {
+        ui.label(egui::RichText::new("(a count of another setup: the active one is not counted yet)").weak());
+    } else if (&active.board, &active.fleet) != (&t.counted.0, &t.counted.1) {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            "The setup was edited after this count: press Start to count it again.",
+        );
+    }
+    egui::Grid::new("count_card")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("Labelled deployments")
+                .on_hover_text("Every ship is distinct (the number the sources quote)");
+            ui.label(egui::RichText::new(thousands(t.result.labelled)).strong().size(20.0));
+            ui.end_row();
+            ui.label("Distinct layouts")
+                .on_hover_text("Ships of identical shape are interchangeable");
+            ui.label(egui::RichText::new(thousands(t.result.distinct_layouts)).strong());
+            ui.end_row();
+            ui.label("Rule");
+            ui.label(t.rule.describe());
+            ui.end_row();
+            ui.label("Engine");
+            ui.label(t.result.engine.name());
+            ui.end_row();
+            ui.label("Time");
+            ui.label(format!("{:.3} s", t.seconds));
+            ui.end_row();
+        });
+    if let Some(n) = &t.result.note {
+        ui.label(n);
+    }
+    ui.label("Placements per piece:");
+    egui::Grid::new("placements").striped(true).show(ui, |ui| {
+        for (name, n) in t.pieces.iter().zip(&t.result.placements) {
+            ui.label(name);
+            ui.label(thousands(*n as u128));
+            ui.end_row();
+        }
+    });
 }

@@ -8,9 +8,9 @@ impl SolverRoom {
         let Some(r) = &self.run.result else { return };
         ui.separator();
         let rate = r.set.flips as f64 / r.set.seconds.max(1e-9);
-        let (has_fleet, has_original) = match self.model().map(|m| &m.problem) {
-            Some(Problem::Xray(p)) => (p.fleet.is_some(), p.original.is_some()),
-            _ => (false, false),
+        let (has_fleet, has_original, rule) = match self.model().map(|m| &m.problem) {
+            Some(Problem::Xray(p)) => (p.fleet.is_some(), p.original.is_some(), p.rule.describe()),
+            _ => (false, false, ""),
         };
         ui.horizontal_wrapped(|ui| {
             let good = Color32::from_rgb(120, 200, 120);
@@ -26,8 +26,13 @@ impl SolverRoom {
                     warn,
                     "No returned answer solves the puzzle; the list says what each breaks.",
                 ),
-                (Some(true), true) => ui.colored_label(good, "Success: a returned state is a fleet with these sums."),
-                (Some(false), true) => ui.colored_label(warn, "No returned state is a fleet with these sums."),
+                (Some(true), true) => ui.colored_label(
+                    good,
+                    format!("Success: a returned state is a fleet with these sums ({rule})."),
+                ),
+                (Some(false), true) => {
+                    ui.colored_label(warn, format!("No returned state is a fleet with these sums ({rule})."))
+                }
                 (Some(true), false) => ui.colored_label(good, "Success: the original picture was recovered."),
                 (Some(false), false) => {
                     ui.colored_label(warn, "The original picture is not among the returned states.")
@@ -114,7 +119,7 @@ impl SolverRoom {
                                 RoomMessage::Explore(m.clone()),
                             ));
                         }
-                        if let (Some(real), Some(fleet)) = (realisation(j), &fleet)
+                        if let (Some(real), Some((fleet, rule))) = (realisation(j), &fleet)
                             && ui
                                 .button("To Boards")
                                 .on_hover_text("Add this fleet as a new setup")
@@ -125,13 +130,14 @@ impl SolverRoom {
                                 description: "A fleet found by the Solver room's sampler.".into(),
                                 board: crate::geometry::Board::square("solved", m.rows() as u32, m.cols() as u32),
                                 fleet: fleet.clone(),
+                                rules: crate::geometry::Rules { touch: *rule },
                                 deployment: real.clone(),
                                 observations: Default::default(),
                             }));
                         }
                     });
                     let board = crate::geometry::Board::square("state", m.rows() as u32, m.cols() as u32);
-                    let owner = realisation(j).zip(fleet.as_ref()).map(|(d, f)| d.occupancy(f));
+                    let owner = realisation(j).zip(fleet.as_ref()).map(|(d, (f, _))| d.occupancy(f));
                     let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
                         Some(&p) => palette::piece_color(p),
                         None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
@@ -236,10 +242,13 @@ fn puzzle_detail(
     crate::ui::widgets::puzzle_grid::show(ui, &p.puzzle, &overlay, 40.0);
 }
 
-/// The fleet whose realisations the results show (the model's).
-fn solved_fleet(_doc: &Document, model: Option<&StudyModel>) -> Option<crate::geometry::Fleet> {
+/// The fleet an X-ray model judges by, with the touch rule it was judged under.
+fn solved_fleet(
+    _doc: &Document,
+    model: Option<&StudyModel>,
+) -> Option<(crate::geometry::Fleet, crate::geometry::TouchRule)> {
     match &model?.problem {
-        Problem::Xray(p) => p.fleet.clone(),
+        Problem::Xray(p) => p.fleet.clone().map(|f| (f, p.rule)),
         Problem::Puzzle(_) | Problem::Plain { .. } => None,
     }
 }

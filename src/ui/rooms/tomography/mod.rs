@@ -13,7 +13,7 @@ mod image_editor;
 mod stealth;
 mod walk;
 
-use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, TouchRule};
+use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, RuleChoice, TouchRule};
 use crate::jobs::Task;
 use crate::session::{Session, Setup, TomographySubject};
 use crate::tomography::{Block, ReflectionAxis, Subreflection, subreflections};
@@ -22,7 +22,7 @@ use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::task_status;
 use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
-use crate::ui::widgets::rule_picker::rule_picker;
+use crate::ui::widgets::rule_picker::rule_override_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Modifiers, Ui};
 pub use explorer::Explorer;
@@ -55,7 +55,7 @@ impl Subject {
             TomographySubject::Image => Ok(Subject {
                 board: explorer::board_for(&t.image, None),
                 fleet: None,
-                rule: t.rule,
+                rule: TouchRule::MayTouch,
                 source: t.image.clone(),
                 name: "image".into(),
             }),
@@ -71,7 +71,7 @@ impl Subject {
                 Ok(Subject {
                     board: setup.board.clone(),
                     fleet: Some(setup.fleet.clone()),
-                    rule: t.rule,
+                    rule: RuleChoice::new(setup.rules, t.touch_override).rule,
                     source,
                     name: setup.name.clone(),
                 })
@@ -403,7 +403,7 @@ impl TomographyRoom {
         });
         if t.subject == TomographySubject::Fleet {
             setup_picker(ui, "tomography_setup", doc);
-            rule_picker(ui, &mut t.rule);
+            rule_override_picker(ui, "tomography_rule", doc.session.setup().rules, &mut t.touch_override);
         }
         if t != doc.session.tomography {
             doc.edit(|s| s.tomography = t);
@@ -527,6 +527,7 @@ fn add_setup(ctx: &mut RoomCtx<'_>, subject: &Subject, deployment: Deployment, l
         description,
         board: subject.board.clone(),
         fleet,
+        rules: crate::geometry::Rules { touch: subject.rule },
         deployment,
         observations: Default::default(),
     }));

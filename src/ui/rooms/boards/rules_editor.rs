@@ -1,0 +1,36 @@
+//! The setup's rules in the Boards room: whether ships may touch (every room and
+//! command plays by it) and a warning when the placed fleet breaks it.
+
+use crate::geometry::TouchRule;
+use crate::ui::document::Document;
+use egui::Ui;
+
+pub fn rules_editor(ui: &mut Ui, doc: &mut Document) {
+    let mut touch = doc.session.setup().rules.touch;
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut touch, TouchRule::MayTouch, "Ships may touch")
+            .on_hover_text("Ships only may not overlap (the classic game, the tomography paper)");
+        ui.radio_value(&mut touch, TouchRule::NoTouch, "Ships may not touch")
+            .on_hover_text("Not even at a corner (the Russian game, Battleship puzzles)");
+    });
+    if touch != doc.session.setup().rules.touch {
+        doc.edit(|s| s.setup_mut().rules.touch = touch);
+    }
+    let setup = doc.session.setup();
+    if touch == TouchRule::NoTouch
+        && let Some((a, b)) = setup.deployment.touching_pair(&setup.fleet)
+    {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("The placed {a} and {b} touch: the placed fleet breaks this rule. Move one, or place at random."),
+        );
+    }
+    ui.label(
+        egui::RichText::new(
+            "Placement, Random fleet, the Counter, Tomography and the Solver follow these rules; \
+             a room may override them for one computation and says so.",
+        )
+        .small()
+        .weak(),
+    );
+}
