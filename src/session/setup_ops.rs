@@ -65,6 +65,7 @@ impl Setup {
 
     pub fn add_piece(&mut self, piece: Piece) {
         self.fleet.pieces.push(piece);
+        self.fleet.pin_colours();
     }
 
     /// Removes piece `i` and its ship; later ships keep pointing at their pieces.
@@ -72,6 +73,7 @@ impl Setup {
         if i >= self.fleet.pieces.len() {
             return;
         }
+        self.fleet.pin_colours();
         self.fleet.pieces.remove(i);
         self.deployment.remove(i);
         for s in &mut self.deployment.ships {
@@ -87,6 +89,7 @@ impl Setup {
         if i >= n || j >= n || i == j {
             return;
         }
+        self.fleet.pin_colours();
         self.fleet.pieces.swap(i, j);
         for s in &mut self.deployment.ships {
             if s.piece == i {
@@ -102,7 +105,8 @@ impl Setup {
     pub fn set_piece(&mut self, i: usize, piece: Piece) {
         if i < self.fleet.pieces.len() {
             let shape_changed = self.fleet.pieces[i].cells != piece.cells;
-            self.fleet.pieces[i] = piece;
+            let colour = self.fleet.pieces[i].colour;
+            self.fleet.pieces[i] = Piece { colour, ..piece };
             if shape_changed {
                 self.deployment.remove(i);
             }

@@ -209,7 +209,10 @@ impl ModelRecipe {
                 }
                 let spec = self.spec(m.row_sums(), m.col_sums(), pins);
                 let choice = RuleChoice::new(setup.rules, self.touch);
-                let p = XrayProblem::of_picture(&m, spec, Some(setup.fleet.clone()), choice.rule)?;
+                let mut p = XrayProblem::of_picture(&m, spec, Some(setup.fleet.clone()), choice.rule)?;
+                if setup.deployment.ships.len() == setup.fleet.pieces.len() {
+                    p = p.with_placed(setup.deployment.clone());
+                }
                 (
                     Problem::Xray(Box::new(p)),
                     format!("the fleet placed in '{}'; {}", setup.name, choice.describe()),
@@ -255,6 +258,7 @@ impl ModelRecipe {
                     fleet: (!ships.is_empty()).then(|| ships_fleet(&ships)),
                     rule,
                     original: None,
+                    placed: None,
                 };
                 let what = if ships.is_empty() {
                     "the typed sums".to_string()

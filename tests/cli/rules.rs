@@ -92,3 +92,27 @@ fn show_and_xray_of_name_the_rule_and_a_placed_fleet_that_breaks_it() {
     let v = json_of(&["xray", "of", path, "--rule", "may-touch", "--json"]);
     assert_eq!(v["placed_fleet_breaks_rule"], false);
 }
+
+/// A piece keeps its colour when the fleet is reordered or a piece before it is
+/// removed; a new piece takes a colour no other piece wears.
+#[test]
+fn colours_follow_the_piece_not_its_place() {
+    let mut setup = fleetscope::presets::load("classic").unwrap().unwrap();
+    let colour = |s: &fleetscope::session::Setup, name: &str| {
+        let i = s.fleet.pieces.iter().position(|p| p.name == name).unwrap();
+        s.fleet.colour_of(i)
+    };
+    let before: Vec<usize> = ["Carrier", "Battleship", "Destroyer"].iter().map(|n| colour(&setup, n)).collect();
+    setup.swap_pieces(0, 1);
+    setup.remove_piece(2);
+    let after: Vec<usize> = ["Carrier", "Battleship", "Destroyer"].iter().map(|n| colour(&setup, n)).collect();
+    assert_eq!(before, after);
+    setup.add_piece(fleetscope::geometry::Piece::new("New", vec![fleetscope::geometry::Coord(0, 0)]));
+    let n = setup.fleet.pieces.len();
+    let new = setup.fleet.colour_of(n - 1);
+    assert!((0..n - 1).all(|i| setup.fleet.colour_of(i) != new), "a colour of its own");
+    // Pinned colours survive a save.
+    let s = Session::with_setup(setup);
+    let back = session::parse_session(&session::to_ron(&s).unwrap(), "x").unwrap();
+    assert_eq!(back, s);
+}

@@ -74,10 +74,7 @@ fn subreflection_and_interchange_keep_the_xray() {
     assert_eq!(XRay::of(&reflected), xray);
     wait_until(&mut h, |r| !r.room.busy());
     let ex = h.state().room.explorer().unwrap();
-    assert!(
-        ex.derived().unwrap().realisation.is_some(),
-        "a subreflection gives a fleet"
-    );
+    assert!(!ex.derived().unwrap().cuts.is_empty(), "a subreflection gives a fleet");
     assert_eq!(ex.steps(), (1, 0));
 
     // An interchange: another matrix, same X-ray.
@@ -299,14 +296,8 @@ fn fleet_yes_follows_the_touch_rule() {
     s.setup_mut().deployment = touching;
     let mut h = tomography_on(s.clone());
     assert!(
-        h.state()
-            .room
-            .explorer()
-            .unwrap()
-            .derived()
-            .unwrap()
-            .realisation
-            .is_some()
+        h.state().room.explorer().unwrap().derived().unwrap().cuts.first() == Some(&s.setup().deployment),
+        "step 0 shows the fleet as placed"
     );
     h.state_mut()
         .doc
@@ -317,7 +308,56 @@ fn fleet_yes_follows_the_touch_rule() {
     });
     let d = h.state().room.explorer().unwrap().derived().unwrap();
     // Unless another cut of the same ones keeps the ships apart.
-    if let Some(r) = &d.realisation {
+    for r in &d.cuts {
         assert!(r.ships_apart(&setup.fleet));
     }
+}
+
+/// Step 0 of the Matrix tab and the gallery's "#1" draw the fleet as placed in
+/// Boards, with its own ships (not another cut of the same ones), and the other
+/// cuts are offered apart: "Other cut" steps through them.
+#[test]
+fn the_placed_fleet_is_shown_with_its_own_ships_and_other_cuts_apart() {
+    let mut s = session_of(&["classic"]);
+    let setup = s.setup().clone();
+    // A fleet whose ones can be cut another way: two ships end to end in a line.
+    let placed = (0..2000)
+        .filter_map(|seed| {
+            random_deployment(&setup.board, &setup.fleet, setup.rules.touch, seed)
+                .ok()
+                .map(|d| d.deployment)
+        })
+        .find(|d| {
+            let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, d).unwrap();
+            let look = |x: &fleetscope::geometry::Deployment| {
+                let mut ships: Vec<Vec<_>> = x
+                    .ships
+                    .iter()
+                    .map(|s| {
+                        let mut c = s.cells(&setup.fleet);
+                        c.sort();
+                        c
+                    })
+                    .collect();
+                ships.sort();
+                ships
+            };
+            fleetscope::tomography::realisations(&m, &setup.fleet, 64)
+                .iter()
+                .any(|r| look(r) != look(d))
+        })
+        .expect("a random classic fleet with a second cut");
+    s.setup_mut().deployment = placed.clone();
+    let mut h = tomography_on(s);
+    wait_until(&mut h, |r| {
+        !r.room.busy() && r.room.explorer().is_some_and(|e| e.derived().is_some())
+    });
+    let d = h.state().room.explorer().unwrap().derived().unwrap();
+    assert_eq!(d.cuts.first(), Some(&placed), "the first cut is the fleet as placed");
+    assert!(d.cuts.len() > 1);
+    assert!(h.query_by_label("yes: the fleet as placed").is_some());
+    h.get_by_label_contains("Other cut (1 of").click();
+    h.run_steps(3);
+    assert_eq!(h.state().room.explorer().unwrap().cut, 1);
+    assert!(h.query_by_label("yes (ships coloured)").is_some());
 }

@@ -17,6 +17,32 @@ pub struct Fleet {
 }
 
 impl Fleet {
+    /// The colour index of piece `i`: its own, or its place in the fleet.
+    pub fn colour_of(&self, i: usize) -> usize {
+        self.pieces.get(i).and_then(|p| p.colour).map_or(i, usize::from)
+    }
+
+    /// Gives every piece its current colour for good (before a reorder or a
+    /// removal shifts the places), and a new piece the first colour not in use.
+    pub fn pin_colours(&mut self) {
+        let mut used: Vec<usize> = Vec::new();
+        for i in 0..self.pieces.len() {
+            let c = match self.pieces[i].colour {
+                Some(c) => usize::from(c),
+                None => {
+                    let mut c = i;
+                    // A piece added after others were pinned may collide: take a free one.
+                    while used.contains(&c) {
+                        c += 1;
+                    }
+                    c
+                }
+            };
+            used.push(c);
+            self.pieces[i].colour = u16::try_from(c).ok();
+        }
+    }
+
     /// Straight ships of the given lengths on a lattice.
     pub fn straight(name: &str, lattice: Lattice, ships: &[(&str, usize)]) -> Fleet {
         Fleet {

@@ -11,6 +11,10 @@ pub const MAX_PIECE_CELLS: usize = 256;
 pub struct Piece {
     pub name: String,
     pub cells: Vec<Coord>,
+    /// Which of the app's ship colours this piece wears, so that it keeps its
+    /// colour when pieces are reordered or removed (none: its place in the fleet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<u16>,
 }
 
 /// One distinct image of a piece under rotation (and mirroring, when allowed).
@@ -40,6 +44,7 @@ impl Piece {
         Piece {
             name: name.into(),
             cells,
+            colour: None,
         }
     }
 

@@ -17,6 +17,9 @@ pub struct XrayProblem {
     pub rule: TouchRule,
     /// The picture the sums came from.
     pub original: Option<BinaryMatrix>,
+    /// The fleet as placed, when the picture came from one: a state equal to the
+    /// picture is shown with these ships, not with another cut of the same ones.
+    pub placed: Option<Deployment>,
 }
 
 impl XrayProblem {
@@ -32,12 +35,25 @@ impl XrayProblem {
             fleet,
             rule,
             original: Some(m.clone()),
+            placed: None,
         })
+    }
+
+    /// The same problem, drawing the original picture with the fleet as placed.
+    pub fn with_placed(mut self, placed: Deployment) -> XrayProblem {
+        self.placed = Some(placed);
+        self
     }
 
     pub fn verdict(&self, state: &[u8]) -> (BinaryMatrix, Verdict) {
         let m = self.model.decode(state);
-        let v = judge(&self.model, &m, self.fleet.as_ref(), self.rule, self.original.as_ref());
+        let mut v = judge(&self.model, &m, self.fleet.as_ref(), self.rule, self.original.as_ref());
+        if v.original
+            && v.fleet.is_some()
+            && let Some(placed) = &self.placed
+        {
+            v.fleet = Some(placed.clone());
+        }
         (m, v)
     }
 

@@ -164,3 +164,31 @@ fn placement_says_which_ship_it_would_touch() {
     d.place(boat);
     assert_eq!(d.touching_pair(&fleet), Some(("Carrier".into(), "Boat".into())));
 }
+
+/// The Solver draws a state equal to the original picture with the fleet as
+/// placed, not with another cut of the same ones.
+#[test]
+fn the_original_picture_is_judged_as_the_fleet_placed() {
+    use fleetscope_engines::qubo::XraySpec;
+    use fleetscope_engines::solve::XrayProblem;
+    let fleet = Fleet::straight("f", Lattice::Square, &[("Three", 3), ("Two", 2)]);
+    let board = Board::square("b", 4, 6);
+    // Two and Three end to end on row 0: the same ones also cut as Three then Two.
+    let mut placed = Deployment::default();
+    for (piece, col) in [(1, 0), (0, 2)] {
+        placed.place(PlacedShip {
+            piece,
+            rotation: 0,
+            mirrored: false,
+            anchor: Coord(0, col),
+        });
+    }
+    let m = BinaryMatrix::from_deployment(&board, &fleet, &placed).unwrap();
+    let other = realisations(&m, &fleet, 8);
+    assert!(other.iter().any(|r| r != &placed), "the ones have another cut");
+    let p = XrayProblem::of_picture(&m, XraySpec::of_matrix(&m, 0.005), Some(fleet.clone()), TouchRule::MayTouch)
+        .unwrap()
+        .with_placed(placed.clone());
+    let (_, v) = p.verdict(&p.model.encode(&m));
+    assert_eq!(v.fleet, Some(placed));
+}

@@ -34,6 +34,12 @@ const COLORS: [Color32; 10] = [
 ];
 
 /// A distinct colour for the n-th piece of a fleet.
+/// The colour of piece `i` of `fleet`, the same in every room (it follows the
+/// piece when the fleet is reordered).
+pub fn ship_color(fleet: &crate::geometry::Fleet, i: usize) -> Color32 {
+    piece_color(fleet.colour_of(i))
+}
+
 pub fn piece_color(i: usize) -> Color32 {
     COLORS[i % COLORS.len()]
 }

@@ -37,7 +37,7 @@ impl BoardsRoom {
                 if setup.board.is_island(c) {
                     palette::ISLAND
                 } else if let Some(p) = occ.get(&c) {
-                    palette::piece_color(*p)
+                    palette::ship_color(&setup.fleet, *p)
                 } else {
                     palette::WATER
                 }

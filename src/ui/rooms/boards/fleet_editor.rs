@@ -62,7 +62,8 @@ impl FleetEditor {
             let piece = doc.session.setup().fleet.pieces[i].clone();
             ui.horizontal(|ui| {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, palette::piece_color(i));
+                ui.painter()
+                    .rect_filled(rect, 2.0, palette::ship_color(&doc.session.setup().fleet, i));
                 ui.label(piece_symbol(i).to_string());
                 match &mut self.renaming {
                     Some((j, text)) if *j == i => {

@@ -398,7 +398,10 @@ impl BoardsRoom {
                 );
                 let selected = self.place.selected == Some(i);
                 if ui
-                    .selectable_label(selected, egui::RichText::new(text).color(palette::piece_color(i)))
+                    .selectable_label(
+                        selected,
+                        egui::RichText::new(text).color(palette::ship_color(&setup.fleet, i)),
+                    )
                     .on_hover_text("Pick it up: a click on the board places it")
                     .clicked()
                 {

@@ -137,9 +137,11 @@ impl SolverRoom {
                         }
                     });
                     let board = crate::geometry::Board::square("state", m.rows() as u32, m.cols() as u32);
-                    let owner = realisation(j).zip(fleet.as_ref()).map(|(d, (f, _))| d.occupancy(f));
-                    let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
-                        Some(&p) => palette::piece_color(p),
+                    let owner = realisation(j)
+                        .zip(fleet.as_ref())
+                        .map(|(d, (f, _))| (d.occupancy(f), f));
+                    let fill = |c: Coord| match owner.as_ref().and_then(|(o, f)| o.get(&c).map(|&p| (p, f))) {
+                        Some((p, f)) => palette::ship_color(f, p),
                         None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
                         None => palette::WATER,
                     };

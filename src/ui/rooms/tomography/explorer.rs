@@ -4,44 +4,39 @@
 //! click-to-interchange.
 
 use super::Subject;
-use crate::geometry::{BinaryMatrix, Board, Coord, Deployment, TouchRule};
+use crate::geometry::{BinaryMatrix, Board, Coord, Deployment};
 use crate::jobs::Task;
-use crate::tomography::{Block, Interchange, interchanges, laplacian_energy, realisations, unexplained_cells};
+use crate::tomography::{Block, Interchange, interchanges, laplacian_energy, unexplained_cells};
 use crate::ui::room::repaint;
 use crate::ui::widgets::board_view::{BoardView, Decorations};
 use crate::ui::widgets::palette;
 use egui::{Color32, Ui};
 
-/// Realisations looked through for one with ships apart (no-touch rule).
-const REALISATIONS_TRIED: usize = 256;
+/// Most cuts of one matrix into the fleet the Matrix tab lets you step through.
+pub const CUTS_SHOWN: usize = 64;
 
 /// Facts about one matrix.
 pub struct Derived {
     pub interchanges: Vec<Interchange>,
-    /// One fleet realisation, if the matrix is a fleet.
-    pub realisation: Option<Deployment>,
+    /// Ways to cut the matrix into the fleet (up to `CUTS_SHOWN`; the fleet as
+    /// placed first for the source matrix). Empty: not a fleet.
+    pub cuts: Vec<Deployment>,
+    /// `cuts` holds every cut there is.
+    pub all_cuts: bool,
     pub unexplained: Vec<(usize, usize)>,
     pub energy: u64,
 }
 
 impl Derived {
     fn of(m: &BinaryMatrix, subject: &Subject) -> Derived {
-        let (realisation, unexplained) = match &subject.fleet {
-            Some(fleet) => {
-                // Under the no-touch rule only a realisation with ships apart counts.
-                let real = match subject.rule {
-                    TouchRule::MayTouch => realisations(m, fleet, 1).pop(),
-                    TouchRule::NoTouch => realisations(m, fleet, REALISATIONS_TRIED)
-                        .into_iter()
-                        .find(|d| d.ships_apart(fleet)),
-                };
-                (real, unexplained_cells(m, fleet))
-            }
-            None => (None, Vec::new()),
+        let ((cuts, all_cuts), unexplained) = match &subject.fleet {
+            Some(fleet) => (subject.cuts(m, CUTS_SHOWN), unexplained_cells(m, fleet)),
+            None => ((Vec::new(), true), Vec::new()),
         };
         Derived {
             interchanges: interchanges(m),
-            realisation,
+            cuts,
+            all_cuts,
             unexplained,
             energy: laplacian_energy(m),
         }
@@ -57,6 +52,9 @@ pub struct Explorer {
     pending: Option<BinaryMatrix>,
     /// First cell of an interchange being picked on the board.
     pub selected: Option<(usize, usize)>,
+    /// Which cut of the current matrix into the fleet is drawn (0: the first,
+    /// the fleet as placed for the source matrix).
+    pub cut: usize,
     /// Cells to highlight (an interchange hovered in the list).
     pub highlight: Vec<(usize, usize)>,
     pub view: BoardView,
@@ -70,6 +68,7 @@ impl Explorer {
             derived: Task::default(),
             pending: None,
             selected: None,
+            cut: 0,
             highlight: Vec::new(),
             view: BoardView::default(),
         }
@@ -120,6 +119,7 @@ impl Explorer {
         self.history.push(m);
         self.pos += 1;
         self.selected = None;
+        self.cut = 0;
     }
 
     /// Back to the first matrix (the history stays for Forward).
@@ -134,6 +134,7 @@ impl Explorer {
         if self.pos > 0 {
             self.pos -= 1;
             self.selected = None;
+            self.cut = 0;
         }
     }
 
@@ -141,6 +142,7 @@ impl Explorer {
         if self.pos + 1 < self.history.len() {
             self.pos += 1;
             self.selected = None;
+            self.cut = 0;
         }
     }
 
@@ -214,7 +216,7 @@ impl Explorer {
             _ => None,
         };
         let owner = d
-            .and_then(|d| d.realisation.as_ref())
+            .and_then(|d| d.cuts.get(self.cut).or(d.cuts.first()))
             .zip(subject.fleet.as_ref())
             .map(|(r, f)| r.occupancy(f));
         let fill = |c: Coord| {
@@ -226,7 +228,12 @@ impl Explorer {
                     owner
                         .as_ref()
                         .and_then(|o| o.get(&c))
-                        .map_or(Color32::from_rgb(200, 200, 210), |&p| palette::piece_color(p))
+                        .map_or(Color32::from_rgb(200, 200, 210), |&p| {
+                            subject
+                                .fleet
+                                .as_ref()
+                                .map_or(palette::piece_color(p), |f| palette::ship_color(f, p))
+                        })
                 }
             } else if subject.board.is_island(c) {
                 palette::ISLAND
@@ -309,7 +316,10 @@ pub fn board_for(m: &BinaryMatrix, islands: Option<&Board>) -> Board {
 pub fn thumbnail(ui: &mut Ui, size: egui::Vec2, subject: &Subject, m: &BinaryMatrix, fleet: Option<&Deployment>) {
     let owner = fleet.zip(subject.fleet.as_ref()).map(|(d, f)| d.occupancy(f));
     let fill = |c: Coord| match owner.as_ref().and_then(|o| o.get(&c)) {
-        Some(&p) => palette::piece_color(p),
+        Some(&p) => subject
+            .fleet
+            .as_ref()
+            .map_or(palette::piece_color(p), |f| palette::ship_color(f, p)),
         None if m.get(c.0 as usize, c.1 as usize) => Color32::from_rgb(200, 200, 210),
         None => palette::WATER,
     };

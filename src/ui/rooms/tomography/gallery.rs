@@ -9,9 +9,7 @@ use crate::geometry::{BinaryMatrix, Deployment};
 use crate::jobs::Task;
 use crate::run::Progress;
 use crate::textview::thousands;
-use crate::tomography::{
-    MAX_STEPS, SharedXRay, XRay, count_matrices_with, fleets_with_xray, island_cells, realisations,
-};
+use crate::tomography::{MAX_STEPS, SharedXRay, XRay, count_matrices_with, fleets_with_xray, island_cells};
 use crate::ui::room::{RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
 use egui::{Ui, vec2};
@@ -95,8 +93,11 @@ impl SharedPanel {
     }
 
     /// The facts card of the side panel.
-    pub fn card(&self, ui: &mut Ui, subject: &Subject, ex: &Explorer) {
-        let m = ex.current();
+    pub fn card(&self, ui: &mut Ui, subject: &Subject, ex: &mut Explorer) {
+        let m = ex.current().clone();
+        let m = &m;
+        let cut = ex.cut;
+        let mut next_cut = None;
         let d = ex.derived();
         let info = self.info();
         egui::Grid::new("xray_card")
@@ -122,11 +123,37 @@ impl SharedPanel {
                 if subject.fleet.is_some() {
                     ui.label("Fleet?")
                         .on_hover_text("Whether the ones can be cut into the fleet's ships");
-                    match d.map(|d| (&d.realisation, d.unexplained.len())) {
-                        Some((Some(_), _)) => ui.label("yes (ships coloured)"),
-                        Some((None, 0)) => ui.label("no"),
-                        Some((None, n)) => ui.label(format!("no: {n} cell(s) no ship can cover (red)")),
-                        None => crate::ui::widgets::busy::busy(ui),
+                    let all_cuts = d.is_some_and(|d| d.all_cuts);
+                    match d.map(|d| (d.cuts.len(), d.unexplained.len())) {
+                        Some((0, 0)) => {
+                            ui.label("no");
+                        }
+                        Some((0, n)) => {
+                            ui.label(format!("no: {n} cell(s) no ship can cover (red)"));
+                        }
+                        Some((cuts, _)) => {
+                            ui.horizontal_wrapped(|ui| {
+                                let placed = m == &subject.source && subject.placed.is_some() && cut == 0;
+                                ui.label(if placed {
+                                    "yes: the fleet as placed"
+                                } else {
+                                    "yes (ships coloured)"
+                                });
+                                if cuts > 1 {
+                                    let more = if all_cuts { "" } else { "+" };
+                                    if ui
+                                        .small_button(format!("Other cut ({} of {cuts}{more})", cut % cuts + 1))
+                                        .on_hover_text("The same ones cut into the fleet's ships another way")
+                                        .clicked()
+                                    {
+                                        next_cut = Some((cut + 1) % cuts);
+                                    }
+                                }
+                            });
+                        }
+                        None => {
+                            crate::ui::widgets::busy::busy(ui);
+                        }
                     };
                     ui.end_row();
                 }
@@ -165,6 +192,9 @@ impl SharedPanel {
                 }
             });
         task_status(ui, &self.task, "");
+        if let Some(c) = next_cut {
+            ex.cut = c;
+        }
     }
 
     /// The gallery tab; returns a fleet matrix the user wants to explore.
@@ -220,7 +250,7 @@ impl SharedPanel {
             .collect();
         let xray = info.xray.clone();
         self.page = page;
-        let fleet = subject.fleet.clone()?;
+        subject.fleet.as_ref()?;
         let ready = self
             .page_task
             .result
@@ -229,9 +259,9 @@ impl SharedPanel {
             .map(|(_, _, r)| r.clone());
         if ready.is_none() && !self.page_task.is_running() {
             let matrices: Vec<BinaryMatrix> = shown.iter().map(|(_, m)| m.clone()).collect();
-            let f = fleet.clone();
+            let subject = subject.clone();
             self.page_task.start(repaint(ui), move |_| {
-                let real = matrices.iter().map(|m| realisations(m, &f, 1).pop()).collect();
+                let real = matrices.iter().map(|m| subject.cuts(m, 1).0.pop()).collect();
                 Ok((xray, page, real))
             });
         }

@@ -16,6 +16,7 @@ mod walk;
 use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, RuleChoice, TouchRule};
 use crate::jobs::Task;
 use crate::session::{Session, Setup, TomographySubject};
+use crate::tomography::realisations_under;
 use crate::tomography::{Block, ReflectionAxis, Subreflection, subreflections};
 use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
@@ -43,6 +44,9 @@ const SHORTCUTS: [Shortcut; 2] = [BACK, FORWARD];
 pub struct Subject {
     pub board: Board,
     pub fleet: Option<Fleet>,
+    /// The fleet as placed in Boards (fleet subjects): the source matrix is drawn
+    /// with its own ships, not with another cut of the same ones.
+    pub placed: Option<Deployment>,
     pub rule: TouchRule,
     pub source: BinaryMatrix,
     pub name: String,
@@ -55,6 +59,7 @@ impl Subject {
             TomographySubject::Image => Ok(Subject {
                 board: explorer::board_for(&t.image, None),
                 fleet: None,
+                placed: None,
                 rule: TouchRule::MayTouch,
                 source: t.image.clone(),
                 name: "image".into(),
@@ -71,6 +76,7 @@ impl Subject {
                 Ok(Subject {
                     board: setup.board.clone(),
                     fleet: Some(setup.fleet.clone()),
+                    placed: Some(setup.deployment.clone()),
                     rule: RuleChoice::new(setup.rules, t.touch_override).rule,
                     source,
                     name: setup.name.clone(),
@@ -85,6 +91,44 @@ impl Subject {
             Some(f) => f.straight_lengths(),
             None => Err("images have no fleet".into()),
         }
+    }
+
+    /// Up to `limit` ways to cut `m` into the fleet's ships under the rule (cuts
+    /// that only swap ships of one shape count once); for the source matrix the
+    /// fleet as placed comes first. True when these are all. Run off the UI thread.
+    pub fn cuts(&self, m: &BinaryMatrix, limit: usize) -> (Vec<Deployment>, bool) {
+        let Some(fleet) = &self.fleet else {
+            return (Vec::new(), true);
+        };
+        let placed = self
+            .placed
+            .as_ref()
+            .filter(|d| m == &self.source && d.ships.len() == fleet.pieces.len())
+            .filter(|d| self.rule == TouchRule::MayTouch || d.ships_apart(fleet));
+        // Cuts that differ only by swapping ships of the same shape look the same: one each.
+        let look = |d: &Deployment| {
+            let mut ships: Vec<Vec<crate::geometry::Coord>> = d.ships.iter().map(|s| s.cells(fleet)).collect();
+            ships.iter_mut().for_each(|c| c.sort());
+            ships.sort();
+            ships
+        };
+        let mut out: Vec<Deployment> = placed.into_iter().cloned().collect();
+        let mut seen: Vec<_> = out.iter().map(look).collect();
+        let tried = limit.saturating_mul(64);
+        let all = realisations_under(m, fleet, self.rule, tried);
+        let mut complete = all.len() < tried;
+        for d in all {
+            let l = look(&d);
+            if !seen.contains(&l) {
+                if out.len() >= limit {
+                    complete = false;
+                    break;
+                }
+                seen.push(l);
+                out.push(d);
+            }
+        }
+        (out, complete)
     }
 
     /// `m` has as many ones as the fleet has cells (the fleet tools need that).
