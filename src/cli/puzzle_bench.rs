@@ -442,6 +442,7 @@ fn queens_tts(
             target: None,
             time_limit: None,
             traces: 0,
+            cancel_keeps: false,
         };
         let t0 = process_cpu_seconds();
         let set = solve(problem.model.qubo(), &request, cancel, &|_| {}).map_err(|e| e.to_string())?;

@@ -229,5 +229,12 @@ pub fn judged_run(
         ..req.clone()
     };
     let set = solve(problem.qubo(), &req, cancel, update)?;
-    Ok(judge_set(problem, req.solver.kind(), set, options, cancel)?)
+    // A run cancelled with its finished reads kept: judge those to the end.
+    let kept = CancelFlag::new();
+    let judge_cancel = if set.stop == crate::solve::Stop::Cancelled {
+        &kept
+    } else {
+        cancel
+    };
+    Ok(judge_set(problem, req.solver.kind(), set, options, judge_cancel)?)
 }

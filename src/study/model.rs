@@ -123,6 +123,27 @@ pub fn puzzle_options(eliminate_forced: bool) -> QuboOptions {
 }
 
 impl ModelRecipe {
+    /// The recipe without what does not change the model (a setup's name and
+    /// description; its hunt shots unless they are known cells): two recipes with
+    /// the same key build the same model, so a run on one goes on.
+    pub fn model_key(&self) -> ModelRecipe {
+        let mut key = self.clone();
+        match &mut key.source {
+            ModelSource::PlacedFleet {
+                setup, shots_as_pins, ..
+            } => {
+                setup.name.clear();
+                setup.description.clear();
+                if !*shots_as_pins {
+                    setup.observations = Default::default();
+                }
+            }
+            ModelSource::Picture { name, .. } | ModelSource::Puzzle { name, .. } => name.clear(),
+            ModelSource::Sums { .. } | ModelSource::File(_) => {}
+        }
+        key
+    }
+
     /// What the Solver room's settings describe; an error says why there is
     /// nothing to build from yet (no puzzle open, no file chosen).
     pub fn of_session(session: &Session) -> Result<ModelRecipe, String> {

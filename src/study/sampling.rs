@@ -76,6 +76,7 @@ pub fn rate_request(solver: Solver, reads: usize, seed: u64, threads: usize) -> 
         target: None,
         time_limit: None,
         traces: 0,
+        cancel_keeps: false,
     }
 }
 
@@ -145,6 +146,8 @@ impl RunPlan {
             target: self.target,
             time_limit: time_limit(self.time_limit)?,
             traces: self.traces,
+            // The room and `solve` keep the reads that finished when cancelled.
+            cancel_keeps: true,
         })
     }
 }

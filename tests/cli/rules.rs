@@ -102,15 +102,27 @@ fn colours_follow_the_piece_not_its_place() {
         let i = s.fleet.pieces.iter().position(|p| p.name == name).unwrap();
         s.fleet.colour_of(i)
     };
-    let before: Vec<usize> = ["Carrier", "Battleship", "Destroyer"].iter().map(|n| colour(&setup, n)).collect();
+    let before: Vec<usize> = ["Carrier", "Battleship", "Destroyer"]
+        .iter()
+        .map(|n| colour(&setup, n))
+        .collect();
     setup.swap_pieces(0, 1);
     setup.remove_piece(2);
-    let after: Vec<usize> = ["Carrier", "Battleship", "Destroyer"].iter().map(|n| colour(&setup, n)).collect();
+    let after: Vec<usize> = ["Carrier", "Battleship", "Destroyer"]
+        .iter()
+        .map(|n| colour(&setup, n))
+        .collect();
     assert_eq!(before, after);
-    setup.add_piece(fleetscope::geometry::Piece::new("New", vec![fleetscope::geometry::Coord(0, 0)]));
+    setup.add_piece(fleetscope::geometry::Piece::new(
+        "New",
+        vec![fleetscope::geometry::Coord(0, 0)],
+    ));
     let n = setup.fleet.pieces.len();
     let new = setup.fleet.colour_of(n - 1);
-    assert!((0..n - 1).all(|i| setup.fleet.colour_of(i) != new), "a colour of its own");
+    assert!(
+        (0..n - 1).all(|i| setup.fleet.colour_of(i) != new),
+        "a colour of its own"
+    );
     // Pinned colours survive a save.
     let s = Session::with_setup(setup);
     let back = session::parse_session(&session::to_ron(&s).unwrap(), "x").unwrap();

@@ -89,7 +89,49 @@ fn a_long_run_is_cancelled_quickly() {
     wait_until(&mut h, |r| !r.room.is_solving());
     // A hang guard, generous for a loaded machine (reads check the flag every sweep).
     assert!(t0.elapsed() < std::time::Duration::from_secs(10));
-    assert_eq!(h.state().room.run_error(), Some("Cancelled."));
+    // The reads that finished are kept and judged, and the result says it was cancelled.
+    let r = h.state().room.result().expect("the finished reads are kept");
+    assert_eq!(r.set.stop, fleetscope::solve::Stop::Cancelled);
+    assert!(r.set.reads >= 1 && r.states_judged >= 1);
+    assert!(
+        h.query_by_label_contains("cancelled: the reads that finished are kept")
+            .is_some()
+    );
+}
+
+/// A run goes on through edits that do not change its model (a hunt shot that is
+/// not a known cell, a rename); an edit that does change it stops the run, keeps
+/// the reads that finished and says so.
+#[test]
+fn a_run_survives_unrelated_edits_and_an_edit_to_its_model_keeps_what_finished() {
+    let mut s = placed_classic();
+    s.solver.reads = 1_000_000;
+    s.solver.anneal.sweeps = 10_000;
+    let mut h = solver_on(s);
+    h.get_by_label("Start run").click();
+    h.run_steps(3);
+    wait_until(&mut h, |r| r.room.live_finals() > 0);
+    h.state_mut().doc.edit(|x| {
+        x.setup_mut()
+            .observations
+            .misses
+            .insert(fleetscope::geometry::Coord(0, 0));
+        x.setup_mut().name = "Renamed".into();
+    });
+    h.run_steps(3);
+    assert!(
+        h.state().room.is_solving(),
+        "a hunt shot and a rename leave the model as it was"
+    );
+    assert!(h.state().room.stale_note().is_none());
+    // Now the model changes (ε): the run stops with its finished reads.
+    h.state_mut().doc.edit(|x| x.solver.epsilon = 0.01);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_solving());
+    let r = h.state().room.result().expect("the finished reads are kept");
+    assert_eq!(r.set.stop, fleetscope::solve::Stop::Cancelled);
+    assert!(r.set.reads >= 1);
+    assert!(h.state().room.stale_note().unwrap().contains("the run was stopped"));
 }
 
 #[test]
@@ -151,7 +193,12 @@ fn typed_sums_build_their_model_and_explain_bad_ships() {
         h.run_steps(2);
         wait_until(&mut h, |r| !r.room.busy());
         assert_eq!(h.state().room.model_error(), Some(says), "ships {ships}");
-        assert!(h.state().room.result().is_none(), "the old run went with its model");
+        // The old run's results stay, marked as the old model's (nothing is dropped silently).
+        assert!(h.state().room.result().is_some());
+        assert_eq!(
+            h.state().room.stale_note(),
+            Some("These results are of the model before the last edit.")
+        );
     }
 }
 

@@ -53,6 +53,9 @@ pub struct SolveRequest {
     pub time_limit: Option<Duration>,
     /// The first this many reads stream their energy traces.
     pub traces: usize,
+    /// A cancel ends the run as the time limit does, returning the reads that
+    /// finished (`Stop::Cancelled`); otherwise a cancel is an error.
+    pub cancel_keeps: bool,
 }
 
 impl Default for SolveRequest {
@@ -66,6 +69,7 @@ impl Default for SolveRequest {
             target: None,
             time_limit: None,
             traces: 8,
+            cancel_keeps: false,
         }
     }
 }
@@ -88,6 +92,8 @@ pub enum Stop {
     /// A read reached the target energy.
     Target,
     TimeLimit,
+    /// Cancelled, with the reads that had finished.
+    Cancelled,
 }
 
 impl Stop {
@@ -97,6 +103,7 @@ impl Stop {
             Stop::Done => "all reads done",
             Stop::Target => "stopped at the target energy",
             Stop::TimeLimit => "stopped by the time limit",
+            Stop::Cancelled => "cancelled: the reads that finished are kept",
         }
     }
 }
@@ -227,20 +234,21 @@ pub fn solve(
             .into_iter()
             .flatten()
             .collect();
-        if cancel.is_cancelled() {
+        let cancelled = cancel.is_cancelled();
+        if cancelled && !req.cancel_keeps {
             return Err(SolveError::Cancelled(Cancelled));
         }
         for r in batch {
             flips += r.flips;
             if !r.complete {
-                // Cut by the clock (a cancelled run has returned above). The
-                // other reads of the batch that finished still count.
+                // Cut by the clock or a cancel. The other reads of the batch
+                // that finished still count.
                 if keeps_unfinished {
                     for (x, e) in &r.found {
                         collector.add(x, *e);
                     }
                 }
-                stop = Stop::TimeLimit;
+                stop = if cancelled { Stop::Cancelled } else { Stop::TimeLimit };
                 continue;
             }
             for (x, e) in &r.found {
@@ -251,6 +259,9 @@ pub fn solve(
                 stop = Stop::Target;
                 break;
             }
+        }
+        if cancelled {
+            stop = Stop::Cancelled;
         }
         if stop != Stop::Done {
             break;

@@ -96,6 +96,7 @@ fn the_placement_qubo_has_every_solution_at_energy_zero_and_nothing_else_there()
         target: None,
         time_limit: None,
         traces: 0,
+        cancel_keeps: false,
     };
     let set = solve(model.qubo(), &req, &C::new(), &|_| {}).unwrap();
     for s in set.samples.iter().filter(|s| s.energy.abs() < 1e-9) {

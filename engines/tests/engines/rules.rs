@@ -186,9 +186,14 @@ fn the_original_picture_is_judged_as_the_fleet_placed() {
     let m = BinaryMatrix::from_deployment(&board, &fleet, &placed).unwrap();
     let other = realisations(&m, &fleet, 8);
     assert!(other.iter().any(|r| r != &placed), "the ones have another cut");
-    let p = XrayProblem::of_picture(&m, XraySpec::of_matrix(&m, 0.005), Some(fleet.clone()), TouchRule::MayTouch)
-        .unwrap()
-        .with_placed(placed.clone());
+    let p = XrayProblem::of_picture(
+        &m,
+        XraySpec::of_matrix(&m, 0.005),
+        Some(fleet.clone()),
+        TouchRule::MayTouch,
+    )
+    .unwrap()
+    .with_placed(placed.clone());
     let (_, v) = p.verdict(&p.model.encode(&m));
     assert_eq!(v.fleet, Some(placed));
 }

@@ -136,6 +136,27 @@ fn cancel_and_time_limit_stop_quickly() {
     // A hang guard, generous for a loaded machine (reads check the flag every sweep).
     assert!(waited < Duration::from_secs(5), "cancel took {waited:?}");
 
+    // Asked to keep them, a cancelled run returns the reads that finished, each
+    // with its energy, and says it was cancelled.
+    let cancel = CancelFlag::new();
+    let c = cancel.clone();
+    let q = model.qubo.clone();
+    let req = SolveRequest {
+        cancel_keeps: true,
+        threads: 1,
+        ..sa(100_000, 20)
+    };
+    let worker = std::thread::spawn(move || solve(&q, &req, &c, &|_| {}));
+    std::thread::sleep(Duration::from_millis(300));
+    cancel.cancel();
+    let set = worker.join().unwrap().expect("the finished reads");
+    assert_eq!(set.stop, Stop::Cancelled);
+    assert!(set.reads > 0 && set.reads < 100_000, "{} reads", set.reads);
+    assert_eq!(set.read_energies.len(), set.reads);
+    for e in &set.read_energies {
+        assert!(set.samples.iter().any(|s| s.energy <= *e + 1e-9));
+    }
+
     // The longest schedule allowed: nothing of it is built ahead, and an
     // annealing read the clock cut short is no answer.
     let mut req = sa(100_000, fleetscope_engines::solve::MAX_SWEEPS);

@@ -49,6 +49,11 @@ pub struct SolverRoom {
     /// The typed model file path (kept while typing).
     file_text: Option<String>,
     run: RunTask,
+    /// The problem the last run sampled (its results are drawn against it, even
+    /// after the model changed).
+    run_problem: Option<Problem>,
+    /// Why the results below are not of the current model (a run stopped by an edit).
+    stale_note: Option<String>,
     live: Live,
     /// The result shown large.
     picked: usize,
@@ -195,19 +200,41 @@ impl SolverRoom {
         self.live.finals.len()
     }
 
-    /// Rebuilds the model when what it is built from changed; results of the
-    /// old model go with it.
+    /// Rebuilds the model when what it is built from changed (an edit that does
+    /// not change the model, such as a hunt shot that is not a known cell, changes
+    /// nothing). A run of the old model stops and keeps the reads that finished;
+    /// its results stay, marked as the old model's.
     fn sync(&mut self, ui: &Ui, doc: &Document) {
         self.model.poll();
         let input = ModelRecipe::of_session(&doc.session);
-        if self.model_for.as_ref() == Some(&input) {
+        let key = input.as_ref().map(ModelRecipe::model_key).map_err(Clone::clone);
+        if self.model_for.as_ref() == Some(&key) {
             return;
         }
-        self.model_for = Some(input.clone());
+        let first = self.model_for.is_none();
+        self.model_for = Some(key);
+        if self.run.is_running() {
+            self.run.cancel();
+            self.stale_note = Some(
+                "The model's input was edited, so the run was stopped: the reads that had finished are kept \
+                 below, judged against the model they ran on."
+                    .into(),
+            );
+        } else if !first && self.run.result.is_some() {
+            self.stale_note = Some("These results are of the model before the last edit.".into());
+        }
         self.model.result = None;
-        self.run.clear();
-        self.live = Live::default();
         self.model.start(repaint(ui), move |_| input?.build());
+    }
+
+    /// The problem the shown results were sampled from.
+    pub(super) fn run_problem(&self) -> Option<&Problem> {
+        self.run_problem.as_ref()
+    }
+
+    /// Why the shown results are not of the current model, if they are not.
+    pub fn stale_note(&self) -> Option<&str> {
+        self.stale_note.as_deref()
     }
 
     fn central(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {

@@ -8,14 +8,17 @@ impl SolverRoom {
         let Some(r) = &self.run.result else { return };
         ui.separator();
         let rate = r.set.flips as f64 / r.set.seconds.max(1e-9);
-        let (has_fleet, has_original, rule) = match self.model().map(|m| &m.problem) {
+        if let Some(note) = &self.stale_note {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
+        }
+        let (has_fleet, has_original, rule) = match self.run_problem() {
             Some(Problem::Xray(p)) => (p.fleet.is_some(), p.original.is_some(), p.rule.describe()),
             _ => (false, false, ""),
         };
         ui.horizontal_wrapped(|ui| {
             let good = Color32::from_rgb(120, 200, 120);
             let warn = ui.visuals().warn_fg_color;
-            let is_puzzle = matches!(self.model().map(|m| &m.problem), Some(Problem::Puzzle(_)));
+            let is_puzzle = matches!(self.run_problem(), Some(Problem::Puzzle(_)));
             match (r.success, has_fleet) {
                 _ if r.set.samples.is_empty() => ui.colored_label(
                     warn,
@@ -58,7 +61,7 @@ impl SolverRoom {
         }
         let mut pick = None;
         let mut send: Option<Command> = None;
-        let fleet = solved_fleet(ctx.doc, self.model());
+        let fleet = solved_fleet(ctx.doc, self.run_problem());
         ui.columns(2, |cols| {
             // Left: the returned states, best first.
             egui::ScrollArea::vertical()
@@ -247,9 +250,9 @@ fn puzzle_detail(
 /// The fleet an X-ray model judges by, with the touch rule it was judged under.
 fn solved_fleet(
     _doc: &Document,
-    model: Option<&StudyModel>,
+    problem: Option<&Problem>,
 ) -> Option<(crate::geometry::Fleet, crate::geometry::TouchRule)> {
-    match &model?.problem {
+    match problem? {
         Problem::Xray(p) => p.fleet.clone().map(|f| (f, p.rule)),
         Problem::Puzzle(_) | Problem::Plain { .. } => None,
     }

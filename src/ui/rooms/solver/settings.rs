@@ -137,6 +137,8 @@ impl SolverRoom {
                     };
                     // The results below belong to the plots above: both start afresh.
                     self.run.result = None;
+                    self.stale_note = None;
+                    self.run_problem = Some(problem.clone());
                     self.run
                         .start(repaint(ui), move |job| run_job(&problem, &req, shown, job));
                 }
