@@ -205,7 +205,8 @@ fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, jso
         println!(
             "{}",
             json!({"family": p.family(), "solutions": r.count, "complete": r.is_complete(), "timed_out": r.timed_out,
-                   "unique": r.is_unique(), "optimum": r.best, "seconds": seconds, "nodes": r.nodes, "examples": sols})
+                   "unique": r.is_unique(), "optimum": r.best, "seconds": seconds, "nodes": r.nodes, "examples": sols,
+                   "why_none": r.why_none})
         );
         return Ok(());
     }
@@ -231,6 +232,9 @@ fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, jso
             if r.is_unique() { " (unique)" } else { "" },
             seconds * 1e3
         ),
+    }
+    if let Some(why) = &r.why_none {
+        println!("no solution: {why}");
     }
     for (i, m) in r.examples.iter().enumerate() {
         println!("solution {}:\n{}", i + 1, answer_text(&p, m));
@@ -283,7 +287,7 @@ fn solve_sampled(
             json!({"family": p.family(), "variables": problem.model.qubo().len(), "solution_energy": problem.solution_energy(),
                    "reads": set.reads, "seconds": set.seconds, "solved": solved, "samples": rows})
         );
-        return Ok(());
+        return super::solve::after_cancel(&run);
     }
     let q = problem.model.qubo();
     println!(
@@ -317,7 +321,7 @@ fn solve_sampled(
         run.successes,
         run.states_judged
     );
-    Ok(())
+    super::solve::after_cancel(&run)
 }
 
 fn check(file: &str, answer: &str, json: bool) -> Result<(), String> {

@@ -204,7 +204,17 @@ pub fn run_solve(
     let problem = model.problem()?;
     let run = sampler.run(kind, &problem, repair_depth, json)?;
     report(&problem, &run, repair_depth, json);
-    Ok(())
+    after_cancel(&run)
+}
+
+/// A run Ctrl+C cancelled has printed the reads that finished; the command still
+/// ends as cancelled (exit code 2).
+pub fn after_cancel(run: &JudgedRun) -> Result<(), String> {
+    if run.set.stop == crate::solve::Stop::Cancelled {
+        Err("cancelled: the reads that had finished are reported above".into())
+    } else {
+        Ok(())
+    }
 }
 
 fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json: bool) {

@@ -215,6 +215,9 @@ impl App {
                 Command::SwitchRoom(id) => {
                     self.open_room(id);
                 }
+                Command::SwitchRoomTab(id, tab) => {
+                    self.open_tab(id, tab);
+                }
                 Command::AddSetup(setup) => {
                     let mut name = String::new();
                     self.doc.edit(|s| {

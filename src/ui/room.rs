@@ -89,6 +89,8 @@ pub enum Command {
     Status(String),
     /// Open another room.
     SwitchRoom(&'static str),
+    /// Open another room on one of its tabs (where the work handed to it shows).
+    SwitchRoomTab(&'static str, &'static str),
     /// Add a setup to the session (one undo step) and say so.
     AddSetup(Setup),
     /// Open a room and hand it a message.

@@ -227,3 +227,19 @@ fn battleship_checker_knows_the_fleet_when_ships_may_touch() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stdout).contains("cannot be split into straight ships"));
 }
+
+/// Links that contradict each other: the exact solver says why there is no
+/// solution instead of a bare "0 solutions", as the QUBO export does.
+#[test]
+fn contradictory_links_are_named_as_the_reason_there_is_no_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cycle.txt");
+    let rows = "......\n".repeat(6);
+    std::fs::write(&path, format!("tango 6x6\ngrid\n{rows}links 1,1=1,2 1,2x1,3 1,3=1,1\n")).unwrap();
+    let path = path.to_str().unwrap();
+    let out = crate::common::fleetscope(&["puzzle", "solve", path, "--solver", "exact"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("no solution: the '=' and 'x' links around"), "{text}");
+    let v = crate::common::json_of(&["puzzle", "solve", path, "--solver", "exact", "--json"]);
+    assert!(v["why_none"].as_str().unwrap().contains("contradict"), "{v}");
+}

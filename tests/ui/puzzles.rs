@@ -155,7 +155,7 @@ fn anneal_opens_the_solver_on_the_puzzle_and_answers_come_back() {
         h.state()
             .commands
             .iter()
-            .any(|c| matches!(c, Command::SwitchRoom("solver")))
+            .any(|c| matches!(c, Command::SwitchRoomTab("solver", "run")))
     );
     // An answer from the Solver room: all zeros breaks the balance rules.
     let grid = BinaryMatrix::zeros(6, 6);
@@ -265,4 +265,42 @@ fn import_and_export_puzzle_files_from_the_list() {
         h.query_by_label_contains("bad.txt").is_some(),
         "the error names the file"
     );
+}
+
+/// Try mode takes the givens as part of the answer: marking the solution's other
+/// ones gives an answer where every rule holds, and a given cannot be toggled.
+#[test]
+fn trying_an_answer_counts_the_givens() {
+    let mut h = on("Takuzu 6×6");
+    let puzzle = current(&h);
+    let solution = puzzle
+        .solve_exact(
+            fleetscope::puzzle::ExactRequest::new(2, 1),
+            &fleetscope::run::CancelFlag::new(),
+        )
+        .unwrap()
+        .examples
+        .remove(0);
+    let givens = puzzle.model().unwrap().fixed;
+    let given = |r: usize, c: usize| givens.iter().any(|f| f.cell == r * 6 + c);
+    h.get_by_label("Try (P)").click();
+    h.run_steps(2);
+    for r in 0..6 {
+        for c in 0..6 {
+            if solution.get(r, c) && !given(r, c) {
+                let p = h.state().room.cell_center(r, c).unwrap();
+                click_at(&mut h, p);
+            }
+        }
+    }
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().expect("an answer");
+    assert_eq!(a.grid, solution);
+    assert!(a.broken.is_empty(), "{:?}", a.broken);
+    // A click on a given changes nothing.
+    let f = &givens[0];
+    let p = h.state().room.cell_center(f.cell / 6, f.cell % 6).unwrap();
+    click_at(&mut h, p);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_eq!(h.state().room.answer().unwrap().grid, solution);
 }

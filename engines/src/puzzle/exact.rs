@@ -94,6 +94,9 @@ pub struct ExactResult {
     /// The time limit stopped the search: the count is what was found by
     /// then (a lower bound; with an objective, the best so far).
     pub timed_out: bool,
+    /// Why there is no solution, when the rules alone say so before any search
+    /// (links that contradict each other).
+    pub why_none: Option<String>,
 }
 
 impl ExactResult {
@@ -106,6 +109,7 @@ impl ExactResult {
             best: None,
             nodes: 0,
             timed_out: false,
+            why_none: None,
         }
     }
 
@@ -624,7 +628,15 @@ pub fn solve_model_pruned(
     cancel: &CancelFlag,
 ) -> Result<ExactResult, Cancelled> {
     let empty = ExactResult::empty();
-    let Ok(low) = model.lower() else { return Ok(empty) };
+    let low = match model.lower() {
+        Ok(low) => low,
+        Err(why) => {
+            return Ok(ExactResult {
+                why_none: Some(why),
+                ..empty
+            });
+        }
+    };
     let Some(cons) = linearise(model, &low) else {
         return Ok(empty);
     };

@@ -404,6 +404,7 @@ impl super::Family for BattleshipPuzzle {
             best: None,
             nodes: s.nodes,
             timed_out: s.timed_out,
+            why_none: None,
         })
     }
 

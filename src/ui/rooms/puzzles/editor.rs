@@ -33,6 +33,9 @@ pub struct Editor {
     /// The clue fields as typed, and the puzzle they were filled from.
     clue_text: Vec<(&'static str, String)>,
     clue_for: Option<Puzzle>,
+    /// A clue line that was not applied, and why (shown under the fields until
+    /// the line is fixed: the puzzle keeps its last good clues).
+    clue_error: Option<(&'static str, String)>,
 }
 
 impl Default for Editor {
@@ -49,6 +52,7 @@ impl Default for Editor {
             last_board: None,
             clue_text: Vec::new(),
             clue_for: None,
+            clue_error: None,
         }
     }
 }
@@ -153,20 +157,30 @@ impl Editor {
                 }
             }
         });
+        if let Some((keyword, e)) = &self.clue_error {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("{keyword} not applied (the puzzle keeps its last clues): {e}"),
+            );
+        }
         let Some((keyword, text)) = apply else { return };
         if edit::clues(puzzle)
             .iter()
             .any(|(k, v)| *k == keyword && *v == text.trim())
         {
+            if self.clue_error.as_ref().is_some_and(|(k, _)| *k == keyword) {
+                self.clue_error = None;
+            }
             return;
         }
         match edit::set_clue(puzzle, keyword, &text) {
             Ok(p) => {
+                self.clue_error = None;
                 let active = ctx.doc.session.puzzles.active;
                 ctx.doc.edit(|s| s.puzzles.puzzles[active].puzzle = p);
             }
-            // The typed text stays, to be fixed; the status line says what is wrong.
-            Err(e) => ctx.status(e),
+            // The typed text stays, to be fixed; the line under the fields says what is wrong.
+            Err(e) => self.clue_error = Some((keyword, crate::quote::clean_message(&e))),
         }
     }
 
@@ -202,10 +216,24 @@ impl Editor {
         }
         if self.play {
             if let Some((row, col)) = r.clicked {
+                // The givens are part of every answer and stay as given.
+                let givens = puzzle.model().map(|m| m.fixed).unwrap_or_default();
+                if let Some(g) = givens.iter().find(|f| f.cell == row * cols + col) {
+                    ctx.status(format!(
+                        "Cell ({},{}) is given ({}): it stays as it is",
+                        row + 1,
+                        col + 1,
+                        g.why
+                    ));
+                    return out;
+                }
                 let mut grid = answer
                     .map(|a| a.grid.clone())
                     .filter(|g| g.rows() == rows && g.cols() == cols)
                     .unwrap_or_else(|| BinaryMatrix::zeros(rows, cols));
+                for f in &givens {
+                    grid.set(f.cell / cols, f.cell % cols, f.value);
+                }
                 grid.set(row, col, !grid.get(row, col));
                 out.answer_changed = Some(grid);
             }

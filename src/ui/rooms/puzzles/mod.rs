@@ -384,7 +384,11 @@ impl PuzzlesRoom {
             };
             let what = match r.best {
                 Some(best) => format!("optimum {best}: {count} optimal answer(s)"),
-                None if r.count == 0 => "no solution".to_string(),
+                None if r.count == 0 => match &r.why_none {
+                    Some(why) => format!("no solution: {why}"),
+                    None if r.timed_out => "no solution found before the time limit".to_string(),
+                    None => "no solution".to_string(),
+                },
                 None if r.is_unique() => "1 solution: unique".to_string(),
                 None => format!("{count} solutions: not unique"),
             };
@@ -501,7 +505,8 @@ fn to_solver(ctx: &mut RoomCtx<'_>) {
     if ctx.doc.session.solver.source != SolverSource::Puzzle {
         ctx.doc.edit(|s| s.solver.source = SolverSource::Puzzle);
     }
-    ctx.send(Command::SwitchRoom(crate::ui::rooms::solver::ID));
+    // The Run tab, where the puzzle's model and its runs show (not Experiments).
+    ctx.send(Command::SwitchRoomTab(crate::ui::rooms::solver::ID, "run"));
 }
 
 /// The answer's origin and the rules it breaks, under the grid.

@@ -42,6 +42,12 @@ impl SolverRoom {
         if !self.export_path.trim().is_empty() && !ext_ok {
             ui.weak(format!("The file name should end in .{}", format.name()));
         }
+        if ext_ok && std::path::Path::new(self.export_path.trim()).is_file() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "This file exists: Export model replaces it.",
+            );
+        }
         let can = self.model().is_some() && ext_ok && !self.export.is_running();
         if ui
             .add_enabled(can, egui::Button::new("Export model"))
@@ -51,7 +57,14 @@ impl SolverRoom {
         {
             let text = format.write(m.problem.qubo());
             let path = std::path::PathBuf::from(self.export_path.trim());
+            // A model read from a file is never written over by its own export.
+            let input = match &m.problem {
+                Problem::Plain { name, .. } => Some(std::path::PathBuf::from(name)),
+                _ => None,
+            };
             self.export.start(repaint(ui), move |_| {
+                let inputs: Vec<&std::path::Path> = input.iter().map(|p| p.as_path()).collect();
+                crate::session::check_not_input(&path, &inputs).map_err(|e| e.to_string())?;
                 crate::session::write_text(&path, &text).map_err(|e| e.to_string())?;
                 Ok(format!("Exported the model to {}", path.display()))
             });

@@ -77,7 +77,9 @@ Sampler: simulated annealing (reads, sweeps; β from the model as dwave-samplers
 search (restarts per read, MST2; tenure min(20, n/4)). Start run works in the background; the plots follow live: the \
 energy of the first reads per sweep, the lowest energy against time, the final energies with the original \
 picture's energy marked. Results: the best distinct states, how often each was found, whether it is a fleet \
-(or the original picture); click one to see it, send it to Tomography or, with its fleet, to Boards.
+(or the original picture); click one to see it, send it to Tomography or, with its fleet, to Boards. What counts \
+as a fleet follows the setup's touch rule. Cancel keeps the reads that finished; an edit that changes the model \
+stops a run the same way (an edit that does not, such as a hunt shot, lets it go on), and the results say so.
 
 Experiments: the paper's Figure 8 (success against SA reads and tabu restarts over random classic fleets) and \
 success against ε. Export writes the model for D-Wave's tools.";

@@ -34,6 +34,12 @@ impl SolverRoom {
                 setup_picker(ui, "solver_setup", doc);
                 ui.checkbox(&mut s.shots_as_pins, "Hunt shots are known cells")
                     .on_hover_text("Hits are known ship cells, misses known water (as the paper's shots)");
+                crate::ui::widgets::rule_picker::rule_override_picker(
+                    ui,
+                    "solver_rule",
+                    doc.session.setup().rules,
+                    &mut s.touch_override,
+                );
             }
             SolverSource::Image => {
                 ui.label(format!(
@@ -60,6 +66,15 @@ impl SolverRoom {
                             .on_hover_text(hover);
                     });
                 }
+                // Typed sums have no setup: the rule is chosen here (ships may touch unless set).
+                let mut apart = s.touch_override == Some(crate::geometry::TouchRule::NoTouch);
+                if ui
+                    .checkbox(&mut apart, "Ships may not touch")
+                    .on_hover_text("A fleet's ships must not touch, not even at a corner")
+                    .changed()
+                {
+                    s.touch_override = apart.then_some(crate::geometry::TouchRule::NoTouch);
+                }
             }
             SolverSource::File => {
                 let typed = self
@@ -74,7 +89,12 @@ impl SolverRoom {
                         )
                         .on_hover_text("Type the path and press Enter (or leave the field)");
                     if r.lost_focus() {
-                        s.file = (!typed.trim().is_empty()).then(|| typed.trim().into());
+                        // Kept absolute, so the session finds it from any folder.
+                        let t = typed.trim();
+                        s.file = (!t.is_empty()).then(|| std::path::absolute(t).unwrap_or_else(|_| t.into()));
+                        if let Some(f) = &s.file {
+                            *typed = f.display().to_string();
+                        }
                     }
                     if let Some(p) = self
                         .open_model

@@ -179,7 +179,8 @@ const GUIDE: &str = "Studies the X-ray (row and column sums) of the active setup
 or of a binary image (Image: size, the tomography paper's two convex bodies and heart, Paint the image).
 
 Matrix: the ships are coloured when the ones can be cut into the fleet; red cells are ones no ship can cover. \
-Click a one: its interchange partners are outlined; click one of them to swap (the sums stay). The side panel \
+At the start it shows the fleet as placed in Boards; Other cut shows the same ones cut into the ships another way. \
+What counts as a fleet follows the setup's touch rule unless the Rule box overrides it. Click a one: its interchange partners are outlined; click one of them to swap (the sums stay). The side panel \
 lists every interchange (hover outlines it, click applies), keeps a history (Back, Forward, Alt+Left, \
 Alt+Right, Start over) and shows |U(r,c)| (all matrices with these sums), the fleet matrices and labelled \
 fleets sharing the X-ray of the matrix shown, and their density. Subreflections flip a block with palindromic \
