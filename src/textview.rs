@@ -106,15 +106,40 @@ pub fn describe_board(setup: &Setup) -> String {
 
 /// 30093975536 → "30,093,975,536".
 pub fn thousands(n: u128) -> String {
-    let s = n.to_string();
+    group_digits(&n.to_string())
+}
+
+/// Digits of a whole number of any size in groups of three ("143509" → "143,509").
+pub fn group_digits(digits: &str) -> String {
     let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
     }
     out
+}
+
+/// Most digits a number is shown with in full; longer ones read in e-notation
+/// (the exact value on hover and copy), so a 54-digit |U| does not widen a panel.
+pub const FULL_DIGITS: usize = 15;
+
+/// A whole number (decimal digits) as a panel shows it: grouped, or past
+/// [`FULL_DIGITS`] as "1.234e53".
+pub fn short_number(digits: &str) -> String {
+    if digits.len() <= FULL_DIGITS || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return group_digits(digits);
+    }
+    // Rounded at the fifth digit, carrying into the exponent (9.9996… → 1.000e+1 more).
+    let head: u64 = digits[..5].parse().unwrap_or(0);
+    let rounded = (head + 5) / 10;
+    let (mantissa, exp) = if rounded >= 10_000 {
+        (rounded / 10, digits.len())
+    } else {
+        (rounded, digits.len() - 1)
+    };
+    format!("{}.{:03}e{exp}", mantissa / 1000, mantissa % 1000)
 }
 
 /// `a / b` to four significant digits, in powers of ten when it is far from 1
@@ -209,6 +234,15 @@ pub fn rules_line(setup: &Setup) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_numbers_read_in_e_notation_and_short_ones_grouped() {
+        assert_eq!(short_number("143509"), "143,509");
+        assert_eq!(short_number("999999999999999"), "999,999,999,999,999");
+        assert_eq!(short_number("1234567890123456"), "1.235e15");
+        assert_eq!(short_number("99999999999999999"), "1.000e17");
+        assert_eq!(short_number(&format!("7{}", "0".repeat(53))), "7.000e53");
+    }
 
     #[test]
     fn ratios_keep_four_significant_digits_at_any_scale() {

@@ -304,3 +304,25 @@ fn trying_an_answer_counts_the_givens() {
     wait_until(&mut h, |r| !r.room.busy());
     assert_eq!(h.state().room.answer().unwrap().grid, solution);
 }
+
+/// Solving exactly while trying: the answer stays, the room says so and offers the
+/// solution; one click ends Try mode and shows it (before, "1 solution: unique"
+/// showed nothing until Solve was pressed again).
+#[test]
+fn solving_while_trying_offers_the_solution() {
+    let mut h = on("Takuzu 6×6");
+    h.get_by_label("Try (P)").click();
+    h.run_steps(2);
+    let p = h.state().room.cell_center(0, 1).unwrap();
+    click_at(&mut h, p);
+    h.key_press(egui::Key::S);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_eq!(h.state().room.answer().unwrap().source, "your answer");
+    h.get_by_label("Show the solution").click();
+    h.run_steps(3);
+    let a = h.state().room.answer().expect("the solution is shown");
+    assert!(a.source.starts_with("solution 1"), "{}", a.source);
+    assert!(a.broken.is_empty());
+    assert!(h.query_by_label("Try (P)").is_some());
+}

@@ -361,3 +361,27 @@ fn the_placed_fleet_is_shown_with_its_own_ships_and_other_cuts_apart() {
     assert_eq!(h.state().room.explorer().unwrap().cut, 1);
     assert!(h.query_by_label("yes (ships coloured)").is_some());
 }
+
+/// A |U(r,c)| of dozens of digits reads in e-notation (the exact value on hover),
+/// so it cannot widen the side panel; short numbers are grouped in threes.
+#[test]
+fn a_huge_count_reads_short_with_the_exact_value_on_hover() {
+    // A 12×12 checkerboard: every line sums to 6, and 6.4e28 matrices share that.
+    let image: String = (0..12)
+        .map(|r| {
+            (0..12)
+                .map(|c| if (r + c) % 2 == 0 { '#' } else { '.' })
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    let mut h = tomography_on(image_session(&image));
+    wait_until(&mut h, |r| !r.room.busy());
+    let x = XRay::of(&BinaryMatrix::parse(&image).unwrap());
+    let exact = count_matrices(&x).unwrap().to_string();
+    assert!(exact.len() > 15, "{exact}");
+    let short = fleetscope::textview::short_number(&exact);
+    assert!(short.contains('e') && short.len() < 12, "{short}");
+    assert!(h.query_by_label(&short).is_some(), "{short} is shown");
+    assert!(h.query_by_label(&exact).is_none(), "the exact value is not a label");
+}

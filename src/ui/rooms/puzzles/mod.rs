@@ -400,7 +400,22 @@ impl PuzzlesRoom {
             ui.label(format!("{what} ({:.1} ms{nodes})", s.seconds * 1e3));
             let n = r.examples.len();
             let total = r.count;
-            if n > 1 {
+            // In Try mode the user's answer stays on the grid: say so, and offer the solution.
+            if self.editor.playing() && n > 0 {
+                let mut show = false;
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Your answer stays on the grid while you try.");
+                    show = ui
+                        .button("Show the solution")
+                        .on_hover_text("End Try mode and show the solver's solution")
+                        .clicked();
+                });
+                if show {
+                    self.editor.toggle_play();
+                    self.show_solution(ctx);
+                }
+            }
+            if n > 1 && !self.editor.playing() {
                 ui.horizontal(|ui| {
                     let mut k = self.shown;
                     if ui.button("<").on_hover_text("Previous solution").clicked() {

@@ -8,7 +8,6 @@ use super::{Subject, add_setup, plural};
 use crate::geometry::{BinaryMatrix, Deployment};
 use crate::jobs::Task;
 use crate::run::Progress;
-use crate::textview::thousands;
 use crate::tomography::{MAX_STEPS, SharedXRay, XRay, count_matrices_with, fleets_with_xray, island_cells};
 use crate::ui::room::{RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
@@ -93,6 +92,7 @@ impl SharedPanel {
     }
 
     /// The facts card of the side panel.
+
     pub fn card(&self, ui: &mut Ui, subject: &Subject, ex: &mut Explorer) {
         let m = ex.current().clone();
         let m = &m;
@@ -160,7 +160,7 @@ impl SharedPanel {
                 ui.label("|U(r, c)|")
                     .on_hover_text("All 0/1 matrices with these row and column sums");
                 match info {
-                    Some(s) => ui.label(&s.all_matrices),
+                    Some(s) => big_number(ui, &s.all_matrices),
                     None if self.task.is_running() => crate::ui::widgets::busy::busy(ui),
                     None => ui.label("–"),
                 };
@@ -170,10 +170,10 @@ impl SharedPanel {
                         Ok(f) => {
                             ui.label("Fleet matrices")
                                 .on_hover_text("Distinct fleet pictures with this X-ray (under the touch rule)");
-                            ui.label(thousands(f.fleet_matrices));
+                            big_number(ui, &f.fleet_matrices.to_string());
                             ui.end_row();
                             ui.label("Labelled fleets").on_hover_text("Every ship distinct");
-                            ui.label(thousands(f.labelled_fleets));
+                            big_number(ui, &f.labelled_fleets.to_string());
                             ui.end_row();
                             ui.label("Density").on_hover_text("Fleet matrices / |U(r, c)|");
                             ui.label(match f.density() {
@@ -313,4 +313,17 @@ impl SharedPanel {
 
 fn join(v: &[u32]) -> String {
     v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// A whole number of any size: grouped digits, or e-notation past 15 digits with the
+/// exact value on hover; a click copies the exact value.
+pub fn big_number(ui: &mut Ui, digits: &str) -> egui::Response {
+    let full = crate::textview::group_digits(digits);
+    let r = ui
+        .add(egui::Label::new(crate::textview::short_number(digits)).sense(egui::Sense::click()))
+        .on_hover_text(format!("{full}\n(click to copy the exact value)"));
+    if r.clicked() {
+        ui.ctx().copy_text(digits.to_string());
+    }
+    r
 }
