@@ -305,10 +305,7 @@ impl App {
                     .on_hover_text("Type the path of a session file")
                     .clicked()
                 {
-                    let current = self.doc.file.clone();
-                    self.workflow
-                        .files
-                        .prompt_path(super::DialogKind::Open, "", current.as_deref());
+                    self.commands.push(file(FileAction::OpenTyped));
                 }
                 ui.menu_button("Open recent", |ui| {
                     if self.workflow.recent.is_empty() {
@@ -350,13 +347,6 @@ impl App {
                     self.doc.redo();
                 }
             });
-            let room = &mut self.rooms[self.current];
-            if let Some(title) = room.menu_title() {
-                ui.menu_button(title, |ui| {
-                    let mut rctx = RoomCtx::new(&mut self.doc, &mut self.commands);
-                    room.menu(ui, &mut rctx);
-                });
-            }
             ui.menu_button("Help", |ui| {
                 if ui.add(HELP.button(ui)).clicked() {
                     self.help.show_page(HelpPage::Guide, self.current);
@@ -377,6 +367,15 @@ impl App {
                 {
                     self.current = i;
                 }
+            }
+            // The open room's own menu comes after the tabs, so the tabs never move.
+            let room = &mut self.rooms[self.current];
+            if let Some(title) = room.menu_title() {
+                ui.separator();
+                ui.menu_button(title, |ui| {
+                    let mut rctx = RoomCtx::new(&mut self.doc, &mut self.commands);
+                    room.menu(ui, &mut rctx);
+                });
             }
         });
     }

@@ -19,6 +19,7 @@ pub enum DialogKind {
 pub enum Pending {
     New,
     Open,
+    OpenTyped,
     OpenPath(PathBuf),
     Quit,
 }
@@ -192,7 +193,7 @@ impl FileUi {
         let mut answer = None;
         let what = match pending {
             Pending::New => "starting a new session",
-            Pending::Open | Pending::OpenPath(_) => "opening another session",
+            Pending::Open | Pending::OpenTyped | Pending::OpenPath(_) => "opening another session",
             Pending::Quit => "quitting",
         };
         egui::Window::new("Unsaved changes")

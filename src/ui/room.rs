@@ -75,6 +75,8 @@ pub enum RoomMessage {
 pub enum FileAction {
     New,
     Open,
+    /// Open a session from a typed path (the window asks for it after the guard).
+    OpenTyped,
     OpenPath(PathBuf),
     Save,
     SaveAs,

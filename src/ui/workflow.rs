@@ -93,6 +93,7 @@ impl Workflow {
         match action {
             FileAction::New => self.guarded(Pending::New, doc, ctx, events),
             FileAction::Open => self.guarded(Pending::Open, doc, ctx, events),
+            FileAction::OpenTyped => self.guarded(Pending::OpenTyped, doc, ctx, events),
             FileAction::OpenPath(p) => self.guarded(Pending::OpenPath(p), doc, ctx, events),
             FileAction::Quit => self.guarded(Pending::Quit, doc, ctx, events),
             FileAction::Save => match file {
@@ -124,6 +125,7 @@ impl Workflow {
                 events.push(FileEvent::Status("New session".into()));
             }
             Pending::Open => self.files.start_dialog(DialogKind::Open, doc.file.as_deref()),
+            Pending::OpenTyped => self.files.prompt_path(DialogKind::Open, "", doc.file.as_deref()),
             Pending::OpenPath(p) => self.start_load(p, ctx, events),
             Pending::Quit => {
                 if let Some(r) = &self.recovery {
@@ -243,7 +245,8 @@ impl Workflow {
     fn windows(&mut self, doc: &mut Document, ctx: &Context, events: &mut Vec<FileEvent>) {
         if let Some(action) = self.files.path_prompt_window(ctx) {
             match action {
-                (DialogKind::Open, p) => self.guarded(Pending::OpenPath(p), doc, ctx, events),
+                // Every typed Open comes after the unsaved-changes question: not asked twice.
+                (DialogKind::Open, p) => self.start_load(p, ctx, events),
                 (DialogKind::Save, p) => self.start_save(p, doc, ctx, events),
             }
         }

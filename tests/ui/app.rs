@@ -41,15 +41,18 @@ fn save_and_open_in_the_background_with_the_unsaved_prompt() {
     h.get_by_label("Cancel").click();
     h.run_steps(2);
 
-    // Change something, then open the saved file: the question offers Save.
+    // Change something, then open the saved file: the question (offering Save) comes
+    // first, once; the typed path then opens without asking again.
     h.state_mut().doc.edit(|s| s.setup_mut().name = "changed".into());
     menu_item(&mut h, "File", "Open path…");
-    type_path(&mut h, &path);
-    h.get_by_label("Open").click();
     h.run_steps(2);
     assert!(h.query_by_label("Keep editing").is_some());
     h.get_by_label("Discard changes").click();
     h.run_steps(2);
+    type_path(&mut h, &path);
+    h.get_by_label("Open").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Keep editing").is_none(), "asked once");
     wait_until(&mut h, |a| !a.workflow.busy());
     assert_eq!(h.state().doc.session.setups, saved.setups);
     assert!(!h.state().doc.dirty);
@@ -167,4 +170,25 @@ fn help_has_a_guide_per_room_and_every_shortcut() {
     h.key_press(Key::F1);
     h.run_steps(3);
     assert!(h.query_by_label_contains("Counts every deployment").is_some());
+}
+
+/// The room tabs stay where they are whichever room is open (a room with its own
+/// menu, as Boards' Tools, puts it after the tabs).
+#[test]
+fn room_tabs_do_not_move_when_a_room_adds_a_menu() {
+    let mut h = harness();
+    h.run_steps(2);
+    let rects = |h: &Harness<'_, App>| -> Vec<egui::Rect> {
+        ["Boards", "Counter", "Tomography", "Solver", "Puzzles"]
+            .iter()
+            .map(|t| h.get_by_label(t).rect())
+            .collect()
+    };
+    h.state_mut().open_room("boards");
+    h.run_steps(2);
+    assert!(h.query_by_label("Tools").is_some(), "Boards has its own menu");
+    let with_menu = rects(&h);
+    h.state_mut().open_room("counter");
+    h.run_steps(2);
+    assert_eq!(rects(&h), with_menu);
 }
