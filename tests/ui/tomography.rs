@@ -385,3 +385,32 @@ fn a_huge_count_reads_short_with_the_exact_value_on_hover() {
     assert!(h.query_by_label(&short).is_some(), "{short} is shown");
     assert!(h.query_by_label(&exact).is_none(), "the exact value is not a label");
 }
+
+/// A quick click (press and release within one frame) paints its cell.
+#[test]
+fn a_quick_click_paints_the_image() {
+    let mut h = tomography_on(image_session("...\n...\n..."));
+    h.get_by_label("Paint the image").click();
+    h.run_steps(2);
+    let p = h
+        .state()
+        .room
+        .image_layout()
+        .expect("the image is drawn")
+        .center(Coord(1, 1));
+    h.hover_at(p);
+    h.run_steps(1);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.tomography.image,
+        BinaryMatrix::parse("...\n.#.\n...").unwrap()
+    );
+}

@@ -94,7 +94,14 @@ impl ImageEditor {
                 i.pointer.primary_down(),
             )
         });
-        let (origin, latest) = ui.input(|i| (i.pointer.press_origin(), i.pointer.latest_pos()));
+        // A press and release within one frame leave no press origin: the pointer's
+        // place is where the click was.
+        let (origin, latest) = ui.input(|i| {
+            (
+                i.pointer.press_origin().or(i.pointer.latest_pos()),
+                i.pointer.latest_pos(),
+            )
+        });
         let start = origin
             .map(|p| self.view.cells_along(p, p))
             .and_then(|v| v.first().copied())
