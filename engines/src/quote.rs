@@ -12,7 +12,7 @@ pub const MAX_MESSAGE: usize = 1000;
 
 /// Characters a message never shows raw: controls (escape, carriage return)
 /// and the invisible ones that reorder or hide text.
-fn hidden(ch: char) -> bool {
+pub fn hidden(ch: char) -> bool {
     ch.is_control()
         || matches!(ch, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
 }

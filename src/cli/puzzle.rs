@@ -315,12 +315,19 @@ fn solve_sampled(
     if let Some((_, v)) = verdicts.first() {
         println!("lowest-energy answer:\n{}", answer_text(&p, &v.grid));
     }
-    println!(
-        "solved: {} ({} of the {} distinct states returned)",
-        if solved { "yes" } else { "no" },
-        run.successes,
-        run.states_judged
-    );
+    match run.success {
+        Some(_) => println!(
+            "solved: {} ({} of the {} distinct states returned)",
+            if solved { "yes" } else { "no" },
+            run.successes,
+            run.states_judged
+        ),
+        None => println!(
+            "solved: unknown ({} of the {} distinct states returned break no rule, but the optimum is \
+             unknown: the exact search did not finish, so none is known to be best)",
+            run.successes, run.states_judged
+        ),
+    }
     super::solve::after_cancel(&run)
 }
 
@@ -335,7 +342,18 @@ fn check(file: &str, answer: &str, json: bool) -> Result<(), String> {
             .iter()
             .map(|x| json!({"message": x.message, "cells": x.cells.iter().map(|c| [c / cols + 1, c % cols + 1]).collect::<Vec<_>>()}))
             .collect();
-        println!("{}", json!({"valid": v.is_empty(), "broken": broken}));
+        let value = if p.has_objective() {
+            Some(p.model()?.objective_value(&grid))
+        } else {
+            None
+        };
+        println!("{}", json!({"valid": v.is_empty(), "broken": broken, "value": value}));
+    } else if v.is_empty() && p.has_objective() {
+        // A valid placement is not yet a solution: the puzzle asks for the most worth.
+        println!(
+            "valid: every rule holds; worth {} (the puzzle asks for the most: `puzzle solve --solver exact` finds the optimum)",
+            p.model()?.objective_value(&grid)
+        );
     } else if v.is_empty() {
         println!("a solution: every rule holds");
     } else {

@@ -99,6 +99,20 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
             b.exact_limit
         ));
     }
+    // Options every record would refuse are refused once, before any work.
+    if let Some(w) = b.diagonal_penalty
+        && !(w > 0.0 && w <= 1e6)
+    {
+        return Err(format!("--diagonal-penalty must be in (0, 1e6], not {w}"));
+    }
+    if let Some(t) = b.tenure {
+        crate::solve::Sampler::check(&TabuParams {
+            restarts: 1,
+            tenure: Some(t),
+            evaluations: None,
+        })
+        .map_err(|e| format!("--tenure: {e}"))?;
+    }
     let solvers: Vec<Method> = parse_list(&b.solvers, "--solvers", "exact, sa or tabu")?;
     if solvers.is_empty() {
         return Err("--solvers names no solver: give exact, sa and/or tabu".into());

@@ -40,9 +40,20 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
     ))
 }
 
+/// The part of a file name its temp files start with: the name, cut at 180 bytes
+/// so that `.NAME.tmp-PID-N` stays within the 255 bytes a file name may have.
+fn temp_stem(name: &str) -> &str {
+    let mut end = name.len().min(180);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
 /// `.NAME.tmp-PID-N`: the temp file of one write by this process.
 fn temp_name(name: &str) -> String {
     static N: AtomicU64 = AtomicU64::new(0);
+    let name = temp_stem(name);
     format!(
         ".{name}.tmp-{}-{}",
         std::process::id(),
@@ -59,7 +70,7 @@ fn alive(pid: i32) -> bool {
 
 /// Removes `.NAME.tmp-PID…` files in `dir` whose process is gone.
 fn remove_stale_temps(dir: &Path, name: &str) {
-    let prefix = format!(".{name}.tmp-");
+    let prefix = format!(".{}.tmp-", temp_stem(name));
     let Ok(entries) = fs::read_dir(dir) else { return };
     for e in entries.flatten() {
         let file = e.file_name().to_string_lossy().into_owned();
@@ -186,5 +197,15 @@ mod tests {
         assert!(e.to_string().contains("not a regular file"), "{e}");
         use std::os::unix::fs::FileTypeExt;
         assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        // The longest names a file may have are written too (the temp name is cut).
+        for len in [244, 255] {
+            let long = dir.path().join(format!(
+                "{}.ron",
+                "é".repeat((len - 4) / 2) + &"x".repeat((len - 4) % 2)
+            ));
+            write_atomic(&long, b"long").unwrap();
+            write_atomic(&long, b"again").unwrap();
+            assert_eq!(fs::read_to_string(&long).unwrap(), "again");
+        }
     }
 }

@@ -195,6 +195,7 @@ impl PuzzleShelf {
         }
         let mut cells = 0usize;
         for (i, p) in self.puzzles.iter().enumerate() {
+            check_name(&format!("puzzle {}'s name", i + 1), &p.name)?;
             let (r, c) = p.puzzle.size();
             // Sizes first (a board of billions of cells is refused before any work).
             crate::puzzle::model::check_board_size(r, c)
@@ -467,8 +468,27 @@ impl Session {
     }
 }
 
+/// A name printed by `show`, `count` and the app: no control or invisible
+/// characters (a name holding a terminal escape could rewrite the screen).
+pub fn check_name(what: &str, name: &str) -> Result<(), String> {
+    match name.chars().find(|&c| crate::quote::hidden(c)) {
+        Some(c) => Err(format!(
+            "{what} '{}' holds the control character {}: names are plain text",
+            crate::quote::excerpt(name),
+            c.escape_unicode()
+        )),
+        None => Ok(()),
+    }
+}
+
 impl Setup {
     pub fn validate(&self) -> Result<(), String> {
+        check_name("the setup's name", &self.name)?;
+        check_name("the board's name", &self.board.name)?;
+        check_name("the fleet's name", &self.fleet.name)?;
+        for p in &self.fleet.pieces {
+            check_name("a piece's name", &p.name)?;
+        }
         self.board.validate().map_err(|e| format!("board: {e}"))?;
         self.fleet
             .validate(self.board.lattice())
@@ -476,6 +496,21 @@ impl Setup {
         self.deployment
             .validate(&self.fleet)
             .map_err(|e| format!("deployment: {e}"))?;
+        // Every ship on playable cells, none over another (ships that touch load under
+        // any rule: the Boards room says when they break the setup's).
+        let mut placed = Deployment::default();
+        for ship in &self.deployment.ships {
+            placed
+                .check(&self.board, &self.fleet, TouchRule::MayTouch, ship)
+                .map_err(|e| {
+                    format!(
+                        "deployment: the {}: {}",
+                        self.fleet.pieces[ship.piece].name,
+                        crate::textview::place_error(self.board.lattice(), &e)
+                    )
+                })?;
+            placed.place(*ship);
+        }
         let o = &self.observations;
         if let Some(c) = o.hits.iter().find(|c| o.misses.contains(c)) {
             return Err(format!("observations: cell {c} is marked both hit and miss"));

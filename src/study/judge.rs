@@ -25,6 +25,16 @@ pub enum Goal {
 }
 
 impl Goal {
+    /// Whether success can be told: not for a model file, nor for a puzzle that
+    /// maximises a worth whose optimum is unknown (any valid answer might be beaten).
+    pub fn decidable(self, problem: &Problem) -> bool {
+        match self {
+            Goal::Nothing => false,
+            Goal::Puzzle { optimum: None } => !problem.puzzle().is_some_and(|p| p.puzzle.has_objective()),
+            _ => true,
+        }
+    }
+
     pub fn of(problem: &Problem) -> Goal {
         if let Some(p) = problem.puzzle() {
             return Goal::Puzzle { optimum: p.optimum };
@@ -206,7 +216,7 @@ pub fn judge_set(
         set,
         judged,
         goal,
-        success: (goal != Goal::Nothing).then_some(successes > 0),
+        success: goal.decidable(problem).then_some(successes > 0),
         successes,
         right_sums,
         states_judged,

@@ -39,6 +39,10 @@ fn expected(file: &str) -> Result<(), &'static str> {
         "chess_region_gap.ron" => Err("region b has no cell"),
         "solver_nan_epsilon.ron" => Err("solver: ε must be a number from 0 to 1e6, not NaN"),
         "solver_bad_settings.ron" => Err("solver: tabu: the tenure 5000000 is over the limit"),
+        "ship_off_board.ron" => Err("deployment: the Two: off the board at row 1, col 5"),
+        "ship_overlap.ron" => Err("deployment: the One: overlaps the Two at row 2, col 3"),
+        "ship_on_island.ron" => Err("deployment: the One: on an island at row 3, col 3"),
+        "name_escape.ron" => Err("holds the control character \\u{1b}: names are plain text"),
         other => panic!("{other}: add what loading it must give to `expected`"),
     }
 }
@@ -113,6 +117,14 @@ fn bad_command_lines_are_refused_with_one_line() {
     );
     refused(&["xray", "walk", "csp-sample-4x4", "--k", "0"], "--k");
     refused(&["count", "classic", "--threads", "100000"], "threads");
+    refused(
+        &["bench", "puzzles", "--data", ".", "--diagonal-penalty", "nan"],
+        "--diagonal-penalty must be in (0, 1e6], not NaN",
+    );
+    refused(
+        &["bench", "puzzles", "--data", ".", "--tenure", "18446744073709551615"],
+        "--tenure: the tenure 18446744073709551615 is over the limit",
+    );
     refused(&["xray", "all", "--limit", "18446744073709551615"], "--limit");
     refused(&["xray", "stats", "--n", "0"], "--n");
     refused(&["xray", "of", "classic"], "no ship of");

@@ -243,3 +243,17 @@ fn contradictory_links_are_named_as_the_reason_there_is_no_solution() {
     let v = crate::common::json_of(&["puzzle", "solve", path, "--solver", "exact", "--json"]);
     assert!(v["why_none"].as_str().unwrap().contains("contradict"), "{v}");
 }
+
+/// A valid placement of a Max Chess puzzle is not called "a solution": the check
+/// says it is valid and what it is worth (the puzzle asks for the most).
+#[test]
+fn checking_a_max_chess_placement_gives_its_worth_not_a_verdict_of_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let answer = dir.path().join("one.txt");
+    std::fs::write(&answer, "1....\n.....\n.....\n.....\n.....\n").unwrap();
+    let puzzle = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/chess-max-5.txt");
+    let out = crate::common::fleetscope(&["puzzle", "check", puzzle, answer.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("valid: every rule holds; worth"), "{text}");
+    assert!(!text.contains("a solution"), "{text}");
+}

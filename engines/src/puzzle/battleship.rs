@@ -276,9 +276,13 @@ pub struct BoundedSolutions {
     pub nodes: u64,
 }
 
+/// Memory the distinct grids of one search may take; past it the search stops as
+/// at its limit ("at least N").
+pub const MAX_GRID_BYTES: usize = 256 << 20;
+
 /// Looks for solutions until `limit` distinct grids are found (the exact
-/// puzzle solver's `--limit`), the clock runs out (with what it found) or
-/// `cancel` is set (an error).
+/// puzzle solver's `--limit`, at most what [`MAX_GRID_BYTES`] holds), the clock
+/// runs out (with what it found) or `cancel` is set (an error).
 pub fn solve_up_to(
     p: &BattleshipPuzzle,
     examples: usize,
@@ -287,6 +291,9 @@ pub fn solve_up_to(
     cancel: &CancelFlag,
 ) -> Result<BoundedSolutions, PuzzleError> {
     p.validate()?;
+    // Each distinct grid is kept to tell it from the others: its bits and the set's overhead.
+    let per_grid = (p.rows * p.cols).div_ceil(8) + 96;
+    let limit = limit.min(MAX_GRID_BYTES / per_grid).max(1);
     let mut s = super::search::Search::new(p, examples, limit, cancel).stop_at(limit, progress);
     s.run()?;
     Ok(BoundedSolutions {

@@ -18,6 +18,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Most placement variables a model may have.
 pub const MAX_PLACEMENTS: usize = 20_000;
+/// Most couplers the squared sums may make (each joins every pair of its
+/// placements: 15,000 placements of one length alone would be 10⁸ couplers).
+pub const MAX_COUPLERS: u64 = 5_000_000;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlacementQubo {
@@ -67,6 +70,26 @@ impl PlacementQubo {
             return Err(format!(
                 "{} ship placements: the placement QUBO takes at most {MAX_PLACEMENTS}",
                 placements.len()
+            ));
+        }
+        // The pairs every squared sum joins, counted before anything is built.
+        let pairs = |k: u64| k * k.saturating_sub(1) / 2;
+        let mut couplers: u64 = counts
+            .keys()
+            .map(|&len| pairs(length_of.iter().filter(|&&l| l == len).count() as u64))
+            .sum();
+        let mut per_row = vec![0u64; rows];
+        let mut per_col = vec![0u64; cols];
+        for cells in &placements {
+            let (rs, cs): (BTreeSet<usize>, BTreeSet<usize>) = cells.iter().copied().unzip();
+            rs.iter().for_each(|&r| per_row[r] += 1);
+            cs.iter().for_each(|&c| per_col[c] += 1);
+        }
+        couplers += per_row.iter().chain(&per_col).map(|&k| pairs(k)).sum::<u64>();
+        if couplers > MAX_COUPLERS {
+            return Err(format!(
+                "the placement QUBO would have about {couplers} couplers (its ship-count and line sums join \
+                 every pair of their placements): it takes at most {MAX_COUPLERS}; use the cell QUBO instead"
             ));
         }
         let mut b = QuboBuilder::new(placements.len());

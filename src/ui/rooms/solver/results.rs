@@ -44,6 +44,11 @@ impl SolverRoom {
                     "{} of the {} returned states have the right sums.",
                     r.right_sums, r.states_judged
                 )),
+                (None, _) if is_puzzle => ui.label(format!(
+                    "{} of the {} returned answers break no rule, but the optimum is unknown (the exact search \
+                     did not finish), so none is known to be best.",
+                    r.successes, r.states_judged
+                )),
                 (None, _) => ui.label("A model from a file: there is no picture to judge against."),
             };
             ui.label(format!(
