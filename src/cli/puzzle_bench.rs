@@ -125,7 +125,15 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     if let Some(dir) = &b.data {
         let files = data_files(dir)?;
         for (path, name, family) in files {
-            let records = read_set(&path, name, b.limit)?;
+            // A set that cannot be read (not UTF-8, too large) is skipped with the
+            // reason; the other sets still run.
+            let records = match read_set(&path, name, b.limit) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{family}: skipped: {e}");
+                    continue;
+                }
+            };
             eprintln!("{family}: {} puzzles from {}", records.len(), path.display());
             for &which in &solvers {
                 let outcomes = run_set(&records, &path, which, b, &cancel)?;
@@ -176,6 +184,10 @@ fn data_files(dir: &Path) -> Result<Vec<(PathBuf, &'static str, &'static str)>, 
         };
         if path.is_file() {
             out.push((path, name, family));
+        } else if std::fs::symlink_metadata(&path).is_ok() {
+            // Named like a data set but not a readable file (a folder, a pipe, a
+            // link that leads nowhere): said, not skipped in silence.
+            eprintln!("{}: skipped: not a regular file", path.display());
         }
     }
     if out.is_empty() {

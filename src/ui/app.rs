@@ -219,6 +219,7 @@ impl App {
                     self.open_tab(id, tab);
                 }
                 Command::AddSetup(setup) => {
+                    let setup = *setup;
                     let mut name = String::new();
                     self.doc.edit(|s| {
                         let i = s.add_setup(setup);

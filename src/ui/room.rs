@@ -94,7 +94,7 @@ pub enum Command {
     /// Open another room on one of its tabs (where the work handed to it shows).
     SwitchRoomTab(&'static str, &'static str),
     /// Add a setup to the session (one undo step) and say so.
-    AddSetup(Setup),
+    AddSetup(Box<Setup>),
     /// Open a room and hand it a message.
     Deliver(&'static str, RoomMessage),
     /// A file action (guarded: unsaved work is never dropped silently).
@@ -170,6 +170,7 @@ impl<R: Room> RoomHost<R> {
             match c {
                 Command::Status(s) => self.status = s,
                 Command::AddSetup(setup) => self.doc.edit(|s| {
+                    let setup = *setup;
                     s.add_setup(setup);
                 }),
                 Command::Deliver(id, message) if id == self.room.id() => {

@@ -138,6 +138,30 @@ fn invalid_records_are_refused_by_import_and_skipped_by_bench_with_their_line() 
         summary.contains("Rullo        exact     0 puzzles (every record was skipped)"),
         "{summary}"
     );
+
+    // A set that is not UTF-8, and a folder named like a set: each skipped with its
+    // reason, and the other sets still run.
+    let data = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        file("records/queens_levels.jsonl"),
+        data.path().join("queens_levels.jsonl"),
+    )
+    .unwrap();
+    std::fs::write(data.path().join("rullo_small.jsonl"), b"{\"id\": \"\xff\"}\n").unwrap();
+    std::fs::create_dir(data.path().join("tents_janko.jsonl")).unwrap();
+    let out = fleetscope(&[
+        "bench",
+        "puzzles",
+        "--data",
+        data.path().to_str().unwrap(),
+        "--solvers",
+        "exact",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("Rullo: skipped:"), "{err}");
+    assert!(err.contains("tents_janko.jsonl: skipped: not a regular file"), "{err}");
+    assert!(stdout(&out).contains("Queens"), "{}", stdout(&out));
 }
 
 #[test]

@@ -315,7 +315,8 @@ impl CounterRoom {
             count_card(ui, t, doc);
             ui.separator();
         }
-        if !self.compare.is_empty() && !(self.count.is_running() && self.kind == CountKind::Compare) {
+        let comparing = self.count.is_running() && self.kind == CountKind::Compare;
+        if !self.compare.is_empty() && !comparing {
             self.comparison_table(ui);
         }
         if self.last.is_none() && self.compare.is_empty() && !self.count.is_running() {

@@ -133,7 +133,7 @@ impl SolverRoom {
                                 .on_hover_text("Add this fleet as a new setup")
                                 .clicked()
                         {
-                            send = Some(Command::AddSetup(crate::session::Setup {
+                            send = Some(Command::AddSetup(Box::new(crate::session::Setup {
                                 name: format!("Solved fleet (energy {:.4})", j.energy),
                                 description: "A fleet found by the Solver room's sampler.".into(),
                                 board: crate::geometry::Board::square("solved", m.rows() as u32, m.cols() as u32),
@@ -141,7 +141,7 @@ impl SolverRoom {
                                 rules: crate::geometry::Rules { touch: *rule },
                                 deployment: real.clone(),
                                 observations: Default::default(),
-                            }));
+                            })));
                         }
                     });
                     let board = crate::geometry::Board::square("state", m.rows() as u32, m.cols() as u32);

@@ -92,7 +92,6 @@ impl SharedPanel {
     }
 
     /// The facts card of the side panel.
-
     pub fn card(&self, ui: &mut Ui, subject: &Subject, ex: &mut Explorer) {
         let m = ex.current().clone();
         let m = &m;

@@ -567,7 +567,7 @@ fn add_setup(ctx: &mut RoomCtx<'_>, subject: &Subject, deployment: Deployment, l
         ctx.status("Images have no fleet to add");
         return;
     };
-    ctx.send(Command::AddSetup(Setup {
+    ctx.send(Command::AddSetup(Box::new(Setup {
         name: format!("{} ({label})", subject.name),
         description,
         board: subject.board.clone(),
@@ -575,5 +575,5 @@ fn add_setup(ctx: &mut RoomCtx<'_>, subject: &Subject, deployment: Deployment, l
         rules: crate::geometry::Rules { touch: subject.rule },
         deployment,
         observations: Default::default(),
-    }));
+    })));
 }
