@@ -255,6 +255,8 @@ fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json:
             "distinct": set.distinct,
             "success": run.success,
             "successes": run.successes,
+            "states_judged": run.states_judged,
+            "rule": problem.xray().filter(|p| p.fleet.is_some()).map(|p| p.rule.keyword()),
             "right_sums": run.right_sums,
             "repair": repaired.map(|r| json!({"from_rank": r.from_rank, "interchanges": r.interchanges, "picture": r.fleet.to_text()})),
             "samples": rows,
@@ -302,8 +304,12 @@ fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json:
         println!("{line}");
     }
     if let Some(success) = run.success {
+        let rule = problem
+            .xray()
+            .filter(|p| p.fleet.is_some())
+            .map_or(String::new(), |p| format!(", {}", p.rule.describe()));
         println!(
-            "success ({} among the {} distinct states returned): {} ({} of them; {} with the right sums)",
+            "success ({}{rule} among the {} distinct states returned, every one judged): {} ({} of them; {} with the right sums)",
             run.goal.describe(),
             run.states_judged,
             if success { "yes" } else { "no" },

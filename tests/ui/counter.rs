@@ -245,3 +245,24 @@ fn compare_counts_each_setup_under_its_rules_with_readable_ratios() {
     assert!(h.query_by_label(&expected).is_some(), "the ratio {expected} is shown");
     assert!(h.query_by_label("0.0000").is_none(), "no ratio reads as zero");
 }
+
+/// The "where did it sink?" choices follow the shots: a new hit adds the place it
+/// opens (before, the list stayed as it was when the ship was named).
+#[test]
+fn sinking_choices_follow_a_new_hit() {
+    let mut s = classic_5x5();
+    s.setup_mut().observations.hits = [Coord(0, 0), Coord(0, 1), Coord(0, 2)].into_iter().collect();
+    let mut h = counter_on(s);
+    h.get_by_label("Hunt").click();
+    h.run_steps(2);
+    h.get_by_label("Destroyer").click();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Where did the Destroyer sink?").is_some());
+    let vertical = "row 1, col 2 … row 2, col 2";
+    assert!(h.query_by_label(vertical).is_none());
+    h.state_mut().doc.edit(|x| {
+        x.setup_mut().observations.hits.insert(Coord(1, 1));
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label(vertical).is_some(), "the new hit's place is offered");
+}

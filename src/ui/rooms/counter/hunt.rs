@@ -25,8 +25,10 @@ pub struct HuntMode {
     task: Task<Heat>,
     /// (document revision, active setup) the running or last job was started for.
     started_for: Option<(u64, usize)>,
-    /// A piece the game announced sunk whose place is ambiguous: the choices.
+    /// A piece the game announced sunk whose place is ambiguous: the choices, and
+    /// the shots they were found for (a new shot finds them again).
     sink_choice: Option<(usize, Vec<PlacedShip>)>,
+    sink_shots: Option<crate::geometry::Observations>,
     /// Why the last "sunk" could not be recorded.
     sink_note: Option<String>,
 }
@@ -185,6 +187,20 @@ impl HuntMode {
     /// sank; its place is found among the hit cells (asked when ambiguous).
     fn sunk_controls(&mut self, ui: &mut Ui, doc: &mut Document) {
         let setup = doc.session.setup();
+        // The choices follow the shots: after a new hit or miss they are found again.
+        if let Some((piece, places)) = &mut self.sink_choice
+            && self.sink_shots.as_ref() != Some(&setup.observations)
+        {
+            *places = sinking_candidates(&setup.board, &setup.fleet, &setup.observations, *piece);
+            self.sink_shots = Some(setup.observations.clone());
+            if places.is_empty() {
+                self.sink_note = Some(format!(
+                    "No place for the {} lies on hit cells only.",
+                    setup.fleet.pieces[*piece].name
+                ));
+                self.sink_choice = None;
+            }
+        }
         let sunk: Vec<usize> = setup.observations.sunk.iter().map(|s| s.piece).collect();
         let mut record = None;
         ui.horizontal_wrapped(|ui| {
@@ -206,6 +222,7 @@ impl HuntMode {
                         _ => {
                             self.sink_note = None;
                             self.sink_choice = Some((i, places));
+                            self.sink_shots = Some(setup.observations.clone());
                         }
                     }
                 }
