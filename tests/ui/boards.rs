@@ -291,3 +291,37 @@ fn at_1280x800_ships_and_random_fleet_are_in_view() {
         assert!((name.center().y - menu.center().y).abs() < 6.0, "{name:?} {menu:?}");
     }
 }
+
+/// With the hex Cells tool, a click that adds a cell beyond the outermost one leaves
+/// the view where it is (before, the view fitted the larger board at once and every
+/// cell moved under the pointer).
+#[test]
+fn the_cells_tool_keeps_the_view_still_while_the_pointer_is_on_the_board() {
+    let mut h = boards_on(session_of(&["hex2008-blue"]));
+    h.get_by_label("Cells").click();
+    h.run_steps(2);
+    let cells = h.state().doc.session.setup().board.playable_cells();
+    let leftmost = *cells.iter().min_by_key(|c| (c.0, c.1)).unwrap();
+    let other = *cells.iter().max_by_key(|c| (c.0, c.1)).unwrap();
+    let before = cell_pos(&h, other);
+    let beyond = Coord(leftmost.0 - 1, leftmost.1);
+    // A click where the pointer stays afterwards (as a mouse does).
+    let at = cell_pos(&h, beyond);
+    h.hover_at(at);
+    h.run_steps(1);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+    assert!(
+        h.state().doc.session.setup().board.playable_cells().contains(&beyond),
+        "added"
+    );
+    assert_eq!(cell_pos(&h, other), before, "the view held still");
+}

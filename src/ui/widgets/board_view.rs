@@ -101,6 +101,11 @@ impl BoardView {
         out
     }
 
+    /// Whether `p` lies in the area the view drew last frame.
+    pub fn contains(&self, p: egui::Pos2) -> bool {
+        self.last_rect.is_some_and(|r| r.contains(p))
+    }
+
     pub fn reset(&mut self) {
         self.zoom = 1.0;
         self.pan = Vec2::ZERO;
@@ -108,9 +113,14 @@ impl BoardView {
 
     pub fn show(&mut self, ui: &mut Ui, board: &Board, deco: &Decorations<'_>) -> BoardResponse {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        let before = (self.zoom, self.pan);
         self.handle_zoom_pan(ui, &response, rect);
-        let layout = match (self.hold, self.last_layout, self.last_rect) {
-            (true, Some(l), Some(r)) if r == rect => l,
+        let moved = before != (self.zoom, self.pan);
+        // Held, the cells keep their place on screen even if the area around them
+        // changes (a line of text appearing above): they stay under the pointer. A
+        // zoom or pan still applies.
+        let layout = match (self.hold && !moved, self.last_layout) {
+            (true, Some(l)) => l,
             _ => self.fit(board, deco, rect),
         };
         self.last_layout = Some(layout);

@@ -24,8 +24,11 @@ impl BoardsRoom {
             .ctx()
             .pointer_latest_pos()
             .and_then(|p| self.view.last_layout.map(|l| l.cell_at(p)));
-        // While cells are added or removed by a drag, the view stays where it is.
-        self.view.hold = self.stroke.is_some();
+        // While cells are added or removed (a drag, or clicks with the Cells tool while
+        // the pointer is over the board), the view stays where it is: the cell does not
+        // move under the pointer. It fits the board again when the pointer leaves.
+        let over_board = ui.ctx().pointer_latest_pos().is_some_and(|p| self.view.contains(p));
+        self.view.hold = self.stroke.is_some() || (self.tool == Tool::Cells && over_board);
         let resp = {
             let setup = ctx.doc.session.setup();
             let mut shown = setup.deployment.clone();
