@@ -35,9 +35,18 @@ pub struct JobCtx<U> {
     last_repaint: Mutex<Instant>,
     /// What the job is doing now, in words ("setup 2 of 3: Russian 10×10").
     note: Mutex<String>,
+    /// When a time limit ends the job, if it has one (the ETA never goes past it).
+    deadline: Mutex<Option<Instant>>,
 }
 
 impl<U: Send> JobCtx<U> {
+    /// The job ends by `limit` from now at the latest (its time limit).
+    pub fn time_limit(&self, limit: Duration) {
+        if let Ok(mut d) = self.deadline.lock() {
+            *d = Some(Instant::now() + limit);
+        }
+    }
+
     /// Says what the job is working on (shown next to its progress).
     pub fn note(&self, text: impl Into<String>) {
         if let Ok(mut n) = self.note.lock() {
@@ -103,6 +112,7 @@ impl<T: Send + 'static, U: Send + 'static> Job<T, U> {
             repaint,
             last_repaint: Mutex::new(Instant::now() - REPAINT_EVERY),
             note: Mutex::new(String::new()),
+            deadline: Mutex::new(None),
         });
         let worker_ctx = ctx.clone();
         std::thread::spawn(move || {
@@ -175,10 +185,22 @@ impl<T, U> Job<T, U> {
         self.ctx.note.lock().map(|n| n.clone()).unwrap_or_default()
     }
 
-    /// Remaining time extrapolated from the finished fraction.
+    /// Remaining time extrapolated from the finished fraction, never past the
+    /// job's time limit (a run the clock will stop says so, not "ETA 1m19s").
     pub fn eta(&self) -> Option<Duration> {
         let p = self.progress();
-        (p.done > 0 && p.total >= p.done).then(|| self.elapsed().mul_f64((p.total - p.done) as f64 / p.done as f64))
+        let guess =
+            (p.done > 0 && p.total >= p.done).then(|| self.elapsed().mul_f64((p.total - p.done) as f64 / p.done as f64));
+        match (guess, self.time_left()) {
+            (Some(g), Some(t)) => Some(g.min(t)),
+            (g, t) => g.or(t),
+        }
+    }
+
+    /// Time until the job's time limit, if it has one.
+    pub fn time_left(&self) -> Option<Duration> {
+        let d = (*self.ctx.deadline.lock().ok()?)?;
+        Some(d.saturating_duration_since(Instant::now()))
     }
 }
 
@@ -331,6 +353,29 @@ mod tests {
         wait(&mut t);
         assert!(t.error.as_deref().unwrap().contains("boom"));
         assert_eq!(t.result, Some(7), "the last answer stays");
+    }
+
+    /// A job with a time limit never shows an ETA past it (a slow start once
+    /// showed "ETA 1m19s" for a run the clock ended 2 s later).
+    #[test]
+    fn the_eta_stops_at_the_time_limit() {
+        let job: Job<(), ()> = Job::spawn(no_repaint(), |ctx| {
+            ctx.time_limit(Duration::from_secs(2));
+            ctx.progress(Progress { done: 1, total: 1_000_000 });
+            while !ctx.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Ok(())
+        });
+        let t0 = Instant::now();
+        while job.progress().done == 0 {
+            assert!(t0.elapsed() < Duration::from_secs(10));
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        let eta = job.eta().expect("an ETA");
+        assert!(eta <= Duration::from_secs(2), "{eta:?}");
+        assert_eq!(job.time_left().map(|t| t <= Duration::from_secs(2)), Some(true));
     }
 
     #[test]

@@ -266,3 +266,17 @@ fn sinking_choices_follow_a_new_hit() {
     h.run_steps(2);
     assert!(h.query_by_label(vertical).is_some(), "the new hit's place is offered");
 }
+
+/// Dancing links on a fleet of many ships warn before Start that they visit every
+/// deployment (the Russian fleet would not finish in practice).
+#[test]
+fn dancing_links_on_many_ships_warn_first() {
+    let mut s = session_of(&["russian"]);
+    s.counter.engine = Engine::Dlx;
+    let h = counter_on(s);
+    assert!(h.query_by_label_contains("Dancing links visit every deployment: with 10 ships").is_some());
+    let mut s = session_of(&["classic"]);
+    s.counter.engine = Engine::Dlx;
+    let h = counter_on(s);
+    assert!(h.query_by_label_contains("Dancing links visit every deployment").is_none());
+}

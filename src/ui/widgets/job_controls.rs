@@ -54,9 +54,13 @@ pub fn progress_bar<T, U>(ui: &mut Ui, job: &Job<T, U>, unit: &str, width: f32) 
     } else {
         0.0
     };
+    let limited = job.time_left().is_some_and(|t| job.eta() == Some(t));
     let eta = job
         .eta()
-        .map(|d| format!(", ETA {}", fmt_duration(d)))
+        .map(|d| {
+            let by = if limited { " (time limit)" } else { "" };
+            format!(", ETA {}{by}", fmt_duration(d))
+        })
         .unwrap_or_default();
     let counts = if p.total > 0 && !unit.is_empty() {
         format!("{}/{} {unit}, ", thousands(p.done as u128), thousands(p.total as u128))
@@ -66,6 +70,8 @@ pub fn progress_bar<T, U>(ui: &mut Ui, job: &Job<T, U>, unit: &str, width: f32) 
     let note = job.note();
     let note = if note.is_empty() { note } else { format!("{note}: ") };
     let text = format!("{note}{counts}{}{eta}", fmt_duration(job.elapsed()));
-    // Not animated: an animated bar repaints every frame (see widgets::busy).
-    ui.add(egui::ProgressBar::new(frac).desired_width(width).text(text));
+    // Not animated: an animated bar repaints every frame (see widgets::busy). The
+    // whole text on hover, where the bar is too narrow for it.
+    ui.add(egui::ProgressBar::new(frac).desired_width(width).text(text.clone()))
+        .on_hover_text(text);
 }

@@ -271,6 +271,17 @@ impl CounterRoom {
             })
             .response
             .on_hover_text(engine_help(c.engine));
+        // Dancing links visit every deployment one by one: many ships take hours.
+        let ships = doc.session.setup().fleet.pieces.len();
+        if matches!(c.engine, Engine::Dlx | Engine::DlxPlain) && ships > 6 {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "Dancing links visit every deployment: with {ships} ships that can take hours or more. \
+                     auto (or frontier) counts without visiting them."
+                ),
+            );
+        }
         let all_cores = if c.threads == 0 { " (all cores)" } else { "" };
         ui.add(
             egui::DragValue::new(&mut c.threads)

@@ -20,6 +20,9 @@ pub fn run_job(
     job: &JobCtx<SolveUpdate>,
 ) -> Result<JudgedRun, String> {
     let total = req.reads as u64;
+    if let Some(t) = req.time_limit {
+        job.time_limit(t);
+    }
     let done = std::sync::atomic::AtomicU64::new(0);
     let update = |u: SolveUpdate| {
         if matches!(u, SolveUpdate::Final { .. }) {
