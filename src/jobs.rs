@@ -189,8 +189,8 @@ impl<T, U> Job<T, U> {
     /// job's time limit (a run the clock will stop says so, not "ETA 1m19s").
     pub fn eta(&self) -> Option<Duration> {
         let p = self.progress();
-        let guess =
-            (p.done > 0 && p.total >= p.done).then(|| self.elapsed().mul_f64((p.total - p.done) as f64 / p.done as f64));
+        let guess = (p.done > 0 && p.total >= p.done)
+            .then(|| self.elapsed().mul_f64((p.total - p.done) as f64 / p.done as f64));
         match (guess, self.time_left()) {
             (Some(g), Some(t)) => Some(g.min(t)),
             (g, t) => g.or(t),
@@ -361,7 +361,10 @@ mod tests {
     fn the_eta_stops_at_the_time_limit() {
         let job: Job<(), ()> = Job::spawn(no_repaint(), |ctx| {
             ctx.time_limit(Duration::from_secs(2));
-            ctx.progress(Progress { done: 1, total: 1_000_000 });
+            ctx.progress(Progress {
+                done: 1,
+                total: 1_000_000,
+            });
             while !ctx.is_cancelled() {
                 std::thread::sleep(Duration::from_millis(5));
             }

@@ -274,9 +274,15 @@ fn dancing_links_on_many_ships_warn_first() {
     let mut s = session_of(&["russian"]);
     s.counter.engine = Engine::Dlx;
     let h = counter_on(s);
-    assert!(h.query_by_label_contains("Dancing links visit every deployment: with 10 ships").is_some());
+    assert!(
+        h.query_by_label_contains("Dancing links visit every deployment: with 10 ships")
+            .is_some()
+    );
     let mut s = session_of(&["classic"]);
     s.counter.engine = Engine::Dlx;
     let h = counter_on(s);
-    assert!(h.query_by_label_contains("Dancing links visit every deployment").is_none());
+    assert!(
+        h.query_by_label_contains("Dancing links visit every deployment")
+            .is_none()
+    );
 }

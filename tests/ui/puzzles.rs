@@ -326,3 +326,23 @@ fn solving_while_trying_offers_the_solution() {
     assert!(a.broken.is_empty());
     assert!(h.query_by_label("Try (P)").is_some());
 }
+
+/// Try mode shows clashes first: after one queen the lines that still need a
+/// queen are summed up, not outlined as broken (before, every row, column and
+/// region was orange from the first mark).
+#[test]
+fn trying_shows_clashes_and_sums_up_what_still_needs_marks() {
+    let mut h = on("8 queens");
+    h.get_by_label("Try (P)").click();
+    h.run_steps(2);
+    let p = h.state().room.cell_center(0, 0).unwrap();
+    click_at(&mut h, p);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert!(h.query_by_label_contains("no clash so far;").is_some());
+    assert!(h.query_by_label_contains("rule(s) broken").is_none());
+    let p = h.state().room.cell_center(1, 1).unwrap();
+    click_at(&mut h, p);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert!(h.query_by_label_contains("rule(s) broken").is_some());
+    assert!(h.query_by_label_contains("more still need marks").is_some());
+}

@@ -309,6 +309,7 @@ impl PuzzleModel {
                         f.why
                     ),
                     cells: vec![f.cell],
+                    short: false,
                 });
             }
         }
@@ -322,6 +323,7 @@ impl PuzzleModel {
                         if l.opposite { 'x' } else { '=' }
                     ),
                     cells: vec![l.a, l.b],
+                    short: false,
                 });
             }
         }
@@ -344,6 +346,7 @@ impl PuzzleModel {
                         out.push(Violation {
                             message: format!("{what} has {has}, needs {need}"),
                             cells: terms.iter().map(|(cell, _)| *cell).collect(),
+                            short: sum < *lo,
                         });
                     }
                 }
@@ -352,6 +355,7 @@ impl PuzzleModel {
                         out.push(Violation {
                             message: format!("{}s at {} and {} {why}", self.noun, self.name(*a), self.name(*b)),
                             cells: vec![*a, *b],
+                            short: false,
                         });
                     }
                 }
@@ -378,6 +382,9 @@ fn plural(noun: &str, n: i64) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Violation {
     pub message: String,
+    /// A count below what it needs: more marks may still mend it (Try mode shows
+    /// these only when asked, so a half-done answer is not all orange).
+    pub short: bool,
     /// Cells to highlight.
     pub cells: Vec<Cell>,
 }

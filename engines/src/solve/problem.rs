@@ -122,6 +122,7 @@ impl PuzzleProblem {
             vec![Violation {
                 message,
                 cells: Vec::new(),
+                short: false,
             }]
         });
         let value = match &self.puzzle {

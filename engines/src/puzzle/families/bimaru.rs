@@ -137,6 +137,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
             out.push(Violation {
                 message: format!("row {} has {} ship cells, needs {t}", i + 1, sums.0[i]),
                 cells: (0..cols).map(|j| i * cols + j).collect(),
+                short: sums.0[i] < t,
             });
         }
     }
@@ -145,6 +146,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
             out.push(Violation {
                 message: format!("column {} has {} ship cells, needs {t}", j + 1, sums.1[j]),
                 cells: (0..rows).map(|i| i * cols + j).collect(),
+                short: sums.1[j] < t,
             });
         }
     }
@@ -159,6 +161,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
                     if g == Given::Water { "water" } else { "a ship part" }
                 ),
                 cells: vec![r * cols + c],
+                short: false,
             });
         }
     }
@@ -193,6 +196,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
                                 part.letter()
                             ),
                             cells: group.iter().map(|&(a, b)| a * cols + b).collect(),
+                            short: false,
                         });
                     }
                 }
@@ -204,6 +208,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
                         group[0].1 + 1
                     ),
                     cells: group.iter().map(|&(r, c)| r * cols + c).collect(),
+                    short: false,
                 });
             }
         }
@@ -214,6 +219,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
             out.push(Violation {
                 message: format!("the ships have lengths {lengths:?}; the fleet is {want:?}"),
                 cells: Vec::new(),
+                short: false,
             });
         }
     } else if out.is_empty() && !splits_into_fleet(p, grid) {
@@ -224,6 +230,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
         out.push(Violation {
             message: format!("the ship cells cannot be split into straight ships of lengths {want:?}"),
             cells: grid.one_cells().into_iter().map(|(r, c)| r * cols + c).collect(),
+            short: false,
         });
     }
     out

@@ -245,6 +245,7 @@ impl BinaryPuzzle {
                     out.push(Violation {
                         message: format!("rows {} and {} are identical", a + 1, b + 1),
                         cells: (0..cols).flat_map(|j| [a * cols + j, b * cols + j]).collect(),
+                        short: false,
                     });
                 }
             }
@@ -255,6 +256,7 @@ impl BinaryPuzzle {
                     out.push(Violation {
                         message: format!("columns {} and {} are identical", a + 1, b + 1),
                         cells: (0..rows).flat_map(|i| [i * cols + a, i * cols + b]).collect(),
+                        short: false,
                     });
                 }
             }

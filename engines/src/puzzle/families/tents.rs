@@ -178,6 +178,7 @@ impl Tents {
                     cells: std::iter::once(r * cols + c)
                         .chain(options[t].iter().map(|&i| tents[i].0 * cols + tents[i].1))
                         .collect(),
+                    short: true,
                 });
             }
         }
@@ -186,6 +187,7 @@ impl Tents {
                 out.push(Violation {
                     message: format!("the tent at ({},{}) belongs to no tree", r + 1, c + 1),
                     cells: vec![r * cols + c],
+                    short: false,
                 });
             }
         }

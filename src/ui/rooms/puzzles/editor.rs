@@ -192,8 +192,13 @@ impl Editor {
         }
         let (rows, cols) = puzzle.size();
         ui.label(format!("{} {rows}×{cols}", puzzle.family()));
+        // While trying, a line that still needs marks is not outlined: clashes and
+        // lines already over their count are what the grid shows.
+        let shown: Vec<crate::puzzle::Violation> = answer
+            .map(|a| a.broken.iter().filter(|v| !(self.play && v.short)).cloned().collect())
+            .unwrap_or_default();
         let (broken, weak) = answer
-            .map(|a| puzzle_grid::broken_cells(&a.broken, &a.grid))
+            .map(|a| puzzle_grid::broken_cells(&shown, &a.grid))
             .unwrap_or_default();
         let overlay = Overlay {
             answer: answer.map(|a| &a.grid),

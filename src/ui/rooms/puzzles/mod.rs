@@ -223,7 +223,7 @@ impl Room for PuzzlesRoom {
                     }
                     if let Some(a) = &self.answer {
                         let optimum = self.exact.result.as_ref().and_then(|s| s.result.best);
-                        answer_report(ui, a, optimum);
+                        answer_report(ui, a, optimum, self.editor.playing());
                     }
                 }
                 Tab::Text => self.text_tab(ui, ctx, &puzzle),
@@ -525,7 +525,7 @@ fn to_solver(ctx: &mut RoomCtx<'_>) {
 }
 
 /// The answer's origin and the rules it breaks, under the grid.
-fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>) {
+fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
     ui.separator();
     if !a.checked {
         ui.label(format!("{}: checking…", a.source));
@@ -544,12 +544,27 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>) {
         );
         return;
     }
+    // While trying, counts that more marks may still reach are summed up, not listed.
+    let short = if trying {
+        a.broken.iter().filter(|v| v.short).count()
+    } else {
+        0
+    };
+    let listed: Vec<&crate::puzzle::Violation> = a.broken.iter().filter(|v| !(trying && v.short)).collect();
+    if listed.is_empty() {
+        ui.label(format!(
+            "{}: no clash so far; {short} line(s), region(s) or group(s) still need more marks.",
+            a.source
+        ));
+        return;
+    }
     ui.colored_label(
         ui.visuals().warn_fg_color,
         format!(
-            "{}: {} rule(s) broken (red: marks that clash; orange: a line, region or group that is wrong as a whole):",
+            "{}: {} rule(s) broken (red: marks that clash; orange: a line, region or group that is wrong as a whole){}:",
             a.source,
-            a.broken.len()
+            listed.len(),
+            if short > 0 { format!("; {short} more still need marks") } else { String::new() }
         ),
     );
     egui::ScrollArea::vertical()
@@ -557,9 +572,9 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>) {
         .auto_shrink([false, true])
         .show(ui, |ui| {
             // Clashes first: they say where the answer goes wrong.
-            let (clash, count): (Vec<_>, Vec<_>) = a
-                .broken
+            let (clash, count): (Vec<&crate::puzzle::Violation>, Vec<&crate::puzzle::Violation>) = listed
                 .iter()
+                .copied()
                 .partition(|v| crate::ui::widgets::puzzle_grid::is_clash(v, &a.grid));
             for v in clash.into_iter().chain(count) {
                 ui.label(format!("• {}", v.message));
