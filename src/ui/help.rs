@@ -97,5 +97,12 @@ fn shortcuts(ui: &mut Ui, rooms: &[Box<dyn Room>]) {
 fn about(ui: &mut Ui) {
     ui.heading("Fleetscope");
     ui.label(format!("Version {}", crate::VERSION));
-    ui.label("A lab for Battleship-style fleets on square and hexagonal boards.");
+    ui.label("A lab for Battleship-style fleets on square and hexagonal boards, and for the grid puzzles of the QUBO papers.");
+    ui.label(
+        "Boards: edit boards, fleets and their rules; place ships. Counter: count every deployment exactly, hunt \
+         and fairness maps. Tomography: X-rays, Ryser interchanges, fleets sharing an X-ray. Solver: QUBO models \
+         sampled by simulated annealing and tabu search, judged exactly, exported for D-Wave's tools. Puzzles: \
+         Queens, Star Battle, Tents, chess pieces, Takuzu, Binairo, Tango, Rullo and Battleship puzzles, each with \
+         an editor, an exact solver and its QUBO.",
+    );
 }

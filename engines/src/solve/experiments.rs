@@ -56,16 +56,35 @@ pub fn success_curve(
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<RatePoint>, SolveError> {
+    match finished_success_curve(problems, budgets, request, cancel, progress)? {
+        (points, false) => Ok(points),
+        (_, true) => Err(SolveError::Cancelled(crate::run::Cancelled)),
+    }
+}
+
+/// [`success_curve`] that a cancel ends with the budgets that finished (every
+/// instance run), and true when it was cancelled.
+pub fn finished_success_curve(
+    problems: &[XrayProblem],
+    budgets: &[f64],
+    request: &dyn Fn(f64, usize) -> SolveRequest,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<(Vec<RatePoint>, bool), SolveError> {
     let total = (budgets.len() * problems.len()) as u64;
     let mut done = 0u64;
     progress(Progress { done, total });
-    budgets
-        .iter()
-        .map(|&b| {
-            success_rate(problems, b, &|i| request(b, i), cancel, &mut |_, _, _| {
-                done += 1;
-                progress(Progress { done, total });
-            })
-        })
-        .collect()
+    let mut points = Vec::with_capacity(budgets.len());
+    for &b in budgets {
+        let point = success_rate(problems, b, &|i| request(b, i), cancel, &mut |_, _, _| {
+            done += 1;
+            progress(Progress { done, total });
+        });
+        match point {
+            Ok(p) => points.push(p),
+            Err(SolveError::Cancelled(_)) => return Ok((points, true)),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((points, false))
 }

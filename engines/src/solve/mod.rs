@@ -20,7 +20,7 @@ mod xray;
 
 pub use anneal::{AnnealParams, Schedule, default_beta_range};
 pub use anneal_kernel::{AnnealKernel, group_widths};
-pub use experiments::{RatePoint, success_curve, success_rate};
+pub use experiments::{RatePoint, finished_success_curve, success_curve, success_rate};
 pub use problem::{
     Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet,
 };

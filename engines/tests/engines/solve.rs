@@ -327,3 +327,28 @@ fn success_rate_counts_instances_whose_samples_hold_a_fleet() {
     });
     assert!(matches!(r, Err(SolveError::Cancelled(_))));
 }
+
+/// A cancelled success curve keeps the budgets that finished (the Solver room
+/// plots them) instead of dropping the whole run.
+#[test]
+fn a_cancelled_success_curve_keeps_the_finished_budgets() {
+    use fleetscope_engines::solve::{finished_success_curve, random_fleet_problems};
+    let problems = random_fleet_problems(2, 3, 0.005).unwrap();
+    let cancel = CancelFlag::new();
+    let request = |reads: f64, i: usize| SolveRequest {
+        reads: reads as usize,
+        seed: 1 + i as u64,
+        threads: 1,
+        ..sa(1, 200)
+    };
+    // The cancel comes as soon as the first budget's two instances are done.
+    let (points, cancelled) = finished_success_curve(&problems, &[1.0, 1_000_000.0], &request, &cancel, &|p| {
+        if p.done >= 2 {
+            cancel.cancel();
+        }
+    })
+    .unwrap();
+    assert!(cancelled);
+    assert_eq!(points.len(), 1);
+    assert_eq!((points[0].x, points[0].instances), (1.0, 2));
+}

@@ -4,7 +4,7 @@
 
 use crate::jobs::Task;
 use crate::session::SolverSettings;
-use crate::solve::{RatePoint, Solver, TabuParams, random_fleet_problems, success_curve};
+use crate::solve::{RatePoint, Solver, TabuParams, finished_success_curve, random_fleet_problems};
 use crate::study::list::{counts, non_negative, parse_list};
 use crate::study::sampling::{SamplerSettings, rate_request};
 use crate::ui::document::Document;
@@ -15,9 +15,20 @@ use egui_plot::{Legend, Line, MarkerShape, Plot, Points};
 
 /// What an experiment produced.
 pub enum Outcome {
-    Figure8 { sa: Vec<RatePoint>, tabu: Vec<RatePoint> },
-    Epsilon(Vec<RatePoint>),
+    /// The curves; `cancelled`: a cancel ended the run, and only the budgets that
+    /// finished (every instance run) are in them.
+    Figure8 {
+        sa: Vec<RatePoint>,
+        tabu: Vec<RatePoint>,
+        cancelled: bool,
+    },
+    Epsilon {
+        points: Vec<RatePoint>,
+        cancelled: bool,
+    },
 }
+
+const CANCELLED_NOTE: &str = "Cancelled: the budgets that finished are plotted.";
 
 #[derive(Default)]
 pub struct Experiments {
@@ -69,9 +80,11 @@ impl Experiments {
         if job_controls(ui, &self.figure8, &labels, free) {
             self.start_figure8(ui, &s);
         }
-        if let Some(Outcome::Figure8 { sa, tabu }) = &self.figure8.result {
+        if let Some(Outcome::Figure8 { sa, tabu, cancelled }) = &self.figure8.result {
             if self.figure8.is_running() {
                 ui.weak("The last finished run's curves; the new run replaces them when it ends.");
+            } else if *cancelled {
+                ui.weak(CANCELLED_NOTE);
             }
             let lines = [
                 ("SA (reads)", sa, Color32::from_rgb(90, 160, 230)),
@@ -101,9 +114,11 @@ impl Experiments {
         if job_controls(ui, &self.epsilon, &labels, free) {
             self.start_epsilon(ui, &s);
         }
-        if let Some(Outcome::Epsilon(points)) = &self.epsilon.result {
+        if let Some(Outcome::Epsilon { points, cancelled }) = &self.epsilon.result {
             if self.epsilon.is_running() {
                 ui.weak("The last finished run's curve; the new run replaces it when it ends.");
+            } else if *cancelled {
+                ui.weak(CANCELLED_NOTE);
             }
             rate_plot(
                 ui,
@@ -139,7 +154,8 @@ impl Experiments {
                     total,
                 })
             };
-            let sa = success_curve(
+            // A cancel keeps the budgets that finished (both curves end there).
+            let (sa, cancelled) = finished_success_curve(
                 &problems,
                 &reads,
                 &|r, i| rate_request(Solver::Anneal(anneal.clone()), r as usize, seed + i as u64, threads),
@@ -147,8 +163,15 @@ impl Experiments {
                 &progress,
             )
             .map_err(|e| e.to_string())?;
+            if cancelled {
+                return Ok(Outcome::Figure8 {
+                    sa,
+                    tabu: Vec::new(),
+                    cancelled,
+                });
+            }
             base.store((reads.len() * fleets) as u64, std::sync::atomic::Ordering::Relaxed);
-            let tabu = success_curve(
+            let (tabu, cancelled) = finished_success_curve(
                 &problems,
                 &restarts,
                 &|r, i| {
@@ -162,7 +185,7 @@ impl Experiments {
                 &progress,
             )
             .map_err(|e| e.to_string())?;
-            Ok(Outcome::Figure8 { sa, tabu })
+            Ok(Outcome::Figure8 { sa, tabu, cancelled })
         });
     }
 
@@ -176,7 +199,7 @@ impl Experiments {
             let mut points = Vec::new();
             for (k, &eps) in epsilons.iter().enumerate() {
                 let problems = random_fleet_problems(fleets, seed, eps)?;
-                let mut curve = success_curve(
+                let (mut curve, cancelled) = finished_success_curve(
                     &problems,
                     &[eps],
                     &|_, i| rate_request(solver.clone(), reads, seed + i as u64, threads),
@@ -190,8 +213,14 @@ impl Experiments {
                 )
                 .map_err(|e| e.to_string())?;
                 points.append(&mut curve);
+                if cancelled {
+                    return Ok(Outcome::Epsilon { points, cancelled });
+                }
             }
-            Ok(Outcome::Epsilon(points))
+            Ok(Outcome::Epsilon {
+                points,
+                cancelled: false,
+            })
         });
     }
 }
