@@ -83,6 +83,10 @@ fn a_long_run_is_cancelled_quickly() {
     // Live updates arrive while it runs (the first reads finish long before the last).
     wait_until(&mut h, |r| r.room.live_finals() > 0);
     assert!(h.state().room.is_solving());
+    // The best state so far shows while the run goes on.
+    h.run_steps(2);
+    assert!(h.state().room.best_so_far_energy().is_some());
+    assert!(h.query_by_label_contains("Best so far: energy").is_some());
     let t0 = std::time::Instant::now();
     h.get_by_label("Cancel run").click();
     h.run_steps(1);

@@ -135,8 +135,9 @@ pub struct SampleSet {
 pub enum SolveUpdate {
     /// Points (sweep or search, energy) of read `read`'s trace.
     Trace { read: usize, points: Vec<[f64; 2]> },
-    /// A new lowest energy at `seconds` into the run.
-    Best { seconds: f64, energy: f64 },
+    /// A new lowest energy at `seconds` into the run, with its state (so the
+    /// best answer so far can be shown while the run goes on).
+    Best { seconds: f64, energy: f64, state: Vec<u8> },
     /// Read `read` ended with this energy.
     Final { read: usize, energy: f64 },
 }
@@ -200,9 +201,16 @@ pub fn solve(
         let mut best = best_so_far.lock().unwrap_or_else(|e| e.into_inner());
         if result.energy < *best {
             *best = result.energy;
+            let state = result
+                .found
+                .iter()
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(x, _)| x.clone())
+                .unwrap_or_default();
             update(SolveUpdate::Best {
                 seconds: ctx.started.elapsed().as_secs_f64(),
                 energy: result.energy,
+                state,
             });
         }
     };

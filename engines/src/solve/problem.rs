@@ -201,6 +201,16 @@ impl Problem {
             _ => None,
         }
     }
+
+    /// The grid a state stands for (an X-ray picture, a puzzle answer); none for
+    /// a model file.
+    pub fn picture(&self, state: &[u8]) -> Option<BinaryMatrix> {
+        match self {
+            Problem::Xray(p) => Some(p.model.decode(state)),
+            Problem::Puzzle(p) => Some(p.model.decode(state)),
+            Problem::Plain { .. } => None,
+        }
+    }
 }
 
 /// The picture of a placed fleet: a square board and every ship placed.

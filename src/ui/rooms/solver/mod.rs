@@ -229,6 +229,34 @@ impl SolverRoom {
         self.model.start(repaint(ui), move |_| input?.build());
     }
 
+    /// While a run goes on: the lowest-energy state found so far, drawn.
+    fn best_so_far(&mut self, ui: &mut Ui) {
+        let Some((energy, state)) = &self.live.best_state else {
+            return;
+        };
+        ui.label(format!("Best so far: energy {energy:.6} (judged when the run ends)"));
+        let Some(m) = self.run_problem.as_ref().and_then(|p| p.picture(state)) else {
+            return;
+        };
+        let board = crate::geometry::Board::square("best", m.rows() as u32, m.cols() as u32);
+        let fill = |c: Coord| {
+            if m.get(c.0 as usize, c.1 as usize) {
+                Color32::from_rgb(200, 200, 210)
+            } else {
+                palette::WATER
+            }
+        };
+        let size = vec2(ui.available_width().min(320.0), 220.0);
+        ui.allocate_ui(size, |ui| {
+            self.detail_view.show(ui, &board, &Decorations::fill_only(&fill));
+        });
+    }
+
+    /// The best state so far of the running run (energy and state), if any.
+    pub fn best_so_far_energy(&self) -> Option<f64> {
+        self.live.best_state.as_ref().map(|(e, _)| *e)
+    }
+
     /// The problem the shown results were sampled from.
     pub(super) fn run_problem(&self) -> Option<&Problem> {
         self.run_problem.as_ref()
@@ -255,6 +283,9 @@ impl SolverRoom {
         }
         if let Some(e) = &self.run.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if self.run.is_running() {
+            self.best_so_far(ui);
         }
         self.results(ui, ctx);
     }

@@ -50,6 +50,8 @@ pub struct Live {
     pub end: Option<f64>,
     /// What a trace's steps are: SA sweeps or tabu searches (of this run's sampler).
     pub step_label: &'static str,
+    /// The lowest-energy state so far and its energy (shown while the run goes on).
+    pub best_state: Option<(f64, Vec<u8>)>,
 }
 
 impl Live {
@@ -57,7 +59,12 @@ impl Live {
         for u in updates {
             match u {
                 SolveUpdate::Trace { read, points } => self.traces.entry(read).or_default().extend(points),
-                SolveUpdate::Best { seconds, energy } => self.best.push([seconds, energy]),
+                SolveUpdate::Best { seconds, energy, state } => {
+                    self.best.push([seconds, energy]);
+                    if self.best_state.as_ref().is_none_or(|(e, _)| energy < *e) {
+                        self.best_state = Some((energy, state));
+                    }
+                }
                 SolveUpdate::Final { energy, .. } => self.finals.push(energy),
             }
         }

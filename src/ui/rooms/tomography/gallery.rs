@@ -232,7 +232,17 @@ impl SharedPanel {
             if ui.add_enabled(page > 0, egui::Button::new("Previous page")).clicked() {
                 page -= 1;
             }
-            ui.label(format!("page {} of {pages}", page + 1));
+            // Jump to any page (tens of thousands of fleets do not page by hand).
+            let mut shown = page + 1;
+            ui.label("page");
+            if ui
+                .add(egui::DragValue::new(&mut shown).range(1..=pages))
+                .on_hover_text("Type or drag to go to a page")
+                .changed()
+            {
+                page = shown.clamp(1, pages) - 1;
+            }
+            ui.label(format!("of {}", crate::textview::thousands(pages as u128)));
             if ui
                 .add_enabled(page + 1 < pages, egui::Button::new("Next page"))
                 .clicked()
