@@ -20,9 +20,12 @@ pub(super) enum Stroke {
 impl BoardsRoom {
     pub(super) fn board_area(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         self.keys(ui, ctx.doc);
+        // The cell under the pointer, only while the pointer is over the board's area
+        // (a pointer over the side panel or outside the window names no cell).
         let hover = ui
             .ctx()
             .pointer_latest_pos()
+            .filter(|p| self.view.contains(*p) && ui.input(|i| i.pointer.has_pointer()))
             .and_then(|p| self.view.last_layout.map(|l| l.cell_at(p)));
         // While cells are added or removed (a drag, or clicks with the Cells tool while
         // the pointer is over the board), the view stays where it is: the cell does not

@@ -79,11 +79,21 @@ impl HuntMode {
         self.sunk_controls(ui, doc);
         let lattice = doc.session.setup().board.lattice();
         let heat = self.task.result.as_ref();
-        let best = heat.and_then(|h| h.map.best_shot(&h.shots.hits));
+        // A map of earlier shots names no best shot: the next one is being worked out.
+        let current = heat.is_some_and(|h| h.shots == doc.session.setup().observations);
+        let best = heat
+            .filter(|_| current)
+            .and_then(|h| h.map.best_shot(&h.shots.hits));
         ui.horizontal(|ui| {
             match heat {
                 Some(h) if h.map.total == 0 => {
                     ui.colored_label(ui.visuals().error_fg_color, "No deployment fits these shots.");
+                }
+                Some(h) if !current => {
+                    ui.weak(format!(
+                        "{} deployments fit the earlier shots; the map is being updated for these.",
+                        thousands(h.map.total)
+                    ));
                 }
                 Some(h) => {
                     ui.label(format!(
