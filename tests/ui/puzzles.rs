@@ -346,3 +346,23 @@ fn trying_shows_clashes_and_sums_up_what_still_needs_marks() {
     assert!(h.query_by_label_contains("rule(s) broken").is_some());
     assert!(h.query_by_label_contains("more still need marks").is_some());
 }
+
+/// Each puzzle's own rules show beside its grid (what Rullo, Max chess or a
+/// Battleship puzzle asks), with its counts and options.
+#[test]
+fn the_rules_of_each_puzzle_show_beside_its_grid() {
+    for (name, says) in [
+        ("Max chess 5×5", "Place as many pieces as you can."),
+        ("Coloured chess 4×4", "Place exactly one piece in each coloured region."),
+        (
+            "8 queens",
+            "Place queens: 1 in each row, 1 in each column. No two share a diagonal.",
+        ),
+        ("Takuzu 6×6", "No two rows are the same, nor two columns."),
+        ("Tango 6×6", "Cells joined by '=' are equal, by 'x' different."),
+        ("Tents 6×6", "Pitch one tent next to each tree"),
+    ] {
+        let h = on(name);
+        assert!(h.query_by_label_contains(says).is_some(), "{name}: expected '{says}'");
+    }
+}

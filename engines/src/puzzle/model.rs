@@ -56,6 +56,19 @@ pub enum CountSpec {
     Free,
 }
 
+/// How a list of counts reads in a sentence: "1" when every line asks the same,
+/// otherwise "the number at its edge".
+pub fn counts_in_words(counts: &[CountSpec]) -> String {
+    match counts.first() {
+        Some(first) if counts.iter().all(|c| c == first) => match first {
+            CountSpec::Exactly(n) => n.to_string(),
+            CountSpec::OrOneMore(n) => format!("{n} or {}", n + 1),
+            CountSpec::Free => "any number of".to_string(),
+        },
+        _ => "the number shown at its edge (- for any)".to_string(),
+    }
+}
+
 impl CountSpec {
     /// As typed: "3", "3+" (3 or 4), "-" (no count).
     pub fn to_text(self) -> String {

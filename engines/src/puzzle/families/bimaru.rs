@@ -376,6 +376,30 @@ impl super::Family for BattleshipPuzzle {
         "battleship"
     }
 
+    fn rules(&self) -> String {
+        let mut lengths = self.ships.clone();
+        lengths.sort_unstable_by(|a, b| b.cmp(a));
+        let fleet = if lengths.len() <= 12 {
+            let cells: Vec<String> = lengths.iter().map(|l| l.to_string()).collect();
+            format!("ships of {} cells", cells.join(", "))
+        } else {
+            format!(
+                "{} ships of {} to {} cells",
+                lengths.len(),
+                lengths.last().unwrap_or(&0),
+                lengths.first().unwrap_or(&0)
+            )
+        };
+        format!(
+            "Hide the fleet ({fleet}) in the grid, each ship straight across or down; the number at a row's or \
+             column's edge counts its ship cells. {}",
+            match self.rule {
+                TouchRule::NoTouch => "Ships never touch, not even diagonally.",
+                TouchRule::MayTouch => "Ships may touch but not overlap.",
+            }
+        )
+    }
+
     fn size(&self) -> (usize, usize) {
         (self.rows, self.cols)
     }

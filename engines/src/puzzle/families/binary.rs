@@ -405,6 +405,32 @@ impl super::Family for BinaryPuzzle {
         BinaryPuzzle::family(self)
     }
 
+    fn rules(&self) -> String {
+        use crate::puzzle::model::counts_in_words;
+        let mut s = format!(
+            "Fill every cell with 0 or 1: {} ones in each row and {} in each column; never more than {} equal \
+             cells in a row{}.",
+            counts_in_words(&self.row_ones),
+            counts_in_words(&self.col_ones),
+            self.max_run,
+            if self.diagonal_runs {
+                ", across, down or diagonally"
+            } else {
+                " across or down"
+            }
+        );
+        if !self.regions.is_empty() {
+            s += &format!(" Each region holds {} ones.", counts_in_words(&self.region_ones));
+        }
+        if self.unique_lines {
+            s += " No two rows are the same, nor two columns.";
+        }
+        if !self.links.is_empty() {
+            s += " Cells joined by '=' are equal, by 'x' different.";
+        }
+        s
+    }
+
     fn size(&self) -> (usize, usize) {
         (self.rows, self.cols)
     }

@@ -276,6 +276,18 @@ impl super::Family for Chess {
         }
     }
 
+    fn rules(&self) -> String {
+        let base = "Each cell allows one kind of piece (its letter); a piece placed there moves as that chess \
+                    piece does, and no placed piece may attack another.";
+        match self.goal {
+            ChessGoal::Coloured => format!("{base} Place exactly one piece in each coloured region."),
+            ChessGoal::Max if self.weights.iter().all(|&w| w == 1.0) => {
+                format!("{base} Place as many pieces as you can.")
+            }
+            ChessGoal::Max => format!("{base} Place pieces worth as much as you can (each kind has its worth)."),
+        }
+    }
+
     fn size(&self) -> (usize, usize) {
         (self.rows, self.cols)
     }

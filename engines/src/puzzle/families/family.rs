@@ -40,6 +40,9 @@ pub enum AnswerGlyph {
 pub trait Family {
     /// The family keyword, as the text form starts ("star-battle", "tango").
     fn family(&self) -> &'static str;
+    /// What the puzzle asks, in a sentence or two a person reads beside the grid
+    /// (this puzzle's own counts and options, not the family's in general).
+    fn rules(&self) -> String;
     /// Rows and columns of the grid.
     fn size(&self) -> (usize, usize);
     /// The text form (reads back as the same puzzle).

@@ -170,6 +170,11 @@ impl Puzzle {
         self.as_family().family()
     }
 
+    /// What this puzzle asks, in words.
+    pub fn rules(&self) -> String {
+        self.as_family().rules()
+    }
+
     pub fn size(&self) -> (usize, usize) {
         self.as_family().size()
     }

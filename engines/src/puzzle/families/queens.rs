@@ -489,6 +489,39 @@ impl super::Family for Queens {
         (self.rows, self.cols)
     }
 
+    fn rules(&self) -> String {
+        use crate::puzzle::model::counts_in_words;
+        let noun = if self.no_touch && self.diagonal == 0 {
+            "stars"
+        } else {
+            "queens"
+        };
+        let mut s = format!(
+            "Place {noun}: {} in each row, {} in each column",
+            counts_in_words(&self.row_counts),
+            counts_in_words(&self.col_counts)
+        );
+        if !self.regions.is_empty() {
+            s += &format!(", {} in each region", counts_in_words(&self.region_counts));
+        }
+        s += ".";
+        if self.no_touch {
+            s += &format!(" No two {noun} touch, not even diagonally.");
+        }
+        match self.diagonal {
+            0 => {}
+            FULL => s += " No two share a diagonal.",
+            d => s += &format!(" No two lie within {d} steps along a diagonal."),
+        }
+        if self.wrap != Wrap::None {
+            s += " The edges wrap around.";
+        }
+        if !self.given.is_empty() {
+            s += " The given ones stay.";
+        }
+        s
+    }
+
     fn to_text(&self) -> String {
         Queens::to_text(self)
     }

@@ -117,6 +117,12 @@ impl super::Family for Rullo {
         "rullo"
     }
 
+    fn rules(&self) -> String {
+        "Keep some of the numbers and strike out the rest, so that the kept numbers of each row and of each \
+         column add up to the target at its edge."
+            .to_string()
+    }
+
     fn size(&self) -> (usize, usize) {
         (self.rows(), self.cols())
     }

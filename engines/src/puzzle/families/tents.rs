@@ -260,6 +260,16 @@ impl super::Family for Tents {
         "tents"
     }
 
+    fn rules(&self) -> String {
+        use crate::puzzle::model::counts_in_words;
+        format!(
+            "Pitch one tent next to each tree (up, down, left or right), each tent with a tree of its own; tents \
+             never touch, not even diagonally. Each row holds {} tents, each column {}.",
+            counts_in_words(&self.row_counts),
+            counts_in_words(&self.col_counts)
+        )
+    }
+
     fn size(&self) -> (usize, usize) {
         (self.rows, self.cols)
     }

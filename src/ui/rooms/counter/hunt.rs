@@ -81,9 +81,7 @@ impl HuntMode {
         let heat = self.task.result.as_ref();
         // A map of earlier shots names no best shot: the next one is being worked out.
         let current = heat.is_some_and(|h| h.shots == doc.session.setup().observations);
-        let best = heat
-            .filter(|_| current)
-            .and_then(|h| h.map.best_shot(&h.shots.hits));
+        let best = heat.filter(|_| current).and_then(|h| h.map.best_shot(&h.shots.hits));
         ui.horizontal(|ui| {
             match heat {
                 Some(h) if h.map.total == 0 => {

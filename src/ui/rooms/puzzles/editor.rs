@@ -192,6 +192,8 @@ impl Editor {
         }
         let (rows, cols) = puzzle.size();
         ui.label(format!("{} {rows}×{cols}", puzzle.family()));
+        // The rules of this puzzle beside its grid (Rullo, Max chess and the rest ask different things).
+        ui.add(egui::Label::new(egui::RichText::new(puzzle.rules()).weak()).wrap());
         // While trying, a line that still needs marks is not outlined: clashes and
         // lines already over their count are what the grid shows.
         let shown: Vec<crate::puzzle::Violation> = answer

@@ -37,9 +37,18 @@ const GUIDE: &str = "Pick a puzzle on the left (the examples are the papers' fam
 new one of any family and size. Edit it on the grid with the tools above it (paint regions, cut \
 holes, place givens, trees, numbers, pieces; '=' and 'x' links join the cell you click to the one \
 clicked before, at any distance), or as text in the Text tab; Undo covers every edit.\n\n\
+The families (each puzzle's own rules show above its grid): Queens and N-queens (one queen per \
+row, column and region; queens never touch or share a diagonal, as the puzzle says), Star Battle \
+(so many stars per row, column and region, stars never touch), Tents (a tent beside each tree, \
+tents never touch, counts at the edges), chess pieces (Coloured: one piece per region, none \
+attacking another; Max: as many pieces as possible, none attacking another), Takuzu, Binairo and \
+Tango (0s and 1s balanced, no three alike; Takuzu: no two equal lines; Tango: '=' and 'x' links), \
+Rullo (strike out numbers so that each row and column adds up to its target) and Battleship \
+puzzles (hide the fleet so that the edge numbers count the ship cells).\n\n\
 Solve exactly (S) counts the solutions (up to 100,000) and says whether the puzzle is unique; step \
-through them with < and >. Try (P) lets you place an answer by hand: the rules it breaks are \
-listed, cells that clash outlined in red and lines or regions with a wrong count in orange. Your \
+through them with < and >. Try (P) lets you place an answer by hand (the givens are part of it): \
+cells that clash are outlined in red and lines or regions over their count in orange; the lines \
+that still need marks are summed up below. Your \
 marks are not part of the puzzle: Undo (Ctrl+Z) changes the puzzle, Backspace takes back your \
 last mark.\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
