@@ -331,3 +331,35 @@ fn figure8_and_the_epsilon_sweep_match_the_engine() {
         );
     }
 }
+
+/// Where no file dialog service exists, *Browse…* asks for the path in a window
+/// (before, it did nothing); the typed path becomes the model file.
+#[test]
+fn browse_without_a_dialog_service_asks_for_the_path() {
+    let mut s = session_of(&["classic"]);
+    s.solver.source = SolverSource::File;
+    let mut h = solver_on(s);
+    h.get_all_by_label("Browse…")
+        .next()
+        .expect("the model file's Browse…")
+        .click();
+    let t0 = std::time::Instant::now();
+    while h.query_by_label("Open from path").is_none() {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(20),
+            "no typed-path window"
+        );
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.coo");
+    std::fs::write(&path, "0 0 -1.0\n").unwrap();
+    // The window's field has the keyboard.
+    h.run_steps(2);
+    h.event(egui::Event::Text(path.to_str().unwrap().to_string()));
+    h.run_steps(1);
+    h.get_by_label("Open").click();
+    h.run_steps(3);
+    assert_eq!(h.state().doc.session.solver.file.as_deref(), Some(path.as_path()));
+}

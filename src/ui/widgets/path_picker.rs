@@ -1,6 +1,6 @@
 //! A "Browse…" button for any file: the system dialog runs on a helper thread
-//! (the window keeps drawing); where there is no dialog service the typed path
-//! next to the button is the way in.
+//! (the window keeps drawing); where there is no dialog service a small window
+//! asks for the path instead, as the session dialogs do.
 
 use egui::Ui;
 use std::path::{Path, PathBuf};
@@ -12,6 +12,12 @@ pub struct PathPicker {
     /// The last dialog came back empty at once: there is no dialog service
     /// here (show a hint to type the path).
     pub no_dialog: bool,
+    /// The typed-path window, open where there is no dialog service: its text.
+    typed: Option<String>,
+    /// What the window is for ("Open" or "Save"), and the file kind.
+    typed_for: (bool, String),
+    /// The window just opened: its field takes the keyboard.
+    focus_typed: bool,
 }
 
 impl PathPicker {
@@ -24,7 +30,10 @@ impl PathPicker {
         filter: (&str, &[&str]),
         suggested: Option<&Path>,
     ) -> Option<PathBuf> {
-        let running = self.pending.is_some();
+        if let Some(p) = self.typed_path_window(ui) {
+            return Some(p);
+        }
+        let running = self.pending.is_some() || self.typed.is_some();
         if ui
             .add_enabled(!running, egui::Button::new("Browse…"))
             .on_hover_text("Pick the file with the system dialog (or type the path)")
@@ -55,6 +64,12 @@ impl PathPicker {
             Ok(p) => {
                 self.no_dialog = p.is_none() && started.elapsed() < std::time::Duration::from_millis(400);
                 self.pending = None;
+                if self.no_dialog {
+                    // No dialog service: ask for the path in a window of our own.
+                    self.typed = Some(suggested.map(|p| p.display().to_string()).unwrap_or_default());
+                    self.typed_for = (save, filter.0.to_string());
+                    self.focus_typed = true;
+                }
                 p
             }
             Err(TryRecvError::Empty) => {
@@ -66,5 +81,40 @@ impl PathPicker {
                 None
             }
         }
+    }
+
+    /// The typed-path window while it is open; the path once confirmed.
+    fn typed_path_window(&mut self, ui: &Ui) -> Option<PathBuf> {
+        let text = self.typed.as_mut()?;
+        let (save, kind) = &self.typed_for;
+        let mut result = None;
+        let mut close = false;
+        egui::Window::new(if *save { "Save to path" } else { "Open from path" })
+            .collapsible(false)
+            .resizable(false)
+            .show(ui.ctx(), |ui| {
+                ui.label(format!(
+                    "No file dialog is available here: type the path of the {kind} file."
+                ));
+                let edit = ui.add(egui::TextEdit::singleline(text).desired_width(360.0));
+                if std::mem::take(&mut self.focus_typed) {
+                    edit.request_focus();
+                }
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                ui.horizontal(|ui| {
+                    let ok = ui.button(if *save { "Save" } else { "Open" }).clicked() || enter;
+                    if ok && !text.trim().is_empty() {
+                        result = Some(PathBuf::from(text.trim()));
+                        close = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        close = true;
+                    }
+                });
+            });
+        if close {
+            self.typed = None;
+        }
+        result
     }
 }

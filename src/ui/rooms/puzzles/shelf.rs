@@ -181,9 +181,6 @@ impl Shelf {
                 self.start_import(ui, p);
             }
         });
-        if self.open.no_dialog {
-            ui.weak("No file dialog is available here: type the path.");
-        }
         let path = PathBuf::from(self.path.trim());
         let typed = !self.path.trim().is_empty();
         ui.horizontal(|ui| {

@@ -100,13 +100,11 @@ impl SolverRoom {
                         .open_model
                         .browse(ui, false, ("QUBO model", &["coo", "qubo"]), None)
                     {
+                        let p = std::path::absolute(&p).unwrap_or(p);
                         *typed = p.display().to_string();
                         s.file = Some(p);
                     }
                 });
-                if self.open_model.no_dialog {
-                    ui.weak("No file dialog is available here: type the path.");
-                }
                 if ui
                     .button("Reload the file")
                     .on_hover_text("Read the model file again (after it changed on disk)")
