@@ -78,6 +78,9 @@ fn run_point(
 }
 
 pub struct AnnealBench {
+    /// Only the stop-at-the-first-fleet measurement: tabu with at most this many
+    /// restarts per instance.
+    pub until_fleet: Option<usize>,
     pub fleets: usize,
     pub seed: u64,
     pub reads: String,
@@ -94,6 +97,9 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
     let problems = random_fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?;
     if let Some(dir) = &b.export {
         return export(&problems, dir);
+    }
+    if let Some(restarts) = b.until_fleet {
+        return until_fleet(&problems, restarts, b.seed, b.json);
     }
     let mut points = Vec::new();
     for r in counts(&b.reads, "--reads")? {
@@ -238,5 +244,52 @@ fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
     }
     session::write_text(&dir.join("instances.jsonl"), &lines).map_err(|e| e.to_string())?;
     println!("wrote {} instances to {}", problems.len(), dir.display());
+    Ok(())
+}
+
+/// One tabu read per instance that stops at the first fleet (each search's best
+/// state is checked as it is found), one thread: the share of instances where a
+/// fleet was found within `restarts` restarts and the CPU seconds each took.
+fn until_fleet(problems: &[XrayProblem], restarts: usize, seed: u64, json: bool) -> Result<(), String> {
+    if restarts > crate::solve::MAX_SWEEPS {
+        return Err(format!(
+            "--until-fleet takes at most {} restarts",
+            crate::solve::MAX_SWEEPS
+        ));
+    }
+    let solver = Solver::Tabu(TabuParams {
+        restarts,
+        ..TabuParams::default()
+    });
+    let (mut cpu, mut found) = (Vec::with_capacity(problems.len()), 0usize);
+    let cancel = super::interrupt::ctrl_c_flag();
+    for (i, p) in problems.iter().enumerate() {
+        let req = rate_request(solver.clone(), 1, seed.wrapping_add(i as u64), 1);
+        let goal = |x: &[u8]| p.success(x);
+        let t0 = process_cpu_seconds();
+        let set =
+            crate::solve::solve_until(&p.model.qubo, &req, &cancel, &|_| {}, Some(&goal)).map_err(|e| e.to_string())?;
+        cpu.push(process_cpu_seconds() - t0);
+        found += usize::from(set.samples.iter().any(|s| p.success(&s.state)));
+    }
+    let n = problems.len();
+    let share = found as f64 / n as f64;
+    let mut sorted = cpu.clone();
+    sorted.sort_by(f64::total_cmp);
+    let p90 = sorted[((n - 1) as f64 * 0.9).round() as usize];
+    let med = median(cpu);
+    if json {
+        println!(
+            "{}",
+            json!({"until_fleet": true, "fleets": n, "restarts": restarts, "success": share,
+                   "median_cpu_s": med, "p90_cpu_s": p90})
+        );
+    } else {
+        println!(
+            "until the first fleet (tabu, at most {restarts} restarts, one thread): a fleet in {found} of {n} \
+             ({:.1} %), median {med:.4} CPU-s per instance, 90th percentile {p90:.4}",
+            100.0 * share
+        );
+    }
     Ok(())
 }

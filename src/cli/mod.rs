@@ -246,6 +246,10 @@ pub enum BenchCommand {
         /// Only write the instances (COO files and instances.jsonl) to DIR, for bench/dwave.
         #[arg(long, value_name = "DIR")]
         export: Option<std::path::PathBuf>,
+        /// Only measure a tabu read that stops at the first fleet, with at most
+        /// RESTARTS restarts, on each instance (share found, median CPU s).
+        #[arg(long, value_name = "RESTARTS")]
+        until_fleet: Option<usize>,
         #[arg(long)]
         json: bool,
     },
@@ -378,9 +382,11 @@ pub fn run(command: Command) -> ExitCode {
                     restarts,
                     sweeps,
                     export,
+                    until_fleet,
                     json,
                 },
         } => anneal_bench::bench_anneal(&anneal_bench::AnnealBench {
+            until_fleet,
             fleets,
             seed,
             reads,

@@ -329,6 +329,7 @@ fn sample_one(
         let options = JudgeOptions {
             shown: 0,
             repair_depth: None,
+            until_success: false,
         };
         // Success over every state returned (a tabu read returns one per search).
         let run = judged_run(&problem, &request, options, cancel, &|_| {}).map_err(|e| e.to_string())?;

@@ -140,6 +140,10 @@ pub struct SamplerArgs {
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Stop at the first returned state that is a success: a fleet (X-ray models
+    /// with ships), a solution (puzzles).
+    #[arg(long, visible_alias = "until-solved")]
+    pub until_fleet: bool,
 }
 
 impl SamplerArgs {
@@ -179,9 +183,15 @@ impl SamplerArgs {
         json: bool,
     ) -> Result<JudgedRun, String> {
         let req = self.plan(kind).request(problem)?;
+        if self.until_fleet
+            && (problem.xray().is_some_and(|p| p.fleet.is_none()) || matches!(problem, Problem::Plain { .. }))
+        {
+            return Err("--until-fleet needs ships that count as a fleet (a preset or session, or --ships)".into());
+        }
         let options = JudgeOptions {
             shown: self.keep.max(1),
             repair_depth,
+            until_success: self.until_fleet,
         };
         let cancel = super::interrupt::ctrl_c_flag();
         let bar = super::progress::ReadsBar::new(json, req.reads);

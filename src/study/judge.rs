@@ -8,7 +8,6 @@ use crate::geometry::BinaryMatrix;
 use crate::run::{CancelFlag, Cancelled};
 use crate::solve::{
     Problem, PuzzleVerdict, REPAIR_MAX, SampleSet, SamplerKind, SolveError, SolveRequest, SolveUpdate, Verdict, repair,
-    solve,
 };
 
 /// What counts as a success for a problem.
@@ -140,6 +139,8 @@ pub struct JudgeOptions {
     /// Look for a fleet within this many Ryser interchanges of a shown state
     /// with the right sums (X-ray models with a fleet).
     pub repair_depth: Option<usize>,
+    /// Stop at the first state that is a success (a fleet, a puzzle solution).
+    pub until_success: bool,
 }
 
 /// A fleet found near a returned state.
@@ -238,7 +239,19 @@ pub fn judged_run(
         keep: usize::MAX,
         ..req.clone()
     };
-    let set = solve(problem.qubo(), &req, cancel, update)?;
+    // The goal a run may stop at: the same success the judging counts.
+    let goal = |x: &[u8]| match problem {
+        Problem::Xray(p) => p.success(x),
+        Problem::Puzzle(p) => p.success(x),
+        Problem::Plain { .. } => false,
+    };
+    let set = crate::solve::solve_until(
+        problem.qubo(),
+        &req,
+        cancel,
+        update,
+        options.until_success.then_some(&goal),
+    )?;
     // A run cancelled with its finished reads kept: judge those to the end.
     let kept = CancelFlag::new();
     let judge_cancel = if set.stop == crate::solve::Stop::Cancelled {

@@ -171,3 +171,30 @@ fn bad_solve_input_exits_2_with_one_line() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+/// `solve --until-fleet` stops at the first read holding a fleet and says so;
+/// a model without ships to count refuses the flag.
+#[test]
+fn until_fleet_stops_at_the_first_fleet() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/example.ron");
+    let v = json_of(&[
+        "solve",
+        example,
+        "--solver",
+        "tabu",
+        "--reads",
+        "50",
+        "--restarts",
+        "300",
+        "--threads",
+        "1",
+        "--until-fleet",
+        "--json",
+    ]);
+    assert_eq!(v["stop"], "Goal");
+    assert_eq!(v["success"], true);
+    assert!(v["reads"].as_u64().unwrap() < 50, "{v}");
+    let out = crate::common::fleetscope(&["solve", "heart", "--until-fleet"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--until-fleet needs ships"));
+}

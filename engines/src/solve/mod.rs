@@ -94,6 +94,8 @@ pub enum Stop {
     TimeLimit,
     /// Cancelled, with the reads that had finished.
     Cancelled,
+    /// A read found a state the caller looked for (a fleet).
+    Goal,
 }
 
 impl Stop {
@@ -104,6 +106,7 @@ impl Stop {
             Stop::Target => "stopped at the target energy",
             Stop::TimeLimit => "stopped by the time limit",
             Stop::Cancelled => "cancelled: the reads that finished are kept",
+            Stop::Goal => "stopped at the first success",
         }
     }
 }
@@ -170,6 +173,22 @@ pub fn solve(
     cancel: &CancelFlag,
     update: &(dyn Fn(SolveUpdate) + Sync),
 ) -> Result<SampleSet, SolveError> {
+    solve_until(q, req, cancel, update, None)
+}
+
+/// A state the caller is looking for (a fleet): the run stops at the first read
+/// that finds one (`Stop::Goal`), as it stops at a target energy. A tabu read
+/// looks at each search's best state, so it stops within the read.
+pub type Goal<'a> = &'a (dyn Fn(&[u8]) -> bool + Sync);
+
+/// [`solve`] that stops at the first state meeting `goal`, if given.
+pub fn solve_until(
+    q: &Qubo,
+    req: &SolveRequest,
+    cancel: &CancelFlag,
+    update: &(dyn Fn(SolveUpdate) + Sync),
+    goal: Option<Goal<'_>>,
+) -> Result<SampleSet, SolveError> {
     validate(q, req).map_err(SolveError::Invalid)?;
     let pool = crate::run::pool(req.threads).map_err(SolveError::Invalid)?;
     let sampler = req.solver.sampler();
@@ -182,6 +201,7 @@ pub fn solve(
         timed_out: AtomicBool::new(false),
         cancel,
         update,
+        goal,
     };
     let run = sampler.prepare(q);
     let keeps_unfinished = sampler.keeps_unfinished();
@@ -265,6 +285,15 @@ pub fn solve(
             read_energies.push(r.energy);
             if ctx.target_hit(r.energy) {
                 stop = Stop::Target;
+                break;
+            }
+            // In read order, whatever the threads: the first read holding a state
+            // that meets the goal ends the run (a tabu read that met it stopped there
+            // and kept the state).
+            if let Some(g) = goal
+                && r.found.iter().any(|(x, _)| g(x))
+            {
+                stop = Stop::Goal;
                 break;
             }
         }

@@ -96,6 +96,7 @@ pub struct ReadContext<'a> {
     pub(super) timed_out: AtomicBool,
     pub(super) cancel: &'a CancelFlag,
     pub(super) update: &'a (dyn Fn(SolveUpdate) + Sync),
+    pub(super) goal: Option<super::Goal<'a>>,
 }
 
 impl ReadContext<'_> {
@@ -127,6 +128,12 @@ impl ReadContext<'_> {
     /// This energy reaches the run's target (within rounding).
     pub fn target_hit(&self, energy: f64) -> bool {
         self.target.is_some_and(|t| energy <= t + 1e-9)
+    }
+
+    /// This state (with this energy) ends the run: the target energy, or a state
+    /// the caller looks for.
+    pub fn reached(&self, state: &[u8], energy: f64) -> bool {
+        self.target_hit(energy) || self.goal.is_some_and(|g| g(state))
     }
 
     /// A trace for read `read` (it records nothing unless the read is traced).

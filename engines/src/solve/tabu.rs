@@ -137,14 +137,20 @@ impl TabuRun<'_> {
             searches += 1;
             super::samples::keep_lowest(&mut found, x, e, cap);
             trace.point(searches, e);
-            reached.set(reached.get() || ctx.target_hit(e));
+            if ctx.reached(x, e) {
+                reached.set(true);
+                // The state that ends the run is always among those returned.
+                if !found.iter().any(|(y, _)| y.as_slice() == x) {
+                    found.push((x.to_vec(), e));
+                }
+            }
         };
         let mut stop = || reached.get() || ctx.cancelled() || ctx.out_of_time();
         let (_, e) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
         drop(trace);
         let searches = searches as u64;
         ReadResult {
-            complete: searches == p.restarts as u64 + 1 || ctx.target_hit(e),
+            complete: searches == p.restarts as u64 + 1 || reached.get(),
             flips: searches * p.evaluations_for(q.len()),
             energy: e,
             found,

@@ -352,3 +352,29 @@ fn a_cancelled_success_curve_keeps_the_finished_budgets() {
     assert_eq!(points.len(), 1);
     assert_eq!((points[0].x, points[0].instances), (1.0, 2));
 }
+
+/// A run told to stop at the first fleet stops there (within a tabu read) and
+/// returns that fleet; the same run without the goal goes on to its end.
+#[test]
+fn a_run_stops_at_the_first_fleet() {
+    use fleetscope_engines::solve::{random_fleet_problems, solve_until};
+    let p = &random_fleet_problems(1, 7, 0.005).unwrap()[0];
+    let req = SolveRequest {
+        solver: Solver::Tabu(TabuParams {
+            restarts: 300,
+            ..TabuParams::default()
+        }),
+        reads: 3,
+        threads: 1,
+        keep: 1000,
+        ..SolveRequest::default()
+    };
+    let goal = |x: &[u8]| p.success(x);
+    let set = solve_until(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}, Some(&goal)).unwrap();
+    assert_eq!(set.stop, Stop::Goal);
+    assert_eq!(set.reads, 1, "the first read found it");
+    assert!(set.samples.iter().any(|s| p.success(&s.state)));
+    let full = solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!((full.stop, full.reads), (Stop::Done, 3));
+    assert!(full.flips > set.flips, "the goal cut the work short");
+}

@@ -34,6 +34,7 @@ pub fn run_job(
     let options = JudgeOptions {
         shown,
         repair_depth: None,
+        until_success: false,
     };
     judged_run(problem, req, options, job.cancel_flag(), &update).map_err(|e| e.to_string())
 }
