@@ -252,6 +252,8 @@ pub struct SolverSettings {
     pub keep: usize,
     /// Seconds; none = no limit.
     pub time_limit: Option<f64>,
+    /// Stop at the first returned state that is a success (a fleet, a solution).
+    pub until_success: bool,
     /// Figure 8: instances, SA reads and tabu restarts on the x axis.
     pub experiment_fleets: usize,
     pub experiment_reads: String,
@@ -339,6 +341,7 @@ impl Default for SolverSettings {
             epsilon: crate::qubo::DEFAULT_EPSILON,
             pins: Vec::new(),
             shots_as_pins: false,
+            until_success: false,
             touch_override: None,
             pin_mode: PinMode::default(),
             sampler: SamplerKind::Anneal,

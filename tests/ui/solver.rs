@@ -363,3 +363,22 @@ fn browse_without_a_dialog_service_asks_for_the_path() {
     h.run_steps(3);
     assert_eq!(h.state().doc.session.solver.file.as_deref(), Some(path.as_path()));
 }
+
+/// *Stop at the first success* ends a run at the first read that returns a fleet.
+#[test]
+fn a_run_can_stop_at_the_first_fleet() {
+    let mut s = placed_classic();
+    s.solver.sampler = SamplerKind::Tabu;
+    s.solver.reads = 50;
+    s.solver.tabu.restarts = 300;
+    s.solver.threads = 1;
+    s.solver.until_success = true;
+    let mut h = solver_on(s);
+    h.get_by_label("Start run").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_solving());
+    let r = h.state().room.result().expect("a result");
+    assert_eq!(r.set.stop, fleetscope::solve::Stop::Goal);
+    assert_eq!(r.success, Some(true));
+    assert!(r.set.reads < 50);
+}

@@ -17,6 +17,7 @@ pub fn run_job(
     problem: &Problem,
     req: &SolveRequest,
     shown: usize,
+    until_success: bool,
     job: &JobCtx<SolveUpdate>,
 ) -> Result<JudgedRun, String> {
     let total = req.reads as u64;
@@ -34,7 +35,7 @@ pub fn run_job(
     let options = JudgeOptions {
         shown,
         repair_depth: None,
-        until_success: false,
+        until_success,
     };
     judged_run(problem, req, options, job.cancel_flag(), &update).map_err(|e| e.to_string())
 }

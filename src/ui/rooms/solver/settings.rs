@@ -146,6 +146,7 @@ impl SolverRoom {
         {
             let problem = m.problem.clone();
             let shown = s.keep;
+            let until = s.until_success;
             match RunPlan::of_session(&s).request(&problem) {
                 Ok(req) => {
                     self.live = Live {
@@ -158,7 +159,7 @@ impl SolverRoom {
                     self.stale_note = None;
                     self.run_problem = Some(problem.clone());
                     self.run
-                        .start(repaint(ui), move |job| run_job(&problem, &req, shown, job));
+                        .start(repaint(ui), move |job| run_job(&problem, &req, shown, until, job));
                 }
                 Err(e) => ctx.status(e),
             }
@@ -363,6 +364,8 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
         .on_hover_text("0 = none");
         s.time_limit = (limit > 0.0).then_some(limit);
     });
+    ui.checkbox(&mut s.until_success, "Stop at the first success")
+        .on_hover_text("End the run at the first read that returns a fleet (X-ray models) or a solution (puzzles)");
 }
 
 /// A number without float noise: 82.30499999999999 → "82.305".
