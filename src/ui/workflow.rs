@@ -256,7 +256,13 @@ impl Workflow {
                     self.after_save = Some(pending);
                     self.request(FileAction::Save, doc, ctx, events);
                 }
-                Answer::Discard => self.run_pending(pending, doc, ctx, events),
+                Answer::Discard => {
+                    // Discarded work is not offered back after a crash.
+                    if let Some(r) = &self.recovery {
+                        r.clear();
+                    }
+                    self.run_pending(pending, doc, ctx, events)
+                }
                 Answer::KeepEditing => {}
             }
         }

@@ -286,3 +286,22 @@ fn dancing_links_on_many_ships_warn_first() {
             .is_none()
     );
 }
+
+/// A card counted under one rule says so once the setup's rule changes (it was
+/// shown as if it still held).
+#[test]
+fn a_card_says_when_the_rule_changed_after_it() {
+    let mut h = counter_on(classic_5x5());
+    h.get_by_label("Start").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_counting());
+    assert!(h.query_by_label_contains("the rule is now").is_none());
+    h.state_mut()
+        .doc
+        .edit(|s| s.setup_mut().rules.touch = fleetscope::geometry::TouchRule::NoTouch);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Counted where ships may touch; the rule is now that ships may not touch")
+            .is_some()
+    );
+}

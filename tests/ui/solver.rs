@@ -201,7 +201,7 @@ fn typed_sums_build_their_model_and_explain_bad_ships() {
         assert!(h.state().room.result().is_some());
         assert_eq!(
             h.state().room.stale_note(),
-            Some("These results are of the model before the last edit.")
+            Some("These results are of the model before the last edit (or of another setup's).")
         );
     }
 }

@@ -511,6 +511,7 @@ impl super::Family for Queens {
         match self.diagonal {
             0 => {}
             FULL => s += " No two share a diagonal.",
+            1 => s += " No two lie next to each other along a diagonal.",
             d => s += &format!(" No two lie within {d} steps along a diagonal."),
         }
         if self.wrap != Wrap::None {

@@ -21,6 +21,9 @@ pub struct PieceDraft {
 #[derive(Default)]
 pub struct FleetEditor {
     pub draft: Option<PieceDraft>,
+    /// Ships an edit took off the board (a reshaped piece, mirror images turned
+    /// off), for the room to name.
+    pub removed: Vec<String>,
     renaming: Option<(usize, String)>,
 }
 
@@ -55,7 +58,14 @@ impl FleetEditor {
             .on_hover_text("Count reflected shapes as extra orientations of a piece")
             .changed()
         {
+            let before: Vec<usize> = doc.session.setup().deployment.ships.iter().map(|s| s.piece).collect();
             doc.edit(|s| s.setup_mut().set_allow_mirror(allow));
+            let setup = doc.session.setup();
+            for p in before {
+                if setup.deployment.ship_of(p).is_none() {
+                    self.removed.push(setup.fleet.pieces[p].name.clone());
+                }
+            }
         }
         let n = doc.session.setup().fleet.pieces.len();
         for i in 0..n {
@@ -126,6 +136,7 @@ impl FleetEditor {
     }
 
     fn draft_editor(&mut self, ui: &mut Ui, doc: &mut Document, lattice: Lattice) {
+        let mut removed_now = Vec::new();
         let Some(draft) = &mut self.draft else { return };
         let mut close = false;
         // A window in view (not at the foot of a long fleet list, below the fold).
@@ -186,7 +197,14 @@ impl FleetEditor {
                     {
                         let normalized = Piece::new(&piece.name, crate::geometry::normalize(piece.cells.clone()));
                         match draft.slot {
-                            Some(i) => doc.edit(|s| s.setup_mut().set_piece(i, normalized)),
+                            Some(i) => {
+                                let was_placed = doc.session.setup().deployment.ship_of(i).is_some();
+                                doc.edit(|s| s.setup_mut().set_piece(i, normalized));
+                                let setup = doc.session.setup();
+                                if was_placed && setup.deployment.ship_of(i).is_none() {
+                                    removed_now.push(setup.fleet.pieces[i].name.clone());
+                                }
+                            }
                             None => doc.edit(|s| s.setup_mut().add_piece(normalized)),
                         }
                         close = true;
@@ -196,6 +214,7 @@ impl FleetEditor {
                     }
                 });
             });
+        self.removed.extend(removed_now);
         if close || !open {
             self.draft = None;
         }

@@ -234,6 +234,8 @@ impl BoardsRoom {
             .default_open(true)
             .show(ui, |ui| {
                 self.fleet_editor.show(ui, ctx.doc);
+                let removed = std::mem::take(&mut self.fleet_editor.removed);
+                self.removed(ctx.doc, removed);
             });
     }
 

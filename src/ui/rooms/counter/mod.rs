@@ -375,6 +375,15 @@ fn count_card(ui: &mut Ui, t: &Timed, doc: &Document) {
             ui.visuals().warn_fg_color,
             "The setup was edited after this count: press Start to count it again.",
         );
+    } else if rule_choice(doc).rule != t.rule.rule {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "Counted where {}; the rule is now that {}: press Start to count it again.",
+                t.rule.rule.describe(),
+                rule_choice(doc).rule.describe()
+            ),
+        );
     }
     egui::Grid::new("count_card")
         .num_columns(2)

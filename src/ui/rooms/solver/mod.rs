@@ -223,7 +223,8 @@ impl SolverRoom {
                     .into(),
             );
         } else if !first && self.run.result.is_some() {
-            self.stale_note = Some("These results are of the model before the last edit.".into());
+            self.stale_note =
+                Some("These results are of the model before the last edit (or of another setup's).".into());
         }
         self.model.result = None;
         self.model.start(repaint(ui), move |_| input?.build());
@@ -272,9 +273,16 @@ impl SolverRoom {
             self.pin_editor(ui, ctx.doc);
             ui.separator();
         }
+        // The marker belongs to the model the plotted reads ran on.
         let marked = self
-            .model()
-            .and_then(|m| m.original_energy)
+            .run_problem()
+            .and_then(|p| p.xray())
+            .and_then(crate::solve::XrayProblem::original_energy)
+            .or_else(|| {
+                self.model()
+                    .and_then(|m| m.original_energy)
+                    .filter(|_| self.run_problem.is_none())
+            })
             .map(|e| (e, "original picture"));
         if self.live.is_empty() && self.run.result.is_none() {
             ui.label("Press Start run to sample the model; the plots follow the run as it goes.");

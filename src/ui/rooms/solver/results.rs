@@ -31,7 +31,15 @@ impl SolverRoom {
                 ),
                 (Some(true), true) => ui.colored_label(
                     good,
-                    format!("Success: a returned state is a fleet with these sums ({rule})."),
+                    format!(
+                        "Success: {} of the {} returned states are fleets with these sums ({rule}){}.",
+                        r.successes,
+                        r.states_judged,
+                        match r.judged.iter().position(|j| realisation(j).is_some()) {
+                            Some(k) => format!("; the first listed is #{}", k + 1),
+                            None => "; none is among those listed (raise keep to see them)".into(),
+                        }
+                    ),
                 ),
                 (Some(false), true) => {
                     ui.colored_label(warn, format!("No returned state is a fleet with these sums ({rule})."))
