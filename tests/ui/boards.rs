@@ -307,17 +307,7 @@ fn the_cells_tool_keeps_the_view_still_while_the_pointer_is_on_the_board() {
     let beyond = Coord(leftmost.0 - 1, leftmost.1);
     // A click where the pointer stays afterwards (as a mouse does).
     let at = cell_pos(&h, beyond);
-    h.hover_at(at);
-    h.run_steps(1);
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.run_steps(1);
-    }
+    click_in_place(&mut h, at);
     h.run_steps(2);
     assert!(
         h.state().doc.session.setup().board.playable_cells().contains(&beyond),

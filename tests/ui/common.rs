@@ -87,6 +87,22 @@ pub fn click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
     h.run_steps(2);
 }
 
+/// A click where the pointer stays afterwards, as a mouse does (press and
+/// release with no drag and no pointer leaving).
+pub fn click_in_place<S>(h: &mut Harness<'_, S>, p: Pos2) {
+    h.hover_at(p);
+    h.run_steps(1);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(1);
+    }
+}
+
 /// A right-click at a point.
 pub fn right_click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
     h.hover_at(p);

@@ -53,7 +53,6 @@ impl FleetCover {
             let cells = cells.ok_or_else(|| format!("the sunk {name} lies off the playable cells"))?;
             sunk[s.piece] = Some(cells);
         }
-        let touching = fleet.lattice.touching();
         let mut placements = Vec::new();
         let mut halos = Vec::new();
         for (piece, list) in fleet_placements(&board, fleet).into_iter().enumerate() {
@@ -67,19 +66,7 @@ impl FleetCover {
                 }
                 let halo: Vec<u32> = match rule {
                     TouchRule::MayTouch => Vec::new(),
-                    TouchRule::NoTouch => {
-                        let mut h = BTreeSet::new();
-                        for &i in &p.cells {
-                            for d in &touching {
-                                if let Some(j) = index.index_of(index.coord(i) + *d)
-                                    && !p.bits.contains(j)
-                                {
-                                    h.insert(j);
-                                }
-                            }
-                        }
-                        h.into_iter().collect()
-                    }
+                    TouchRule::NoTouch => p.halo(&index, fleet.lattice),
                 };
                 // A hit next to this ship would need another ship touching it.
                 if halo.iter().any(|j| hits.contains(j)) {

@@ -168,13 +168,7 @@ impl Deployment {
 
     /// No two ships touch, not even diagonally (the no-touch rule).
     pub fn ships_apart(&self, fleet: &Fleet) -> bool {
-        let owner = self.occupancy(fleet);
-        let steps = fleet.lattice.touching();
-        owner.iter().all(|(c, &p)| {
-            steps
-                .iter()
-                .all(|&step| owner.get(&(*c + step)).is_none_or(|&q| q == p))
-        })
+        self.touching_pair(fleet).is_none()
     }
 
     /// Row and column sums of the occupied cells of a square board (its X-ray).

@@ -19,6 +19,22 @@ impl Placement {
     pub fn mask128(&self) -> Option<u128> {
         self.bits.to_u128()
     }
+
+    /// The playable cells that touch this placement from outside (its halo under
+    /// the no-touch rule), ascending.
+    pub fn halo(&self, index: &BoardIndex, lattice: crate::geometry::Lattice) -> Vec<u32> {
+        let mut h = std::collections::BTreeSet::new();
+        for &i in &self.cells {
+            for d in lattice.touching() {
+                if let Some(j) = index.index_of(index.coord(i) + d)
+                    && !self.bits.contains(j)
+                {
+                    h.insert(j);
+                }
+            }
+        }
+        h.into_iter().collect()
+    }
 }
 
 /// Every placement of one piece: each distinct orientation, translated so that all

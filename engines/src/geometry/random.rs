@@ -42,7 +42,6 @@ fn candidates<'a>(
     rule: TouchRule,
 ) -> Vec<Vec<Candidate<'a>>> {
     let index = BoardIndex::new(board);
-    let steps = fleet.lattice.touching();
     lists
         .iter()
         .map(|list| {
@@ -50,13 +49,7 @@ fn candidates<'a>(
                 .map(|p| {
                     let mut zone = p.bits.clone();
                     if rule == TouchRule::NoTouch {
-                        for &i in &p.cells {
-                            for &d in &steps {
-                                if let Some(j) = index.index_of(index.coord(i) + d) {
-                                    zone.insert(j);
-                                }
-                            }
-                        }
+                        p.halo(&index, fleet.lattice).into_iter().for_each(|j| zone.insert(j));
                     }
                     Candidate { placement: p, zone }
                 })

@@ -33,6 +33,17 @@ use std::time::Duration;
 
 pub const ID: &str = "solver";
 
+/// How a 0/1 picture is drawn in this room: ones light grey, zeros water.
+fn picture_fill(m: &crate::geometry::BinaryMatrix) -> impl Fn(Coord) -> Color32 + '_ {
+    |c: Coord| {
+        if m.get(c.0 as usize, c.1 as usize) {
+            Color32::from_rgb(200, 200, 210)
+        } else {
+            palette::WATER
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 enum SolverTab {
     #[default]
@@ -240,13 +251,7 @@ impl SolverRoom {
             return;
         };
         let board = crate::geometry::Board::square("best", m.rows() as u32, m.cols() as u32);
-        let fill = |c: Coord| {
-            if m.get(c.0 as usize, c.1 as usize) {
-                Color32::from_rgb(200, 200, 210)
-            } else {
-                palette::WATER
-            }
-        };
+        let fill = picture_fill(&m);
         let size = vec2(ui.available_width().min(320.0), 220.0);
         ui.allocate_ui(size, |ui| {
             self.detail_view.show(ui, &board, &Decorations::fill_only(&fill));

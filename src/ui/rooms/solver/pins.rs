@@ -12,13 +12,7 @@ impl SolverRoom {
         let img = doc.session.tomography.image.clone();
         let pins = pins_on(&doc.session.solver.pins, &img);
         let board = crate::geometry::Board::square("image", img.rows() as u32, img.cols() as u32);
-        let fill = |c: Coord| {
-            if img.get(c.0 as usize, c.1 as usize) {
-                Color32::from_rgb(200, 200, 210)
-            } else {
-                palette::WATER
-            }
-        };
+        let fill = picture_fill(&img);
         let marks: Vec<(Coord, Mark)> = pins
             .iter()
             .map(|&((r, c), v)| (Coord(r as i32, c as i32), if v { Mark::Hit } else { Mark::Miss }))
