@@ -65,6 +65,10 @@ pub trait Room: Any {
 pub enum RoomMessage {
     /// Study this matrix (Tomography opens it in the Matrix tab).
     Explore(BinaryMatrix),
+    /// Study this fleet (a setup holding it as placed): Tomography explores it
+    /// as a fleet, on the open setup when that has the same board and fleet,
+    /// else as a new setup.
+    ExploreFleet(Box<Setup>),
     /// Show this answer (and the rules it breaks) on the open puzzle; the text
     /// says where it came from.
     PuzzleAnswer(BinaryMatrix, String),

@@ -96,6 +96,26 @@ fn an_illegal_spot_places_nothing_and_says_why() {
     );
     click_at(&mut h, p);
     assert_eq!(h.state().doc.session.setup().deployment, d);
+    // Clicking the Carrier picks it up and puts it back: nothing moved.
+    assert_eq!(h.state().doc.session.setup().deployment, d);
+    h.get_by_label("B Battleship (4)").click();
+    h.run_steps(2);
+    // Hanging off the right edge, the Battleship is refused and the status line says why.
+    click_cell(&mut h, Coord(6, 9));
+    assert_eq!(h.state().doc.session.setup().deployment, d);
+    assert!(
+        h.state().status.contains("Battleship not placed"),
+        "{}",
+        h.state().status
+    );
+    // Placed elsewhere, the earlier refusal no longer stands in the status line.
+    click_cell(&mut h, Coord(6, 4));
+    assert_eq!(h.state().doc.session.setup().deployment.ships.len(), 2);
+    assert!(
+        h.state().status.starts_with("Battleship placed at"),
+        "the status line follows the placement: {}",
+        h.state().status
+    );
 }
 
 #[test]

@@ -172,6 +172,26 @@ fn fairness_what_if_runs_in_the_background() {
     // The table names cells as everywhere else: rows and columns from 1.
     h.run_steps(2);
     assert!(h.query_by_label("remove island row 2, col 2").is_some());
+    // The table and the map are linked: a row under the pointer marks its
+    // cell on the map, a cell under the pointer marks its row.
+    let row = h.get_by_label("remove island row 2, col 2").rect().center();
+    h.hover_at(row);
+    h.run_steps(3);
+    assert_eq!(h.state().room.fairness().linked(), Some(Coord(1, 1)));
+    let layout = h.state().room.fairness().view.last_layout.clone().expect("map drawn");
+    h.hover_at(layout.center(Coord(3, 2)));
+    h.run_steps(3);
+    assert_eq!(h.state().room.fairness().linked(), Some(Coord(3, 2)));
+    // A rule changed afterwards: the table says it no longer holds.
+    assert!(h.query_by_label_contains("the rule is now").is_none());
+    h.state_mut()
+        .doc
+        .edit(|s| s.setup_mut().rules.touch = fleetscope::geometry::TouchRule::NoTouch);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("the rule is now that ships may not touch")
+            .is_some()
+    );
 }
 
 /// A sinking pins that ship: the map then counts the rest of the fleet on the
@@ -301,7 +321,7 @@ fn a_card_says_when_the_rule_changed_after_it() {
         .edit(|s| s.setup_mut().rules.touch = fleetscope::geometry::TouchRule::NoTouch);
     h.run_steps(2);
     assert!(
-        h.query_by_label_contains("Counted where ships may touch; the rule is now that ships may not touch")
+        h.query_by_label_contains("Made where ships may touch; the rule is now that ships may not touch")
             .is_some()
     );
 }

@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use fleetscope::geometry::random_deployment;
 use fleetscope::session::{SamplerKind, Session, SolverSource};
-use fleetscope::ui::room::{Command, Room, RoomHost};
+use fleetscope::ui::room::{Command, Room, RoomHost, RoomMessage};
 use fleetscope::ui::rooms::solver::SolverRoom;
 
 type H = Harness<'static, RoomHost<SolverRoom>>;
@@ -66,8 +66,8 @@ fn a_tabu_run_finishes_with_plots_and_a_fleet() {
         h.state()
             .commands
             .iter()
-            .any(|c| matches!(c, Command::Deliver("tomography", _))),
-        "the matrix was sent to the Tomography room"
+            .any(|c| matches!(c, Command::Deliver("tomography", RoomMessage::ExploreFleet(_)))),
+        "the fleet (not a bare matrix) was sent to the Tomography room"
     );
 }
 

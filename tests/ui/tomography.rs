@@ -414,3 +414,73 @@ fn a_quick_click_paints_the_image() {
         BinaryMatrix::parse("...\n.#.\n...").unwrap()
     );
 }
+
+/// A fleet solved in another room arrives as a fleet, not as a bare image:
+/// on an image subject with the same board and fleet it switches to the fleet;
+/// on another board it becomes a setup of its own, drawn with its own ships.
+#[test]
+fn a_fleet_from_another_room_is_studied_as_a_fleet() {
+    let mut session = image_session("1100\n0011\n1000\n0000");
+    let classic = session.setup().clone();
+    let mut solved = classic.clone();
+    solved.name = "Solved fleet".into();
+    solved.deployment = random_deployment(&classic.board, &classic.fleet, classic.rules.touch, 5)
+        .unwrap()
+        .deployment;
+    session.setups[0].deployment = Default::default();
+    let mut h = tomography_on(session);
+    let deliver = |h: &mut H, setup: fleetscope::session::Setup| {
+        let mut commands = Vec::new();
+        let host = h.state_mut();
+        let mut ctx = fleetscope::ui::room::RoomCtx::new(&mut host.doc, &mut commands);
+        host.room.receive(RoomMessage::ExploreFleet(Box::new(setup)), &mut ctx);
+    };
+    deliver(&mut h, solved.clone());
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    let expected = BinaryMatrix::from_deployment(&classic.board, &classic.fleet, &solved.deployment).unwrap();
+    assert_eq!(h.state().doc.session.tomography.subject, TomographySubject::Fleet);
+    assert_eq!(
+        h.state().doc.session.setups.len(),
+        1,
+        "same board and fleet: no new setup"
+    );
+    assert_eq!(current(&h), expected);
+    assert!(
+        h.state().room.subject().unwrap().fleet.is_some(),
+        "studied with its fleet"
+    );
+
+    // On an 8×8 board it is a setup of its own, with its ships as placed.
+    let mut small = solved.clone();
+    small.board = fleetscope::geometry::Board::square("solved", 8, 8);
+    small.deployment = random_deployment(&small.board, &small.fleet, small.rules.touch, 9)
+        .unwrap()
+        .deployment;
+    deliver(&mut h, small.clone());
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    let s = &h.state().doc.session;
+    assert_eq!(s.setups.len(), 2);
+    assert_eq!(s.active, 1);
+    let subject = h.state().room.subject().unwrap();
+    assert_eq!(
+        subject.placed.as_ref(),
+        Some(&small.deployment),
+        "drawn with its own ships"
+    );
+}
+
+/// Ticking *Paint the image* changes how the room is used, not the session.
+#[test]
+fn ticking_paint_leaves_the_session_saved() {
+    let mut h = tomography_on(image_session("1100\n0011\n1000\n0000"));
+    assert!(!h.state().doc.dirty);
+    h.get_by_label("Paint the image").click();
+    h.run_steps(3);
+    assert!(h.state().room.painting(), "the box is ticked");
+    assert!(!h.state().doc.dirty, "ticking the box is no unsaved change");
+    h.get_by_label("Paint the image").click();
+    h.run_steps(3);
+    assert!(!h.state().doc.dirty);
+}

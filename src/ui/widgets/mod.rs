@@ -7,6 +7,7 @@ pub mod job_controls;
 pub mod layout;
 pub mod palette;
 pub mod path_picker;
+pub mod plot_style;
 pub mod puzzle_grid;
 pub mod rule_picker;
 pub mod setup_picker;

@@ -167,8 +167,22 @@ impl BoardsRoom {
                     if let Some((ghost, ok)) = checked {
                         match ok {
                             Ok(()) => {
+                                let unmoved = doc.session.setup().deployment.ship_of(ghost.piece) == Some(&ghost);
                                 doc.edit(|s| s.setup_mut().deployment.place(ghost));
                                 self.place.placed(doc.session.setup(), ghost.piece, dragging.is_some());
+                                let setup = ctx.doc.session.setup();
+                                // Replaces any "not placed" line from an earlier try.
+                                let line = format!(
+                                    "{} {} {}",
+                                    setup.fleet.pieces[ghost.piece].name,
+                                    match (dragging.is_some(), unmoved) {
+                                        (true, true) => "selected (R rotates, Delete removes) at",
+                                        (true, false) => "moved to",
+                                        _ => "placed at",
+                                    },
+                                    cell_label(setup.board.lattice(), at.unwrap_or(ghost.anchor))
+                                );
+                                ctx.status(line);
                             }
                             Err(e) if over => {
                                 let setup = doc.session.setup();

@@ -2,10 +2,10 @@
 //! with each cell made an island, as a table and as a colour map on the board.
 
 use crate::cover::{CountRequest, WhatIf, count_deployments, what_if};
-use crate::geometry::{Board, Coord};
+use crate::geometry::{Board, Coord, Fleet, TouchRule};
 use crate::jobs::Task;
 use crate::run::no_progress;
-use crate::textview::{cell_label, thousands};
+use crate::textview::{cell_label, significant, thousands};
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
 use crate::ui::widgets::board_view::{BoardView, Decorations};
@@ -19,10 +19,11 @@ use std::collections::HashMap;
 #[derive(Clone, Debug)]
 pub struct Fairness {
     pub setup: String,
-    /// The touch rule it was counted under, as the card says it.
-    pub rule: String,
-    /// The board the variants were made from (the map is drawn on it).
+    /// The touch rule it was counted under.
+    pub rule: TouchRule,
+    /// The board and fleet the variants were made from (the map is drawn on the board).
     pub board: Board,
+    pub fleet: Fleet,
     pub base: u128,
     pub rows: Vec<WhatIf>,
 }
@@ -31,6 +32,8 @@ pub struct Fairness {
 pub struct FairnessMode {
     pub view: BoardView,
     task: Task<Fairness>,
+    /// The cell under the pointer, in the table or on the map: the other one shows it too.
+    linked: Option<Coord>,
 }
 
 impl FairnessMode {
@@ -53,9 +56,10 @@ impl FairnessMode {
             let rows =
                 what_if(&setup.board, &setup.fleet, &req, cancel, &|p| job.progress(p)).map_err(|e| e.to_string())?;
             Ok(Fairness {
-                rule: rule.describe(),
+                rule: rule.rule,
                 setup: setup.name.clone(),
                 board: setup.board.clone(),
+                fleet: setup.fleet.clone(),
                 base: base.labelled,
                 rows,
             })
@@ -77,11 +81,12 @@ impl FairnessMode {
             ui.label("Run the what-if to see how much each island and each cell changes the count.");
             return;
         };
+        super::stale_note(ui, doc, &f.setup, (&f.board, &f.fleet), f.rule, "what-if");
         ui.label(format!(
             "{}: {} deployments as the board stands ({}). Green: more deployments, red: fewer.",
             f.setup,
             thousands(f.base),
-            f.rule
+            f.rule.describe()
         ));
         let base = f.base.max(1) as f64;
         // The strongest colour goes to the largest change on this board.
@@ -93,6 +98,8 @@ impl FairnessMode {
         let by_cell: HashMap<Coord, &WhatIf> = f.rows.iter().map(|r| (r.cell, r)).collect();
         let mut rows: Vec<&WhatIf> = f.rows.iter().collect();
         rows.sort_by_key(|r| (!r.was_island, std::cmp::Reverse(r.labelled)));
+        let linked = self.linked.take();
+        let mut hovered = None;
         ui.columns(2, |cols| {
             TableBuilder::new(&mut cols[0])
                 .id_salt("whatif_table")
@@ -114,6 +121,7 @@ impl FairnessMode {
                 .body(|body| {
                     body.rows(20.0, rows.len(), |mut row| {
                         let r = rows[row.index()];
+                        row.set_selected(linked == Some(r.cell));
                         let what = if r.was_island { "remove island" } else { "make island" };
                         row.col(|ui| {
                             ui.label(format!("{what} {}", cell_label(f.board.lattice(), r.cell)));
@@ -122,8 +130,11 @@ impl FairnessMode {
                             ui.label(thousands(r.labelled));
                         });
                         row.col(|ui| {
-                            ui.label(format!("{:.4}", r.labelled as f64 / base));
+                            ui.label(significant(r.labelled as f64 / base));
                         });
+                        if row.response().contains_pointer() {
+                            hovered = Some(r.cell);
+                        }
                     });
                 });
             let ui = &mut cols[1];
@@ -137,8 +148,15 @@ impl FairnessMode {
                 Some(r) => palette::ratio(r.labelled as f64 / base, span),
                 None => palette::WATER,
             };
-            let deco = Decorations::fill_only(&fill);
+            let outlined: Vec<Coord> = linked.into_iter().collect();
+            let deco = Decorations {
+                outlined: &outlined,
+                ..Decorations::fill_only(&fill)
+            };
             let resp = self.view.show(ui, board, &deco);
+            if resp.response.hovered() && resp.hovered.is_some_and(|c| by_cell.contains_key(&c)) {
+                hovered = resp.hovered;
+            }
             if let Some(r) = resp.hovered.and_then(|c| by_cell.get(&c)) {
                 let what = if r.was_island {
                     "without this island"
@@ -146,12 +164,21 @@ impl FairnessMode {
                     "with an island here"
                 };
                 resp.response.on_hover_text_at_pointer(format!(
-                    "{} {what}: {} ({:.4}×)",
+                    "{} {what}: {} ({}×)",
                     cell_label(f.board.lattice(), r.cell),
                     thousands(r.labelled),
-                    r.labelled as f64 / base
+                    significant(r.labelled as f64 / base)
                 ));
             }
         });
+        self.linked = hovered;
+        if hovered != linked {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// The cell the table and the map both mark (under the pointer in one of them).
+    pub fn linked(&self) -> Option<Coord> {
+        self.linked
     }
 }

@@ -6,7 +6,7 @@ mod fairness;
 mod hunt;
 
 use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
-use crate::geometry::{Board, Fleet, RuleChoice};
+use crate::geometry::{Board, Fleet, RuleChoice, TouchRule};
 use crate::jobs::Task;
 use crate::textview::{ratio, thousands};
 use crate::ui::document::Document;
@@ -364,27 +364,34 @@ impl CounterRoom {
     }
 }
 
-/// The result card of one count, with a note when the setup changed since.
-fn count_card(ui: &mut Ui, t: &Timed, doc: &Document) {
-    ui.heading(&t.setup);
+/// A note over a result that no longer describes the active setup: another
+/// setup is active, the setup was edited, or its rule changed since. `what`
+/// names the result ("count", "what-if").
+pub fn stale_note(ui: &mut Ui, doc: &Document, setup: &str, counted: (&Board, &Fleet), rule: TouchRule, what: &str) {
     let active = doc.session.setup();
-    if active.name != t.setup {
-        ui.label(egui::RichText::new("(a count of another setup: the active one is not counted yet)").weak());
-    } else if (&active.board, &active.fleet) != (&t.counted.0, &t.counted.1) {
+    if active.name != setup {
+        ui.label(egui::RichText::new(format!("(a {what} of another setup: the active one has none yet)")).weak());
+    } else if (&active.board, &active.fleet) != counted {
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            "The setup was edited after this count: press Start to count it again.",
+            format!("The setup was edited after this {what}: run it again."),
         );
-    } else if rule_choice(doc).rule != t.rule.rule {
+    } else if rule_choice(doc).rule != rule {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!(
-                "Counted where {}; the rule is now that {}: press Start to count it again.",
-                t.rule.rule.describe(),
+                "Made where {}; the rule is now that {}: run it again.",
+                rule.describe(),
                 rule_choice(doc).rule.describe()
             ),
         );
     }
+}
+
+/// The result card of one count, with a note when the setup changed since.
+fn count_card(ui: &mut Ui, t: &Timed, doc: &Document) {
+    ui.heading(&t.setup);
+    stale_note(ui, doc, &t.setup, (&t.counted.0, &t.counted.1), t.rule.rule, "count");
     egui::Grid::new("count_card")
         .num_columns(2)
         .striped(true)

@@ -10,8 +10,9 @@ use crate::study::sampling::{SamplerSettings, rate_request};
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
+use crate::ui::widgets::plot_style::{compact_ticks, key};
 use egui::{Color32, Ui};
-use egui_plot::{Legend, Line, MarkerShape, Plot, Points};
+use egui_plot::{Line, MarkerShape, Plot, Points};
 
 /// What an experiment produced.
 pub enum Outcome {
@@ -228,11 +229,10 @@ impl Experiments {
 /// Success (%) against x, one line with markers per series.
 fn rate_plot(ui: &mut Ui, id: &str, x_label: &str, log_x: bool, series: &[(&str, &Vec<RatePoint>, Color32)]) {
     let x_of = |x: f64| if log_x { x.max(1.0).log10() } else { x };
-    Plot::new(id)
+    compact_ticks(Plot::new(id))
         .height(220.0)
         .allow_scroll(false)
         .allow_zoom(false)
-        .legend(Legend::default())
         .x_axis_label(x_label)
         .y_axis_label("success (%)")
         .default_y_bounds(0.0, 105.0)
@@ -248,6 +248,8 @@ fn rate_plot(ui: &mut Ui, id: &str, x_label: &str, log_x: bool, series: &[(&str,
                 );
             }
         });
+    let entries: Vec<(&str, Color32)> = series.iter().map(|(name, _, color)| (*name, *color)).collect();
+    key(ui, &entries);
     egui::Grid::new((id, "table")).striped(true).show(ui, |ui| {
         ui.strong("series");
         ui.strong(if log_x { "budget" } else { "ε" });

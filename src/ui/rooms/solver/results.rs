@@ -125,23 +125,8 @@ impl SolverRoom {
                             if v.sums_ok { "right" } else { "wrong" },
                             if v.pins_ok { "kept" } else { "broken" }
                         ));
-                        if ui
-                            .button("To Tomography")
-                            .on_hover_text("Study this matrix in the Tomography room")
-                            .clicked()
-                        {
-                            send = Some(Command::Deliver(
-                                crate::ui::rooms::tomography::ID,
-                                RoomMessage::Explore(m.clone()),
-                            ));
-                        }
-                        if let (Some(real), Some((fleet, rule))) = (realisation(j), &fleet)
-                            && ui
-                                .button("To Boards")
-                                .on_hover_text("Add this fleet as a new setup")
-                                .clicked()
-                        {
-                            send = Some(Command::AddSetup(Box::new(crate::session::Setup {
+                        let solved = realisation(j).zip(fleet.as_ref()).map(|(real, (fleet, rule))| {
+                            Box::new(crate::session::Setup {
                                 name: format!("Solved fleet (energy {:.4})", j.energy),
                                 description: "A fleet found by the Solver room's sampler.".into(),
                                 board: crate::geometry::Board::square("solved", m.rows() as u32, m.cols() as u32),
@@ -149,7 +134,28 @@ impl SolverRoom {
                                 rules: crate::geometry::Rules { touch: *rule },
                                 deployment: real.clone(),
                                 observations: Default::default(),
-                            })));
+                            })
+                        });
+                        let (hover, message) = match &solved {
+                            Some(setup) => (
+                                "Study this fleet, ship by ship, in the Tomography room",
+                                RoomMessage::ExploreFleet(setup.clone()),
+                            ),
+                            None => (
+                                "Study this matrix in the Tomography room",
+                                RoomMessage::Explore(m.clone()),
+                            ),
+                        };
+                        if ui.button("To Tomography").on_hover_text(hover).clicked() {
+                            send = Some(Command::Deliver(crate::ui::rooms::tomography::ID, message));
+                        }
+                        if let Some(setup) = solved
+                            && ui
+                                .button("To Boards")
+                                .on_hover_text("Add this fleet as a new setup")
+                                .clicked()
+                        {
+                            send = Some(Command::AddSetup(setup));
                         }
                     });
                     let board = crate::geometry::Board::square("state", m.rows() as u32, m.cols() as u32);

@@ -7,8 +7,9 @@ use crate::run::Progress;
 use crate::solve::{Problem, SolveRequest, SolveUpdate};
 use crate::study::{JudgeOptions, Judged, JudgedRun, judged_run};
 use crate::ui::widgets::palette::series_color;
+use crate::ui::widgets::plot_style::{compact_ticks, key};
 use egui::Color32;
-use egui_plot::{Bar, BarChart, Legend, Line, Plot, VLine};
+use egui_plot::{Bar, BarChart, Line, Plot, VLine};
 use std::collections::BTreeMap;
 
 /// Runs the plan's request on the problem (in the job), with progress per
@@ -82,10 +83,9 @@ impl Live {
 pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
     let height = 190.0;
     ui.columns(3, |cols| {
-        Plot::new(("energy_traces", live.run))
+        compact_ticks(Plot::new(("energy_traces", live.run)))
             .height(height)
             .allow_scroll(false)
-            .legend(Legend::default())
             .x_axis_label(live.step_label)
             .y_axis_label("energy")
             .show(&mut cols[0], |p| {
@@ -93,7 +93,14 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
                     p.line(Line::new(format!("read {}", read + 1), pts.clone()).color(series_color(k)));
                 }
             });
-        Plot::new(("best_energy", live.run))
+        let names: Vec<String> = live.traces.keys().map(|read| format!("read {}", read + 1)).collect();
+        let entries: Vec<(&str, Color32)> = names
+            .iter()
+            .enumerate()
+            .map(|(k, n)| (n.as_str(), series_color(k)))
+            .collect();
+        key(&mut cols[0], &entries);
+        compact_ticks(Plot::new(("best_energy", live.run)))
             .height(height)
             .allow_scroll(false)
             .x_axis_label("seconds")
@@ -109,15 +116,14 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
             });
         let (bars, width) = histogram(&live.finals);
         let tallest = bars.iter().map(|b| b.1).fold(0.0, f64::max);
-        Plot::new(("final_energies", live.run))
+        compact_ticks(Plot::new(("final_energies", live.run)))
             .height(height)
             .allow_scroll(false)
-            .legend(Legend::default())
             .x_axis_label("final energy of a read")
             .y_axis_label("reads")
             .include_y(0.0)
-            // Room above the bars for the legend, and beside them for the axis numbers.
-            .include_y((tallest * 1.3).max(1.0))
+            // Room beside the bars for the axis numbers.
+            .include_y((tallest * 1.1).max(1.0))
             .include_x(bars.first().map_or(0.0, |b| b.0 - 2.0 * width))
             .include_x(bars.last().map_or(1.0, |b| b.0 + 2.0 * width))
             .show(&mut cols[2], |p| {
@@ -127,6 +133,11 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
                     p.vline(VLine::new(label, e).color(Color32::from_rgb(230, 70, 60)));
                 }
             });
+        let mut entries = vec![("reads", Color32::from_rgb(90, 140, 200))];
+        if let Some((_, label)) = marked {
+            entries.push((label, Color32::from_rgb(230, 70, 60)));
+        }
+        key(&mut cols[2], &entries);
     });
 }
 

@@ -193,6 +193,43 @@ Gallery: every fleet with this X-ray, 12 per page; Explore opens one, To Boards 
 
 Stealth search: simulated annealing over fleets, scored by how many fleet matrices share their X-ray.";
 
+impl TomographyRoom {
+    /// A fleet from another room: on the open setup when it has the same
+    /// board, fleet and rules (the fleet is one of its matrices), else added as
+    /// a setup of its own, so it is drawn with its own ships either way.
+    fn explore_fleet(&mut self, setup: Setup, ctx: &mut RoomCtx<'_>) {
+        self.tab = TomoTab::Matrix;
+        let Some(m) = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &setup.deployment) else {
+            ctx.status(format!("'{}' is not on a square board; X-rays need one", setup.name));
+            return;
+        };
+        let open = ctx.doc.session.setup();
+        let same = open.board.dims() == setup.board.dims()
+            && open.board.islands == setup.board.islands
+            && open.fleet == setup.fleet
+            && open.rules == setup.rules;
+        if same {
+            let name = open.name.clone();
+            if ctx.doc.session.tomography.subject != TomographySubject::Fleet {
+                ctx.doc.edit(|s| s.tomography.subject = TomographySubject::Fleet);
+            }
+            self.incoming = Some(m);
+            ctx.status(format!("Exploring the fleet as a matrix of '{name}'"));
+        } else {
+            let mut name = String::new();
+            ctx.doc.edit(|s| {
+                let i = s.add_setup(setup);
+                s.active = i;
+                s.tomography.subject = TomographySubject::Fleet;
+                name = s.setups[i].name.clone();
+            });
+            ctx.status(format!(
+                "Added setup '{name}' and opened it here (another board or fleet than the open setup; Ctrl+Z undoes)"
+            ));
+        }
+    }
+}
+
 impl Room for TomographyRoom {
     fn id(&self) -> &'static str {
         ID
@@ -255,6 +292,7 @@ impl Room for TomographyRoom {
                     ));
                 }
             }
+            RoomMessage::ExploreFleet(setup) => self.explore_fleet(*setup, ctx),
             RoomMessage::PuzzleAnswer(..) => {}
         }
     }
@@ -303,6 +341,11 @@ impl TomographyRoom {
 
     pub fn subject(&self) -> Option<&Subject> {
         self.subject.as_ref()
+    }
+
+    /// *Paint the image* is ticked.
+    pub fn painting(&self) -> bool {
+        self.image.painting
     }
 
     pub fn shared(&self) -> &SharedPanel {

@@ -10,8 +10,9 @@ use crate::tomography::{WalkEnergies, XRay, fleets_with_xray, island_cells, walk
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
+use crate::ui::widgets::plot_style::{compact_ticks, key};
 use egui::{Color32, Ui};
-use egui_plot::{Bar, BarChart, Legend, Line, LineStyle, Plot, VLine};
+use egui_plot::{Bar, BarChart, Line, LineStyle, Plot, VLine};
 use std::collections::HashSet;
 
 /// Walks stop with a message past this many matrices (memory).
@@ -157,9 +158,9 @@ fn plot(ui: &mut Ui, w: &WalkEnergies) {
         .collect();
     let mut fleet_lines = w.fleet_energies.clone();
     fleet_lines.dedup();
+    let has_fleets = !fleet_lines.is_empty();
     // A new walk is a new plot: its bounds are fitted afresh.
-    Plot::new(("energy_histogram", w.k, w.matrices, w.start))
-        .legend(Legend::default())
+    compact_ticks(Plot::new(("energy_histogram", w.k, w.matrices, w.start)))
         .x_axis_label(format!("|ΔA|² (bins of {})", w.step))
         .y_axis_label("matrices")
         .default_y_bounds(0.0, tallest * 1.15)
@@ -179,4 +180,13 @@ fn plot(ui: &mut Ui, w: &WalkEnergies) {
             }
             p.vline(VLine::new("current matrix", w.start as f64).color(Color32::from_rgb(90, 200, 120)));
         });
+    let mut entries = vec![
+        ("matrices", Color32::from_rgb(90, 140, 200)),
+        ("Gaussian fit", Color32::from_rgb(240, 200, 80)),
+    ];
+    if has_fleets {
+        entries.push(("fleets (dashed)", Color32::from_rgb(230, 70, 60)));
+    }
+    entries.push(("current matrix", Color32::from_rgb(90, 200, 120)));
+    key(ui, &entries);
 }
