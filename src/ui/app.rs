@@ -48,6 +48,7 @@ impl App {
     pub fn load_prefs(&mut self, storage: &dyn eframe::Storage) {
         if let Some(recent) = eframe::get_value::<Vec<PathBuf>>(storage, "recent_files") {
             self.workflow.recent = recent;
+            self.workflow.offer_last_session();
         }
     }
 
@@ -58,6 +59,8 @@ impl App {
             self.open_room(r);
         }
         if let Some(path) = open {
+            // A file named on the command line is what the user wants now.
+            self.workflow.files.reopen_offer = None;
             self.startup = Some((setup, room));
             self.send(Command::File(FileAction::OpenPath(path)));
         }

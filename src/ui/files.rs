@@ -50,6 +50,8 @@ pub struct FileUi {
     pub error: Option<String>,
     pub confirm: Option<Pending>,
     pub recovery_offer: Option<Result<Recovery, SessionError>>,
+    /// The session last opened or saved, offered at start when nothing else is.
+    pub reopen_offer: Option<PathBuf>,
 }
 
 /// Where a dialog starts and the file name it proposes: beside the current
@@ -253,6 +255,36 @@ impl FileUi {
             });
         if answer.is_some() {
             self.recovery_offer = None;
+        }
+        answer
+    }
+
+    /// Offers the last session at start; `Some(Some(p))` = reopen `p`, `Some(None)` = not now.
+    pub fn reopen_window(&mut self, ctx: &Context) -> Option<Option<PathBuf>> {
+        let path = self.reopen_offer.as_ref()?;
+        let mut answer = None;
+        egui::Window::new("Welcome back")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(ctx, |ui| {
+                ui.label(format!("Reopen your last session, {}?", path.display()));
+                ui.horizontal(|ui| {
+                    if ui.button("Reopen").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                        answer = Some(Some(path.clone()));
+                    }
+                    if ui
+                        .button("Start fresh")
+                        .on_hover_text("Start with the classic board (File > Open recent has it too)")
+                        .clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        answer = Some(None);
+                    }
+                });
+            });
+        if answer.is_some() {
+            self.reopen_offer = None;
         }
         answer
     }

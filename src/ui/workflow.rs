@@ -282,7 +282,20 @@ impl Workflow {
                 }
             }
         }
+        if let Some(Some(path)) = self.files.reopen_window(ctx) {
+            self.guarded(Pending::OpenPath(path), doc, ctx, events);
+        }
         self.files.error_window(ctx);
+    }
+
+    /// At start: offers the most recent session when it still exists and no
+    /// recovery copy is being offered (restoring unsaved work comes first).
+    pub fn offer_last_session(&mut self) {
+        if self.files.recovery_offer.is_none()
+            && let Some(p) = self.recent.first().filter(|p| p.is_file())
+        {
+            self.files.reopen_offer = Some(p.clone());
+        }
     }
 
     /// Writes the recovery copy in the background when there are unsaved

@@ -192,3 +192,28 @@ fn room_tabs_do_not_move_when_a_room_adds_a_menu() {
     h.run_steps(2);
     assert_eq!(rects(&h), with_menu);
 }
+
+/// At start the app offers the session last opened or saved; "Reopen" opens it.
+#[test]
+fn the_last_session_is_offered_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("last.ron");
+    let mut saved = session_of(&["russian"]);
+    saved.setup_mut().name = "my last work".into();
+    fleetscope::session::save(&path, &saved).unwrap();
+    let mut h = harness();
+    h.state_mut().workflow.recent = vec![dir.path().join("gone.ron")];
+    h.state_mut().workflow.offer_last_session();
+    h.run_steps(2);
+    assert!(h.query_by_label("Reopen").is_none(), "a missing file is not offered");
+    h.state_mut().workflow.recent = vec![path.clone()];
+    h.state_mut().workflow.offer_last_session();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Reopen your last session").is_some());
+    h.get_by_label("Reopen").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy() && a.doc.file.is_some());
+    assert_eq!(h.state().doc.file.as_deref(), Some(path.as_path()));
+    assert_eq!(h.state().doc.session.setup().name, "my last work");
+    assert!(h.query_by_label("Reopen").is_none(), "asked once");
+}

@@ -123,7 +123,8 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             painter.rect_filled(cr.shrink(0.5), 0.0, fill);
             draw_mark(&painter, cr, &marks[i], one || overlay.answer.is_none(), &font, puzzle);
             if one {
-                draw_answer(&painter, cr, &marks[i], puzzle);
+                let joins = overlay.answer.map_or([false; 4], |m| ship_joins(m, r, c));
+                draw_answer(&painter, cr, &marks[i], puzzle, joins);
             } else if overlay.answer.is_some()
                 && puzzle.as_family().answer_glyph() == AnswerGlyph::Digits
                 && !matches!(marks[i], CellMark::Digit(_))
@@ -299,8 +300,53 @@ fn draw_mark(painter: &egui::Painter, cr: Rect, mark: &CellMark, lit: bool, font
     }
 }
 
-/// An answer's 1 in a cell, as the family draws it.
-fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzzle) {
+/// Which orthogonal neighbours of (r, c) the answer also marks: up, right,
+/// down, left (a ship's segments join across those sides).
+fn ship_joins(m: &BinaryMatrix, r: usize, c: usize) -> [bool; 4] {
+    [
+        r > 0 && m.get(r - 1, c),
+        c + 1 < m.cols() && m.get(r, c + 1),
+        r + 1 < m.rows() && m.get(r + 1, c),
+        c > 0 && m.get(r, c - 1),
+    ]
+}
+
+/// One segment of a ship: joined to its neighbours with no gap, rounded where
+/// the ship ends, so a solution reads as ships (a lone cell is a submarine's circle).
+fn ship_segment(painter: &egui::Painter, cr: Rect, joins: [bool; 4]) {
+    let s = cr.height();
+    let hull = Color32::from_rgb(200, 200, 210);
+    let [up, right, down, left] = joins;
+    if !joins.contains(&true) {
+        painter.circle_filled(cr.center(), s * 0.36, hull);
+        return;
+    }
+    let inset = s * 0.14;
+    let rect = Rect::from_min_max(
+        pos2(
+            if left { cr.min.x } else { cr.min.x + inset },
+            if up { cr.min.y } else { cr.min.y + inset },
+        ),
+        pos2(
+            if right { cr.max.x } else { cr.max.x - inset },
+            if down { cr.max.y } else { cr.max.y - inset },
+        ),
+    );
+    // A corner is rounded when neither of its two sides joins on.
+    let round = (s * 0.36).min(255.0) as u8;
+    let corner = |a: bool, b: bool| if a || b { 0 } else { round };
+    let radius = egui::CornerRadius {
+        nw: corner(up, left),
+        ne: corner(up, right),
+        sw: corner(down, left),
+        se: corner(down, right),
+    };
+    painter.rect_filled(rect, radius, hull);
+}
+
+/// An answer's 1 in a cell, as the family draws it; `joins` says which
+/// neighbours are 1 too (ships join across them).
+fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzzle, joins: [bool; 4]) {
     let c = cr.center();
     let s = cr.height();
     let ink = Color32::from_rgb(250, 250, 250);
@@ -330,9 +376,7 @@ fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzz
                 painter.text(c, Align2::CENTER_CENTER, "1", FontId::monospace(s * 0.6), ink);
             }
         }
-        AnswerGlyph::Block => {
-            painter.rect_filled(cr.shrink(s * 0.15), s * 0.15, Color32::from_rgb(200, 200, 210));
-        }
+        AnswerGlyph::Block => ship_segment(painter, cr, joins),
     }
 }
 
@@ -351,5 +395,21 @@ fn star(painter: &egui::Painter, c: Pos2, outer: f32, fill: Color32) {
         let left = at(2.0 * k as f32 - 1.0, inner);
         let right = at(2.0 * k as f32 + 1.0, inner);
         painter.add(egui::Shape::convex_polygon(vec![tip, right, left], fill, Stroke::NONE));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ship_joins;
+    use crate::geometry::BinaryMatrix;
+
+    #[test]
+    fn a_solution_is_drawn_as_joined_ships() {
+        // A cruiser across the top, a submarine below it on the left.
+        let m = BinaryMatrix::parse("0111\n0000\n1000").unwrap();
+        assert_eq!(ship_joins(&m, 0, 1), [false, true, false, false], "bow: joins right only");
+        assert_eq!(ship_joins(&m, 0, 2), [false, true, false, true], "middle: both sides");
+        assert_eq!(ship_joins(&m, 0, 3), [false, false, false, true], "stern at the edge");
+        assert_eq!(ship_joins(&m, 2, 0), [false; 4], "a submarine stands alone");
     }
 }
