@@ -4,7 +4,7 @@
 use crate::common::*;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fleetscope::geometry::{BinaryMatrix, Coord, TouchRule, random_deployment};
 use fleetscope::run::CancelFlag;
 use fleetscope::session::{Session, TomographySubject};
@@ -146,23 +146,53 @@ fn painting_the_image_is_one_undo_step_and_restarts_the_room() {
     wait_until(&mut h, |r| !r.room.busy());
 }
 
+/// A stealth search depends on the board, fleet and rule only: moving a ship
+/// lets it run on; another setup stops it, and what it found stays, marked as
+/// found for the setup it was, never drawn on the new board.
 #[test]
-fn stealth_results_go_when_the_setup_changes() {
+fn stealth_results_stay_with_the_setup_they_were_found_for() {
     let mut session = session_of(&["classic", "csp-sample-4x4"]);
-    session.tomography.stealth_iterations = 20;
+    session.tomography.stealth_iterations = 100_000;
     let mut h = tomography_on(session);
     h.get_by_label("Stealth search").click();
     h.run_steps(2);
     wait_for_label(&mut h, "Search");
     h.get_by_label("Search").click();
     h.run_steps(2);
-    wait_until(&mut h, |r| !r.room.busy());
-    assert!(h.state().room.stealth().found().is_some());
-    // Another setup (a 4×4 board, another fleet): the old fleets must not be shown on it.
+    assert!(h.state().room.stealth().task.is_running());
+    // Move a ship: the search does not depend on where the fleet is placed.
+    let setup = h.state().doc.session.setup().clone();
+    let moved = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 77)
+        .unwrap()
+        .deployment;
+    h.state_mut().doc.edit(|s| s.setup_mut().deployment = moved);
+    h.run_steps(3);
+    assert!(h.state().room.stealth().task.is_running(), "the search runs on");
+    assert!(h.state().room.stealth().note.is_none());
+    // Another setup: the search stops and says so.
     h.state_mut().doc.set_view(|s| s.active = 1);
     h.run_steps(3);
-    assert!(h.state().room.stealth().found().is_none());
     wait_until(&mut h, |r| !r.room.busy());
+    let note = h.state().room.stealth().note.clone().expect("a note");
+    assert!(note.contains("Search stopped"), "{note}");
+
+    // A finished search, then a switch: the fleets stay, marked as another setup's.
+    h.state_mut().doc.set_view(|s| s.active = 0);
+    h.state_mut().doc.edit(|s| s.tomography.stealth_iterations = 20);
+    h.run_steps(3);
+    h.get_by_label("Search").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert!(h.state().room.stealth().found().is_some());
+    assert!(h.state().room.stealth().note.is_none());
+    h.state_mut().doc.set_view(|s| s.active = 1);
+    h.run_steps(3);
+    assert!(h.state().room.stealth().found().is_some(), "what was found stays");
+    wait_for_text(&mut h, "These fleets were found for 'Classic");
+    assert!(
+        h.get_all_by_label("Explore").all(|n| n.accesskit_node().is_disabled()),
+        "another setup's fleets cannot be explored on this board"
+    );
 }
 
 /// Every count shown must belong to the matrix shown: after Explore opens a

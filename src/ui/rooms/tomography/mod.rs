@@ -380,7 +380,7 @@ impl TomographyRoom {
                     self.explorer = Some(Explorer::new(subject.source.clone()));
                     self.shared.clear();
                     self.walk.clear();
-                    self.stealth.clear();
+                    self.stealth.subject_changed(&subject);
                     self.subreflections.clear();
                     self.subreflections_for = None;
                     self.subject = Some(subject);
@@ -404,7 +404,7 @@ impl TomographyRoom {
         }
         self.subreflections.poll();
         self.walk.task.poll();
-        self.stealth.task.poll();
+        self.stealth.poll();
         let (Some(subject), Some(ex)) = (&self.subject, &mut self.explorer) else {
             return;
         };

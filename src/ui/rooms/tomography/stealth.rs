@@ -18,11 +18,48 @@ pub struct StealthPanel {
     pub task: Task<Vec<StealthFleet>>,
     /// Which result is drawn.
     pub picked: usize,
+    /// The subject the running search works on, and the one the results were found for.
+    running_for: Option<Subject>,
+    found_for: Option<Subject>,
+    /// Why a search stopped or its results belong to another setup.
+    pub note: Option<String>,
+}
+
+/// What a search depends on: the board, the fleet and the rule (not where the
+/// fleet is placed, nor the matrix explored).
+fn same_search(a: &Subject, b: &Subject) -> bool {
+    a.board == b.board && a.fleet == b.fleet && a.rule == b.rule
 }
 
 impl StealthPanel {
-    pub fn clear(&mut self) {
-        *self = StealthPanel::default();
+    /// The subject changed. A search that does not depend on what changed goes
+    /// on; otherwise it stops, and results already found stay with a note.
+    pub fn subject_changed(&mut self, new: &Subject) {
+        if let Some(old) = self.running_for.as_ref().filter(|old| !same_search(old, new)) {
+            self.note = Some(format!(
+                "Search stopped: the board, fleet or rule of '{}' changed. Search again for this one.",
+                old.name
+            ));
+            self.task.cancel();
+            self.running_for = None;
+        }
+        if let Some(old) = self.found_for.as_ref().filter(|old| !same_search(old, new)) {
+            self.note = Some(format!(
+                "These fleets were found for '{}' as it was before the board, fleet or rule changed; \
+                 they can go to Boards but not to the Matrix tab. Search again for this setup.",
+                old.name
+            ));
+        }
+    }
+
+    /// Takes in a finished search.
+    pub fn poll(&mut self) {
+        if self.task.poll() {
+            self.found_for = self.running_for.take();
+            self.note = None;
+        } else if !self.task.is_running() {
+            self.running_for = None;
+        }
     }
 
     /// The fleets found by the last search, best first.
@@ -71,14 +108,20 @@ impl StealthPanel {
                 keep: KEEP,
             };
             self.picked = 0;
+            self.note = None;
+            self.running_for = Some(subject.clone());
             self.task.start(repaint(ui), move |job| {
                 stealth_search(&req, job.cancel_flag(), &|p| job.progress(p)).map_err(|e| e.to_string())
             });
         }
-        let Some(found) = &self.task.result else {
+        if let Some(n) = &self.note {
+            ui.colored_label(ui.visuals().warn_fg_color, n);
+        }
+        let (Some(found), Some(found_for)) = (&self.task.result, &self.found_for) else {
             ui.label("A fleet is stealthy when many fleets share its X-ray: the X-ray then says little about it.");
             return None;
         };
+        let current = same_search(found_for, subject);
         let mut explore = None;
         let mut add = None;
         ui.columns(2, |cols| {
@@ -98,8 +141,9 @@ impl StealthPanel {
                         ui.label(thousands(f.labelled_fleets));
                         ui.horizontal(|ui| {
                             if ui
-                                .button("Explore")
+                                .add_enabled(current, egui::Button::new("Explore"))
                                 .on_hover_text("Open it in the Matrix tab")
+                                .on_disabled_hover_text("Found for another board, fleet or rule")
                                 .clicked()
                             {
                                 explore = Some(f.matrix.clone());
@@ -111,7 +155,7 @@ impl StealthPanel {
                             {
                                 let description = format!(
                                     "A stealthy fleet on the board of '{}': {} fleet matrices share its X-ray.",
-                                    subject.name,
+                                    found_for.name,
                                     thousands(f.fleet_matrices)
                                 );
                                 add = Some((f.deployment.clone(), format!("stealthy {}", i + 1), description));
@@ -123,11 +167,11 @@ impl StealthPanel {
             if let Some(f) = found.get(self.picked) {
                 let ui = &mut cols[1];
                 let size = vec2(ui.available_width(), 320.0);
-                thumbnail(ui, size, subject, &f.matrix, Some(&f.deployment));
+                thumbnail(ui, size, found_for, &f.matrix, Some(&f.deployment));
             }
         });
         if let Some((d, label, description)) = add {
-            add_setup(ctx, subject, d, &label, description);
+            add_setup(ctx, found_for, d, &label, description);
         }
         explore
     }
