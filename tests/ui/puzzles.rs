@@ -325,6 +325,23 @@ fn solving_while_trying_offers_the_solution() {
     assert!(a.source.starts_with("solution 1"), "{}", a.source);
     assert!(a.broken.is_empty());
     assert!(h.query_by_label("Try (P)").is_some());
+    // The answer tried by hand was put aside, not lost: Try brings it back.
+    assert!(h.query_by_label_contains("Your answer is put aside").is_some());
+    let mine = h.state().room.answer().unwrap().grid.clone();
+    h.key_press(egui::Key::P);
+    h.run_steps(3);
+    let back = h.state().room.answer().expect("the tried answer is back");
+    assert_eq!(back.source, "your answer");
+    assert_ne!(back.grid, mine, "not the solution");
+    let tried = back.grid.clone();
+    // Escape clears it; one Backspace brings it back.
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.state().room.answer().is_none());
+    assert!(h.state().status.contains("Backspace brings it back"));
+    h.key_press(egui::Key::Backspace);
+    h.run_steps(3);
+    assert_eq!(h.state().room.answer().map(|a| a.grid.clone()), Some(tried));
 }
 
 /// Try mode shows clashes first: after one queen the lines that still need a
@@ -365,4 +382,58 @@ fn the_rules_of_each_puzzle_show_beside_its_grid() {
         let h = on(name);
         assert!(h.query_by_label_contains(says).is_some(), "{name}: expected '{says}'");
     }
+}
+
+/// Opening another puzzle neither stops a running solve nor throws a finished
+/// one away: the running one says what it works on, a finished one comes back
+/// with its puzzle.
+#[test]
+fn a_solve_waits_for_its_puzzle() {
+    let mut h = on("Rullo (article example)");
+    h.get_by_label("Solve exactly (S)").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "1 solution: unique");
+    let rullo = h.state().doc.session.puzzles.active;
+    let queens = h
+        .state()
+        .doc
+        .session
+        .puzzles
+        .puzzles
+        .iter()
+        .position(|p| p.name == "8 queens")
+        .unwrap();
+    h.state_mut().doc.set_view(|s| s.puzzles.active = queens);
+    h.run_steps(3);
+    assert!(
+        h.state().room.solved().is_none(),
+        "the Rullo solve is not shown on the queens"
+    );
+    h.state_mut().doc.set_view(|s| s.puzzles.active = rullo);
+    h.run_steps(3);
+    assert!(
+        h.state().room.solved().is_some_and(|s| s.result.is_unique()),
+        "the Rullo solve is back with its puzzle"
+    );
+
+    // A long solve (16 queens, up to 100,000 solutions) goes on while another puzzle is open.
+    let sixteen = fleetscope::puzzle::Puzzle::parse(include_str!("../../puzzles/n-queens-16.txt")).unwrap();
+    h.state_mut().doc.edit(|s| {
+        s.puzzles.puzzles.push(fleetscope::session::NamedPuzzle {
+            name: "16 queens".into(),
+            puzzle: sixteen,
+        });
+        s.puzzles.active = s.puzzles.puzzles.len() - 1;
+    });
+    h.run_steps(3);
+    h.get_by_label("Solve exactly (S)").click();
+    h.run_steps(2);
+    h.state_mut().doc.set_view(|s| s.puzzles.active = queens);
+    h.run_steps(3);
+    assert!(h.state().room.busy(), "the 16-queens solve runs on");
+    assert!(h.query_by_label_contains("Still solving '16 queens'").is_some());
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
 }

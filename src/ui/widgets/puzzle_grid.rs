@@ -407,7 +407,11 @@ mod tests {
     fn a_solution_is_drawn_as_joined_ships() {
         // A cruiser across the top, a submarine below it on the left.
         let m = BinaryMatrix::parse("0111\n0000\n1000").unwrap();
-        assert_eq!(ship_joins(&m, 0, 1), [false, true, false, false], "bow: joins right only");
+        assert_eq!(
+            ship_joins(&m, 0, 1),
+            [false, true, false, false],
+            "bow: joins right only"
+        );
         assert_eq!(ship_joins(&m, 0, 2), [false, true, false, true], "middle: both sides");
         assert_eq!(ship_joins(&m, 0, 3), [false, false, false, true], "stern at the edge");
         assert_eq!(ship_joins(&m, 2, 0), [false; 4], "a submarine stands alone");

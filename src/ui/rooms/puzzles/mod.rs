@@ -100,7 +100,18 @@ pub struct PuzzlesRoom {
     tried: Vec<(Puzzle, BinaryMatrix)>,
     /// The open puzzle's place in the list last frame (Try ends on another puzzle).
     open: Option<usize>,
+    /// The open puzzle as it is this frame.
+    open_puzzle: Option<Puzzle>,
+    /// The user's Try answer, put aside while the solution is shown (Try brings it back).
+    paused_try: Option<Answer>,
+    /// The puzzle the running exact solve works on (it goes on when another is opened).
+    solving: Option<Puzzle>,
+    /// Solves of puzzles not open now, newest last: shown again when one is reopened.
+    earlier: Vec<Solved>,
 }
+
+/// How many solves of other puzzles are kept.
+const EARLIER_KEPT: usize = 16;
 
 impl Room for PuzzlesRoom {
     fn id(&self) -> &'static str {
@@ -165,6 +176,7 @@ impl Room for PuzzlesRoom {
         }
         self.shelf.poll(ctx);
         let current = ctx.doc.session.puzzles.current().map(|p| p.puzzle.clone());
+        self.open_puzzle.clone_from(&current);
         let open = Some(ctx.doc.session.puzzles.active);
         if self.open != open {
             self.open = open;
@@ -181,14 +193,7 @@ impl Room for PuzzlesRoom {
         {
             self.answer = None;
         }
-        if self
-            .exact
-            .result
-            .as_ref()
-            .is_some_and(|s| Some(&s.puzzle) != current.as_ref())
-        {
-            self.exact.clear();
-        }
+        self.file_solves(current.as_ref());
         self.keys(ui, ctx);
         egui::Panel::left("puzzles_side")
             .resizable(true)
@@ -219,7 +224,7 @@ impl Room for PuzzlesRoom {
                     let was_playing = self.editor.playing();
                     let edit = self.editor.ui(ui, ctx, &puzzle, answer);
                     if self.editor.playing() && !was_playing {
-                        self.drop_shown_solution();
+                        self.entered_try();
                     }
                     if let Some(grid) = edit.answer_changed {
                         let before = self
@@ -250,9 +255,29 @@ impl PuzzlesRoom {
     /// Earlier answers of Try mode, for Backspace.
     fn take_back(&mut self, ui: &Ui) {
         if let Some((puzzle, grid)) = self.tried.pop()
-            && self.answer.as_ref().is_some_and(|a| a.puzzle == puzzle)
+            && self.open_puzzle.as_ref() == Some(&puzzle)
         {
             self.check_answer(repaint(ui), puzzle, grid, "your answer".into());
+        }
+    }
+
+    /// A solve of another puzzle (or of this one before an edit) is put aside,
+    /// never thrown away: reopening that puzzle (or undoing the edit) shows it
+    /// again. A solve still running goes on.
+    fn file_solves(&mut self, current: Option<&Puzzle>) {
+        if self.exact.result.as_ref().is_some_and(|s| Some(&s.puzzle) != current) {
+            let s = self.exact.result.take().expect("checked");
+            self.earlier.retain(|e| e.puzzle != s.puzzle);
+            self.earlier.push(s);
+            if self.earlier.len() > EARLIER_KEPT {
+                self.earlier.remove(0);
+            }
+        }
+        if self.exact.result.is_none()
+            && !self.exact.is_running()
+            && let Some(i) = self.earlier.iter().position(|e| Some(&e.puzzle) == current)
+        {
+            self.exact.result = Some(self.earlier.remove(i));
         }
     }
 
@@ -287,8 +312,14 @@ impl PuzzlesRoom {
         if PLAY.pressed(ui) {
             self.toggle_play();
         }
-        if CLEAR.pressed(ui) {
-            self.answer = None;
+        if CLEAR.pressed(ui)
+            && let Some(a) = self.answer.take()
+        {
+            if self.editor.playing() {
+                // One Backspace brings the cleared marks back.
+                self.tried.push((a.puzzle, a.grid));
+                ctx.status("Answer cleared (Backspace brings it back)");
+            }
         }
         if self.editor.playing() && TAKE_BACK.pressed(ui) {
             self.take_back(ui);
@@ -299,7 +330,19 @@ impl PuzzlesRoom {
     fn toggle_play(&mut self) {
         self.editor.toggle_play();
         if self.editor.playing() {
-            self.drop_shown_solution();
+            self.entered_try();
+        }
+    }
+
+    /// Try mode begins: a solution shown goes, the user's own answer put
+    /// aside by *Show the solution* comes back.
+    fn entered_try(&mut self) {
+        self.drop_shown_solution();
+        if let Some(a) = self.paused_try.take()
+            && self.answer.is_none()
+            && self.open_puzzle.as_ref() == Some(&a.puzzle)
+        {
+            self.answer = Some(a);
         }
     }
 
@@ -314,6 +357,7 @@ impl PuzzlesRoom {
             return;
         };
         let puzzle = p.puzzle.clone();
+        self.solving = Some(puzzle.clone());
         self.exact.start(repaint(ui), move |job| {
             let t0 = std::time::Instant::now();
             let progress = |p: SearchProgress| {
@@ -384,6 +428,31 @@ impl PuzzlesRoom {
         if job_controls(ui, &self.exact, &labels, has) {
             self.start_exact(ui, ctx);
         }
+        let current = ctx.doc.session.puzzles.current().map(|p| &p.puzzle);
+        if self.exact.is_running()
+            && let Some(other) = self.solving.as_ref().filter(|p| Some(*p) != current)
+        {
+            let place = ctx
+                .doc
+                .session
+                .puzzles
+                .puzzles
+                .iter()
+                .find(|e| &e.puzzle == other)
+                .map_or("a puzzle since edited".to_string(), |e| format!("'{}'", e.name));
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("Still solving {place}; its result will wait for it."),
+            );
+        }
+        if !self.editor.playing()
+            && self
+                .paused_try
+                .as_ref()
+                .is_some_and(|a| self.open_puzzle.as_ref() == Some(&a.puzzle))
+        {
+            ui.label("Your answer is put aside: Try (P) brings it back.");
+        }
         if let Some(s) = &self.exact.result {
             let r = &s.result;
             let count = if r.stopped_at_limit {
@@ -421,6 +490,7 @@ impl PuzzlesRoom {
                 });
                 if show {
                     self.editor.toggle_play();
+                    self.paused_try = self.answer.take().filter(|a| !a.source.starts_with("solution"));
                     self.show_solution(ctx);
                 }
             }
