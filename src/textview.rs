@@ -224,9 +224,9 @@ pub fn not_uniform_note(tries: u64) -> String {
 pub fn rules_line(setup: &Setup) -> String {
     let mut s = format!("rules: {}", setup.rules.touch.describe());
     if setup.rules.touch == crate::geometry::TouchRule::NoTouch
-        && let Some((a, b)) = setup.deployment.touching_pair(&setup.fleet)
+        && let Some(pairs) = setup.deployment.touching_words(&setup.fleet)
     {
-        s += &format!(" (the placed {a} and {b} touch: the placed fleet breaks this rule)");
+        s += &format!(" (these placed ships touch: {pairs}; the placed fleet breaks this rule)");
     }
     s
 }

@@ -514,3 +514,23 @@ fn ticking_paint_leaves_the_session_saved() {
     h.run_steps(3);
     assert!(!h.state().doc.dirty);
 }
+
+/// A placed fleet that breaks the setup's no-touch rule is no fleet here, and
+/// the card says why.
+#[test]
+fn a_fleet_breaking_the_no_touch_rule_says_why_it_is_none() {
+    let mut session = session_of(&["classic"]);
+    let setup = session.setup().clone();
+    let touching = (0..500)
+        .filter_map(|seed| {
+            random_deployment(&setup.board, &setup.fleet, TouchRule::MayTouch, seed)
+                .ok()
+                .map(|d| d.deployment)
+        })
+        .find(|d| d.touching_pair(&setup.fleet).is_some())
+        .expect("some random fleet has touching ships");
+    session.setup_mut().deployment = touching;
+    session.setup_mut().rules.touch = TouchRule::NoTouch;
+    let mut h = tomography_on(session);
+    wait_for_text(&mut h, "no: every cut has ships touching, and here ships may not touch");
+}

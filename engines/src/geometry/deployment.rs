@@ -103,13 +103,49 @@ impl Deployment {
 
     /// The first two ships that touch (names of their pieces), if any.
     pub fn touching_pair(&self, fleet: &Fleet) -> Option<(String, String)> {
+        self.touching(fleet)
+            .0
+            .first()
+            .map(|&(p, q)| (fleet.pieces[p].name.clone(), fleet.pieces[q].name.clone()))
+    }
+
+    /// Every pair of placed ships that touch (pieces, smaller first, in order)
+    /// and the cells where they do (a cell next to another ship's cell).
+    pub fn touching(&self, fleet: &Fleet) -> (Vec<(usize, usize)>, Vec<Coord>) {
         let owner = self.occupancy(fleet);
         let steps = fleet.lattice.touching();
-        owner.iter().find_map(|(c, &p)| {
-            steps.iter().find_map(|&step| match owner.get(&(*c + step)) {
-                Some(&q) if q != p => Some((fleet.pieces[p.min(q)].name.clone(), fleet.pieces[p.max(q)].name.clone())),
-                _ => None,
-            })
+        let mut pairs = std::collections::BTreeSet::new();
+        let mut cells = std::collections::BTreeSet::new();
+        for (c, &p) in &owner {
+            for &step in &steps {
+                if let Some(&q) = owner.get(&(*c + step))
+                    && q != p
+                {
+                    pairs.insert((p.min(q), p.max(q)));
+                    cells.insert(*c);
+                }
+            }
+        }
+        (pairs.into_iter().collect(), cells.into_iter().collect())
+    }
+
+    /// The touching pairs in words: "the Carrier and the Battleship, the Cruiser and the Destroyer".
+    pub fn touching_words(&self, fleet: &Fleet) -> Option<String> {
+        let (pairs, _) = self.touching(fleet);
+        if pairs.is_empty() {
+            return None;
+        }
+        let name = |p: usize| fleet.pieces[p].name.as_str();
+        let shown: Vec<String> = pairs
+            .iter()
+            .take(4)
+            .map(|&(p, q)| format!("the {} and the {}", name(p), name(q)))
+            .collect();
+        let more = pairs.len().saturating_sub(shown.len());
+        Some(if more > 0 {
+            format!("{} and {more} more pairs", shown.join(", "))
+        } else {
+            shown.join(", ")
         })
     }
 

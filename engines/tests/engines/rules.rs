@@ -165,6 +165,43 @@ fn placement_says_which_ship_it_would_touch() {
     assert_eq!(d.touching_pair(&fleet), Some(("Carrier".into(), "Boat".into())));
 }
 
+/// Every touching pair is named, and the cells where ships touch are exactly
+/// the cells with another ship's cell among their eight neighbours.
+#[test]
+fn every_touching_pair_and_cell_is_found() {
+    let fleet = Fleet::straight("f", Lattice::Square, &[("A", 3), ("B", 1), ("C", 2), ("D", 1)]);
+    let at = |piece, rotation, r, c| PlacedShip {
+        piece,
+        rotation,
+        mirrored: false,
+        anchor: Coord(r, c),
+    };
+    let mut d = Deployment::default();
+    d.place(at(0, 0, 0, 0)); // A: (0,0)-(0,2)
+    d.place(at(1, 0, 1, 3)); // B: (1,3), touches A at a corner
+    d.place(at(2, 1, 3, 0)); // C: (3,0)-(4,0)
+    d.place(at(3, 0, 4, 1)); // D: (4,1), beside C
+    let (pairs, cells) = d.touching(&fleet);
+    assert_eq!(pairs, vec![(0, 1), (2, 3)]);
+    // Brute force over the eight neighbours of every occupied cell.
+    let owner = d.occupancy(&fleet);
+    let mut expected: Vec<Coord> = owner
+        .iter()
+        .filter(|(c, p)| {
+            (-1..=1).any(|dr| {
+                (-1..=1).any(|dc| owner.get(&Coord(c.0 + dr, c.1 + dc)).is_some_and(|q| q != *p))
+            })
+        })
+        .map(|(c, _)| *c)
+        .collect();
+    expected.sort();
+    assert_eq!(cells, expected);
+    assert_eq!(
+        d.touching_words(&fleet).as_deref(),
+        Some("the A and the B, the C and the D")
+    );
+}
+
 /// The Solver draws a state equal to the original picture with the fleet as
 /// placed, not with another cut of the same ones.
 #[test]

@@ -2,7 +2,7 @@
 //! hand, the room's keys, and what a click or drag does with each tool.
 
 use super::{BoardsRoom, CELLS_TOOL, DELETE, DROP, ISLANDS_TOOL, MIRROR, PLACE_TOOL, PlaceTool, ROTATE, Tool};
-use crate::geometry::{Coord, Lattice};
+use crate::geometry::{Coord, Lattice, TouchRule};
 use crate::textview::{cell_label, place_error};
 use crate::ui::document::Document;
 use crate::ui::room::RoomCtx;
@@ -97,10 +97,18 @@ impl BoardsRoom {
                     ui.colored_label(ui.visuals().warn_fg_color, &n.text);
                 }
             });
+            // Under the no-touch rule, where placed ships touch is outlined.
+            let touching: Vec<(Coord, Color32)> = if setup.rules.touch == TouchRule::NoTouch {
+                let warn = ui.visuals().warn_fg_color;
+                setup.deployment.touching(&setup.fleet).1.into_iter().map(|c| (c, warn)).collect()
+            } else {
+                Vec::new()
+            };
             let deco = Decorations {
                 extra: &extra,
                 overlay: &overlay,
                 outlined: &outlined,
+                outlines: &touching,
                 edge_sums,
                 ..Decorations::fill_only(&fill)
             };

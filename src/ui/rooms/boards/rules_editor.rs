@@ -18,11 +18,14 @@ pub fn rules_editor(ui: &mut Ui, doc: &mut Document) {
     }
     let setup = doc.session.setup();
     if touch == TouchRule::NoTouch
-        && let Some((a, b)) = setup.deployment.touching_pair(&setup.fleet)
+        && let Some(pairs) = setup.deployment.touching_words(&setup.fleet)
     {
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!("The placed {a} and {b} touch: the placed fleet breaks this rule. Move one, or place at random."),
+            format!(
+                "These placed ships touch (outlined on the board): {pairs}. The placed fleet breaks this rule: \
+                 move them, or place at random."
+            ),
         );
     }
     ui.label(

@@ -4,9 +4,9 @@
 //! click-to-interchange.
 
 use super::Subject;
-use crate::geometry::{BinaryMatrix, Board, Coord, Deployment};
+use crate::geometry::{BinaryMatrix, Board, Coord, Deployment, Fleet, TouchRule};
 use crate::jobs::Task;
-use crate::tomography::{Block, Interchange, interchanges, laplacian_energy, unexplained_cells};
+use crate::tomography::{Block, Interchange, interchanges, laplacian_energy, realisations_under, unexplained_cells};
 use crate::ui::room::repaint;
 use crate::ui::widgets::board_view::{BoardView, Decorations};
 use crate::ui::widgets::palette;
@@ -25,6 +25,8 @@ pub struct Derived {
     pub all_cuts: bool,
     pub unexplained: Vec<(usize, usize)>,
     pub energy: u64,
+    /// Why the matrix is no fleet, when `cuts` is empty and a reason is known.
+    pub why_not: Option<String>,
 }
 
 impl Derived {
@@ -33,14 +35,35 @@ impl Derived {
             Some(fleet) => (subject.cuts(m, CUTS_SHOWN), unexplained_cells(m, fleet)),
             None => ((Vec::new(), true), Vec::new()),
         };
+        let why_not = match &subject.fleet {
+            Some(fleet) if cuts.is_empty() => why_no_fleet(m, fleet, subject.rule, unexplained.len()),
+            _ => None,
+        };
         Derived {
             interchanges: interchanges(m),
             cuts,
             all_cuts,
             unexplained,
             energy: laplacian_energy(m),
+            why_not,
         }
     }
+}
+
+/// Why `m` cannot be cut into the fleet: the wrong number of ones, cells no
+/// ship covers, or (no-touch rule) every cut has ships touching.
+fn why_no_fleet(m: &BinaryMatrix, fleet: &Fleet, rule: TouchRule, unexplained: usize) -> Option<String> {
+    let cells = fleet.total_cells();
+    if m.ones() != cells {
+        return Some(format!("{} ones, but the fleet has {cells} cells", m.ones()));
+    }
+    if unexplained > 0 {
+        return Some(format!("{unexplained} cell(s) no ship can cover (red)"));
+    }
+    if rule == TouchRule::NoTouch && !realisations_under(m, fleet, TouchRule::MayTouch, 1).is_empty() {
+        return Some("every cut has ships touching, and here ships may not touch".into());
+    }
+    Some("the ones cannot be cut into the fleet's ships".into())
 }
 
 /// History of matrices visited from the subject's own matrix.

@@ -123,12 +123,9 @@ impl SharedPanel {
                     ui.label("Fleet?")
                         .on_hover_text("Whether the ones can be cut into the fleet's ships");
                     let all_cuts = d.is_some_and(|d| d.all_cuts);
-                    match d.map(|d| (d.cuts.len(), d.unexplained.len())) {
-                        Some((0, 0)) => {
-                            ui.label("no");
-                        }
-                        Some((0, n)) => {
-                            ui.label(format!("no: {n} cell(s) no ship can cover (red)"));
+                    match d.map(|d| (d.cuts.len(), d.why_not.as_deref())) {
+                        Some((0, why)) => {
+                            ui.add(egui::Label::new(format!("no: {}", why.unwrap_or("not the fleet's ships"))).wrap());
                         }
                         Some((cuts, _)) => {
                             ui.horizontal_wrapped(|ui| {
