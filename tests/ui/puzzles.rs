@@ -437,3 +437,37 @@ fn a_solve_waits_for_its_puzzle() {
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.busy());
 }
+
+/// In Try mode a 0/1 cell has three states: blank (undecided), 1, then 0, and
+/// back to blank; blank cells are not judged as zeros.
+#[test]
+fn a_takuzu_cell_can_be_left_undecided() {
+    let mut h = on("Takuzu 6×6");
+    h.get_by_label("Try (P)").click();
+    h.run_steps(2);
+    // (0, 1) is not given.
+    let p = h.state().room.cell_center(0, 1).unwrap();
+    let state = |h: &H| {
+        let a = h.state().room.answer().expect("an answer");
+        (
+            a.grid.get(0, 1),
+            a.undecided.as_ref().expect("Try keeps undecided cells").get(0, 1),
+        )
+    };
+    click_at(&mut h, p);
+    assert_eq!(state(&h), (true, false), "first a 1");
+    let undecided = h.state().room.answer().unwrap().undecided.clone().unwrap();
+    assert_eq!(
+        undecided.ones(),
+        36 - 12 - 1,
+        "every cell but the 12 givens and this one is blank"
+    );
+    click_at(&mut h, p);
+    assert_eq!(state(&h), (false, false), "then a decided 0");
+    click_at(&mut h, p);
+    assert_eq!(state(&h), (false, true), "then blank again");
+    // Backspace steps back through the states.
+    h.key_press(egui::Key::Backspace);
+    h.run_steps(3);
+    assert_eq!(state(&h), (false, false));
+}

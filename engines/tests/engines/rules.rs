@@ -188,9 +188,7 @@ fn every_touching_pair_and_cell_is_found() {
     let mut expected: Vec<Coord> = owner
         .iter()
         .filter(|(c, p)| {
-            (-1..=1).any(|dr| {
-                (-1..=1).any(|dc| owner.get(&Coord(c.0 + dr, c.1 + dc)).is_some_and(|q| q != *p))
-            })
+            (-1..=1).any(|dr| (-1..=1).any(|dc| owner.get(&Coord(c.0 + dr, c.1 + dc)).is_some_and(|q| q != *p)))
         })
         .map(|(c, _)| *c)
         .collect();

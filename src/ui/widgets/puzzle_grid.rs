@@ -21,6 +21,8 @@ pub struct Overlay<'a> {
     pub weak: &'a [usize],
     /// A cell waiting for the second end of a link.
     pub pending: Option<(usize, usize)>,
+    /// Cells of the answer not decided yet (drawn blank, not as 0).
+    pub undecided: Option<&'a BinaryMatrix>,
 }
 
 /// Where the pointer acted this frame.
@@ -128,6 +130,7 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             } else if overlay.answer.is_some()
                 && puzzle.as_family().answer_glyph() == AnswerGlyph::Digits
                 && !matches!(marks[i], CellMark::Digit(_))
+                && !overlay.undecided.is_some_and(|u| u.get(r, c))
             {
                 // Binary answers show their 0s too: a person reads both digits.
                 painter.text(

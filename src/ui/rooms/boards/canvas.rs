@@ -100,7 +100,13 @@ impl BoardsRoom {
             // Under the no-touch rule, where placed ships touch is outlined.
             let touching: Vec<(Coord, Color32)> = if setup.rules.touch == TouchRule::NoTouch {
                 let warn = ui.visuals().warn_fg_color;
-                setup.deployment.touching(&setup.fleet).1.into_iter().map(|c| (c, warn)).collect()
+                setup
+                    .deployment
+                    .touching(&setup.fleet)
+                    .1
+                    .into_iter()
+                    .map(|c| (c, warn))
+                    .collect()
             } else {
                 Vec::new()
             };

@@ -6,6 +6,7 @@ use super::Answer;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::Puzzle;
 use crate::puzzle::edit::{self, Tool, region_letter};
+use crate::puzzle::families::AnswerGlyph;
 use crate::puzzle::families::chess::Piece;
 use crate::ui::room::RoomCtx;
 use crate::ui::widgets::puzzle_grid::{self, Overlay};
@@ -57,10 +58,25 @@ impl Default for Editor {
     }
 }
 
+/// Every cell but the givens: a fresh Try answer of a 0/1 puzzle is all blank.
+fn all_but(rows: usize, cols: usize, givens: &[crate::puzzle::model::Fixed]) -> BinaryMatrix {
+    let mut m = BinaryMatrix::zeros(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            m.set(r, c, true);
+        }
+    }
+    for f in givens {
+        m.set(f.cell / cols, f.cell % cols, false);
+    }
+    m
+}
+
 /// What the grid did this frame that the room acts on.
 #[derive(Default)]
 pub struct EditOutcome {
-    pub answer_changed: Option<BinaryMatrix>,
+    /// The new answer and, in the 0/1 families, its undecided cells.
+    pub answer_changed: Option<(BinaryMatrix, Option<BinaryMatrix>)>,
 }
 
 impl Editor {
@@ -196,8 +212,9 @@ impl Editor {
         ui.add(egui::Label::new(egui::RichText::new(puzzle.rules()).weak()).wrap());
         // While trying, a line that still needs marks is not outlined: clashes and
         // lines already over their count are what the grid shows.
+        // Nor is a rule about cells not decided yet (a 0/1 puzzle's blank cells).
         let shown: Vec<crate::puzzle::Violation> = answer
-            .map(|a| a.broken.iter().filter(|v| !(self.play && v.short)).cloned().collect())
+            .map(|a| a.broken.iter().filter(|v| !a.waits(v, self.play)).cloned().collect())
             .unwrap_or_default();
         let (broken, weak) = answer
             .map(|a| puzzle_grid::broken_cells(&shown, &a.grid))
@@ -207,6 +224,7 @@ impl Editor {
             broken: &broken,
             weak: &weak,
             pending: self.pending,
+            undecided: answer.and_then(|a| a.undecided.as_ref()),
         };
         let avail = ui.available_height();
         let grid_height = (avail - 170.0).max(220.0);
@@ -234,15 +252,33 @@ impl Editor {
                     ));
                     return out;
                 }
+                let fits = |g: &BinaryMatrix| g.rows() == rows && g.cols() == cols;
                 let mut grid = answer
                     .map(|a| a.grid.clone())
-                    .filter(|g| g.rows() == rows && g.cols() == cols)
+                    .filter(fits)
                     .unwrap_or_else(|| BinaryMatrix::zeros(rows, cols));
                 for f in &givens {
                     grid.set(f.cell / cols, f.cell % cols, f.value);
                 }
-                grid.set(row, col, !grid.get(row, col));
-                out.answer_changed = Some(grid);
+                if puzzle.as_family().answer_glyph() == AnswerGlyph::Digits {
+                    // Three states: blank, then 1, then 0, then blank again.
+                    let mut blank = answer
+                        .filter(|a| fits(&a.grid))
+                        .map_or_else(|| Some(all_but(rows, cols, &givens)), |a| a.undecided.clone())
+                        .unwrap_or_else(|| BinaryMatrix::zeros(rows, cols));
+                    match (blank.get(row, col), grid.get(row, col)) {
+                        (true, _) => {
+                            blank.set(row, col, false);
+                            grid.set(row, col, true);
+                        }
+                        (false, true) => grid.set(row, col, false),
+                        (false, false) => blank.set(row, col, true),
+                    }
+                    out.answer_changed = Some((grid, Some(blank)));
+                } else {
+                    grid.set(row, col, !grid.get(row, col));
+                    out.answer_changed = Some((grid, None));
+                }
             }
             return out;
         }

@@ -72,6 +72,23 @@ pub struct Answer {
     pub checked: bool,
     /// What the answer is worth (Max Chess).
     pub value: Option<f64>,
+    /// Cells not decided yet (Try mode in the 0/1 families): drawn blank, and
+    /// the rules about them are not judged yet. `None`: every cell is decided.
+    pub undecided: Option<BinaryMatrix>,
+}
+
+impl Answer {
+    /// While trying, a broken rule that more marks may still mend waits: a count
+    /// not reached yet, or a rule about cells still blank.
+    pub fn waits(&self, v: &Violation, trying: bool) -> bool {
+        let cols = self.grid.cols();
+        trying
+            && (v.short
+                || self
+                    .undecided
+                    .as_ref()
+                    .is_some_and(|u| v.cells.iter().any(|&i| u.get(i / cols, i % cols))))
+    }
 }
 
 /// An exact solve and the puzzle it was for.
@@ -97,7 +114,7 @@ pub struct PuzzlesRoom {
     text_for: Option<Puzzle>,
     text_error: Option<String>,
     /// Try mode's earlier answers (Backspace goes back one).
-    tried: Vec<(Puzzle, BinaryMatrix)>,
+    tried: Vec<(Puzzle, BinaryMatrix, Option<BinaryMatrix>)>,
     /// The open puzzle's place in the list last frame (Try ends on another puzzle).
     open: Option<usize>,
     /// The open puzzle as it is this frame.
@@ -157,7 +174,7 @@ impl Room for PuzzlesRoom {
         if let RoomMessage::PuzzleAnswer(grid, source) = message
             && let Some(p) = ctx.doc.session.puzzles.current()
         {
-            self.check_answer(crate::jobs::no_repaint(), p.puzzle.clone(), grid, source);
+            self.check_answer(crate::jobs::no_repaint(), p.puzzle.clone(), grid, None, source);
         }
     }
 
@@ -226,14 +243,13 @@ impl Room for PuzzlesRoom {
                     if self.editor.playing() && !was_playing {
                         self.entered_try();
                     }
-                    if let Some(grid) = edit.answer_changed {
-                        let before = self
-                            .answer
-                            .as_ref()
-                            .map(|a| a.grid.clone())
-                            .unwrap_or_else(|| BinaryMatrix::zeros(grid.rows(), grid.cols()));
-                        self.tried.push((puzzle.clone(), before));
-                        self.check_answer(repaint(ui), puzzle, grid, "your answer".into());
+                    if let Some((grid, undecided)) = edit.answer_changed {
+                        let before = self.answer.as_ref().map_or_else(
+                            || (BinaryMatrix::zeros(grid.rows(), grid.cols()), None),
+                            |a| (a.grid.clone(), a.undecided.clone()),
+                        );
+                        self.tried.push((puzzle.clone(), before.0, before.1));
+                        self.check_answer(repaint(ui), puzzle, grid, undecided, "your answer".into());
                     }
                     if let Some(a) = &self.answer {
                         let optimum = self.exact.result.as_ref().and_then(|s| s.result.best);
@@ -254,10 +270,10 @@ impl PuzzlesRoom {
 
     /// Earlier answers of Try mode, for Backspace.
     fn take_back(&mut self, ui: &Ui) {
-        if let Some((puzzle, grid)) = self.tried.pop()
+        if let Some((puzzle, grid, undecided)) = self.tried.pop()
             && self.open_puzzle.as_ref() == Some(&puzzle)
         {
-            self.check_answer(repaint(ui), puzzle, grid, "your answer".into());
+            self.check_answer(repaint(ui), puzzle, grid, undecided, "your answer".into());
         }
     }
 
@@ -317,7 +333,7 @@ impl PuzzlesRoom {
         {
             if self.editor.playing() {
                 // One Backspace brings the cleared marks back.
-                self.tried.push((a.puzzle, a.grid));
+                self.tried.push((a.puzzle, a.grid, a.undecided));
                 ctx.status("Answer cleared (Backspace brings it back)");
             }
         }
@@ -399,12 +415,20 @@ impl PuzzlesRoom {
                 broken: Vec::new(),
                 checked: true,
                 value: s.result.best,
+                undecided: None,
             });
         }
     }
 
     /// Shows an answer at once and checks it in the background.
-    fn check_answer(&mut self, repaint: Repaint, puzzle: Puzzle, grid: BinaryMatrix, source: String) {
+    fn check_answer(
+        &mut self,
+        repaint: Repaint,
+        puzzle: Puzzle,
+        grid: BinaryMatrix,
+        undecided: Option<BinaryMatrix>,
+        source: String,
+    ) {
         self.answer = Some(Answer {
             puzzle: puzzle.clone(),
             grid: grid.clone(),
@@ -412,8 +436,11 @@ impl PuzzlesRoom {
             broken: Vec::new(),
             checked: false,
             value: None,
+            undecided: undecided.clone(),
         });
-        self.check.start(repaint, move |_| check(puzzle, grid, source));
+        self.check.start(repaint, move |_| {
+            check(puzzle, grid, source).map(|a| Answer { undecided, ..a })
+        });
     }
 
     fn solve_panel(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
@@ -588,6 +615,7 @@ fn check(puzzle: Puzzle, grid: BinaryMatrix, source: String) -> Result<Answer, S
         broken,
         checked: true,
         value,
+        undecided: None,
     })
 }
 
@@ -624,12 +652,8 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
         return;
     }
     // While trying, counts that more marks may still reach are summed up, not listed.
-    let short = if trying {
-        a.broken.iter().filter(|v| v.short).count()
-    } else {
-        0
-    };
-    let listed: Vec<&crate::puzzle::Violation> = a.broken.iter().filter(|v| !(trying && v.short)).collect();
+    let short = a.broken.iter().filter(|v| a.waits(v, trying)).count();
+    let listed: Vec<&crate::puzzle::Violation> = a.broken.iter().filter(|v| !a.waits(v, trying)).collect();
     if listed.is_empty() {
         ui.label(format!(
             "{}: no clash so far; {short} line(s), region(s) or group(s) still need more marks.",

@@ -262,6 +262,7 @@ fn puzzle_detail(
         broken: &broken,
         weak: &weak,
         pending: None,
+        undecided: None,
     };
     crate::ui::widgets::puzzle_grid::show(ui, &p.puzzle, &overlay, 40.0);
 }
