@@ -346,10 +346,11 @@ impl PuzzleModel {
                     let sum: i64 = terms.iter().filter(|(cell, _)| get(*cell)).map(|(_, w)| w).sum();
                     if sum < *lo || sum > *hi {
                         let unit = terms.iter().all(|(_, w)| *w == 1);
-                        let need = if lo == hi {
-                            format!("{lo}")
-                        } else {
-                            format!("{lo} to {hi}")
+                        let need = match (*lo, *hi) {
+                            (lo, hi) if lo == hi => format!("{lo}"),
+                            (0, hi) => format!("at most {hi}"),
+                            (lo, hi) if hi == lo + 1 => format!("{lo} or {hi}"),
+                            (lo, hi) => format!("between {lo} and {hi}"),
                         };
                         let has = if unit {
                             format!("{sum} {}", plural(self.noun, sum))

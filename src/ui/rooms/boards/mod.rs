@@ -225,7 +225,9 @@ impl BoardsRoom {
         self.ship_list(ui, ctx);
         ui.separator();
         ui.heading("Rules");
-        rules_editor::rules_editor(ui, ctx.doc);
+        if let Some(line) = rules_editor::rules_editor(ui, ctx.doc) {
+            ctx.status(line);
+        }
         ui.separator();
         egui::CollapsingHeader::new(egui::RichText::new("Board").heading())
             .default_open(true)

@@ -5,7 +5,9 @@ use crate::geometry::TouchRule;
 use crate::ui::document::Document;
 use egui::Ui;
 
-pub fn rules_editor(ui: &mut Ui, doc: &mut Document) {
+/// Returns a status line when the rule was changed (the old one would be stale).
+pub fn rules_editor(ui: &mut Ui, doc: &mut Document) -> Option<String> {
+    let mut status = None;
     let mut touch = doc.session.setup().rules.touch;
     ui.horizontal(|ui| {
         ui.radio_value(&mut touch, TouchRule::MayTouch, "Ships may touch")
@@ -15,6 +17,11 @@ pub fn rules_editor(ui: &mut Ui, doc: &mut Document) {
     });
     if touch != doc.session.setup().rules.touch {
         doc.edit(|s| s.setup_mut().rules.touch = touch);
+        status = Some(format!(
+            "'{}' now plays where {}: every room follows (Ctrl+Z undoes)",
+            doc.session.setup().name,
+            touch.describe()
+        ));
     }
     let setup = doc.session.setup();
     if touch == TouchRule::NoTouch
@@ -36,4 +43,5 @@ pub fn rules_editor(ui: &mut Ui, doc: &mut Document) {
         .small()
         .weak(),
     );
+    status
 }

@@ -47,6 +47,11 @@ impl Experiments {
         self.epsilon.poll();
         let mut s = doc.session.solver.clone();
         ui.heading("Success against reads and restarts (the paper's Figure 8)");
+        ui.label(format!(
+            "Instances: {} random classic fleets (10×10, ships may touch, as in the tomography paper), \
+             drawn from seed {}; not the open setup. Both experiments use the same fleets.",
+            s.experiment_fleets, s.seed
+        ));
         ui.horizontal(|ui| {
             ui.add(
                 egui::DragValue::new(&mut s.experiment_fleets)
