@@ -83,7 +83,10 @@ fn show_and_xray_of_name_the_rule_and_a_placed_fleet_that_breaks_it() {
     let path = path.to_str().unwrap();
 
     let text = String::from_utf8(fleetscope(&["show", path]).stdout).unwrap();
-    assert!(text.contains("rules: ships may not touch (the placed"), "{text}");
+    assert!(
+        text.contains("rules: ships may not touch (these placed ships touch: the "),
+        "{text}"
+    );
     let v = json_of(&["xray", "of", path, "--json"]);
     assert_eq!(
         (v["rule"].as_str(), v["placed_fleet_breaks_rule"].as_bool()),

@@ -178,7 +178,7 @@ fn fairness_what_if_runs_in_the_background() {
     h.hover_at(row);
     h.run_steps(3);
     assert_eq!(h.state().room.fairness().linked(), Some(Coord(1, 1)));
-    let layout = h.state().room.fairness().view.last_layout.clone().expect("map drawn");
+    let layout = h.state().room.fairness().view.last_layout.expect("map drawn");
     h.hover_at(layout.center(Coord(3, 2)));
     h.run_steps(3);
     assert_eq!(h.state().room.fairness().linked(), Some(Coord(3, 2)));

@@ -328,10 +328,11 @@ impl PuzzlesRoom {
         if PLAY.pressed(ui) {
             self.toggle_play();
         }
-        if CLEAR.pressed(ui)
-            && let Some(a) = self.answer.take()
-        {
-            if self.editor.playing() {
+        if CLEAR.pressed(ui) {
+            let cleared = self.answer.take();
+            if self.editor.playing()
+                && let Some(a) = cleared
+            {
                 // One Backspace brings the cleared marks back.
                 self.tried.push((a.puzzle, a.grid, a.undecided));
                 ctx.status("Answer cleared (Backspace brings it back)");
