@@ -50,7 +50,9 @@ through them with < and >. Try (P) lets you place an answer by hand (the givens 
 cells that clash are outlined in red and lines or regions over their count in orange; the lines \
 that still need marks are summed up below. Your \
 marks are not part of the puzzle: Undo (Ctrl+Z) changes the puzzle, Backspace takes back your \
-last mark.\n\n\
+last mark, Esc clears the answer (Backspace brings it back). In Takuzu, Binairo and Tango a click \
+cycles a cell blank, 1, 0; blank cells are not judged. Show the solution puts your answer aside; \
+Try brings it back. A solve goes on while another puzzle is open, and its result waits for its puzzle.\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
 Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
 

@@ -191,7 +191,9 @@ the fitted Gaussian, fleets met as dashed red lines, the current matrix in green
 
 Gallery: every fleet with this X-ray, 12 per page; Explore opens one, To Boards adds it as a setup.
 
-Stealth search: simulated annealing over fleets, scored by how many fleet matrices share their X-ray.";
+Stealth search: simulated annealing over fleets, scored by how many fleet matrices share their X-ray. \
+Moving a ship lets a search run on; another board, fleet or rule stops it with a note, and what it found \
+stays with the setup it was found for.";
 
 impl TomographyRoom {
     /// A fleet from another room: on the open setup when it has the same
