@@ -204,6 +204,10 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 pub fn place_error(lattice: Lattice, e: &crate::geometry::PlaceError) -> String {
     use crate::geometry::PlaceError;
     match e {
+        // A cell left of or above the board would read "col -1": such cells are not named.
+        PlaceError::OffBoard(c) if lattice == Lattice::Square && (c.0 < 0 || c.1 < 0) => {
+            "off the board (past its top or left edge)".to_string()
+        }
         PlaceError::OffBoard(c) => format!("off the board at {}", cell_label(lattice, *c)),
         PlaceError::Island(c) => format!("on an island at {}", cell_label(lattice, *c)),
         PlaceError::Overlap { name, cell } => format!("overlaps the {name} at {}", cell_label(lattice, *cell)),

@@ -112,7 +112,9 @@ fn an_illegal_spot_places_nothing_and_says_why() {
     click_cell(&mut h, Coord(6, 4));
     assert_eq!(h.state().doc.session.setup().deployment.ships.len(), 2);
     assert!(
-        h.state().status.starts_with("Battleship placed at"),
+        h.state()
+            .status
+            .starts_with("Battleship placed: row 7, col 3 to row 7, col 6"),
         "the status line follows the placement: {}",
         h.state().status
     );

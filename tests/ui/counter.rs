@@ -264,6 +264,17 @@ fn compare_counts_each_setup_under_its_rules_with_readable_ratios() {
     assert!(expected.contains('e') || expected.starts_with("0."), "{expected}");
     assert!(h.query_by_label(&expected).is_some(), "the ratio {expected} is shown");
     assert!(h.query_by_label("0.0000").is_none(), "no ratio reads as zero");
+    // A setup's rule changed afterwards: its row says so.
+    assert!(h.query_by_label("(rule changed since)").is_none());
+    h.state_mut()
+        .doc
+        .edit(|s| s.setups[1].rules.touch = fleetscope::geometry::TouchRule::MayTouch);
+    h.run_steps(2);
+    assert!(h.query_by_label("(rule changed since)").is_some());
+    assert!(
+        h.query_by_label_contains("Some setups changed after this comparison")
+            .is_some()
+    );
 }
 
 /// The "where did it sink?" choices follow the shots: a new hit adds the place it

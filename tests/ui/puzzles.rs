@@ -361,7 +361,7 @@ fn trying_shows_clashes_and_sums_up_what_still_needs_marks() {
     click_at(&mut h, p);
     wait_until(&mut h, |r| !r.room.busy());
     assert!(h.query_by_label_contains("rule(s) broken").is_some());
-    assert!(h.query_by_label_contains("more still need marks").is_some());
+    assert!(h.query_by_label_contains("more wait for more marks").is_some());
 }
 
 /// Each puzzle's own rules show beside its grid (what Rullo, Max chess or a
@@ -415,6 +415,14 @@ fn a_solve_waits_for_its_puzzle() {
     assert!(
         h.state().room.solved().is_some_and(|s| s.result.is_unique()),
         "the Rullo solve is back with its puzzle"
+    );
+    wait_until(&mut h, |r| !r.room.busy());
+    assert!(
+        h.state()
+            .room
+            .answer()
+            .is_some_and(|a| a.source.starts_with("solution 1")),
+        "and its solution is on the grid again"
     );
 
     // A long solve (16 queens, up to 100,000 solutions) goes on while another puzzle is open.
@@ -470,4 +478,28 @@ fn a_takuzu_cell_can_be_left_undecided() {
     h.key_press(egui::Key::Backspace);
     h.run_steps(3);
     assert_eq!(state(&h), (false, false));
+}
+
+/// A Try answer stays with its puzzle: open another puzzle, come back, and Try
+/// brings the marks back.
+#[test]
+fn a_try_answer_waits_for_its_puzzle() {
+    let mut h = on("Takuzu 6×6");
+    let takuzu = h.state().doc.session.puzzles.active;
+    h.get_by_label("Try (P)").click();
+    h.run_steps(2);
+    let p = h.state().room.cell_center(0, 1).unwrap();
+    click_at(&mut h, p);
+    wait_until(&mut h, |r| !r.room.busy());
+    let mine = h.state().room.answer().unwrap().grid.clone();
+    h.state_mut().doc.set_view(|s| s.puzzles.active = 0);
+    h.run_steps(3);
+    assert!(h.state().room.answer().is_none());
+    h.state_mut().doc.set_view(|s| s.puzzles.active = takuzu);
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("Your answer is put aside").is_some());
+    h.key_press(egui::Key::P);
+    h.run_steps(3);
+    let back = h.state().room.answer().expect("the answer is back");
+    assert_eq!((back.source.as_str(), &back.grid), ("your answer", &mine));
 }

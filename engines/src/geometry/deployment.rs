@@ -129,7 +129,7 @@ impl Deployment {
         (pairs.into_iter().collect(), cells.into_iter().collect())
     }
 
-    /// The touching pairs in words: "the Carrier and the Battleship, the Cruiser and the Destroyer".
+    /// Every touching pair in words: "the Carrier and the Battleship, the Cruiser and the Destroyer".
     pub fn touching_words(&self, fleet: &Fleet) -> Option<String> {
         let (pairs, _) = self.touching(fleet);
         if pairs.is_empty() {
@@ -138,15 +138,9 @@ impl Deployment {
         let name = |p: usize| fleet.pieces[p].name.as_str();
         let shown: Vec<String> = pairs
             .iter()
-            .take(4)
             .map(|&(p, q)| format!("the {} and the {}", name(p), name(q)))
             .collect();
-        let more = pairs.len().saturating_sub(shown.len());
-        Some(if more > 0 {
-            format!("{} and {more} more pairs", shown.join(", "))
-        } else {
-            shown.join(", ")
-        })
+        Some(shown.join(", "))
     }
 
     /// Puts `ship` on the board, replacing the same piece's earlier position.

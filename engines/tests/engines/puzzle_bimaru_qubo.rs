@@ -140,3 +140,55 @@ fn ship_part_givens_fix_their_neighbours() {
     let e = given_pins(&q).unwrap_err();
     assert!(e.contains("(3,2)"), "{e}");
 }
+
+/// A Battleship answer splits into its ships, even where ships touch: every
+/// solution of the CSP report's puzzle (ships may touch) gets one id per ship,
+/// each id's cells form one straight ship, and the lengths are the fleet's.
+#[test]
+fn a_solution_splits_into_the_fleets_ships() {
+    let p = Puzzle::parse(include_str!("../../../puzzles/battleship-csp-report.txt")).unwrap();
+    let sols = p.solve_exact(ExactRequest::new(100, 100), &CancelFlag::new()).unwrap();
+    let mut fleet: Vec<usize> = match &p {
+        Puzzle::Battleship(b) => b.ships.clone(),
+        _ => unreachable!(),
+    };
+    fleet.sort_unstable();
+    let mut some_touch = false;
+    for grid in &sols.examples {
+        let ids = p.as_family().ship_ids(grid).expect("a solution is a fleet");
+        let cols = grid.cols();
+        let mut lengths = Vec::new();
+        for id in 1..=fleet.len() as u16 {
+            let cells: Vec<(usize, usize)> = (0..ids.len())
+                .filter(|&i| ids[i] == id)
+                .map(|i| (i / cols, i % cols))
+                .collect();
+            let row = cells.iter().all(|c| c.0 == cells[0].0);
+            let col = cells.iter().all(|c| c.1 == cells[0].1);
+            assert!(row || col, "ship {id} is straight: {cells:?}");
+            lengths.push(cells.len());
+        }
+        lengths.sort_unstable();
+        assert_eq!(lengths, fleet);
+        assert_eq!(
+            ids.iter().filter(|&&i| i > 0).count(),
+            grid.ones(),
+            "every ship cell has a ship"
+        );
+        // Two ships touch when orthogonal neighbours have different ids.
+        some_touch |= (0..ids.len()).any(|i| {
+            let (r, c) = (i / cols, i % cols);
+            ids[i] > 0 && c + 1 < cols && ids[i + 1] > 0 && ids[i + 1] != ids[i]
+                || ids[i] > 0 && r + 1 < grid.rows() && ids[i + cols] > 0 && ids[i + cols] != ids[i]
+        });
+    }
+    assert!(
+        some_touch,
+        "some solution has ships end to end (the case drawing must split)"
+    );
+    assert_eq!(
+        p.as_family()
+            .ship_ids(&BinaryMatrix::parse("1111\n0000\n0000\n0000").unwrap()),
+        None
+    );
+}

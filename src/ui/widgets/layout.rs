@@ -15,6 +15,12 @@ pub const SIDE_PANEL_WIDTH: f32 = 340.0;
 pub const SIDE_PANEL_MIN: f32 = 260.0;
 pub const SIDE_PANEL_MAX: f32 = 640.0;
 
+/// The widest a left panel may grow in this window: 40 % of it (so at 1024
+/// pixels the plots and boards keep most of the room), within the bounds above.
+pub fn side_panel_max(ui: &egui::Ui) -> f32 {
+    (ui.available_width() * 0.4).clamp(SIDE_PANEL_MIN, SIDE_PANEL_MAX)
+}
+
 /// Maps board units to screen points: `screen = origin + scale * unit`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CellLayout {

@@ -23,6 +23,8 @@ pub struct Overlay<'a> {
     pub pending: Option<(usize, usize)>,
     /// Cells of the answer not decided yet (drawn blank, not as 0).
     pub undecided: Option<&'a BinaryMatrix>,
+    /// The ship of each cell (row-major; 0: none): only a ship's own cells join.
+    pub ships: Option<&'a [u16]>,
 }
 
 /// Where the pointer acted this frame.
@@ -125,7 +127,9 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             painter.rect_filled(cr.shrink(0.5), 0.0, fill);
             draw_mark(&painter, cr, &marks[i], one || overlay.answer.is_none(), &font, puzzle);
             if one {
-                let joins = overlay.answer.map_or([false; 4], |m| ship_joins(m, r, c));
+                let joins = overlay
+                    .answer
+                    .map_or([false; 4], |m| ship_joins(m, overlay.ships, r, c));
                 draw_answer(&painter, cr, &marks[i], puzzle, joins);
             } else if overlay.answer.is_some()
                 && puzzle.as_family().answer_glyph() == AnswerGlyph::Digits
@@ -303,14 +307,18 @@ fn draw_mark(painter: &egui::Painter, cr: Rect, mark: &CellMark, lit: bool, font
     }
 }
 
-/// Which orthogonal neighbours of (r, c) the answer also marks: up, right,
-/// down, left (a ship's segments join across those sides).
-fn ship_joins(m: &BinaryMatrix, r: usize, c: usize) -> [bool; 4] {
+/// Which orthogonal neighbours of (r, c) belong to the same ship: up, right,
+/// down, left (a ship's segments join across those sides). Without `ships`
+/// every marked neighbour joins.
+fn ship_joins(m: &BinaryMatrix, ships: Option<&[u16]>, r: usize, c: usize) -> [bool; 4] {
+    let cols = m.cols();
+    let same =
+        |r2: usize, c2: usize| m.get(r2, c2) && ships.is_none_or(|s| s.get(r2 * cols + c2) == s.get(r * cols + c));
     [
-        r > 0 && m.get(r - 1, c),
-        c + 1 < m.cols() && m.get(r, c + 1),
-        r + 1 < m.rows() && m.get(r + 1, c),
-        c > 0 && m.get(r, c - 1),
+        r > 0 && same(r - 1, c),
+        c + 1 < cols && same(r, c + 1),
+        r + 1 < m.rows() && same(r + 1, c),
+        c > 0 && same(r, c - 1),
     ]
 }
 
@@ -411,12 +419,38 @@ mod tests {
         // A cruiser across the top, a submarine below it on the left.
         let m = BinaryMatrix::parse("0111\n0000\n1000").unwrap();
         assert_eq!(
-            ship_joins(&m, 0, 1),
+            ship_joins(&m, None, 0, 1),
             [false, true, false, false],
             "bow: joins right only"
         );
-        assert_eq!(ship_joins(&m, 0, 2), [false, true, false, true], "middle: both sides");
-        assert_eq!(ship_joins(&m, 0, 3), [false, false, false, true], "stern at the edge");
-        assert_eq!(ship_joins(&m, 2, 0), [false; 4], "a submarine stands alone");
+        assert_eq!(
+            ship_joins(&m, None, 0, 2),
+            [false, true, false, true],
+            "middle: both sides"
+        );
+        assert_eq!(
+            ship_joins(&m, None, 0, 3),
+            [false, false, false, true],
+            "stern at the edge"
+        );
+        assert_eq!(ship_joins(&m, None, 2, 0), [false; 4], "a submarine stands alone");
+    }
+
+    #[test]
+    fn touching_ships_are_drawn_apart() {
+        // A submarine on top of a cruiser, in one column: four cells, two ships.
+        let m = BinaryMatrix::parse("1\n1\n1\n1").unwrap();
+        let ids = [1, 2, 2, 2];
+        assert_eq!(ship_joins(&m, Some(&ids), 0, 0), [false; 4], "the submarine alone");
+        assert_eq!(
+            ship_joins(&m, Some(&ids), 1, 0),
+            [false, false, true, false],
+            "the cruiser's bow"
+        );
+        assert_eq!(
+            ship_joins(&m, None, 1, 0),
+            [true, false, true, false],
+            "without ships: one line"
+        );
     }
 }

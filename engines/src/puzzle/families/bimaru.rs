@@ -524,6 +524,21 @@ impl super::Family for BattleshipPuzzle {
     fn answer_glyph(&self) -> super::AnswerGlyph {
         super::AnswerGlyph::Block
     }
+    fn ship_ids(&self, grid: &BinaryMatrix) -> Option<Vec<u16>> {
+        let names: Vec<String> = (1..=self.ships.len()).map(|k| k.to_string()).collect();
+        let ships: Vec<(&str, usize)> = names
+            .iter()
+            .map(String::as_str)
+            .zip(self.ships.iter().copied())
+            .collect();
+        let fleet = crate::geometry::Fleet::straight("puzzle", crate::geometry::Lattice::Square, &ships);
+        let cut = crate::tomography::realisation(grid, &fleet, self.rule)?;
+        let mut ids = vec![0u16; grid.rows() * grid.cols()];
+        for (cell, piece) in cut.occupancy(&fleet) {
+            ids[cell.0 as usize * grid.cols() + cell.1 as usize] = piece as u16 + 1;
+        }
+        Some(ids)
+    }
 }
 
 impl super::FamilyType for BattleshipPuzzle {

@@ -128,6 +128,12 @@ pub trait Family {
     }
     /// How the grid draws an answer.
     fn answer_glyph(&self) -> AnswerGlyph;
+    /// For families whose answer is a fleet: which ship each cell of `grid`
+    /// belongs to (ship number + 1, 0 for water), so ships that touch are drawn
+    /// apart. `None` when the family has no ships or the grid is no fleet.
+    fn ship_ids(&self, _grid: &BinaryMatrix) -> Option<Vec<u16>> {
+        None
+    }
 }
 
 /// The exact search over a family's model (the default [`Family::solve_exact`]).

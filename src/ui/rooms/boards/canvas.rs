@@ -99,7 +99,8 @@ impl BoardsRoom {
             });
             // Under the no-touch rule, where placed ships touch is outlined.
             let touching: Vec<(Coord, Color32)> = if setup.rules.touch == TouchRule::NoTouch {
-                let warn = ui.visuals().warn_fg_color;
+                // Red, not orange: it must show on the orange and yellow ships.
+                let warn = ui.visuals().error_fg_color;
                 setup
                     .deployment
                     .touching(&setup.fleet)
@@ -186,15 +187,24 @@ impl BoardsRoom {
                                 self.place.placed(doc.session.setup(), ghost.piece, dragging.is_some());
                                 let setup = ctx.doc.session.setup();
                                 // Replaces any "not placed" line from an earlier try.
+                                let mut cells = ghost.cells(&setup.fleet);
+                                cells.sort();
+                                let lattice = setup.board.lattice();
+                                let place = match (cells.first(), cells.last()) {
+                                    (Some(a), Some(b)) if a != b => {
+                                        format!("{} to {}", cell_label(lattice, *a), cell_label(lattice, *b))
+                                    }
+                                    (Some(a), _) => cell_label(lattice, *a),
+                                    _ => String::new(),
+                                };
                                 let line = format!(
-                                    "{} {} {}",
+                                    "{} {} {place}",
                                     setup.fleet.pieces[ghost.piece].name,
                                     match (dragging.is_some(), unmoved) {
-                                        (true, true) => "selected (R rotates, Delete removes) at",
+                                        (true, true) => "selected (R rotates, Delete removes):",
                                         (true, false) => "moved to",
-                                        _ => "placed at",
+                                        _ => "placed:",
                                     },
-                                    cell_label(setup.board.lattice(), at.unwrap_or(ghost.anchor))
                                 );
                                 ctx.status(line);
                             }

@@ -12,7 +12,7 @@ use crate::presets;
 use crate::textview::piece_symbol;
 use crate::ui::document::Document;
 use crate::ui::widgets::board_view::BoardView;
-use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Ui};
@@ -162,7 +162,7 @@ impl Room for BoardsRoom {
         egui::Panel::left("boards_side")
             .resizable(true)
             .default_size(SIDE_PANEL_WIDTH)
-            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
+            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui, ctx));
             });

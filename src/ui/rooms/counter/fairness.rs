@@ -127,7 +127,7 @@ impl FairnessMode {
                             ui.label(format!("{what} {}", cell_label(f.board.lattice(), r.cell)));
                         });
                         row.col(|ui| {
-                            ui.label(thousands(r.labelled));
+                            ui.add(egui::Label::new(thousands(r.labelled)).wrap_mode(egui::TextWrapMode::Extend));
                         });
                         row.col(|ui| {
                             ui.label(significant(r.labelled as f64 / base));

@@ -12,7 +12,7 @@ use crate::textview::{ratio, thousands};
 use crate::ui::document::Document;
 use crate::ui::room::{Room, RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
-use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
 use crate::ui::widgets::rule_picker::rule_override_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::Ui;
@@ -164,7 +164,7 @@ impl Room for CounterRoom {
         egui::Panel::left("counter_side")
             .resizable(true)
             .default_size(SIDE_PANEL_WIDTH)
-            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
+            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.settings(ui, ctx.doc));
             });
@@ -328,7 +328,7 @@ impl CounterRoom {
         }
         let comparing = self.count.is_running() && self.kind == CountKind::Compare;
         if !self.compare.is_empty() && !comparing {
-            self.comparison_table(ui);
+            self.comparison_table(ui, doc);
         }
         if self.last.is_none() && self.compare.is_empty() && !self.count.is_running() {
             ui.label("Press Start to count every deployment of the active setup's fleet.");
@@ -336,8 +336,21 @@ impl CounterRoom {
     }
 
     /// Every setup's count, each under its rules, with its ratio to a chosen row.
-    fn comparison_table(&mut self, ui: &mut Ui) {
+    fn comparison_table(&mut self, ui: &mut Ui, doc: &Document) {
         ui.heading("All setups");
+        // A row whose setup was edited, re-ruled or removed since no longer describes it.
+        let stale = |t: &Timed| match doc.session.setups.iter().find(|s| s.name == t.setup) {
+            None => Some("removed since"),
+            Some(s) if (&s.board, &s.fleet) != (&t.counted.0, &t.counted.1) => Some("edited since"),
+            Some(s) if !t.rule.overridden && s.rules.touch != t.rule.rule => Some("rule changed since"),
+            _ => None,
+        };
+        if self.compare.iter().any(|t| stale(t).is_some()) {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "Some setups changed after this comparison (marked): Compare all setups again.",
+            );
+        }
         self.reference = self.reference.min(self.compare.len() - 1);
         let base = self.compare[self.reference].result.labelled;
         egui::Grid::new("compare").striped(true).num_columns(5).show(ui, |ui| {
@@ -353,6 +366,9 @@ impl CounterRoom {
                     ui.radio_value(&mut self.reference, i, "")
                         .on_hover_text("Make this row the reference of the ratios");
                     ui.label(&t.setup);
+                    if let Some(why) = stale(t) {
+                        ui.colored_label(ui.visuals().warn_fg_color, format!("({why})"));
+                    }
                 });
                 ui.label(t.rule.describe());
                 ui.label(thousands(t.result.labelled));

@@ -225,6 +225,7 @@ impl Editor {
             weak: &weak,
             pending: self.pending,
             undecided: answer.and_then(|a| a.undecided.as_ref()),
+            ships: answer.and_then(|a| a.ships.as_deref()),
         };
         let avail = ui.available_height();
         let grid_height = (avail - 170.0).max(220.0);

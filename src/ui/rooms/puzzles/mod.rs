@@ -16,7 +16,7 @@ use crate::session::SolverSource;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
 use egui::{Key, Ui};
 
 pub const ID: &str = "puzzles";
@@ -77,6 +77,8 @@ pub struct Answer {
     /// Cells not decided yet (Try mode in the 0/1 families): drawn blank, and
     /// the rules about them are not judged yet. `None`: every cell is decided.
     pub undecided: Option<BinaryMatrix>,
+    /// The ship of each cell (Battleship: ships that touch are drawn apart).
+    pub ships: Option<Vec<u16>>,
 }
 
 impl Answer {
@@ -121,8 +123,9 @@ pub struct PuzzlesRoom {
     open: Option<usize>,
     /// The open puzzle as it is this frame.
     open_puzzle: Option<Puzzle>,
-    /// The user's Try answer, put aside while the solution is shown (Try brings it back).
-    paused_try: Option<Answer>,
+    /// The user's Try answers put aside (by *Show the solution* or by opening
+    /// another puzzle), one per puzzle at most: Try brings the open puzzle's back.
+    put_aside: Vec<Answer>,
     /// The puzzle the running exact solve works on (it goes on when another is opened).
     solving: Option<Puzzle>,
     /// Solves of puzzles not open now, newest last: shown again when one is reopened.
@@ -185,7 +188,7 @@ impl Room for PuzzlesRoom {
             self.shown = 0;
             // In Try mode the user's answer stays; the solutions wait for < and >.
             if !self.editor.playing() {
-                self.show_solution(ctx);
+                self.show_solution(repaint(ui));
             }
         }
         if self.check.poll()
@@ -199,6 +202,7 @@ impl Room for PuzzlesRoom {
         let open = Some(ctx.doc.session.puzzles.active);
         if self.open != open {
             self.open = open;
+            self.put_aside_answer();
             if self.editor.playing() {
                 self.editor.toggle_play();
             }
@@ -212,12 +216,12 @@ impl Room for PuzzlesRoom {
         {
             self.answer = None;
         }
-        self.file_solves(current.as_ref());
+        self.file_solves(current.as_ref(), repaint(ui));
         self.keys(ui, ctx);
         egui::Panel::left("puzzles_side")
             .resizable(true)
             .default_size(SIDE_PANEL_WIDTH)
-            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
+            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     self.shelf.ui(ui, ctx);
@@ -282,7 +286,7 @@ impl PuzzlesRoom {
     /// A solve of another puzzle (or of this one before an edit) is put aside,
     /// never thrown away: reopening that puzzle (or undoing the edit) shows it
     /// again. A solve still running goes on.
-    fn file_solves(&mut self, current: Option<&Puzzle>) {
+    fn file_solves(&mut self, current: Option<&Puzzle>, repaint: Repaint) {
         if self.exact.result.as_ref().is_some_and(|s| Some(&s.puzzle) != current) {
             let s = self.exact.result.take().expect("checked");
             self.earlier.retain(|e| e.puzzle != s.puzzle);
@@ -296,6 +300,11 @@ impl PuzzlesRoom {
             && let Some(i) = self.earlier.iter().position(|e| Some(&e.puzzle) == current)
         {
             self.exact.result = Some(self.earlier.remove(i));
+            // As when the solve finished: its first solution on the grid (not over a Try answer).
+            self.shown = 0;
+            if !self.editor.playing() && self.answer.is_none() {
+                self.show_solution(repaint);
+            }
         }
     }
 
@@ -357,11 +366,24 @@ impl PuzzlesRoom {
     /// aside by *Show the solution* comes back.
     fn entered_try(&mut self) {
         self.drop_shown_solution();
-        if let Some(a) = self.paused_try.take()
-            && self.answer.is_none()
-            && self.open_puzzle.as_ref() == Some(&a.puzzle)
+        if self.answer.is_none()
+            && let Some(i) = self
+                .put_aside
+                .iter()
+                .position(|a| self.open_puzzle.as_ref() == Some(&a.puzzle))
         {
-            self.answer = Some(a);
+            self.answer = Some(self.put_aside.remove(i));
+        }
+    }
+
+    /// Keeps the user's own answer (not a solution) for when Try comes back to its puzzle.
+    fn put_aside_answer(&mut self) {
+        if let Some(a) = self.answer.take_if(|a| a.source == "your answer") {
+            self.put_aside.retain(|b| b.puzzle != a.puzzle);
+            self.put_aside.push(a);
+            if self.put_aside.len() > EARLIER_KEPT {
+                self.put_aside.remove(0);
+            }
         }
     }
 
@@ -407,19 +429,14 @@ impl PuzzlesRoom {
     }
 
     /// Shows stored solution `self.shown` as the answer.
-    fn show_solution(&mut self, _ctx: &mut RoomCtx<'_>) {
+    fn show_solution(&mut self, repaint: Repaint) {
         if let Some(s) = &self.exact.result
             && let Some(grid) = s.result.examples.get(self.shown)
         {
-            self.answer = Some(Answer {
-                puzzle: s.puzzle.clone(),
-                grid: grid.clone(),
-                source: format!("solution {} of the exact solver", self.shown + 1),
-                broken: Vec::new(),
-                checked: true,
-                value: s.result.best,
-                undecided: None,
-            });
+            // Checked like any answer (in the background): it finds how a fleet splits into ships.
+            let (puzzle, grid) = (s.puzzle.clone(), grid.clone());
+            let source = format!("solution {} of the exact solver", self.shown + 1);
+            self.check_answer(repaint, puzzle, grid, None, source);
         }
     }
 
@@ -440,6 +457,7 @@ impl PuzzlesRoom {
             checked: false,
             value: None,
             undecided: undecided.clone(),
+            ships: None,
         });
         self.check.start(repaint, move |_| {
             check(puzzle, grid, source).map(|a| Answer { undecided, ..a })
@@ -477,9 +495,9 @@ impl PuzzlesRoom {
         }
         if !self.editor.playing()
             && self
-                .paused_try
-                .as_ref()
-                .is_some_and(|a| self.open_puzzle.as_ref() == Some(&a.puzzle))
+                .put_aside
+                .iter()
+                .any(|a| self.open_puzzle.as_ref() == Some(&a.puzzle))
         {
             ui.label("Your answer is put aside: Try (P) brings it back.");
         }
@@ -520,8 +538,8 @@ impl PuzzlesRoom {
                 });
                 if show {
                     self.editor.toggle_play();
-                    self.paused_try = self.answer.take().filter(|a| !a.source.starts_with("solution"));
-                    self.show_solution(ctx);
+                    self.put_aside_answer();
+                    self.show_solution(repaint(ui));
                 }
             }
             if n > 1 && !self.editor.playing() {
@@ -541,7 +559,7 @@ impl PuzzlesRoom {
                     }
                     if k != self.shown {
                         self.shown = k;
-                        self.show_solution(ctx);
+                        self.show_solution(repaint(ui));
                     }
                 });
             }
@@ -605,6 +623,7 @@ impl PuzzlesRoom {
 }
 
 fn check(puzzle: Puzzle, grid: BinaryMatrix, source: String) -> Result<Answer, String> {
+    let ships = puzzle.as_family().ship_ids(&grid);
     let broken = puzzle.violations(&grid)?;
     let value = if puzzle.has_objective() {
         Some(puzzle.model()?.objective_value(&grid))
@@ -619,6 +638,7 @@ fn check(puzzle: Puzzle, grid: BinaryMatrix, source: String) -> Result<Answer, S
         checked: true,
         value,
         undecided: None,
+        ships,
     })
 }
 
@@ -659,7 +679,7 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
     let listed: Vec<&crate::puzzle::Violation> = a.broken.iter().filter(|v| !a.waits(v, trying)).collect();
     if listed.is_empty() {
         ui.label(format!(
-            "{}: no clash so far; {short} line(s), region(s) or group(s) still need more marks.",
+            "{}: no clash so far; {short} rule(s) wait for more marks (lines short of their count, or about blank cells).",
             a.source
         ));
         return;
@@ -670,7 +690,7 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
             "{}: {} rule(s) broken (red: marks that clash; orange: a line, region or group that is wrong as a whole){}:",
             a.source,
             listed.len(),
-            if short > 0 { format!("; {short} more still need marks") } else { String::new() }
+            if short > 0 { format!("; {short} more wait for more marks") } else { String::new() }
         ),
     );
     egui::ScrollArea::vertical()

@@ -22,7 +22,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::widgets::board_view::{BoardView, Decorations, Mark};
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::{SIDE_PANEL_MAX, SIDE_PANEL_MIN, SIDE_PANEL_WIDTH};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::setup_picker::setup_picker;
@@ -149,7 +149,7 @@ impl Room for SolverRoom {
         egui::Panel::left("solver_side")
             .resizable(true)
             .default_size(SIDE_PANEL_WIDTH)
-            .size_range(SIDE_PANEL_MIN..=SIDE_PANEL_MAX)
+            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.side(ui, ctx));
             });

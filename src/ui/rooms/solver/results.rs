@@ -263,6 +263,7 @@ fn puzzle_detail(
         weak: &weak,
         pending: None,
         undecided: None,
+        ships: None,
     };
     crate::ui::widgets::puzzle_grid::show(ui, &p.puzzle, &overlay, 40.0);
 }

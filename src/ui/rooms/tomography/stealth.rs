@@ -35,9 +35,17 @@ impl StealthPanel {
     /// The subject changed. A search that does not depend on what changed goes
     /// on; otherwise it stops, and results already found stay with a note.
     pub fn subject_changed(&mut self, new: &Subject) {
+        let why = |old: &Subject| {
+            if old.name == new.name {
+                format!("the board, fleet or rule of '{}' changed", old.name)
+            } else {
+                format!("another setup is open ('{}')", new.name)
+            }
+        };
         if let Some(old) = self.running_for.as_ref().filter(|old| !same_search(old, new)) {
             self.note = Some(format!(
-                "Search stopped: the board, fleet or rule of '{}' changed. Search again for this one.",
+                "Search stopped: {} (it searched '{}'). Search again for this one.",
+                why(old),
                 old.name
             ));
             self.task.cancel();
@@ -45,9 +53,10 @@ impl StealthPanel {
         }
         if let Some(old) = self.found_for.as_ref().filter(|old| !same_search(old, new)) {
             self.note = Some(format!(
-                "These fleets were found for '{}' as it was before the board, fleet or rule changed; \
-                 they can go to Boards but not to the Matrix tab. Search again for this setup.",
-                old.name
+                "These fleets were found for '{}' ({}); they can go to Boards but not to the Matrix tab. \
+                 Search again for this setup.",
+                old.name,
+                why(old)
             ));
         }
     }

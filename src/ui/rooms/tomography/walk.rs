@@ -160,7 +160,10 @@ fn plot(ui: &mut Ui, w: &WalkEnergies) {
     fleet_lines.dedup();
     let has_fleets = !fleet_lines.is_empty();
     // A new walk is a new plot: its bounds are fitted afresh.
+    // Room below the plot for its key.
+    let height = (ui.available_height() - 40.0).max(160.0);
     compact_ticks(Plot::new(("energy_histogram", w.k, w.matrices, w.start)))
+        .height(height)
         .x_axis_label(format!("|ΔA|² (bins of {})", w.step))
         .y_axis_label("matrices")
         .default_y_bounds(0.0, tallest * 1.15)
