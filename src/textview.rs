@@ -109,17 +109,7 @@ pub fn thousands(n: u128) -> String {
     group_digits(&n.to_string())
 }
 
-/// Digits of a whole number of any size in groups of three ("143509" → "143,509").
-pub fn group_digits(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use crate::quote::group_digits;
 
 /// Most digits a number is shown with in full; longer ones read in e-notation
 /// (the exact value on hover and copy), so a 54-digit |U| does not widen a panel.

@@ -84,3 +84,15 @@ mod tests {
         assert_eq!(clean_message(&many).chars().count(), MAX_MESSAGE + 1);
     }
 }
+
+/// Digits of a whole number of any size in groups of three ("143509" → "143,509").
+pub fn group_digits(digits: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

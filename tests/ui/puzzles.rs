@@ -437,6 +437,8 @@ fn a_solve_waits_for_its_puzzle() {
     h.run_steps(3);
     h.get_by_label("Solve exactly (S)").click();
     h.run_steps(2);
+    // The search says how far it got, below its progress bar.
+    wait_for_text(&mut h, "solutions so far");
     h.state_mut().doc.set_view(|s| s.puzzles.active = queens);
     h.run_steps(3);
     assert!(h.state().room.busy(), "the 16-queens solve runs on");

@@ -532,5 +532,8 @@ fn a_fleet_breaking_the_no_touch_rule_says_why_it_is_none() {
     session.setup_mut().deployment = touching;
     session.setup_mut().rules.touch = TouchRule::NoTouch;
     let mut h = tomography_on(session);
-    wait_for_text(&mut h, "no: every cut has ships touching, and here ships may not touch");
+    wait_for_text(
+        &mut h,
+        "no: the ones split into the fleet's ships only with ships touching (as placed: the ",
+    );
 }

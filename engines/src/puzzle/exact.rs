@@ -64,15 +64,19 @@ pub struct SearchProgress {
 impl SearchProgress {
     /// In words, for a status line ("1,204 nodes, 3 solutions so far, about 12.5 % explored").
     pub fn describe(&self) -> String {
+        use crate::quote::group_digits;
         let nodes = if self.nodes > 0 {
-            format!("{} nodes, ", self.nodes)
+            format!("{} nodes, ", group_digits(&self.nodes.to_string()))
         } else {
             String::new()
         };
         let explored = self
             .explored
             .map_or(String::new(), |f| format!(", about {:.1} % explored", f * 100.0));
-        format!("{nodes}{} solutions so far{explored}", self.solutions)
+        format!(
+            "{nodes}{} solutions so far{explored}",
+            group_digits(&self.solutions.to_string())
+        )
     }
 }
 

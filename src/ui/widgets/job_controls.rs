@@ -68,10 +68,14 @@ pub fn progress_bar<T, U>(ui: &mut Ui, job: &Job<T, U>, unit: &str, width: f32) 
         String::new()
     };
     let note = job.note();
-    let note = if note.is_empty() { note } else { format!("{note}: ") };
-    let text = format!("{note}{counts}{}{eta}", fmt_duration(job.elapsed()));
+    let text = format!("{counts}{}{eta}", fmt_duration(job.elapsed()));
     // Not animated: an animated bar repaints every frame (see widgets::busy). The
     // whole text on hover, where the bar is too narrow for it.
     ui.add(egui::ProgressBar::new(frac).desired_width(width).text(text.clone()))
         .on_hover_text(text);
+    // The job's own words (a search's nodes and solutions so far) wrap below the
+    // bar: inside it a narrow panel cut them off.
+    if !note.is_empty() {
+        ui.add(egui::Label::new(egui::RichText::new(note).small()).wrap());
+    }
 }

@@ -15,6 +15,8 @@ impl SolverRoom {
             Some(Problem::Xray(p)) => (p.fleet.is_some(), p.original.is_some(), p.rule.describe()),
             _ => (false, false, ""),
         };
+        let first_fleet = r.judged.iter().position(|j| realisation(j).is_some());
+        let mut show_first = false;
         ui.horizontal_wrapped(|ui| {
             let good = Color32::from_rgb(120, 200, 120);
             let warn = ui.visuals().warn_fg_color;
@@ -33,9 +35,9 @@ impl SolverRoom {
                     good,
                     format!(
                         "Success: {} of the {} returned states are fleets with these sums ({rule}){}.",
-                        r.successes,
-                        r.states_judged,
-                        match r.judged.iter().position(|j| realisation(j).is_some()) {
+                        thousands(r.successes as u128),
+                        thousands(r.states_judged as u128),
+                        match first_fleet {
                             Some(k) => format!("; the first listed is #{}", k + 1),
                             None => "; none is among those listed (raise keep to see them)".into(),
                         }
@@ -68,11 +70,20 @@ impl SolverRoom {
                 rate / 1e6,
                 thousands(r.set.distinct as u128)
             ));
+            if r.success == Some(true)
+                && has_fleet
+                && let Some(k) = first_fleet.filter(|&k| k != self.picked)
+            {
+                show_first = ui
+                    .button(format!("Show #{}", k + 1))
+                    .on_hover_text("Show the first listed fleet on the right")
+                    .clicked();
+            }
         });
         if r.judged.is_empty() {
             return;
         }
-        let mut pick = None;
+        let mut pick = if show_first { first_fleet } else { None };
         let mut send: Option<Command> = None;
         let fleet = solved_fleet(ctx.doc, self.run_problem());
         ui.columns(2, |cols| {

@@ -36,7 +36,10 @@ impl Derived {
             None => ((Vec::new(), true), Vec::new()),
         };
         let why_not = match &subject.fleet {
-            Some(fleet) if cuts.is_empty() => why_no_fleet(m, fleet, subject.rule, unexplained.len()),
+            Some(fleet) if cuts.is_empty() => {
+                let placed = subject.placed.as_ref().filter(|_| m == &subject.source);
+                why_no_fleet(m, fleet, subject.rule, unexplained.len(), placed)
+            }
             _ => None,
         };
         Derived {
@@ -50,9 +53,16 @@ impl Derived {
     }
 }
 
-/// Why `m` cannot be cut into the fleet: the wrong number of ones, cells no
-/// ship covers, or (no-touch rule) every cut has ships touching.
-fn why_no_fleet(m: &BinaryMatrix, fleet: &Fleet, rule: TouchRule, unexplained: usize) -> Option<String> {
+/// Why `m` cannot be split into the fleet's ships: the wrong number of ones,
+/// cells no ship covers, or (no-touch rule) every split has ships touching,
+/// naming them for the fleet as placed.
+fn why_no_fleet(
+    m: &BinaryMatrix,
+    fleet: &Fleet,
+    rule: TouchRule,
+    unexplained: usize,
+    placed: Option<&Deployment>,
+) -> Option<String> {
     let cells = fleet.total_cells();
     if m.ones() != cells {
         return Some(format!("{} ones, but the fleet has {cells} cells", m.ones()));
@@ -61,9 +71,14 @@ fn why_no_fleet(m: &BinaryMatrix, fleet: &Fleet, rule: TouchRule, unexplained: u
         return Some(format!("{unexplained} cell(s) no ship can cover (red)"));
     }
     if rule == TouchRule::NoTouch && !realisations_under(m, fleet, TouchRule::MayTouch, 1).is_empty() {
-        return Some("every cut has ships touching, and here ships may not touch".into());
+        let which = placed
+            .and_then(|d| d.touching_words(fleet))
+            .map_or(String::new(), |w| format!(" (as placed: {w})"));
+        return Some(format!(
+            "the ones split into the fleet's ships only with ships touching{which}, and here ships may not touch"
+        ));
     }
-    Some("the ones cannot be cut into the fleet's ships".into())
+    Some("the ones cannot be split into the fleet's ships".into())
 }
 
 /// History of matrices visited from the subject's own matrix.
