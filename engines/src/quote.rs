@@ -65,6 +65,18 @@ pub fn clean_message(message: &str) -> String {
     out
 }
 
+/// Digits of a whole number of any size in groups of three ("143509" → "143,509").
+pub fn group_digits(digits: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,16 +95,4 @@ mod tests {
         let many = "word ".repeat(10_000);
         assert_eq!(clean_message(&many).chars().count(), MAX_MESSAGE + 1);
     }
-}
-
-/// Digits of a whole number of any size in groups of three ("143509" → "143,509").
-pub fn group_digits(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
