@@ -336,3 +336,29 @@ fn a_card_says_when_the_rule_changed_after_it() {
             .is_some()
     );
 }
+
+/// At 1024×700 the what-if map goes above its table instead of over the
+/// ratios, and every ratio sits inside the window.
+#[test]
+fn fairness_fits_a_small_window() {
+    let mut h = room_harness_sized(
+        CounterRoom::default(),
+        session_of(&["classic"]),
+        egui::vec2(1024.0, 700.0),
+    );
+    h.run_steps(2);
+    h.get_by_label("Fairness").click();
+    h.run_steps(2);
+    h.get_by_label("Run what-if").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.fairness().is_running());
+    h.run_steps(3);
+    let ratio = h.get_by_label("Ratio").rect();
+    assert!(ratio.right() <= 1024.0, "the Ratio column is in the window: {ratio:?}");
+    let map = h.state().room.fairness().view.last_layout.expect("map drawn");
+    let last_cell = map.center(Coord(9, 9));
+    assert!(
+        last_cell.y < ratio.top(),
+        "the map ({last_cell:?}) is above the table header ({ratio:?}), not over it"
+    );
+}

@@ -28,6 +28,9 @@ pub struct Fairness {
     pub rows: Vec<WhatIf>,
 }
 
+/// The least width that holds the table and the map side by side.
+const WIDE: f32 = 820.0;
+
 #[derive(Default)]
 pub struct FairnessMode {
     pub view: BoardView,
@@ -99,14 +102,14 @@ impl FairnessMode {
         let mut rows: Vec<&WhatIf> = f.rows.iter().collect();
         rows.sort_by_key(|r| (!r.was_island, std::cmp::Reverse(r.labelled)));
         let linked = self.linked.take();
-        let mut hovered = None;
-        ui.columns(2, |cols| {
-            TableBuilder::new(&mut cols[0])
+        let hovered = std::cell::Cell::new(None);
+        let table = |ui: &mut Ui| {
+            TableBuilder::new(ui)
                 .id_salt("whatif_table")
                 .striped(true)
-                .column(Column::remainder().at_least(150.0))
+                .column(Column::auto().at_least(120.0))
                 .column(Column::auto().at_least(110.0))
-                .column(Column::auto().at_least(70.0))
+                .column(Column::auto().at_least(60.0))
                 .header(22.0, |mut h| {
                     h.col(|ui| {
                         ui.strong("Change");
@@ -124,7 +127,10 @@ impl FairnessMode {
                         row.set_selected(linked == Some(r.cell));
                         let what = if r.was_island { "remove island" } else { "make island" };
                         row.col(|ui| {
-                            ui.label(format!("{what} {}", cell_label(f.board.lattice(), r.cell)));
+                            ui.add(
+                                egui::Label::new(format!("{what} {}", cell_label(f.board.lattice(), r.cell)))
+                                    .wrap_mode(egui::TextWrapMode::Extend),
+                            );
                         });
                         row.col(|ui| {
                             ui.add(egui::Label::new(thousands(r.labelled)).wrap_mode(egui::TextWrapMode::Extend));
@@ -133,11 +139,13 @@ impl FairnessMode {
                             ui.label(significant(r.labelled as f64 / base));
                         });
                         if row.response().contains_pointer() {
-                            hovered = Some(r.cell);
+                            hovered.set(Some(r.cell));
                         }
                     });
                 });
-            let ui = &mut cols[1];
+        };
+        let view = &mut self.view;
+        let mut map = |ui: &mut Ui| {
             ui.label(format!(
                 "Colour: the count after the change over the count now; full red or green at ×{:.3} or ×{:.3}.",
                 (-span).exp(),
@@ -153,9 +161,9 @@ impl FairnessMode {
                 outlined: &outlined,
                 ..Decorations::fill_only(&fill)
             };
-            let resp = self.view.show(ui, board, &deco);
+            let resp = view.show(ui, board, &deco);
             if resp.response.hovered() && resp.hovered.is_some_and(|c| by_cell.contains_key(&c)) {
-                hovered = resp.hovered;
+                hovered.set(resp.hovered);
             }
             if let Some(r) = resp.hovered.and_then(|c| by_cell.get(&c)) {
                 let what = if r.was_island {
@@ -170,7 +178,20 @@ impl FairnessMode {
                     significant(r.labelled as f64 / base)
                 ));
             }
-        });
+        };
+        // Side by side where both fit; on a narrow window the map goes above the
+        // table (side by side, the map covered the ratios at 1024 pixels).
+        if ui.available_width() >= WIDE {
+            ui.columns(2, |cols| {
+                table(&mut cols[0]);
+                map(&mut cols[1]);
+            });
+        } else {
+            let size = egui::vec2(ui.available_width(), (ui.available_height() * 0.45).max(200.0));
+            ui.allocate_ui(size, map);
+            table(ui);
+        }
+        let hovered = hovered.get();
         self.linked = hovered;
         if hovered != linked {
             ui.ctx().request_repaint();

@@ -353,29 +353,33 @@ impl CounterRoom {
         }
         self.reference = self.reference.min(self.compare.len() - 1);
         let base = self.compare[self.reference].result.labelled;
-        egui::Grid::new("compare").striped(true).num_columns(5).show(ui, |ui| {
-            ui.strong("Setup");
-            ui.strong("Rules");
-            ui.strong("Labelled");
-            ui.strong("Distinct layouts");
-            ui.strong("Ratio")
-                .on_hover_text("Labelled count over the reference row's (the round button picks the reference row)");
-            ui.end_row();
-            for (i, t) in self.compare.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.radio_value(&mut self.reference, i, "")
-                        .on_hover_text("Make this row the reference of the ratios");
-                    ui.label(&t.setup);
-                    if let Some(why) = stale(t) {
-                        ui.colored_label(ui.visuals().warn_fg_color, format!("({why})"));
-                    }
-                });
-                ui.label(t.rule.describe());
-                ui.label(thousands(t.result.labelled));
-                ui.label(thousands(t.result.distinct_layouts));
-                ui.label(ratio(t.result.labelled, base));
+        // Sideways scrolling where a narrow window cannot hold every column.
+        egui::ScrollArea::horizontal().id_salt("compare_scroll").show(ui, |ui| {
+            egui::Grid::new("compare").striped(true).num_columns(5).show(ui, |ui| {
+                ui.strong("Setup");
+                ui.strong("Rules");
+                ui.strong("Labelled");
+                ui.strong("Distinct layouts");
+                ui.strong("Ratio").on_hover_text(
+                    "Labelled count over the reference row's (the round button picks the reference row)",
+                );
                 ui.end_row();
-            }
+                for (i, t) in self.compare.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut self.reference, i, "")
+                            .on_hover_text("Make this row the reference of the ratios");
+                        ui.label(&t.setup);
+                        if let Some(why) = stale(t) {
+                            ui.colored_label(ui.visuals().warn_fg_color, format!("({why})"));
+                        }
+                    });
+                    ui.label(t.rule.describe());
+                    ui.label(thousands(t.result.labelled));
+                    ui.label(thousands(t.result.distinct_layouts));
+                    ui.label(ratio(t.result.labelled, base));
+                    ui.end_row();
+                }
+            });
         });
     }
 }
