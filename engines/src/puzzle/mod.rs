@@ -5,6 +5,7 @@
 
 pub mod battleship;
 pub mod data;
+pub mod deduce;
 pub mod edit;
 pub mod exact;
 pub mod families;

@@ -388,7 +388,7 @@ impl PuzzleModel {
     }
 }
 
-fn plural(noun: &str, n: i64) -> String {
+pub(crate) fn plural(noun: &str, n: i64) -> String {
     if n == 1 { noun.to_string() } else { format!("{noun}s") }
 }
 

@@ -4,6 +4,7 @@
 
 mod common;
 mod cover;
+mod deduce;
 mod puzzle;
 mod puzzle_bimaru_qubo;
 mod puzzle_edges;

@@ -1,0 +1,266 @@
+//! Human-style deduction over a puzzle's model: a ladder of rules in tiers,
+//! from the obvious to contradiction probes, each step a value that says what
+//! it decided, from which cells, by which rule, in a sentence.
+//!
+//! Every rule reasons from the model's constraints (counts, sums, "not both",
+//! links, fixed cells), which every solution keeps: so a deduction never
+//! decides a cell against any solution (the soundness tests check it against
+//! the exact solver). Rules a model does not hold (Takuzu's distinct lines,
+//! Tents' tree pairing, Battleship's ship shapes) are not used yet: the ladder
+//! then stalls where a person would need them, and says "needs search".
+
+mod probe;
+mod rules;
+
+use super::model::{Cell, PuzzleModel};
+
+/// A cell's state while deducing: unknown, or decided.
+pub type State = Vec<Option<bool>>;
+
+/// The rule a deduction used, from the obvious to the hard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    /// A given or forced cell (tier 0: the puzzle itself).
+    Given,
+    /// A line or region holds its count: its other open cells are empty.
+    Full,
+    /// A line or region needs every open cell it has.
+    Fill,
+    /// Two cells may not both hold one (touching, a shared line or diagonal, an attack).
+    Excludes,
+    /// An '=' or 'x' link decides the other end.
+    Link,
+    /// A sum of numbers can reach its target only with (or only without) a cell.
+    Reach,
+    /// A region or line must place its marks inside another's open cells, so
+    /// the other's remaining cells are empty.
+    Confined,
+    /// Assuming one value leads to a contradiction by the rules above.
+    Probe,
+    /// Assuming one value leads, after a second assumption either way, to a contradiction.
+    DeepProbe,
+}
+
+impl Rule {
+    /// The tier: 0 given, 1 obvious, 2 harder rules of lines and sums, 3 a
+    /// probe, 4 a probe of depth 2.
+    pub fn tier(self) -> u8 {
+        match self {
+            Rule::Given => 0,
+            Rule::Full | Rule::Fill | Rule::Excludes | Rule::Link => 1,
+            Rule::Reach | Rule::Confined => 2,
+            Rule::Probe => 3,
+            Rule::DeepProbe => 4,
+        }
+    }
+
+    /// The rule's name, as `explain --json` writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Given => "given",
+            Rule::Full => "full",
+            Rule::Fill => "fill",
+            Rule::Excludes => "excludes",
+            Rule::Link => "link",
+            Rule::Reach => "reach",
+            Rule::Confined => "confined",
+            Rule::Probe => "probe",
+            Rule::DeepProbe => "deep-probe",
+        }
+    }
+}
+
+/// One step of reasoning.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deduction {
+    pub rule: Rule,
+    /// The cells it decides and their values.
+    pub decided: Vec<(Cell, bool)>,
+    /// The cells it reasoned from (a line, a region, the assumed cell).
+    pub reasons: Vec<Cell>,
+    pub sentence: String,
+}
+
+/// A rule of the model broken by the cells decided so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Contradiction {
+    pub cells: Vec<Cell>,
+    pub sentence: String,
+}
+
+/// What the ladder says next.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    Deduce(Deduction),
+    /// Every cell is decided.
+    Solved,
+    /// The ladder finds nothing more (a person would have to guess).
+    Stuck,
+    /// The state breaks a rule (a wrong mark, or no solution).
+    Broken(Contradiction),
+}
+
+/// The highest tier the ladder may use, and how deep its probes go.
+pub const TOP_TIER: u8 = 4;
+
+/// The state the puzzle itself fixes (givens, holes, trees), or the rule its
+/// fixed cells break.
+pub fn start(model: &PuzzleModel) -> Result<State, Contradiction> {
+    let mut state: State = vec![None; model.rows * model.cols];
+    for f in &model.fixed {
+        match state[f.cell] {
+            Some(v) if v != f.value => {
+                return Err(Contradiction {
+                    cells: vec![f.cell],
+                    sentence: format!("{} is fixed both ways", model.name(f.cell)),
+                });
+            }
+            _ => state[f.cell] = Some(f.value),
+        }
+    }
+    Ok(state)
+}
+
+/// The next deduction from `state` using tiers up to `max_tier`: the lowest
+/// tier that makes progress, so a person sees the easiest step first.
+pub fn next_step(model: &PuzzleModel, state: &State, max_tier: u8) -> Step {
+    if let Some(c) = rules::contradiction(model, state) {
+        return Step::Broken(c);
+    }
+    if state.iter().all(Option::is_some) {
+        return Step::Solved;
+    }
+    if let Some(d) = rules::basic(model, state) {
+        return Step::Deduce(d);
+    }
+    if max_tier >= 2
+        && let Some(d) = rules::advanced(model, state)
+    {
+        return Step::Deduce(d);
+    }
+    if max_tier >= 3
+        && let Some(d) = probe::probe(model, state, max_tier >= 4)
+    {
+        return Step::Deduce(d);
+    }
+    Step::Stuck
+}
+
+/// Applies a deduction to a state.
+pub fn apply(state: &mut State, d: &Deduction) {
+    for &(cell, v) in &d.decided {
+        state[cell] = Some(v);
+    }
+}
+
+/// A puzzle's grade: the hardest tier its logical solution needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    Easy,
+    Medium,
+    Hard,
+    Fiendish,
+    /// The ladder stalls: a person would have to guess (or use a rule not in the ladder).
+    NeedsSearch,
+}
+
+impl Grade {
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Easy => "Easy",
+            Grade::Medium => "Medium",
+            Grade::Hard => "Hard",
+            Grade::Fiendish => "Fiendish",
+            Grade::NeedsSearch => "needs search",
+        }
+    }
+
+    fn of_tier(tier: u8) -> Grade {
+        match tier {
+            0 | 1 => Grade::Easy,
+            2 => Grade::Medium,
+            3 => Grade::Hard,
+            _ => Grade::Fiendish,
+        }
+    }
+}
+
+/// The whole logical solution from the puzzle's own fixed cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explanation {
+    pub steps: Vec<Deduction>,
+    /// The state the steps end in (every cell decided when `solved`).
+    pub end: State,
+    pub solved: bool,
+    /// Why the ladder stopped early, when the puzzle's own cells break a rule.
+    pub broken: Option<Contradiction>,
+    pub grade: Grade,
+}
+
+impl Explanation {
+    /// How many steps each tier took (index = tier).
+    pub fn tier_profile(&self) -> [usize; 5] {
+        let mut out = [0; 5];
+        for s in &self.steps {
+            out[s.rule.tier() as usize] += 1;
+        }
+        out
+    }
+}
+
+/// Solves as a person would, step by step, from `state` (the puzzle's fixed
+/// cells, or a user's marks on top of them).
+pub fn explain_from(model: &PuzzleModel, mut state: State) -> Explanation {
+    let mut steps = Vec::new();
+    let mut top = 0u8;
+    loop {
+        match next_step(model, &state, TOP_TIER) {
+            Step::Deduce(d) => {
+                top = top.max(d.rule.tier());
+                apply(&mut state, &d);
+                steps.push(d);
+            }
+            Step::Solved => {
+                return Explanation {
+                    steps,
+                    end: state,
+                    solved: true,
+                    broken: None,
+                    grade: Grade::of_tier(top),
+                };
+            }
+            Step::Stuck => {
+                return Explanation {
+                    steps,
+                    end: state,
+                    solved: false,
+                    broken: None,
+                    grade: Grade::NeedsSearch,
+                };
+            }
+            Step::Broken(c) => {
+                return Explanation {
+                    steps,
+                    end: state,
+                    solved: false,
+                    broken: Some(c),
+                    grade: Grade::NeedsSearch,
+                };
+            }
+        }
+    }
+}
+
+/// The logical solution of a puzzle from its own fixed cells.
+pub fn explain(model: &PuzzleModel) -> Explanation {
+    match start(model) {
+        Ok(state) => explain_from(model, state),
+        Err(c) => Explanation {
+            steps: Vec::new(),
+            end: vec![None; model.rows * model.cols],
+            solved: false,
+            broken: Some(c),
+            grade: Grade::NeedsSearch,
+        },
+    }
+}
