@@ -93,3 +93,178 @@ fn rullo_reachable_sums_decide_a_number() {
     let text = "rullo 2x3\nrows 3 8\ncols 4 2 5\nnumbers\n1 2 4\n3 1 5\n";
     assert_eq!(first_rule(text), Rule::Reach);
 }
+
+use fleetscope_engines::puzzle::PuzzleModel;
+use fleetscope_engines::puzzle::model::{Constraint, Fixed, Link};
+use proptest::prelude::*;
+
+/// Every assignment of a small model that keeps all its rules (brute force).
+fn brute_force(m: &PuzzleModel) -> Vec<Vec<bool>> {
+    let n = m.rows * m.cols;
+    (0u32..1 << n)
+        .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect::<Vec<bool>>())
+        .filter(|x| {
+            m.fixed.iter().all(|f| x[f.cell] == f.value)
+                && m.links.iter().all(|l| (x[l.a] != x[l.b]) == l.opposite)
+                && m.constraints.iter().all(|c| match c {
+                    Constraint::Sum { terms, lo, hi, .. } => {
+                        let s: i64 = terms.iter().filter(|(c, _)| x[*c]).map(|(_, w)| w).sum();
+                        *lo <= s && s <= *hi
+                    }
+                    Constraint::NotBoth { a, b, .. } => !(x[*a] && x[*b]),
+                })
+        })
+        .collect()
+}
+
+type SumSpec = (Vec<usize>, bool, i64, i64);
+
+/// A model on 2×3 (`small`: overlapping groups are common) or 3×4 cells.
+fn model_of(
+    small: bool,
+    sums: &[SumSpec],
+    pairs: &[(usize, usize)],
+    links: &[(usize, usize, bool)],
+    fixed: &[(usize, bool)],
+) -> PuzzleModel {
+    let (rows, cols) = if small { (2, 3) } else { (3, 4) };
+    let n = rows * cols;
+    let mut m = PuzzleModel::new(rows, cols, "mark");
+    for (k, (cells, unit, lo, span)) in sums.iter().enumerate() {
+        let mut cells: Vec<usize> = cells.iter().map(|c| c % n).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let terms: Vec<(usize, i64)> = cells
+            .iter()
+            .map(|&c| (c, if *unit { 1 } else { 1 + (c as i64 * 7 + k as i64) % 5 }))
+            .collect();
+        m.constraints.push(Constraint::Sum {
+            terms,
+            lo: *lo,
+            hi: lo + span,
+            what: format!("group {}", k + 1),
+        });
+    }
+    for (a, b) in pairs.iter().map(|(a, b)| (a % n, b % n)).filter(|(a, b)| a != b) {
+        m.constraints.push(Constraint::NotBoth {
+            a,
+            b,
+            weight: 1.0,
+            why: "clash",
+        });
+    }
+    for (a, b, opposite) in links
+        .iter()
+        .map(|&(a, b, o)| (a % n, b % n, o))
+        .filter(|(a, b, _)| a != b)
+    {
+        m.links.push(Link { a, b, opposite });
+    }
+    for &(cell, value) in fixed {
+        m.fixed.push(Fixed {
+            cell: cell % n,
+            value,
+            why: "given",
+        });
+    }
+    m
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+    /// On random small models, each deduction agrees with every solution found
+    /// by brute force, and a solved ladder ends on the only solution.
+    #[test]
+    fn deductions_agree_with_every_brute_force_solution(
+        small in any::<bool>(),
+        sums in proptest::collection::vec(
+            (proptest::collection::vec(0usize..12, 1..6), any::<bool>(), 0i64..6, 0i64..2), 1..6),
+        pairs in proptest::collection::vec((0usize..12, 0usize..12), 0..4),
+        links in proptest::collection::vec((0usize..12, 0usize..12, any::<bool>()), 0..3),
+        fixed in proptest::collection::vec((0usize..12, any::<bool>()), 0..3),
+    ) {
+        let m = model_of(small, &sums, &pairs, &links, &fixed);
+        let solutions = brute_force(&m);
+        let ex = deduce::explain(&m);
+        if solutions.is_empty() {
+            // No solution: the ladder may not claim one.
+            prop_assert!(!ex.solved || deduce::start(&m).is_err());
+            return Ok(());
+        }
+        for s in &ex.steps {
+            for &(cell, v) in &s.decided {
+                for sol in &solutions {
+                    prop_assert_eq!(sol[cell], v, "step '{}' decides cell {} wrongly", s.sentence, cell);
+                }
+            }
+        }
+        prop_assert!(ex.broken.is_none(), "a solvable model reported broken: {:?}", ex.broken);
+        if ex.solved {
+            prop_assert_eq!(solutions.len(), 1);
+            let end: Vec<bool> = ex.end.iter().map(|v| v.unwrap()).collect();
+            prop_assert_eq!(&end, &solutions[0]);
+        }
+    }
+}
+
+fn unit_sum(cells: &[usize], lo: i64, hi: i64, what: &str) -> Constraint {
+    Constraint::Sum {
+        terms: cells.iter().map(|&c| (c, 1)).collect(),
+        lo,
+        hi,
+        what: what.into(),
+    }
+}
+
+fn first_step(m: &PuzzleModel) -> Option<deduce::Deduction> {
+    match deduce::next_step(m, &deduce::start(m).unwrap(), deduce::TOP_TIER) {
+        Step::Deduce(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// Queens' "region in one row": the region's queen must be in row 1, so row
+/// 1's other cell is empty; when the row could take a second mark, nothing follows.
+#[test]
+fn a_region_confined_to_a_row_empties_the_rest_of_the_row() {
+    let mut m = PuzzleModel::new(2, 3, "queen");
+    m.constraints.push(unit_sum(&[0, 1], 1, 1, "region A"));
+    m.constraints.push(unit_sum(&[0, 1, 2], 1, 1, "row 1"));
+    let d = first_step(&m).expect("a step");
+    assert_eq!((d.rule, d.decided.clone()), (Rule::Confined, vec![(2, false)]));
+    assert!(
+        d.sentence
+            .contains("Region A can place its queen only in cells of row 1"),
+        "{}",
+        d.sentence
+    );
+    // Row 1 may hold two: the region does not fill it, cell 3 stays open.
+    m.constraints[1] = unit_sum(&[0, 1, 2], 1, 2, "row 1");
+    assert!(first_step(&m).is_none_or(|d| !d.decided.contains(&(2, false))));
+}
+
+/// Only an assumption decides cell 1: without its mark, both other groups
+/// would need the cells that may not both hold one.
+#[test]
+fn a_probe_decides_what_no_lower_tier_can() {
+    let mut m = PuzzleModel::new(1, 3, "mark");
+    m.constraints.push(unit_sum(&[0, 1], 1, 1, "group 1"));
+    m.constraints.push(unit_sum(&[0, 2], 1, 1, "group 2"));
+    m.constraints.push(Constraint::NotBoth {
+        a: 1,
+        b: 2,
+        weight: 1.0,
+        why: "clash",
+    });
+    let state = deduce::start(&m).unwrap();
+    assert_eq!(
+        deduce::next_step(&m, &state, 2),
+        Step::Stuck,
+        "tiers 1 and 2 see nothing"
+    );
+    let d = first_step(&m).expect("a probe");
+    assert_eq!((d.rule, d.decided.clone()), (Rule::Probe, vec![(0, true)]));
+    let ex = deduce::explain(&m);
+    assert!(ex.solved);
+    assert_eq!(ex.grade, Grade::Hard);
+}
