@@ -8,6 +8,7 @@ mod interrupt;
 mod progress;
 mod puzzle;
 mod puzzle_bench;
+mod puzzle_explain;
 mod rules;
 mod show;
 mod solve;

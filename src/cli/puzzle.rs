@@ -46,6 +46,19 @@ pub enum PuzzleCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The logical solution, step by step, as a person would find it (the
+    /// deduction ladder): each step's rule, tier, sentence and decided cells.
+    Explain {
+        file: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The grade of a puzzle: the hardest tier of the ladder its logical solution needs.
+    Grade {
+        file: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Write the puzzle's QUBO for D-Wave's tools (COO or qbsolv).
     Qubo {
         file: String,
@@ -154,6 +167,8 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
             Method::Sample(kind) => solve_sampled(&file, kind, &sampler, &qubo, json),
         },
         PuzzleCommand::Check { file, answer, json } => check(&file, &answer, json),
+        PuzzleCommand::Explain { file, json } => super::puzzle_explain::explain(&file, json),
+        PuzzleCommand::Grade { file, json } => super::puzzle_explain::grade(&file, json),
         PuzzleCommand::Qubo {
             file,
             format,

@@ -257,3 +257,55 @@ fn checking_a_max_chess_placement_gives_its_worth_not_a_verdict_of_solved() {
     assert!(text.starts_with("valid: every rule holds; worth"), "{text}");
     assert!(!text.contains("a solution"), "{text}");
 }
+
+/// `puzzle explain --json`: the LinkedIn Queens example solved step by step;
+/// replaying the decided cells gives the exact solver's solution, and every
+/// step names its rule, tier and sentence.
+#[test]
+fn explain_replays_to_the_solution() {
+    let file = "puzzles/linkedin-queens-1.txt";
+    let v = json_of(&["puzzle", "explain", file, "--json"]);
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["grade"], "Medium");
+    let p = fleetscope::puzzle::Puzzle::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let sol = p
+        .solve_exact(
+            fleetscope::puzzle::ExactRequest::new(2, 1),
+            &fleetscope::run::CancelFlag::new(),
+        )
+        .unwrap()
+        .examples
+        .remove(0);
+    let mut seen = 0;
+    for step in v["steps"].as_array().unwrap() {
+        assert!(step["sentence"].as_str().is_some_and(|s| !s.is_empty()));
+        assert!(step["tier"].as_u64().is_some_and(|t| (1..=4).contains(&t)));
+        for d in step["decided"].as_array().unwrap() {
+            let (r, c, x) = (
+                d[0].as_u64().unwrap() as usize,
+                d[1].as_u64().unwrap() as usize,
+                d[2].as_u64().unwrap(),
+            );
+            assert_eq!(
+                sol.get(r - 1, c - 1),
+                x == 1,
+                "step {step} decides ({r},{c}) against the solution"
+            );
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 64, "every cell of the 8×8 board is decided once");
+    let text = String::from_utf8(fleetscope(&["puzzle", "grade", file]).stdout).unwrap();
+    assert!(
+        text.contains("grade Medium") && text.contains("solved by logic"),
+        "{text}"
+    );
+}
+
+/// Puzzles the ladder does not grade say why.
+#[test]
+fn explain_names_what_it_cannot_grade() {
+    let out = fleetscope(&["puzzle", "grade", "puzzles/chess-max-5.txt"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("asks for an optimum"));
+}

@@ -13,6 +13,7 @@ mod probe;
 mod rules;
 
 use super::model::{Cell, PuzzleModel};
+use crate::run::CancelFlag;
 
 /// A cell's state while deducing: unknown, or decided.
 pub type State = Vec<Option<bool>>;
@@ -98,6 +99,8 @@ pub enum Step {
     Stuck,
     /// The state breaks a rule (a wrong mark, or no solution).
     Broken(Contradiction),
+    /// The probes spent their work budget (or were cancelled) without a step.
+    OutOfWork,
 }
 
 /// The highest tier the ladder may use, and how deep its probes go.
@@ -124,6 +127,11 @@ pub fn start(model: &PuzzleModel) -> Result<State, Contradiction> {
 /// The next deduction from `state` using tiers up to `max_tier`: the lowest
 /// tier that makes progress, so a person sees the easiest step first.
 pub fn next_step(model: &PuzzleModel, state: &State, max_tier: u8) -> Step {
+    next_step_within(model, state, max_tier, &CancelFlag::new())
+}
+
+/// [`next_step`] that stops when `cancel` is set (probes check it).
+pub fn next_step_within(model: &PuzzleModel, state: &State, max_tier: u8, cancel: &CancelFlag) -> Step {
     if let Some(c) = rules::contradiction(model, state) {
         return Step::Broken(c);
     }
@@ -138,10 +146,16 @@ pub fn next_step(model: &PuzzleModel, state: &State, max_tier: u8) -> Step {
     {
         return Step::Deduce(d);
     }
-    if max_tier >= 3
-        && let Some(d) = probe::probe(model, state, max_tier >= 4)
-    {
-        return Step::Deduce(d);
+    if max_tier >= 3 {
+        let mut work = probe::Work {
+            left: probe::SCANS_PER_STEP,
+            cancel,
+        };
+        match probe::probe(model, state, max_tier >= 4, &mut work) {
+            Ok(Some(d)) => return Step::Deduce(d),
+            Ok(None) => {}
+            Err(()) => return Step::OutOfWork,
+        }
     }
     Step::Stuck
 }
@@ -194,6 +208,8 @@ pub struct Explanation {
     pub solved: bool,
     /// Why the ladder stopped early, when the puzzle's own cells break a rule.
     pub broken: Option<Contradiction>,
+    /// The probes ran out of work (or were cancelled) before finding a step.
+    pub out_of_work: bool,
     pub grade: Grade,
 }
 
@@ -210,11 +226,16 @@ impl Explanation {
 
 /// Solves as a person would, step by step, from `state` (the puzzle's fixed
 /// cells, or a user's marks on top of them).
-pub fn explain_from(model: &PuzzleModel, mut state: State) -> Explanation {
+pub fn explain_from(model: &PuzzleModel, state: State) -> Explanation {
+    explain_within(model, state, &CancelFlag::new())
+}
+
+/// [`explain_from`] that stops (as out of work) when `cancel` is set.
+pub fn explain_within(model: &PuzzleModel, mut state: State, cancel: &CancelFlag) -> Explanation {
     let mut steps = Vec::new();
     let mut top = 0u8;
     loop {
-        match next_step(model, &state, TOP_TIER) {
+        match next_step_within(model, &state, TOP_TIER, cancel) {
             Step::Deduce(d) => {
                 top = top.max(d.rule.tier());
                 apply(&mut state, &d);
@@ -226,15 +247,18 @@ pub fn explain_from(model: &PuzzleModel, mut state: State) -> Explanation {
                     end: state,
                     solved: true,
                     broken: None,
+                    out_of_work: false,
                     grade: Grade::of_tier(top),
                 };
             }
-            Step::Stuck => {
+            stop @ (Step::Stuck | Step::OutOfWork) => {
+                let out_of_work = stop == Step::OutOfWork;
                 return Explanation {
                     steps,
                     end: state,
                     solved: false,
                     broken: None,
+                    out_of_work,
                     grade: Grade::NeedsSearch,
                 };
             }
@@ -244,6 +268,7 @@ pub fn explain_from(model: &PuzzleModel, mut state: State) -> Explanation {
                     end: state,
                     solved: false,
                     broken: Some(c),
+                    out_of_work: false,
                     grade: Grade::NeedsSearch,
                 };
             }
@@ -260,6 +285,7 @@ pub fn explain(model: &PuzzleModel) -> Explanation {
             end: vec![None; model.rows * model.cols],
             solved: false,
             broken: Some(c),
+            out_of_work: false,
             grade: Grade::NeedsSearch,
         },
     }

@@ -128,10 +128,11 @@ pub fn basic(model: &PuzzleModel, state: &State) -> Option<Deduction> {
                 decided: open.iter().map(|&c| (c, true)).collect(),
                 reasons: open,
                 sentence: format!(
-                    "{} needs {need} more {} and has exactly {need} open {}, so each holds one",
+                    "{} needs {need} more {} and has exactly {need} open {}, so {} one",
                     capital(t.what),
                     plural(noun, need),
-                    plural("cell", need)
+                    plural("cell", need),
+                    if need == 1 { "it holds" } else { "each holds" }
                 ),
             });
         }
