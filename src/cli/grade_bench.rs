@@ -1,0 +1,110 @@
+//! `bench puzzles --grade`: the deduction ladder over a data set: the grade
+//! histogram, the share solved without search, CPU seconds per puzzle.
+
+use super::cputime::{median, process_cpu_seconds};
+use crate::puzzle::data::DataRecord;
+use crate::puzzle::deduce::{self, Grade};
+use crate::run::CancelFlag;
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// One data set's grades.
+pub struct GradeSummary {
+    pub family: &'static str,
+    pub puzzles: usize,
+    /// Puzzles the ladder cannot grade (no grid model, an objective).
+    pub not_graded: usize,
+    pub grades: BTreeMap<Grade, usize>,
+    pub solved: usize,
+    /// Stalled because the probes ran out of work, not because no rule applied.
+    pub out_of_work: usize,
+    pub median_cpu: f64,
+    pub worst_cpu: f64,
+    pub worst_id: String,
+}
+
+/// Grades every record; Ctrl+C stops with "cancelled".
+pub fn grade_set(
+    family: &'static str,
+    records: &[(usize, DataRecord)],
+    cancel: &CancelFlag,
+) -> Result<GradeSummary, String> {
+    let mut s = GradeSummary {
+        family,
+        puzzles: records.len(),
+        not_graded: 0,
+        grades: BTreeMap::new(),
+        solved: 0,
+        out_of_work: 0,
+        median_cpu: 0.0,
+        worst_cpu: 0.0,
+        worst_id: String::new(),
+    };
+    let mut cpus = Vec::new();
+    for (_, rec) in records {
+        let model = match rec.puzzle.model() {
+            Ok(m) if !rec.puzzle.has_objective() => m,
+            _ => {
+                s.not_graded += 1;
+                continue;
+            }
+        };
+        let t0 = process_cpu_seconds();
+        let ex = match deduce::start(&model) {
+            Ok(state) => deduce::explain_within(&model, state, cancel),
+            Err(_) => deduce::explain(&model),
+        };
+        let cpu = process_cpu_seconds() - t0;
+        if cancel.is_cancelled() {
+            return Err("cancelled".into());
+        }
+        *s.grades.entry(ex.grade).or_default() += 1;
+        s.solved += usize::from(ex.solved);
+        s.out_of_work += usize::from(ex.out_of_work);
+        if cpu > s.worst_cpu {
+            s.worst_cpu = cpu;
+            s.worst_id.clone_from(&rec.id);
+        }
+        cpus.push(cpu);
+    }
+    s.median_cpu = median(cpus);
+    Ok(s)
+}
+
+pub fn print(s: &GradeSummary, json: bool) {
+    let graded = s.puzzles - s.not_graded;
+    let hist: Vec<(String, usize)> = s.grades.iter().map(|(g, n)| (g.name().to_string(), *n)).collect();
+    if json {
+        println!(
+            "{}",
+            json!({
+                "family": s.family, "puzzles": s.puzzles, "not_graded": s.not_graded,
+                "grades": hist.iter().cloned().collect::<BTreeMap<String, usize>>(),
+                "solved_without_search": s.solved, "out_of_work": s.out_of_work,
+                "median_cpu_s": s.median_cpu, "worst_cpu_s": s.worst_cpu, "worst": s.worst_id,
+            })
+        );
+        return;
+    }
+    let hist: Vec<String> = hist.iter().map(|(g, n)| format!("{g} {n}")).collect();
+    println!(
+        "{:<12} {graded:>5} graded{}: {}; solved without search {} ({:.1} %){}; median {:.5} CPU-s, worst {:.3} ({})",
+        s.family,
+        if s.not_graded > 0 {
+            format!(" ({} not graded)", s.not_graded)
+        } else {
+            String::new()
+        },
+        hist.join(", "),
+        s.solved,
+        100.0 * s.solved as f64 / graded.max(1) as f64,
+        if s.out_of_work > 0 {
+            format!(", {} stopped by the probe budget", s.out_of_work)
+        } else {
+            String::new()
+        },
+        s.median_cpu,
+        s.worst_cpu,
+        s.worst_id
+    );
+}
