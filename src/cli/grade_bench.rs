@@ -21,6 +21,8 @@ pub struct GradeSummary {
     pub median_cpu: f64,
     pub worst_cpu: f64,
     pub worst_id: String,
+    /// Per source (the id before its first '-', e.g. "linkedin"): puzzles graded and solved.
+    pub by_source: BTreeMap<String, (usize, usize)>,
 }
 
 /// Grades every record; Ctrl+C stops with "cancelled".
@@ -39,6 +41,7 @@ pub fn grade_set(
         median_cpu: 0.0,
         worst_cpu: 0.0,
         worst_id: String::new(),
+        by_source: BTreeMap::new(),
     };
     let mut cpus = Vec::new();
     for (_, rec) in records {
@@ -61,6 +64,10 @@ pub fn grade_set(
         *s.grades.entry(ex.grade).or_default() += 1;
         s.solved += usize::from(ex.solved);
         s.out_of_work += usize::from(ex.out_of_work);
+        let source = rec.id.split('-').next().unwrap_or("").to_string();
+        let e = s.by_source.entry(source).or_default();
+        e.0 += 1;
+        e.1 += usize::from(ex.solved);
         if cpu > s.worst_cpu {
             s.worst_cpu = cpu;
             s.worst_id.clone_from(&rec.id);
@@ -82,6 +89,7 @@ pub fn print(s: &GradeSummary, json: bool) {
                 "grades": hist.iter().cloned().collect::<BTreeMap<String, usize>>(),
                 "solved_without_search": s.solved, "out_of_work": s.out_of_work,
                 "median_cpu_s": s.median_cpu, "worst_cpu_s": s.worst_cpu, "worst": s.worst_id,
+                "by_source": s.by_source.iter().map(|(k, (n, ok))| (k.clone(), json!({"graded": n, "solved": ok}))).collect::<BTreeMap<_, _>>(),
             })
         );
         return;
@@ -107,4 +115,8 @@ pub fn print(s: &GradeSummary, json: bool) {
         s.worst_cpu,
         s.worst_id
     );
+    if s.by_source.len() > 1 {
+        let parts: Vec<String> = s.by_source.iter().map(|(k, (n, ok))| format!("{k} {ok}/{n}")).collect();
+        println!("{:<12} solved by source: {}", "", parts.join(", "));
+    }
 }
