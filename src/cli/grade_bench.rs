@@ -53,10 +53,7 @@ pub fn grade_set(
             }
         };
         let t0 = process_cpu_seconds();
-        let ex = match deduce::start(&model) {
-            Ok(state) => deduce::explain_within(&model, state, cancel),
-            Err(_) => deduce::explain(&model),
-        };
+        let ex = deduce::explain_within(&model, cancel);
         let cpu = process_cpu_seconds() - t0;
         if cancel.is_cancelled() {
             return Err("cancelled".into());

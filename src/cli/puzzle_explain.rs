@@ -22,8 +22,7 @@ fn model_of(p: &Puzzle) -> Result<PuzzleModel, String> {
 /// The ladder from the puzzle's own cells; Ctrl+C stops it.
 fn ladder(model: &PuzzleModel) -> Result<Explanation, String> {
     let cancel = super::interrupt::ctrl_c_flag();
-    let state = deduce::start(model).map_err(|c| format!("the puzzle contradicts itself: {}", c.sentence))?;
-    let ex = deduce::explain_within(model, state, &cancel);
+    let ex = deduce::explain_within(model, &cancel);
     if cancel.is_cancelled() {
         return Err("cancelled".into());
     }
@@ -38,9 +37,9 @@ fn at(cell: usize, cols: usize) -> [usize; 2] {
 fn summary(ex: &Explanation) -> String {
     let p = ex.tier_profile();
     format!(
-        "grade {} ({} steps; per tier 1-4: {} {} {} {}){}",
+        "grade {} ({}; per tier 1-4: {} {} {} {}){}",
         ex.grade.name(),
-        ex.steps.len(),
+        crate::textview::count(ex.steps.len(), "step", "steps"),
         p[1],
         p[2],
         p[3],

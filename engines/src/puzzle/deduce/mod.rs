@@ -225,13 +225,9 @@ impl Explanation {
 }
 
 /// Solves as a person would, step by step, from `state` (the puzzle's fixed
-/// cells, or a user's marks on top of them).
-pub fn explain_from(model: &PuzzleModel, state: State) -> Explanation {
-    explain_within(model, state, &CancelFlag::new())
-}
-
-/// [`explain_from`] that stops (as out of work) when `cancel` is set.
-pub fn explain_within(model: &PuzzleModel, mut state: State, cancel: &CancelFlag) -> Explanation {
+/// cells, or a user's marks on top of them); stops (as out of work) when
+/// `cancel` is set.
+pub fn explain_from(model: &PuzzleModel, mut state: State, cancel: &CancelFlag) -> Explanation {
     let mut steps = Vec::new();
     let mut top = 0u8;
     loop {
@@ -278,8 +274,13 @@ pub fn explain_within(model: &PuzzleModel, mut state: State, cancel: &CancelFlag
 
 /// The logical solution of a puzzle from its own fixed cells.
 pub fn explain(model: &PuzzleModel) -> Explanation {
+    explain_within(model, &CancelFlag::new())
+}
+
+/// [`explain`] that stops (as out of work) when `cancel` is set.
+pub fn explain_within(model: &PuzzleModel, cancel: &CancelFlag) -> Explanation {
     match start(model) {
-        Ok(state) => explain_from(model, state),
+        Ok(state) => explain_from(model, state, cancel),
         Err(c) => Explanation {
             steps: Vec::new(),
             end: vec![None; model.rows * model.cols],
