@@ -10,6 +10,7 @@
 //! then stalls where a person would need them, and says "needs search".
 
 mod probe;
+mod propagate;
 mod rules;
 
 use super::model::{Cell, PuzzleModel};
@@ -132,32 +133,54 @@ pub fn next_step(model: &PuzzleModel, state: &State, max_tier: u8) -> Step {
 
 /// [`next_step`] that stops when `cancel` is set (probes check it).
 pub fn next_step_within(model: &PuzzleModel, state: &State, max_tier: u8, cancel: &CancelFlag) -> Step {
-    if let Some(c) = rules::contradiction(model, state) {
-        return Step::Broken(c);
-    }
-    if state.iter().all(Option::is_some) {
-        return Step::Solved;
-    }
-    if let Some(d) = rules::basic(model, state) {
-        return Step::Deduce(d);
-    }
-    if max_tier >= 2
-        && let Some(d) = rules::advanced(model, state)
-    {
-        return Step::Deduce(d);
-    }
-    if max_tier >= 3 {
-        let mut work = probe::Work {
-            left: probe::SCANS_PER_STEP,
-            cancel,
-        };
-        match probe::probe(model, state, max_tier >= 4, &mut work) {
-            Ok(Some(d)) => return Step::Deduce(d),
-            Ok(None) => {}
-            Err(()) => return Step::OutOfWork,
+    Ladder::new(model).next_step(state, max_tier, cancel)
+}
+
+/// A puzzle's rules indexed for the ladder; built once, asked for many steps.
+pub struct Ladder<'a> {
+    model: &'a PuzzleModel,
+    index: propagate::Index,
+}
+
+impl<'a> Ladder<'a> {
+    pub fn new(model: &'a PuzzleModel) -> Ladder<'a> {
+        Ladder {
+            model,
+            index: propagate::Index::new(model),
         }
     }
-    Step::Stuck
+
+    /// The next deduction from `state` using tiers up to `max_tier` (see [`next_step`]).
+    pub fn next_step(&self, state: &State, max_tier: u8, cancel: &CancelFlag) -> Step {
+        let (model, index) = (self.model, &self.index);
+        let tracker = propagate::Tracker::new(index, state);
+        if let Some(c) = rules::contradiction(model, index, &tracker) {
+            return Step::Broken(c);
+        }
+        if state.iter().all(Option::is_some) {
+            return Step::Solved;
+        }
+        if let Some(d) = rules::basic(model, index, &tracker) {
+            return Step::Deduce(d);
+        }
+        if max_tier >= 2
+            && let Some(d) = rules::advanced(model, index, &tracker)
+        {
+            return Step::Deduce(d);
+        }
+        if max_tier >= 3 {
+            let mut work = propagate::Work {
+                left: probe::VISITS_PER_STEP,
+                cancel,
+            };
+            match probe::probe(model, index, &tracker, max_tier >= 4, &mut work) {
+                Ok(Some(d)) => return Step::Deduce(d),
+                Ok(None) => {}
+                Err(()) => return Step::OutOfWork,
+            }
+        }
+        Step::Stuck
+    }
 }
 
 /// Applies a deduction to a state.
@@ -228,10 +251,11 @@ impl Explanation {
 /// cells, or a user's marks on top of them); stops (as out of work) when
 /// `cancel` is set.
 pub fn explain_from(model: &PuzzleModel, mut state: State, cancel: &CancelFlag) -> Explanation {
+    let ladder = Ladder::new(model);
     let mut steps = Vec::new();
     let mut top = 0u8;
     loop {
-        match next_step_within(model, &state, TOP_TIER, cancel) {
+        match ladder.next_step(&state, TOP_TIER, cancel) {
             Step::Deduce(d) => {
                 top = top.max(d.rule.tier());
                 apply(&mut state, &d);

@@ -1,0 +1,385 @@
+//! Fast propagation for the probes: the rules of tiers 1 and 2, driven by a
+//! queue of newly decided cells over an index from cells to the rules they
+//! are in, with each sum's placed and open weight kept as cells are decided.
+//!
+//! It reaches the same fixpoint as applying `rules::basic` and
+//! `rules::advanced` one step at a time (the rules only ever add decided
+//! cells, so the order does not matter), but visits only the rules a change
+//! touches: a probe on a 10×10 board costs microseconds instead of a scan of
+//! every rule per decided cell.
+
+use super::State;
+use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
+use crate::run::CancelFlag;
+
+/// A sum rule, as the index keeps it.
+pub(super) struct SumRule {
+    pub terms: Vec<(Cell, i64)>,
+    pub lo: i64,
+    pub hi: i64,
+    /// Every weight is 1 (a count): the Full and Fill rules apply.
+    pub unit: bool,
+    /// Every weight is positive: the Reach rule applies.
+    pub positive: bool,
+    pub what: String,
+}
+
+impl SumRule {
+    fn broken(&self) -> Stop {
+        Stop::Breaks(format!("{} could not reach its count", self.what))
+    }
+}
+
+/// The model's rules indexed by cell; built once per puzzle.
+pub struct Index {
+    /// Cell names, "(row,col)".
+    names: Vec<String>,
+    pub(super) sums: Vec<SumRule>,
+    /// Per cell: the sums it is in, and its weight there.
+    cell_sums: Vec<Vec<(u32, i64)>>,
+    /// Per cell: the cells it may not share a mark with, and why ("touch").
+    pub(super) partners: Vec<Vec<(Cell, &'static str)>>,
+    /// Per cell: linked cells, and whether the link says "opposite".
+    pub(super) linked: Vec<Vec<(Cell, bool)>>,
+}
+
+impl Index {
+    pub fn new(model: &PuzzleModel) -> Index {
+        let n = model.rows * model.cols;
+        let mut index = Index {
+            names: (0..n).map(|c| model.name(c)).collect(),
+            sums: Vec::new(),
+            cell_sums: vec![Vec::new(); n],
+            partners: vec![Vec::new(); n],
+            linked: vec![Vec::new(); n],
+        };
+        for c in &model.constraints {
+            match c {
+                Constraint::Sum { terms, lo, hi, what } => {
+                    let id = index.sums.len() as u32;
+                    for &(cell, w) in terms {
+                        index.cell_sums[cell].push((id, w));
+                    }
+                    index.sums.push(SumRule {
+                        terms: terms.clone(),
+                        lo: *lo,
+                        hi: *hi,
+                        unit: terms.iter().all(|(_, w)| *w == 1),
+                        positive: terms.iter().all(|(_, w)| *w > 0),
+                        what: what.clone(),
+                    });
+                }
+                Constraint::NotBoth { a, b, why, .. } => {
+                    index.partners[*a].push((*b, why));
+                    index.partners[*b].push((*a, why));
+                }
+            }
+        }
+        for l in &model.links {
+            index.linked[l.a].push((l.b, l.opposite));
+            index.linked[l.b].push((l.a, l.opposite));
+        }
+        index
+    }
+
+    /// Cells that share a rule with a cell of `changed`.
+    pub fn neighbours(&self, changed: &[Cell], cells: usize) -> Vec<bool> {
+        let mut out = vec![false; cells];
+        for &c in changed {
+            for &(s, _) in &self.cell_sums[c] {
+                for &(t, _) in &self.sums[s as usize].terms {
+                    out[t] = true;
+                }
+            }
+            for &(p, _) in &self.partners[c] {
+                out[p] = true;
+            }
+            for &(o, _) in &self.linked[c] {
+                out[o] = true;
+            }
+        }
+        out
+    }
+}
+
+/// What a probe step may still spend, in rule visits (a sum's visit costs its
+/// number of cells).
+pub struct Work<'a> {
+    pub left: u64,
+    pub cancel: &'a CancelFlag,
+}
+
+impl Work<'_> {
+    fn spend(&mut self, cost: u64) -> Result<(), Stop> {
+        if self.left < cost {
+            self.left = 0;
+            return Err(Stop::OutOfWork);
+        }
+        self.left -= cost;
+        Ok(())
+    }
+}
+
+/// Why propagation stopped short of a fixpoint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A rule broke (in words: "row 5 could not reach its count"): the assumption was wrong.
+    Breaks(String),
+    OutOfWork,
+}
+
+/// A sum's running totals.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Totals {
+    /// The weight of the cells holding a mark.
+    pub placed: i64,
+    /// Positive and negative weight still open.
+    pub open_pos: i64,
+    pub open_neg: i64,
+    /// Open cells.
+    pub open_n: u32,
+}
+
+/// A state with each sum's running totals.
+#[derive(Clone)]
+pub struct Tracker {
+    pub state: State,
+    pub(super) totals: Vec<Totals>,
+}
+
+impl Tracker {
+    pub fn new(index: &Index, state: &State) -> Tracker {
+        let mut totals = vec![Totals::default(); index.sums.len()];
+        for (rule, t) in index.sums.iter().zip(&mut totals) {
+            for &(c, w) in &rule.terms {
+                match state[c] {
+                    Some(true) => t.placed += w,
+                    Some(false) => {}
+                    None => {
+                        t.open_n += 1;
+                        if w > 0 {
+                            t.open_pos += w;
+                        } else {
+                            t.open_neg += w;
+                        }
+                    }
+                }
+            }
+        }
+        Tracker {
+            state: state.clone(),
+            totals,
+        }
+    }
+
+    /// The open cells of sum `s`.
+    pub(super) fn open(&self, index: &Index, s: usize) -> Vec<Cell> {
+        index.sums[s]
+            .terms
+            .iter()
+            .map(|(c, _)| *c)
+            .filter(|&c| self.state[c].is_none())
+            .collect()
+    }
+
+    /// Decides `cell`; a cell already decided the other way breaks.
+    fn set(&mut self, index: &Index, cell: Cell, v: bool, queue: &mut Vec<Cell>) -> Result<(), Stop> {
+        match self.state[cell] {
+            Some(x) if x == v => return Ok(()),
+            Some(_) => {
+                return Err(Stop::Breaks(format!(
+                    "{} would have to be both filled and empty",
+                    index.names[cell]
+                )));
+            }
+            None => {}
+        }
+        self.state[cell] = Some(v);
+        for &(s, w) in &index.cell_sums[cell] {
+            let t = &mut self.totals[s as usize];
+            t.open_n -= 1;
+            if w > 0 {
+                t.open_pos -= w;
+            } else {
+                t.open_neg -= w;
+            }
+            if v {
+                t.placed += w;
+            }
+        }
+        queue.push(cell);
+        Ok(())
+    }
+
+    /// Decides `cell = v` and follows tiers 1 and 2 to their fixpoint.
+    pub fn assume(&mut self, index: &Index, cell: Cell, v: bool, work: &mut Work<'_>) -> Result<(), Stop> {
+        let mut queue = Vec::new();
+        self.set(index, cell, v, &mut queue)?;
+        self.run(index, queue, work)
+    }
+
+    fn run(&mut self, index: &Index, mut queue: Vec<Cell>, work: &mut Work<'_>) -> Result<(), Stop> {
+        loop {
+            while let Some(c) = queue.pop() {
+                if work.cancel.is_cancelled() {
+                    return Err(Stop::OutOfWork);
+                }
+                let v = self.state[c] == Some(true);
+                if v {
+                    work.spend(index.partners[c].len() as u64 + 1)?;
+                    for &(p, _) in &index.partners[c] {
+                        self.set(index, p, false, &mut queue)?;
+                    }
+                }
+                for &(o, opposite) in &index.linked[c] {
+                    self.set(index, o, v != opposite, &mut queue)?;
+                }
+                for &(s, _) in &index.cell_sums[c] {
+                    self.check_sum(index, s as usize, &mut queue, work)?;
+                }
+            }
+            // Tier 2's confinement looks at pairs of rules: once per fixpoint.
+            work.spend(index.sums.len() as u64)?;
+            let Some((a, b)) = self.confined(index) else {
+                return Ok(());
+            };
+            for c in self.confined_rest(index, a, b) {
+                self.set(index, c, false, &mut queue)?;
+            }
+        }
+    }
+
+    /// Tier 1's count rules and tier 2's reachable sums on one sum.
+    fn check_sum(&mut self, index: &Index, s: usize, queue: &mut Vec<Cell>, work: &mut Work<'_>) -> Result<(), Stop> {
+        let rule = &index.sums[s];
+        work.spend(rule.terms.len() as u64)?;
+        let t = self.totals[s];
+        let (placed, hi, lo) = (t.placed, rule.hi, rule.lo);
+        if placed + t.open_neg > hi || placed + t.open_pos < lo {
+            return Err(rule.broken());
+        }
+        if t.open_n == 0 {
+            return Ok(());
+        }
+        if rule.unit {
+            let fill = if placed >= hi {
+                Some(false)
+            } else if lo - placed == t.open_n as i64 {
+                Some(true)
+            } else {
+                None
+            };
+            if let Some(v) = fill {
+                for &(c, _) in &rule.terms {
+                    if self.state[c].is_none() {
+                        self.set(index, c, v, queue)?;
+                    }
+                }
+            }
+            return Ok(());
+        }
+        if !rule.positive {
+            return Ok(());
+        }
+        // Reach: which open cells every (or no) way to the target uses.
+        let open: Vec<(Cell, i64)> = rule
+            .terms
+            .iter()
+            .filter(|(c, _)| self.state[*c].is_none())
+            .copied()
+            .collect();
+        work.spend((open.len() * open.len()) as u64)?;
+        match reach(&open, lo - placed, hi - placed) {
+            None => Err(rule.broken()),
+            Some(forced) => {
+                for (c, v) in forced {
+                    self.set(index, c, v, queue)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Tier 2's confinement: a count A that needs at least as many marks as a
+    /// count B can still take, with every open cell of A in B, empties B's
+    /// other open cells. B must hold A's first open cell, so only the sums of
+    /// that cell are candidates. The first such (A, B).
+    pub(super) fn confined(&self, index: &Index) -> Option<(usize, usize)> {
+        for (a, ra) in index.sums.iter().enumerate() {
+            let ta = self.totals[a];
+            let need = ra.lo - ta.placed;
+            if !ra.unit || need <= 0 || ta.open_n == 0 {
+                continue;
+            }
+            let Some(first) = ra.terms.iter().map(|(c, _)| *c).find(|&c| self.state[c].is_none()) else {
+                continue;
+            };
+            for &(b, _) in &index.cell_sums[first] {
+                let (b, rb, tb) = (b as usize, &index.sums[b as usize], self.totals[b as usize]);
+                if b == a || !rb.unit || rb.hi - tb.placed > need || tb.open_n <= ta.open_n {
+                    continue;
+                }
+                let inside = ra
+                    .terms
+                    .iter()
+                    .filter(|(c, _)| self.state[*c].is_none())
+                    .all(|(c, _)| rb.terms.iter().any(|(x, _)| x == c));
+                if inside {
+                    return Some((a, b));
+                }
+            }
+        }
+        None
+    }
+
+    /// The open cells of B outside A, which confinement empties.
+    pub(super) fn confined_rest(&self, index: &Index, a: usize, b: usize) -> Vec<Cell> {
+        let ra = &index.sums[a];
+        self.open(index, b)
+            .into_iter()
+            .filter(|&c| !ra.terms.iter().any(|(x, _)| *x == c))
+            .collect()
+    }
+}
+
+/// Tier 2's reachable sums: with open cells of positive weight and a target
+/// `lo..=hi` still to reach, the cells every way to the target uses (true) or
+/// none does (false); `None` when the target cannot be reached.
+pub(super) fn reach(open: &[(Cell, i64)], lo: i64, hi: i64) -> Option<Vec<(Cell, bool)>> {
+    let weights: Vec<i64> = open.iter().map(|(_, w)| *w).collect();
+    if !any_in(&reachable(&weights), lo, hi) {
+        return None;
+    }
+    let mut forced = Vec::new();
+    for (i, &(cell, w)) in open.iter().enumerate() {
+        let others: Vec<i64> = weights
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, w)| *w)
+            .collect();
+        let r = reachable(&others);
+        let with = any_in(&r, lo - w, hi - w);
+        if with != any_in(&r, lo, hi) {
+            forced.push((cell, with));
+        }
+    }
+    Some(forced)
+}
+
+/// Sums reachable by subsets of `weights` (all positive), as a bitmap over 0..=total.
+fn reachable(weights: &[i64]) -> Vec<bool> {
+    let total: i64 = weights.iter().sum();
+    let mut r = vec![false; total as usize + 1];
+    r[0] = true;
+    for &w in weights {
+        for s in (w as usize..r.len()).rev() {
+            r[s] |= r[s - w as usize];
+        }
+    }
+    r
+}
+
+fn any_in(r: &[bool], lo: i64, hi: i64) -> bool {
+    (lo.max(0)..=hi.min(r.len() as i64 - 1)).any(|s| r[s as usize])
+}
