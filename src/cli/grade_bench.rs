@@ -3,7 +3,7 @@
 
 use super::cputime::{median, process_cpu_seconds};
 use crate::puzzle::data::DataRecord;
-use crate::puzzle::deduce::{self, Grade};
+use crate::puzzle::deduce::{self, Explanation, Grade};
 use crate::run::CancelFlag;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -25,11 +25,13 @@ pub struct GradeSummary {
     pub by_source: BTreeMap<String, (usize, usize)>,
 }
 
-/// Grades every record; Ctrl+C stops with "cancelled".
+/// Grades every record; Ctrl+C stops with "cancelled". `each` sees every
+/// record's explanation (`None`: not graded) as it is made.
 pub fn grade_set(
     family: &'static str,
     records: &[(usize, DataRecord)],
     cancel: &CancelFlag,
+    each: &mut dyn FnMut(&DataRecord, Option<&Explanation>),
 ) -> Result<GradeSummary, String> {
     let mut s = GradeSummary {
         family,
@@ -49,6 +51,7 @@ pub fn grade_set(
             Ok(m) if !rec.puzzle.has_objective() => m,
             _ => {
                 s.not_graded += 1;
+                each(rec, None);
                 continue;
             }
         };
@@ -58,6 +61,7 @@ pub fn grade_set(
         if cancel.is_cancelled() {
             return Err("cancelled".into());
         }
+        each(rec, Some(&ex));
         *s.grades.entry(ex.grade).or_default() += 1;
         s.solved += usize::from(ex.solved);
         s.out_of_work += usize::from(ex.out_of_work);

@@ -53,9 +53,23 @@ pub enum PuzzleCommand {
         #[arg(long)]
         json: bool,
     },
-    /// The grade of a puzzle: the hardest tier of the ladder its logical solution needs.
+    /// The grade of a puzzle: the hardest tier of the ladder its logical solution
+    /// needs. Given a data set (.jsonl), one line per record and a summary.
     Grade {
+        /// A puzzle file, or a published data set (`puzzle families` lists their names).
         file: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The next step a person would take, from the puzzle's givens or from a
+    /// partial answer; a mark no solution shares is named first.
+    Hint {
+        file: String,
+        /// A partial answer (as `puzzle check` reads it; '?' marks a cell not
+        /// decided yet; without any '?', an unmarked cell of Queens, Star
+        /// Battle, Tents, chess or Rullo is not decided yet).
+        #[arg(long)]
+        answer: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -169,6 +183,7 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
         PuzzleCommand::Check { file, answer, json } => check(&file, &answer, json),
         PuzzleCommand::Explain { file, json } => super::puzzle_explain::explain(&file, json),
         PuzzleCommand::Grade { file, json } => super::puzzle_explain::grade(&file, json),
+        PuzzleCommand::Hint { file, answer, json } => super::puzzle_explain::hint(&file, answer.as_deref(), json),
         PuzzleCommand::Qubo {
             file,
             format,

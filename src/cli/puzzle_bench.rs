@@ -141,7 +141,7 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
             };
             eprintln!("{family}: {} puzzles from {}", records.len(), path.display());
             if b.grade {
-                let g = super::grade_bench::grade_set(family, &records, &cancel)?;
+                let g = super::grade_bench::grade_set(family, &records, &cancel, &mut |_, _| {})?;
                 super::grade_bench::print(&g, b.json);
                 graded += 1;
                 continue;
@@ -183,7 +183,7 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
 }
 
 /// The data-set files present in `dir` (or `dir` itself when it is one).
-fn data_files(dir: &Path) -> Result<Vec<(PathBuf, &'static str, &'static str)>, String> {
+pub(super) fn data_files(dir: &Path) -> Result<Vec<(PathBuf, &'static str, &'static str)>, String> {
     let mut out = Vec::new();
     for &(name, family) in DATA_SETS {
         let path = if dir.is_dir() {
@@ -214,7 +214,7 @@ fn data_files(dir: &Path) -> Result<Vec<(PathBuf, &'static str, &'static str)>, 
 
 /// The records of a set with their line numbers; a line that is not a valid
 /// record is skipped, named with its file and line.
-fn read_set(path: &Path, name: &str, limit: usize) -> Result<Vec<(usize, DataRecord)>, String> {
+pub(super) fn read_set(path: &Path, name: &str, limit: usize) -> Result<Vec<(usize, DataRecord)>, String> {
     let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
     let mut records = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {

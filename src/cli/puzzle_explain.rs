@@ -1,23 +1,12 @@
-//! `puzzle explain` and `puzzle grade`: the deduction ladder's logical
-//! solution of a puzzle file, step by step, and its grade.
+//! `puzzle explain`, `puzzle grade` and `puzzle hint`: the deduction ladder's
+//! logical solution of a puzzle file, step by step, its grade, and the next
+//! step from a partial answer.
 
 use super::puzzle::load;
+use crate::puzzle::PuzzleModel;
 use crate::puzzle::deduce::{self, Explanation};
-use crate::puzzle::{Puzzle, PuzzleModel};
+use crate::study::logic::{Hint, hint as next_hint, ladder_model as model_of, marks_state};
 use serde_json::json;
-
-/// The model the ladder reasons on, or why this puzzle has none yet.
-fn model_of(p: &Puzzle) -> Result<PuzzleModel, String> {
-    if p.has_objective() {
-        return Err(
-            "this puzzle asks for an optimum (Max Chess): the deduction ladder grades puzzles with \
-                    one right answer"
-                .into(),
-        );
-    }
-    p.model()
-        .map_err(|e| format!("the deduction ladder needs the puzzle's grid model, which this family lacks: {e}"))
-}
 
 /// The ladder from the puzzle's own cells; Ctrl+C stops it.
 fn ladder(model: &PuzzleModel) -> Result<Explanation, String> {
@@ -108,8 +97,12 @@ pub fn explain(file: &str, json: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Prints the grade in one line (or as JSON without the steps).
+/// Prints the grade in one line (or as JSON without the steps); a data set
+/// gets one line per record and a summary.
 pub fn grade(file: &str, json: bool) -> Result<(), String> {
+    if file.ends_with(".jsonl") {
+        return grade_set(file, json);
+    }
     let p = load(file)?;
     let model = model_of(&p)?;
     let ex = ladder(&model)?;
@@ -125,6 +118,106 @@ pub fn grade(file: &str, json: bool) -> Result<(), String> {
         );
     } else {
         println!("{file}: {}", summary(&ex));
+    }
+    Ok(())
+}
+
+/// `puzzle grade data.jsonl`: one line per record, then the set's summary.
+fn grade_set(file: &str, json: bool) -> Result<(), String> {
+    let path = std::path::Path::new(file);
+    let sets = super::puzzle_bench::data_files(path)?;
+    let (path, name, family) = sets.into_iter().next().expect("data_files returns at least one");
+    let records = super::puzzle_bench::read_set(&path, name, usize::MAX)?;
+    let cancel = super::interrupt::ctrl_c_flag();
+    let mut each = |rec: &crate::puzzle::data::DataRecord, ex: Option<&Explanation>| match (ex, json) {
+        (Some(ex), true) => println!(
+            "{}",
+            json!({"id": rec.id, "grade": ex.grade.name(), "solved": ex.solved, "steps": ex.steps.len(), "tier_profile": ex.tier_profile()})
+        ),
+        (Some(ex), false) => println!("{}: {}", rec.id, summary(ex)),
+        (None, true) => println!("{}", json!({"id": rec.id, "grade": null, "why": "not graded"})),
+        (None, false) => println!("{}: not graded (no grid model, or an optimum to find)", rec.id),
+    };
+    let g = super::grade_bench::grade_set(family, &records, &cancel, &mut each)?;
+    super::grade_bench::print(&g, json);
+    Ok(())
+}
+
+/// Reads a partial answer: '?' is a cell not decided yet.
+fn read_partial(
+    text: &str,
+    rows: usize,
+    cols: usize,
+) -> Result<(crate::geometry::BinaryMatrix, Option<crate::geometry::BinaryMatrix>), String> {
+    use crate::puzzle::render::parse_answer;
+    if !text.contains('?') {
+        return Ok((parse_answer(text, rows, cols)?, None));
+    }
+    // Read twice, '?' as 0 then as 1: the cells that differ are the open ones.
+    let zero = parse_answer(&text.replace('?', "0"), rows, cols)?;
+    let one = parse_answer(&text.replace('?', "1"), rows, cols)?;
+    let mut open = crate::geometry::BinaryMatrix::zeros(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            open.set(r, c, zero.get(r, c) != one.get(r, c));
+        }
+    }
+    Ok((zero, Some(open)))
+}
+
+/// `puzzle hint`: the next step from the givens or a partial answer.
+pub fn hint(file: &str, answer: Option<&str>, json: bool) -> Result<(), String> {
+    let p = load(file)?;
+    let model = model_of(&p)?;
+    let state = match answer {
+        None => deduce::start(&model).map_err(|c| c.sentence)?,
+        Some(a) => {
+            let text = crate::session::read_text(std::path::Path::new(a)).map_err(|e| e.to_string())?;
+            let (grid, open) = read_partial(&text, model.rows, model.cols).map_err(|e| format!("{a}: {e}"))?;
+            marks_state(&p, &model, &grid, open.as_ref())?
+        }
+    };
+    let cancel = super::interrupt::ctrl_c_flag();
+    let h = next_hint(&p, &model, &state, &cancel)?;
+    let cols = model.cols;
+    let cells = |list: &[(usize, bool)]| -> Vec<serde_json::Value> {
+        list.iter()
+            .map(|&(c, v)| {
+                let [r, k] = at(c, cols);
+                json!([r, k, u8::from(v)])
+            })
+            .collect()
+    };
+    if json {
+        let out = match &h {
+            Hint::Step(d) => {
+                json!({"kind": "step", "rule": d.rule.name(), "tier": d.rule.tier(), "sentence": d.sentence,
+                                   "decided": cells(&d.decided), "reasons": d.reasons.iter().map(|&c| at(c, cols)).collect::<Vec<_>>()})
+            }
+            Hint::Wrong { marks, sentence } => json!({"kind": "wrong", "sentence": sentence, "marks": cells(marks)}),
+            Hint::Solved => json!({"kind": "solved", "sentence": h.sentence()}),
+            Hint::Stuck(s) => json!({"kind": "stuck", "sentence": s}),
+            Hint::Broken(c) => json!({"kind": "broken", "sentence": c.sentence}),
+        };
+        println!("{out}");
+        return Ok(());
+    }
+    match &h {
+        Hint::Step(d) => {
+            let decided: Vec<String> = d
+                .decided
+                .iter()
+                .map(|&(c, v)| format!("{}={}", model.name(c), u8::from(v)))
+                .collect();
+            println!(
+                "[tier {} {}] {}  ({})",
+                d.rule.tier(),
+                d.rule.name(),
+                d.sentence,
+                decided.join(" ")
+            );
+        }
+        other => println!("{}", other.sentence()),
     }
     Ok(())
 }

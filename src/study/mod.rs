@@ -6,6 +6,8 @@
 //!   sums, model file, puzzle), with what both front ends report about it.
 //! - [`sampling`]: the sampler and its settings as a request, with one defaults
 //!   policy (reads, tabu tenure on puzzles, time limits).
+//! - [`logic`]: the deduction ladder's model of a puzzle, a user's marks as
+//!   its state, and hints that name a wrong mark first.
 //! - [`judge`]: a run whose every returned state is judged exactly, with one
 //!   success policy, whatever part of it is shown.
 //!
@@ -13,6 +15,7 @@
 
 pub mod judge;
 pub mod list;
+pub mod logic;
 pub mod model;
 pub mod sampling;
 

@@ -5,6 +5,7 @@ mod app;
 mod boards;
 mod common;
 mod counter;
+mod puzzle_logic;
 mod puzzles;
 mod rooms;
 mod solver;

@@ -25,11 +25,17 @@ pub struct Overlay<'a> {
     pub undecided: Option<&'a BinaryMatrix>,
     /// The ship of each cell (row-major; 0: none): only a ship's own cells join.
     pub ships: Option<&'a [u16]>,
+    /// A deduction's cells (hint or explained step): the cells it decides
+    /// (outlined in green) and the cells it reasons from (tinted blue).
+    pub decided: &'a [usize],
+    pub reasons: &'a [usize],
 }
 
 /// Where the pointer acted this frame.
 pub struct GridResponse {
     pub clicked: Option<(usize, usize)>,
+    /// A right click (Try: mark a cell empty).
+    pub secondary_clicked: Option<(usize, usize)>,
     /// The cell under a held primary button (for painting strokes).
     pub dragged: Option<(usize, usize)>,
     pub drag_started: bool,
@@ -44,6 +50,8 @@ pub struct GridResponse {
 }
 
 const BROKEN: Color32 = Color32::from_rgb(230, 60, 60);
+const DECIDED: Color32 = Color32::from_rgb(80, 220, 120);
+const REASON: Color32 = Color32::from_rgba_premultiplied(40, 70, 140, 90);
 const WEAK: Color32 = Color32::from_rgb(240, 160, 40);
 
 /// A clash: a rule naming one or two cells of which the answer marks at least
@@ -125,6 +133,9 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
                 _ => Color32::from_gray(70),
             };
             painter.rect_filled(cr.shrink(0.5), 0.0, fill);
+            if overlay.reasons.contains(&i) {
+                painter.rect_filled(cr.shrink(0.5), 0.0, REASON);
+            }
             draw_mark(&painter, cr, &marks[i], one || overlay.answer.is_none(), &font, puzzle);
             if one {
                 let joins = overlay
@@ -144,6 +155,9 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
                     FontId::monospace(cell * 0.6),
                     Color32::from_gray(200),
                 );
+            } else if matches!(marks[i], CellMark::Empty) && overlay.undecided.is_some_and(|u| !u.get(r, c)) {
+                // A cell decided empty (a partial answer): a dot, as people mark it on paper.
+                painter.circle_filled(cr.center(), (cell * 0.08).max(1.5), Color32::from_gray(210));
             }
         }
     }
@@ -209,6 +223,16 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             );
         }
     }
+    for &i in overlay.decided {
+        if i < rows * cols {
+            painter.rect_stroke(
+                cell_rect(i / cols, i % cols).shrink(1.5),
+                2.0,
+                Stroke::new(3.0, DECIDED),
+                StrokeKind::Inside,
+            );
+        }
+    }
     if let Some((r, c)) = overlay.pending {
         painter.rect_stroke(
             cell_rect(r, c).shrink(1.0),
@@ -228,6 +252,11 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
     let pointer = response.interact_pointer_pos();
     GridResponse {
         clicked: if response.clicked() { at(pointer) } else { None },
+        secondary_clicked: if response.secondary_clicked() {
+            at(pointer)
+        } else {
+            None
+        },
         dragged: if response.dragged() { at(pointer) } else { None },
         drag_started: response.drag_started(),
         drag_origin: if response.drag_started() {

@@ -59,6 +59,55 @@ impl Default for Editor {
 }
 
 /// Every cell but the givens: a fresh Try answer of a 0/1 puzzle is all blank.
+/// A click on a cell of a family drawn with symbols (queen, star, tent):
+/// a left click sets or clears a mark, a right click marks the cell empty (a
+/// dot) or clears the dot. Without dots every unmarked cell is open
+/// (`undecided` is `None`); with dots the open cells are listed.
+fn mark_symbol(
+    mut grid: BinaryMatrix,
+    blank: Option<BinaryMatrix>,
+    givens: &[crate::puzzle::model::Fixed],
+    (row, col): (usize, usize),
+    secondary: bool,
+) -> (BinaryMatrix, Option<BinaryMatrix>) {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut open = blank.unwrap_or_else(|| {
+        let mut m = all_but(rows, cols, givens);
+        for r in 0..rows {
+            for c in 0..cols {
+                if grid.get(r, c) {
+                    m.set(r, c, false);
+                }
+            }
+        }
+        m
+    });
+    let (is_open, is_mark) = (open.get(row, col), grid.get(row, col));
+    match (secondary, is_open, is_mark) {
+        // Left: open or dot → mark; mark → open.
+        (false, _, false) => {
+            grid.set(row, col, true);
+            open.set(row, col, false);
+        }
+        (false, _, true) => {
+            grid.set(row, col, false);
+            open.set(row, col, true);
+        }
+        // Right: open or mark → dot; dot → open.
+        (true, true, _) | (true, false, true) => {
+            grid.set(row, col, false);
+            open.set(row, col, false);
+        }
+        (true, false, false) => open.set(row, col, true),
+    }
+    // No dot left: back to "every unmarked cell is open".
+    let dots = (0..rows * cols).any(|i| {
+        let (r, c) = (i / cols, i % cols);
+        !open.get(r, c) && !grid.get(r, c) && !givens.iter().any(|g| g.cell == i)
+    });
+    (grid, dots.then_some(open))
+}
+
 fn all_but(rows: usize, cols: usize, givens: &[crate::puzzle::model::Fixed]) -> BinaryMatrix {
     let mut m = BinaryMatrix::zeros(rows, cols);
     for r in 0..rows {
@@ -200,7 +249,15 @@ impl Editor {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>, puzzle: &Puzzle, answer: Option<&Answer>) -> EditOutcome {
+    /// `hint`: the cells a deduction decides and the cells it reasons from, highlighted.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &mut RoomCtx<'_>,
+        puzzle: &Puzzle,
+        answer: Option<&Answer>,
+        hint: (&[usize], &[usize]),
+    ) -> EditOutcome {
         let mut out = EditOutcome::default();
         self.toolbar(ui, puzzle);
         if !self.play {
@@ -226,6 +283,8 @@ impl Editor {
             pending: self.pending,
             undecided: answer.and_then(|a| a.undecided.as_ref()),
             ships: answer.and_then(|a| a.ships.as_deref()),
+            decided: hint.0,
+            reasons: hint.1,
         };
         let avail = ui.available_height();
         let grid_height = (avail - 170.0).max(220.0);
@@ -241,7 +300,8 @@ impl Editor {
             ui.weak(" ");
         }
         if self.play {
-            if let Some((row, col)) = r.clicked {
+            let clicked = r.clicked.map(|c| (c, false)).or(r.secondary_clicked.map(|c| (c, true)));
+            if let Some(((row, col), secondary)) = clicked {
                 // The givens are part of every answer and stay as given.
                 let givens = puzzle.model().map(|m| m.fixed).unwrap_or_default();
                 if let Some(g) = givens.iter().find(|f| f.cell == row * cols + col) {
@@ -277,8 +337,8 @@ impl Editor {
                     }
                     out.answer_changed = Some((grid, Some(blank)));
                 } else {
-                    grid.set(row, col, !grid.get(row, col));
-                    out.answer_changed = Some((grid, None));
+                    let blank = answer.filter(|a| fits(&a.grid)).and_then(|a| a.undecided.clone());
+                    out.answer_changed = Some(mark_symbol(grid, blank, &givens, (row, col), secondary));
                 }
             }
             return out;

@@ -5,6 +5,7 @@
 //! room to anneal its QUBO; answers come back with the broken rules marked.
 
 mod editor;
+mod logic;
 mod shelf;
 
 use crate::geometry::BinaryMatrix;
@@ -31,7 +32,8 @@ pub const TO_SOLVER: Shortcut = Shortcut::key("Anneal in the Solver room", Key::
 pub const PLAY: Shortcut = Shortcut::key("Try an answer by hand (toggle)", Key::P);
 pub const CLEAR: Shortcut = Shortcut::key("Clear the answer", Key::Escape);
 pub const TAKE_BACK: Shortcut = Shortcut::key("Take back the last mark (Try)", Key::Backspace);
-const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR, TAKE_BACK];
+pub use logic::HINT;
+const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR, TAKE_BACK, HINT];
 
 const GUIDE: &str = "Pick a puzzle on the left (the examples are the papers' families), or make a \
 new one of any family and size. Edit it on the grid with the tools above it (paint regions, cut \
@@ -52,7 +54,13 @@ that still need marks are summed up below. Your \
 marks are not part of the puzzle: Undo (Ctrl+Z) changes the puzzle, Backspace takes back your \
 last mark, Esc clears the answer (Backspace brings it back). In Takuzu, Binairo and Tango a click \
 cycles a cell blank, 1, 0; blank cells are not judged. Show the solution puts your answer aside; \
-Try brings it back. A solve goes on while another puzzle is open, and its result waits for its puzzle.\n\n\
+Try brings it back. A solve goes on while another puzzle is open, and its result waits for its puzzle. \
+In Queens, Star Battle, Tents and the others drawn with symbols, a right click marks a cell empty (a dot).\n\n\
+Hint (H) gives the next step a person would take, from your marks in Try mode or from the givens: its \
+sentence, the cells it decides (green) and the cells it reasons from (blue); Apply fills them in (Backspace \
+takes it back). A mark that no solution shares is named first. Explain lists the whole logical solution \
+with its grade (Easy: tier 1 only; Medium: tier 2; Hard: a probe; Fiendish: a probe of depth 2; needs \
+search: the ladder stalls); click a step to see the grid then. The grade of every puzzle shows in the list.\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
 Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
 
@@ -82,11 +90,12 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// While trying, a broken rule that more marks may still mend waits: a count
-    /// not reached yet, or a rule about cells still blank.
+    /// While trying (or in a partial answer: a step of the logical solution), a
+    /// broken rule that more marks may still mend waits: a count not reached
+    /// yet, or a rule about cells still blank.
     pub fn waits(&self, v: &Violation, trying: bool) -> bool {
         let cols = self.grid.cols();
-        trying
+        (trying || self.undecided.is_some())
             && (v.short
                 || self
                     .undecided
@@ -107,6 +116,7 @@ pub struct PuzzlesRoom {
     tab: Tab,
     editor: editor::Editor,
     shelf: shelf::Shelf,
+    logic: logic::Logic,
     exact: Task<Solved>,
     /// Which stored solution is shown.
     shown: usize,
@@ -152,7 +162,7 @@ impl Room for PuzzlesRoom {
         SHORTCUTS
     }
     fn busy(&self) -> bool {
-        self.exact.is_running() || self.check.is_running() || self.shelf.busy()
+        self.exact.is_running() || self.check.is_running() || self.shelf.busy() || self.logic.busy()
     }
     fn reset(&mut self) {
         let tab = self.tab;
@@ -227,6 +237,12 @@ impl Room for PuzzlesRoom {
                     self.shelf.ui(ui, ctx);
                     ui.separator();
                     self.solve_panel(ui, ctx);
+                    ui.separator();
+                    let marks = self.marks();
+                    let answer = self.answer.as_ref();
+                    if let Some(action) = self.logic.ui(ui, self.open_puzzle.as_ref(), &marks, answer) {
+                        self.logic_action(ui, action);
+                    }
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| {
@@ -243,9 +259,10 @@ impl Room for PuzzlesRoom {
             ui.separator();
             match self.tab {
                 Tab::Grid => {
+                    let (decided, reasons) = self.logic.highlight(&puzzle, &self.marks());
                     let answer = self.answer.as_ref();
                     let was_playing = self.editor.playing();
-                    let edit = self.editor.ui(ui, ctx, &puzzle, answer);
+                    let edit = self.editor.ui(ui, ctx, &puzzle, answer, (&decided, &reasons));
                     if self.editor.playing() && !was_playing {
                         self.entered_try();
                     }
@@ -272,6 +289,48 @@ impl PuzzlesRoom {
     /// The answer on the grid, if any.
     pub fn answer(&self) -> Option<&Answer> {
         self.answer.as_ref()
+    }
+
+    /// The cells the hint (or the explained step shown) decides and reasons from.
+    pub fn hint_cells(&self) -> (Vec<usize>, Vec<usize>) {
+        match &self.open_puzzle {
+            Some(p) => self.logic.highlight(p, &self.marks()),
+            None => (Vec::new(), Vec::new()),
+        }
+    }
+
+    /// What a hint starts from: the user's answer in Try mode, else the givens.
+    fn marks(&self) -> logic::Marks {
+        self.answer
+            .as_ref()
+            .filter(|a| self.editor.playing() && Some(&a.puzzle) == self.open_puzzle.as_ref())
+            .map(|a| (a.grid.clone(), a.undecided.clone()))
+    }
+
+    /// Applies a hint (as the user's marks, one Backspace) or shows an explained step.
+    fn logic_action(&mut self, ui: &Ui, action: logic::LogicAction) {
+        let Some(puzzle) = self.open_puzzle.clone() else { return };
+        match action {
+            logic::LogicAction::Apply { grid, undecided } => {
+                if !self.editor.playing() {
+                    self.toggle_play();
+                }
+                let (rows, cols) = puzzle.size();
+                let before = self.answer.as_ref().filter(|a| a.puzzle == puzzle).map_or_else(
+                    || (BinaryMatrix::zeros(rows, cols), None),
+                    |a| (a.grid.clone(), a.undecided.clone()),
+                );
+                self.tried.push((puzzle.clone(), before.0, before.1));
+                self.check_answer(repaint(ui), puzzle, grid, Some(undecided), "your answer".into());
+            }
+            logic::LogicAction::ShowStep { grid, undecided, label } => {
+                if self.editor.playing() {
+                    self.editor.toggle_play();
+                }
+                self.put_aside_answer();
+                self.check_answer(repaint(ui), puzzle, grid, Some(undecided), label);
+            }
+        }
     }
 
     /// Earlier answers of Try mode, for Backspace.
@@ -351,6 +410,12 @@ impl PuzzlesRoom {
         }
         if self.editor.playing() && TAKE_BACK.pressed(ui) {
             self.take_back(ui);
+        }
+        if HINT.pressed(ui)
+            && let Some(p) = self.open_puzzle.clone()
+        {
+            let marks = self.marks();
+            self.logic.start_hint(repaint(ui), p, marks);
         }
     }
 

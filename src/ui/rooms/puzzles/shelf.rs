@@ -13,6 +13,45 @@ use std::path::PathBuf;
 
 /// Largest side of a new puzzle (the families' own limits still apply).
 const MAX_NEW_SIDE: usize = 64;
+/// Grades kept (by puzzle): more than a session holds.
+const GRADES_KEPT: usize = 512;
+
+/// A puzzle's grade as the list shows it, and the line its tooltip gives.
+#[derive(Clone)]
+struct GradeTag {
+    puzzle: Puzzle,
+    short: String,
+    long: String,
+}
+
+/// The deduction ladder's grade of one puzzle, in words.
+fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> GradeTag {
+    let (short, long) = match crate::study::logic::ladder_model(&puzzle) {
+        Err(why) => ("-".to_string(), format!("Not graded: {why}.")),
+        Ok(model) => {
+            let ex = crate::puzzle::deduce::explain_within(&model, cancel);
+            let p = ex.tier_profile();
+            (
+                ex.grade.name().to_string(),
+                format!(
+                    "Grade {} by the deduction ladder: {} (tiers 1-4: {}, {}, {}, {}){}. Explain shows them.",
+                    ex.grade.name(),
+                    crate::textview::count(ex.steps.len(), "step", "steps"),
+                    p[1],
+                    p[2],
+                    p[3],
+                    p[4],
+                    if ex.solved {
+                        ", solved by logic"
+                    } else {
+                        "; then it stalls"
+                    }
+                ),
+            )
+        }
+    };
+    GradeTag { puzzle, short, long }
+}
 
 pub struct Shelf {
     family: usize,
@@ -29,6 +68,9 @@ pub struct Shelf {
     save: PathPicker,
     import: Task<(String, Puzzle)>,
     export: Task<String>,
+    /// Grades of the puzzles in the list, made in the background.
+    grades: Vec<GradeTag>,
+    grading: Task<Vec<GradeTag>>,
 }
 
 impl Default for Shelf {
@@ -45,13 +87,49 @@ impl Default for Shelf {
             save: PathPicker::default(),
             import: Task::default(),
             export: Task::default(),
+            grades: Vec::new(),
+            grading: Task::default(),
         }
     }
 }
 
 impl Shelf {
     pub fn busy(&self) -> bool {
-        self.import.is_running() || self.export.is_running()
+        self.import.is_running() || self.export.is_running() || self.grading.is_running()
+    }
+
+    /// Grades the puzzles of the list not graded yet (in the background).
+    fn grade_missing(&mut self, ui: &Ui, puzzles: &[NamedPuzzle]) {
+        if self.grading.poll()
+            && let Some(done) = self.grading.result.take()
+        {
+            self.grades.extend(done);
+            if self.grades.len() > GRADES_KEPT {
+                self.grades.drain(..self.grades.len() - GRADES_KEPT);
+            }
+        }
+        if self.grading.is_running() {
+            return;
+        }
+        let missing: Vec<Puzzle> = puzzles
+            .iter()
+            .map(|p| &p.puzzle)
+            .filter(|p| !self.grades.iter().any(|g| &g.puzzle == *p))
+            .cloned()
+            .collect();
+        if missing.is_empty() {
+            return;
+        }
+        self.grading.start(repaint(ui), move |job| {
+            let mut out = Vec::new();
+            for p in missing {
+                if job.cancel_flag().is_cancelled() {
+                    return Err("cancelled".into());
+                }
+                out.push(grade_tag(p, job.cancel_flag()));
+            }
+            Ok(out)
+        });
     }
 
     /// Takes in finished imports and exports.
@@ -72,6 +150,7 @@ impl Shelf {
     pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         ui.heading("Puzzles");
         let shelf = ctx.doc.session.puzzles.clone();
+        self.grade_missing(ui, &shelf.puzzles);
         let mut pick = None;
         egui::ScrollArea::vertical()
             .id_salt("puzzle_list")
@@ -79,8 +158,12 @@ impl Shelf {
             .show(ui, |ui| {
                 for (i, p) in shelf.puzzles.iter().enumerate() {
                     let (r, c) = p.puzzle.size();
-                    let label = format!("{}  ({} {r}×{c})", p.name, p.puzzle.family());
-                    let row = ui.selectable_label(i == shelf.active, label);
+                    let tag = self.grades.iter().rev().find(|g| g.puzzle == p.puzzle);
+                    let grade = tag.map_or("…", |g| g.short.as_str());
+                    let label = format!("{}  ({} {r}×{c})  {grade}", p.name, p.puzzle.family());
+                    let row = ui
+                        .selectable_label(i == shelf.active, label)
+                        .on_hover_text(tag.map_or("Grading in the background…", |g| g.long.as_str()));
                     if row.clicked() {
                         pick = Some(i);
                     }

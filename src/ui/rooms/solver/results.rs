@@ -275,6 +275,7 @@ fn puzzle_detail(
         pending: None,
         undecided: None,
         ships: None,
+        ..Default::default()
     };
     crate::ui::widgets::puzzle_grid::show(ui, &p.puzzle, &overlay, 40.0);
 }

@@ -1,0 +1,177 @@
+//! What the Puzzles room and the command line ask of the deduction ladder:
+//! the model it reasons on (or why a puzzle has none), a user's marks as the
+//! ladder's state, and a hint that names a wrong mark before it deduces.
+
+use crate::geometry::BinaryMatrix;
+use crate::puzzle::deduce::{self, Contradiction, Deduction, Ladder, State, Step, TOP_TIER};
+use crate::puzzle::families::AnswerGlyph;
+use crate::puzzle::{ExactRequest, Puzzle, PuzzleModel};
+use crate::run::CancelFlag;
+
+/// Solutions the hint's exact check keeps: with no more than this many, a
+/// mark that is in none of them is named as wrong.
+const SOLUTIONS_JUDGED: usize = 20;
+
+/// The model the ladder reasons on, or why this puzzle has none.
+pub fn ladder_model(p: &Puzzle) -> Result<PuzzleModel, String> {
+    if p.has_objective() {
+        return Err(
+            "this puzzle asks for an optimum (Max Chess): the deduction ladder grades puzzles with one right answer"
+                .into(),
+        );
+    }
+    p.model()
+        .map_err(|e| format!("the deduction ladder needs the puzzle's grid model, which this family lacks: {e}"))
+}
+
+/// A user's marks as the ladder's state: the puzzle's fixed cells, then each
+/// decided cell of the answer. `undecided` lists the blank cells; without it,
+/// the 0/1 families (digits) count every cell as decided and the others count
+/// only their marks (an unmarked cell may still take one).
+pub fn marks_state(
+    p: &Puzzle,
+    model: &PuzzleModel,
+    grid: &BinaryMatrix,
+    undecided: Option<&BinaryMatrix>,
+) -> Result<State, String> {
+    if grid.rows() != model.rows || grid.cols() != model.cols {
+        return Err(format!(
+            "the answer is {}×{}, the puzzle {}×{}",
+            grid.rows(),
+            grid.cols(),
+            model.rows,
+            model.cols
+        ));
+    }
+    let mut state = deduce::start(model).map_err(|c| c.sentence)?;
+    let digits = p.as_family().answer_glyph() == AnswerGlyph::Digits;
+    for (cell, slot) in state.iter_mut().enumerate() {
+        let (r, c) = (cell / model.cols, cell % model.cols);
+        if slot.is_some() {
+            continue;
+        }
+        *slot = match undecided {
+            Some(u) if u.get(r, c) => None,
+            Some(_) => Some(grid.get(r, c)),
+            None if digits || grid.get(r, c) => Some(grid.get(r, c)),
+            None => None,
+        };
+    }
+    Ok(state)
+}
+
+/// What a hint says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// The next deduction from the marks.
+    Step(Deduction),
+    /// Marks that no solution shares (named before any deduction).
+    Wrong {
+        marks: Vec<(usize, bool)>,
+        sentence: String,
+    },
+    /// Every cell is decided and right.
+    Solved,
+    /// The ladder finds no step: a person would have to guess.
+    Stuck(String),
+    /// The puzzle's own cells break a rule, or it has no solution.
+    Broken(Contradiction),
+}
+
+impl Hint {
+    /// The hint in one sentence.
+    pub fn sentence(&self) -> String {
+        match self {
+            Hint::Step(d) => d.sentence.clone(),
+            Hint::Wrong { sentence, .. } | Hint::Stuck(sentence) => sentence.clone(),
+            Hint::Solved => "Every cell is decided, and the answer is right.".into(),
+            Hint::Broken(c) => format!("No step: {}.", c.sentence),
+        }
+    }
+}
+
+/// The next hint from `state` (the puzzle's cells and a user's marks): first
+/// the marks no solution shares, then the ladder's easiest next step.
+pub fn hint(p: &Puzzle, model: &PuzzleModel, state: &State, cancel: &CancelFlag) -> Result<Hint, String> {
+    let fixed = deduce::start(model).map_err(|c| c.sentence)?;
+    let marked: Vec<(usize, bool)> = (0..state.len())
+        .filter(|&c| fixed[c].is_none())
+        .filter_map(|c| state[c].map(|v| (c, v)))
+        .collect();
+    if !marked.is_empty() {
+        let solved = p
+            .solve_exact(ExactRequest::new(SOLUTIONS_JUDGED as u64, SOLUTIONS_JUDGED), cancel)
+            .map_err(|e| e.to_string())?;
+        if cancel.is_cancelled() {
+            return Err("cancelled".into());
+        }
+        let all = solved.is_complete();
+        if all && solved.count == 0 {
+            return Ok(Hint::Broken(Contradiction {
+                cells: Vec::new(),
+                sentence: solved.why_none.unwrap_or_else(|| "the puzzle has no solution".into()),
+            }));
+        }
+        if all {
+            let cols = model.cols;
+            let wrong: Vec<(usize, bool)> = marked
+                .iter()
+                .copied()
+                .filter(|&(c, v)| solved.examples.iter().all(|s| s.get(c / cols, c % cols) != v))
+                .collect();
+            if !wrong.is_empty() {
+                return Ok(Hint::Wrong {
+                    sentence: wrong_sentence(p, model, &wrong, solved.count),
+                    marks: wrong,
+                });
+            }
+        }
+    }
+    Ok(match Ladder::new(model).next_step(state, TOP_TIER, cancel) {
+        Step::Deduce(d) => Hint::Step(d),
+        Step::Solved => Hint::Solved,
+        Step::Stuck => Hint::Stuck(
+            "No rule of the ladder finds the next step from here: a person would have to guess (or the \
+             family needs a rule the ladder lacks)."
+                .into(),
+        ),
+        Step::OutOfWork if cancel.is_cancelled() => return Err("cancelled".into()),
+        Step::OutOfWork => Hint::Stuck(
+            "The ladder's probes spent their work budget without finding a step: a person would have to guess.".into(),
+        ),
+        Step::Broken(c) => Hint::Broken(c),
+    })
+}
+
+/// "Your queen at (3,4) is not in the solution."
+fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solutions: u64) -> String {
+    let digits = p.as_family().answer_glyph() == AnswerGlyph::Digits;
+    let named: Vec<String> = wrong
+        .iter()
+        .take(3)
+        .map(|&(c, v)| match (digits, v) {
+            (true, v) => format!("your {} at {}", u8::from(v), model.name(c)),
+            (false, true) => format!("your {} at {}", model.noun, model.name(c)),
+            (false, false) => format!("your empty mark at {} (it holds a {})", model.name(c), model.noun),
+        })
+        .collect();
+    let more = if wrong.len() > 3 {
+        format!(" and {} more", wrong.len() - 3)
+    } else {
+        String::new()
+    };
+    let where_ = if solutions == 1 {
+        "the solution".to_string()
+    } else {
+        format!("any of the puzzle's {solutions} solutions")
+    };
+    let mut s = named.join(", ");
+    if let Some(f) = s.get_mut(0..1) {
+        f.make_ascii_uppercase();
+    }
+    format!(
+        "{s}{more} {} not in {where_}: take {} back.",
+        if wrong.len() == 1 { "is" } else { "are" },
+        if wrong.len() == 1 { "it" } else { "them" }
+    )
+}

@@ -1,0 +1,318 @@
+//! The Logic panel of the Puzzles room: *Hint* (H), the deduction ladder's
+//! next step from the marks on the grid (a wrong mark is named first), its
+//! cells highlighted and *Apply* to take it; and *Explain*, the whole logical
+//! solution as steps with the grade and the steps per tier, where clicking a
+//! step shows the grid at that point. Both run off the UI thread.
+
+use super::Answer;
+use crate::geometry::BinaryMatrix;
+use crate::jobs::{Repaint, Task};
+use crate::puzzle::Puzzle;
+use crate::puzzle::deduce::{self, Explanation, State};
+use crate::study::logic::{Hint, hint, ladder_model, marks_state};
+use crate::ui::shortcuts::Shortcut;
+use crate::ui::widgets::job_controls::task_status;
+use egui::{Key, Ui};
+
+pub const HINT: Shortcut = Shortcut::key("Hint: the next logical step", Key::H);
+
+/// The marks a hint was asked from: the answer's grid and its blank cells
+/// (`None`: from the puzzle's own cells).
+pub type Marks = Option<(BinaryMatrix, Option<BinaryMatrix>)>;
+
+pub struct HintDone {
+    puzzle: Puzzle,
+    from: Marks,
+    /// The state the hint starts from (Apply adds its cells to it).
+    state: State,
+    hint: Hint,
+}
+
+pub struct ExplainDone {
+    puzzle: Puzzle,
+    start: State,
+    explanation: Explanation,
+}
+
+/// What the panel asks the room to do.
+pub enum LogicAction {
+    /// Put this partial answer on the grid as the user's (Try mode, one Backspace takes it back).
+    Apply {
+        grid: BinaryMatrix,
+        undecided: BinaryMatrix,
+    },
+    /// Show the grid after a step of the logical solution.
+    ShowStep {
+        grid: BinaryMatrix,
+        undecided: BinaryMatrix,
+        label: String,
+    },
+}
+
+#[derive(Default)]
+pub struct Logic {
+    hint: Task<HintDone>,
+    explain: Task<ExplainDone>,
+    /// The explained step shown on the grid.
+    step: Option<usize>,
+}
+
+/// A state as an answer: its marks and its open cells.
+fn as_answer(state: &State, rows: usize, cols: usize) -> (BinaryMatrix, BinaryMatrix) {
+    let (mut grid, mut open) = (BinaryMatrix::zeros(rows, cols), BinaryMatrix::zeros(rows, cols));
+    for (i, v) in state.iter().enumerate() {
+        match v {
+            Some(true) => grid.set(i / cols, i % cols, true),
+            Some(false) => {}
+            None => open.set(i / cols, i % cols, true),
+        }
+    }
+    (grid, open)
+}
+
+impl Logic {
+    pub fn busy(&self) -> bool {
+        self.hint.is_running() || self.explain.is_running()
+    }
+
+    /// Asks for the next step from `marks` (the user's answer in Try mode).
+    pub fn start_hint(&mut self, repaint: Repaint, puzzle: Puzzle, marks: Marks) {
+        self.step = None;
+        self.hint.start(repaint, move |job| {
+            let model = ladder_model(&puzzle)?;
+            let state = match &marks {
+                None => deduce::start(&model).map_err(|c| c.sentence)?,
+                Some((grid, open)) => marks_state(&puzzle, &model, grid, open.as_ref())?,
+            };
+            let hint = hint(&puzzle, &model, &state, job.cancel_flag())?;
+            Ok(HintDone {
+                puzzle,
+                from: marks,
+                state,
+                hint,
+            })
+        });
+    }
+
+    fn start_explain(&mut self, repaint: Repaint, puzzle: Puzzle) {
+        self.step = None;
+        self.explain.start(repaint, move |job| {
+            let model = ladder_model(&puzzle)?;
+            let start = deduce::start(&model).map_err(|c| c.sentence)?;
+            let explanation = deduce::explain_from(&model, start.clone(), job.cancel_flag());
+            if job.cancel_flag().is_cancelled() {
+                return Err("cancelled".into());
+            }
+            Ok(ExplainDone {
+                puzzle,
+                start,
+                explanation,
+            })
+        });
+    }
+
+    /// The hint, while it still answers the marks on the grid.
+    fn current_hint(&self, puzzle: &Puzzle, marks: &Marks) -> Option<&HintDone> {
+        self.hint
+            .result
+            .as_ref()
+            .filter(|h| &h.puzzle == puzzle && &h.from == marks)
+    }
+
+    fn current_explain(&self, puzzle: &Puzzle) -> Option<&ExplainDone> {
+        self.explain.result.as_ref().filter(|e| &e.puzzle == puzzle)
+    }
+
+    /// The cells to highlight: the explained step shown, else the hint's.
+    pub fn highlight(&self, puzzle: &Puzzle, marks: &Marks) -> (Vec<usize>, Vec<usize>) {
+        if let (Some(k), Some(e)) = (self.step, self.current_explain(puzzle))
+            && let Some(d) = e.explanation.steps.get(k)
+        {
+            return (d.decided.iter().map(|(c, _)| *c).collect(), d.reasons.clone());
+        }
+        match self.current_hint(puzzle, marks).map(|h| &h.hint) {
+            Some(Hint::Step(d)) => (d.decided.iter().map(|(c, _)| *c).collect(), d.reasons.clone()),
+            Some(Hint::Wrong { marks, .. }) => (Vec::new(), marks.iter().map(|(c, _)| *c).collect()),
+            Some(Hint::Broken(c)) => (Vec::new(), c.cells.clone()),
+            _ => (Vec::new(), Vec::new()),
+        }
+    }
+
+    /// The panel; `marks`: what a hint would start from now.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        puzzle: Option<&Puzzle>,
+        marks: &Marks,
+        answer: Option<&Answer>,
+    ) -> Option<LogicAction> {
+        self.hint.poll();
+        self.explain.poll();
+        ui.heading("Logic");
+        let Some(puzzle) = puzzle else {
+            ui.label("No puzzle open.");
+            return None;
+        };
+        if let Err(why) = ladder_model(puzzle) {
+            ui.label(format!("Hint and Explain are not available: {why}."));
+            return None;
+        }
+        let mut action = None;
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(!self.hint.is_running(), egui::Button::new("Hint (H)"))
+                .on_hover_text(
+                    "The next step a person would take from your marks (or from the givens): a wrong mark is named first",
+                )
+                .clicked()
+            {
+                self.start_hint(crate::ui::room::repaint(ui), puzzle.clone(), marks.clone());
+            }
+            if ui
+                .add_enabled(!self.explain.is_running(), egui::Button::new("Explain"))
+                .on_hover_text("The whole logical solution from the givens, step by step, with its grade")
+                .clicked()
+            {
+                self.start_explain(crate::ui::room::repaint(ui), puzzle.clone());
+            }
+            if self.busy() && ui.button("Cancel").clicked() {
+                self.hint.cancel();
+                self.explain.cancel();
+            }
+        });
+        task_status(ui, &self.hint, "");
+        task_status(ui, &self.explain, "");
+        if let Some(h) = self.current_hint(puzzle, marks) {
+            action = hint_view(ui, h, puzzle);
+        } else if self.hint.result.as_ref().is_some_and(|h| &h.puzzle == puzzle) {
+            ui.weak("The marks changed since the last hint: H asks again.");
+        }
+        let (rows, cols) = puzzle.size();
+        let step = self.step;
+        let mut picked = None;
+        if let Some(e) = self.current_explain(puzzle) {
+            let ex = &e.explanation;
+            let p = ex.tier_profile();
+            ui.label(format!(
+                "Grade: {} ({}; tiers 1-4: {}, {}, {}, {}){}",
+                ex.grade.name(),
+                crate::textview::count(ex.steps.len(), "step", "steps"),
+                p[1],
+                p[2],
+                p[3],
+                p[4],
+                if ex.solved {
+                    ", solved by logic"
+                } else if ex.broken.is_some() {
+                    ", the puzzle breaks a rule"
+                } else {
+                    ", then the ladder stalls"
+                }
+            ))
+            .on_hover_text(
+                "Tier 1: full lines, lines that need every open cell, cells that may not both hold a mark, links. \
+                 Tier 2: sums reachable only with (or without) a number, marks confined to another line or region. \
+                 Tier 3: a probe (assume a value, follow tiers 1-2 to a contradiction). Tier 4: a probe of depth 2.",
+            );
+            let mut pick = None;
+            ui.horizontal(|ui| {
+                let n = ex.steps.len();
+                if ui
+                    .add_enabled(n > 0, egui::Button::new("<"))
+                    .on_hover_text("Previous step")
+                    .clicked()
+                {
+                    pick = Some(step.map_or(0, |k| k.saturating_sub(1)));
+                }
+                ui.label(match step {
+                    Some(k) => format!("step {} of {n}", k + 1),
+                    None => format!("{n} steps: click one to see the grid then"),
+                });
+                if ui
+                    .add_enabled(n > 0, egui::Button::new(">"))
+                    .on_hover_text("Next step")
+                    .clicked()
+                {
+                    pick = Some(step.map_or(0, |k| (k + 1).min(n - 1)));
+                }
+            });
+            egui::ScrollArea::vertical()
+                .id_salt("explain_steps")
+                .max_height(260.0)
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    for (k, d) in ex.steps.iter().enumerate() {
+                        let text = format!("{}. [tier {}] {}", k + 1, d.rule.tier(), d.sentence);
+                        let row = ui.selectable_label(step == Some(k), text);
+                        if row.clicked() {
+                            pick = Some(k);
+                        }
+                        if step == Some(k) && pick.is_some() {
+                            row.scroll_to_me(None);
+                        }
+                    }
+                    if let Some(b) = &ex.broken {
+                        ui.colored_label(ui.visuals().warn_fg_color, format!("Stopped: {}.", b.sentence));
+                    } else if !ex.solved {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            if ex.out_of_work {
+                                "The ladder stops here: its probes spent their work budget (needs search)."
+                            } else {
+                                "The ladder stalls here: a person would have to guess (needs search)."
+                            },
+                        );
+                    }
+                });
+            if let Some(k) = pick {
+                picked = Some(k);
+                let mut state = e.start.clone();
+                for d in &ex.steps[..=k] {
+                    deduce::apply(&mut state, d);
+                }
+                let (grid, undecided) = as_answer(&state, rows, cols);
+                action = Some(LogicAction::ShowStep {
+                    grid,
+                    undecided,
+                    label: format!("step {} of the logical solution", k + 1),
+                });
+            }
+        }
+        if picked.is_some() {
+            self.step = picked;
+        }
+        // A step shown is forgotten once the grid shows something else.
+        if self.step.is_some() && !answer.is_some_and(|a| a.source.starts_with("step ")) && action.is_none() {
+            self.step = None;
+        }
+        action
+    }
+}
+
+/// The hint's sentence and, for a step, *Apply*.
+fn hint_view(ui: &mut Ui, h: &HintDone, puzzle: &Puzzle) -> Option<LogicAction> {
+    let (colour, prefix) = match &h.hint {
+        Hint::Step(d) => (
+            ui.visuals().text_color(),
+            format!("Tier {} ({}): ", d.rule.tier(), d.rule.name()),
+        ),
+        Hint::Wrong { .. } | Hint::Broken(_) => (ui.visuals().warn_fg_color, String::new()),
+        Hint::Solved => (egui::Color32::from_rgb(120, 200, 120), String::new()),
+        Hint::Stuck(_) => (ui.visuals().warn_fg_color, String::new()),
+    };
+    ui.add(egui::Label::new(egui::RichText::new(format!("{prefix}{}", h.hint.sentence())).color(colour)).wrap());
+    let Hint::Step(d) = &h.hint else { return None };
+    ui.weak("Green: the cells it decides; blue: the cells it reasons from.");
+    if ui
+        .button("Apply")
+        .on_hover_text("Fill the cells this step decides (Try mode; Backspace takes it back)")
+        .clicked()
+    {
+        let mut state = h.state.clone();
+        deduce::apply(&mut state, d);
+        let (rows, cols) = puzzle.size();
+        let (grid, undecided) = as_answer(&state, rows, cols);
+        return Some(LogicAction::Apply { grid, undecided });
+    }
+    None
+}

@@ -1,0 +1,148 @@
+//! UI tests of the Puzzles room's Logic panel: Hint highlights and applies a
+//! step, a wrong Try mark is named, Explain lists steps and shows the grid at
+//! a step, and the list shows each puzzle's grade.
+
+use crate::common::*;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::puzzle::deduce;
+use fleetscope::puzzle::{ExactRequest, Puzzle};
+use fleetscope::run::CancelFlag;
+use fleetscope::ui::room::{Room, RoomHost};
+use fleetscope::ui::rooms::puzzles::PuzzlesRoom;
+
+type H = Harness<'static, RoomHost<PuzzlesRoom>>;
+
+const QUEENS: &str = "LinkedIn Queens 1";
+
+fn on(name: &str) -> H {
+    let mut s = session_of(&["classic"]);
+    s.puzzles.active = s
+        .puzzles
+        .puzzles
+        .iter()
+        .position(|p| p.name == name)
+        .expect("an example");
+    let mut h = room_harness(PuzzlesRoom::default(), s);
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    h
+}
+
+fn current(h: &H) -> Puzzle {
+    h.state().doc.session.puzzles.current().unwrap().puzzle.clone()
+}
+
+fn solution(p: &Puzzle) -> fleetscope::geometry::BinaryMatrix {
+    let r = p.solve_exact(ExactRequest::new(2, 1), &CancelFlag::new()).unwrap();
+    assert!(r.is_unique());
+    r.examples[0].clone()
+}
+
+#[test]
+fn a_hint_highlights_its_cells_and_apply_fills_them_as_one_take_back() {
+    let mut h = on(QUEENS);
+    let p = current(&h);
+    let model = p.model().unwrap();
+    // The first step the ladder takes from the givens (an independent call).
+    let deduce::Step::Deduce(first) = deduce::next_step(&model, &deduce::start(&model).unwrap(), deduce::TOP_TIER)
+    else {
+        panic!("the example has a first step")
+    };
+    h.key_press(egui::Key::H);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, &first.sentence);
+    let (decided, _) = h.state().room.hint_cells();
+    let want: Vec<usize> = first.decided.iter().map(|(c, _)| *c).collect();
+    assert_eq!(decided, want, "the decided cells are highlighted");
+    h.get_by_label("Apply").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().expect("the step is on the grid");
+    assert_eq!(a.source, "your answer");
+    let cols = a.grid.cols();
+    for &(c, v) in &first.decided {
+        assert_eq!(a.grid.get(c / cols, c % cols), v, "cell {c} filled as the step says");
+        let open = a.undecided.as_ref().is_some_and(|u| u.get(c / cols, c % cols));
+        assert!(!open, "cell {c} is decided");
+    }
+    // Backspace takes the whole step back.
+    h.key_press(egui::Key::Backspace);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().expect("an answer");
+    assert!(first.decided.iter().all(|&(c, _)| !a.grid.get(c / cols, c % cols)));
+}
+
+#[test]
+fn a_wrong_try_mark_is_named_by_the_hint() {
+    let mut h = on(QUEENS);
+    let p = current(&h);
+    let sol = solution(&p);
+    let (rows, cols) = p.size();
+    let (r, c) = (0..rows * cols)
+        .map(|i| (i / cols, i % cols))
+        .find(|&(r, c)| !sol.get(r, c))
+        .unwrap();
+    h.get_by_label("Try (P)").click();
+    h.run_steps(2);
+    let at = h.state().room.cell_center(r, c).unwrap();
+    click_at(&mut h, at);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.get_by_label("Hint (H)").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(
+        &mut h,
+        &format!("Your queen at ({},{}) is not in the solution", r + 1, c + 1),
+    );
+    // The wrong mark is highlighted as the reason.
+    let (_, reasons) = h.state().room.hint_cells();
+    assert_eq!(reasons, vec![r * cols + c]);
+}
+
+#[test]
+fn explain_lists_the_steps_and_a_click_shows_the_grid_at_that_step() {
+    let mut h = on(QUEENS);
+    let p = current(&h);
+    let model = p.model().unwrap();
+    let ex = deduce::explain(&model);
+    assert!(ex.steps.len() >= 3);
+    h.get_by_label("Explain").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, &format!("Grade: {}", ex.grade.name()));
+    let third = format!("3. [tier {}] {}", ex.steps[2].rule.tier(), ex.steps[2].sentence);
+    h.get_by_label(&third).click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().expect("the grid at step 3");
+    assert_eq!(a.source, "step 3 of the logical solution");
+    let mut state = deduce::start(&model).unwrap();
+    for d in &ex.steps[..3] {
+        deduce::apply(&mut state, d);
+    }
+    let cols = model.cols;
+    for (i, v) in state.iter().enumerate() {
+        let (r, c) = (i / cols, i % cols);
+        let open = a.undecided.as_ref().is_some_and(|u| u.get(r, c));
+        assert_eq!(open, v.is_none(), "cell {i} open as at step 3");
+        assert_eq!(a.grid.get(r, c), *v == Some(true), "cell {i} as at step 3");
+    }
+    // Partial answers are not judged on the lines they have not filled yet.
+    assert!(h.query_by_label_contains("rule(s) broken").is_none());
+}
+
+#[test]
+fn the_list_shows_each_puzzles_grade() {
+    let mut h = on(QUEENS);
+    wait_until(&mut h, |r| !r.room.busy());
+    let p = current(&h);
+    let grade = deduce::explain(&p.model().unwrap()).grade;
+    let (rows, cols) = p.size();
+    wait_for_text(&mut h, &format!("{QUEENS}  (queens {rows}×{cols})  {}", grade.name()));
+    // A Battleship puzzle has no ladder yet: the list says "-".
+    assert!(h.query_all_by_label_contains(")  -").next().is_some());
+}
