@@ -47,16 +47,16 @@ pub fn grade_set(
     };
     let mut cpus = Vec::new();
     for (_, rec) in records {
-        let model = match rec.puzzle.model() {
-            Ok(m) if !rec.puzzle.has_objective() => m,
-            _ => {
+        let spec = match rec.puzzle.as_family().ladder() {
+            Ok(spec) => spec,
+            Err(_) => {
                 s.not_graded += 1;
                 each(rec, None);
                 continue;
             }
         };
         let t0 = process_cpu_seconds();
-        let ex = deduce::explain_within(&model, cancel);
+        let ex = deduce::explain_spec(&spec, cancel);
         let cpu = process_cpu_seconds() - t0;
         if cancel.is_cancelled() {
             return Err("cancelled".into());

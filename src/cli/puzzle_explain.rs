@@ -3,15 +3,14 @@
 //! step from a partial answer.
 
 use super::puzzle::load;
-use crate::puzzle::PuzzleModel;
-use crate::puzzle::deduce::{self, Explanation};
+use crate::puzzle::deduce::{self, Explanation, LadderSpec};
 use crate::study::logic::{Hint, hint as next_hint, ladder_model as model_of, marks_state};
 use serde_json::json;
 
 /// The ladder from the puzzle's own cells; Ctrl+C stops it.
-fn ladder(model: &PuzzleModel) -> Result<Explanation, String> {
+fn ladder(spec: &LadderSpec) -> Result<Explanation, String> {
     let cancel = super::interrupt::ctrl_c_flag();
-    let ex = deduce::explain_within(model, &cancel);
+    let ex = deduce::explain_spec(spec, &cancel);
     if cancel.is_cancelled() {
         return Err("cancelled".into());
     }
@@ -72,8 +71,9 @@ fn json_of(ex: &Explanation, cols: usize) -> serde_json::Value {
 /// Prints the logical solution, one numbered step per line.
 pub fn explain(file: &str, json: bool) -> Result<(), String> {
     let p = load(file)?;
-    let model = model_of(&p)?;
-    let ex = ladder(&model)?;
+    let spec = model_of(&p)?;
+    let ex = ladder(&spec)?;
+    let model = &spec.model;
     if json {
         println!("{}", json_of(&ex, model.cols));
         return Ok(());
@@ -104,8 +104,7 @@ pub fn grade(file: &str, json: bool) -> Result<(), String> {
         return grade_set(file, json);
     }
     let p = load(file)?;
-    let model = model_of(&p)?;
-    let ex = ladder(&model)?;
+    let ex = ladder(&model_of(&p)?)?;
     if json {
         println!(
             "{}",
@@ -168,17 +167,18 @@ fn read_partial(
 /// `puzzle hint`: the next step from the givens or a partial answer.
 pub fn hint(file: &str, answer: Option<&str>, json: bool) -> Result<(), String> {
     let p = load(file)?;
-    let model = model_of(&p)?;
+    let spec = model_of(&p)?;
+    let model = &spec.model;
     let state = match answer {
-        None => deduce::start(&model).map_err(|c| c.sentence)?,
+        None => deduce::start(model).map_err(|c| c.sentence)?,
         Some(a) => {
             let text = crate::session::read_text(std::path::Path::new(a)).map_err(|e| e.to_string())?;
             let (grid, open) = read_partial(&text, model.rows, model.cols).map_err(|e| format!("{a}: {e}"))?;
-            marks_state(&p, &model, &grid, open.as_ref())?
+            marks_state(&p, model, &grid, open.as_ref())?
         }
     };
     let cancel = super::interrupt::ctrl_c_flag();
-    let h = next_hint(&p, &model, &state, &cancel)?;
+    let h = next_hint(&p, &spec, &state, &cancel)?;
     let cols = model.cols;
     let cells = |list: &[(usize, bool)]| -> Vec<serde_json::Value> {
         list.iter()

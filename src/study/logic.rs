@@ -3,7 +3,7 @@
 //! ladder's state, and a hint that names a wrong mark before it deduces.
 
 use crate::geometry::BinaryMatrix;
-use crate::puzzle::deduce::{self, Contradiction, Deduction, Ladder, State, Step, TOP_TIER};
+use crate::puzzle::deduce::{self, Contradiction, Deduction, Ladder, LadderSpec, State, Step, TOP_TIER};
 use crate::puzzle::families::AnswerGlyph;
 use crate::puzzle::{ExactRequest, Puzzle, PuzzleModel};
 use crate::run::CancelFlag;
@@ -12,16 +12,10 @@ use crate::run::CancelFlag;
 /// mark that is in none of them is named as wrong.
 const SOLUTIONS_JUDGED: usize = 20;
 
-/// The model the ladder reasons on, or why this puzzle has none.
-pub fn ladder_model(p: &Puzzle) -> Result<PuzzleModel, String> {
-    if p.has_objective() {
-        return Err(
-            "this puzzle asks for an optimum (Max Chess): the deduction ladder grades puzzles with one right answer"
-                .into(),
-        );
-    }
-    p.model()
-        .map_err(|e| format!("the deduction ladder needs the puzzle's grid model, which this family lacks: {e}"))
+/// What the ladder reasons on (the model and the family's own rules), or why
+/// this puzzle has no ladder.
+pub fn ladder_model(p: &Puzzle) -> Result<LadderSpec, String> {
+    p.as_family().ladder()
 }
 
 /// A user's marks as the ladder's state: the puzzle's fixed cells, then each
@@ -92,7 +86,8 @@ impl Hint {
 
 /// The next hint from `state` (the puzzle's cells and a user's marks): first
 /// the marks no solution shares, then the ladder's easiest next step.
-pub fn hint(p: &Puzzle, model: &PuzzleModel, state: &State, cancel: &CancelFlag) -> Result<Hint, String> {
+pub fn hint(p: &Puzzle, spec: &LadderSpec, state: &State, cancel: &CancelFlag) -> Result<Hint, String> {
+    let model = &spec.model;
     let fixed = deduce::start(model).map_err(|c| c.sentence)?;
     let marked: Vec<(usize, bool)> = (0..state.len())
         .filter(|&c| fixed[c].is_none())
@@ -127,7 +122,7 @@ pub fn hint(p: &Puzzle, model: &PuzzleModel, state: &State, cancel: &CancelFlag)
             }
         }
     }
-    Ok(match Ladder::new(model).next_step(state, TOP_TIER, cancel) {
+    Ok(match Ladder::of(spec).next_step(state, TOP_TIER, cancel) {
         Step::Deduce(d) => Hint::Step(d),
         Step::Solved => Hint::Solved,
         Step::Stuck => Hint::Stuck(

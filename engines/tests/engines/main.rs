@@ -5,6 +5,7 @@
 mod common;
 mod cover;
 mod deduce;
+mod deduce_families;
 mod puzzle;
 mod puzzle_bimaru_qubo;
 mod puzzle_edges;

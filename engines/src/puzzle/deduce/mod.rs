@@ -13,6 +13,9 @@ mod probe;
 mod propagate;
 mod rules;
 
+pub use family_rules::{FamilyRules, LadderSpec};
+mod family_rules;
+
 use super::model::{Cell, PuzzleModel};
 use crate::run::CancelFlag;
 
@@ -41,6 +44,9 @@ pub enum Rule {
     Probe,
     /// Assuming one value leads, after a second assumption either way, to a contradiction.
     DeepProbe,
+    /// A rule of the family that its model does not hold (a fleet's ships,
+    /// Takuzu's distinct lines), at the tier the family gives it.
+    Family { name: &'static str, tier: u8 },
 }
 
 impl Rule {
@@ -53,6 +59,7 @@ impl Rule {
             Rule::Reach | Rule::Confined => 2,
             Rule::Probe => 3,
             Rule::DeepProbe => 4,
+            Rule::Family { tier, .. } => tier,
         }
     }
 
@@ -68,6 +75,7 @@ impl Rule {
             Rule::Confined => "confined",
             Rule::Probe => "probe",
             Rule::DeepProbe => "deep-probe",
+            Rule::Family { name, .. } => name,
         }
     }
 }
@@ -139,32 +147,46 @@ pub fn next_step_within(model: &PuzzleModel, state: &State, max_tier: u8, cancel
 /// A puzzle's rules indexed for the ladder; built once, asked for many steps.
 pub struct Ladder<'a> {
     model: &'a PuzzleModel,
-    index: propagate::Index,
+    index: propagate::Index<'a>,
 }
 
 impl<'a> Ladder<'a> {
     pub fn new(model: &'a PuzzleModel) -> Ladder<'a> {
+        Ladder::with_rules(model, None)
+    }
+
+    /// The ladder with a family's own rules on top of its model's.
+    pub fn with_rules(model: &'a PuzzleModel, rules: Option<&'a dyn FamilyRules>) -> Ladder<'a> {
         Ladder {
             model,
-            index: propagate::Index::new(model),
+            index: propagate::Index::new(model, rules),
         }
+    }
+
+    pub fn of(spec: &'a LadderSpec) -> Ladder<'a> {
+        Ladder::with_rules(&spec.model, spec.rules.as_deref())
     }
 
     /// The next deduction from `state` using tiers up to `max_tier` (see [`next_step`]).
     pub fn next_step(&self, state: &State, max_tier: u8, cancel: &CancelFlag) -> Step {
         let (model, index) = (self.model, &self.index);
         let tracker = propagate::Tracker::new(index, state);
-        if let Some(c) = rules::contradiction(model, index, &tracker) {
+        let family = index.rules;
+        if let Some(c) =
+            rules::contradiction(model, index, &tracker).or_else(|| family.and_then(|f| f.broken(model, state)))
+        {
             return Step::Broken(c);
         }
         if state.iter().all(Option::is_some) {
             return Step::Solved;
         }
-        if let Some(d) = rules::basic(model, index, &tracker) {
+        if let Some(d) = rules::basic(model, index, &tracker).or_else(|| family.and_then(|f| f.deduce(model, state, 1)))
+        {
             return Step::Deduce(d);
         }
         if max_tier >= 2
-            && let Some(d) = rules::advanced(model, index, &tracker)
+            && let Some(d) =
+                rules::advanced(model, index, &tracker).or_else(|| family.and_then(|f| f.deduce(model, state, 2)))
         {
             return Step::Deduce(d);
         }
@@ -250,8 +272,20 @@ impl Explanation {
 /// Solves as a person would, step by step, from `state` (the puzzle's fixed
 /// cells, or a user's marks on top of them); stops (as out of work) when
 /// `cancel` is set.
-pub fn explain_from(model: &PuzzleModel, mut state: State, cancel: &CancelFlag) -> Explanation {
-    let ladder = Ladder::new(model);
+pub fn explain_from(model: &PuzzleModel, state: State, cancel: &CancelFlag) -> Explanation {
+    explain_with(&Ladder::new(model), state, cancel)
+}
+
+/// A family's logical solution (its model and its own rules) from its fixed cells.
+pub fn explain_spec(spec: &LadderSpec, cancel: &CancelFlag) -> Explanation {
+    match start(&spec.model) {
+        Ok(state) => explain_with(&Ladder::of(spec), state, cancel),
+        Err(c) => unstarted(&spec.model, c),
+    }
+}
+
+/// [`explain_from`] on a ladder (a model and, maybe, its family's rules).
+pub fn explain_with(ladder: &Ladder<'_>, mut state: State, cancel: &CancelFlag) -> Explanation {
     let mut steps = Vec::new();
     let mut top = 0u8;
     loop {
@@ -305,13 +339,18 @@ pub fn explain(model: &PuzzleModel) -> Explanation {
 pub fn explain_within(model: &PuzzleModel, cancel: &CancelFlag) -> Explanation {
     match start(model) {
         Ok(state) => explain_from(model, state, cancel),
-        Err(c) => Explanation {
-            steps: Vec::new(),
-            end: vec![None; model.rows * model.cols],
-            solved: false,
-            broken: Some(c),
-            out_of_work: false,
-            grade: Grade::NeedsSearch,
-        },
+        Err(c) => unstarted(model, c),
+    }
+}
+
+/// The explanation of a puzzle whose own fixed cells break a rule.
+fn unstarted(model: &PuzzleModel, c: Contradiction) -> Explanation {
+    Explanation {
+        steps: Vec::new(),
+        end: vec![None; model.rows * model.cols],
+        solved: false,
+        broken: Some(c),
+        out_of_work: false,
+        grade: Grade::NeedsSearch,
     }
 }

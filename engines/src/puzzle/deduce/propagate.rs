@@ -8,7 +8,7 @@
 //! touches: a probe on a 10×10 board costs microseconds instead of a scan of
 //! every rule per decided cell.
 
-use super::State;
+use super::{FamilyRules, State};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
 use crate::run::CancelFlag;
 
@@ -31,7 +31,10 @@ impl SumRule {
 }
 
 /// The model's rules indexed by cell; built once per puzzle.
-pub struct Index {
+pub struct Index<'a> {
+    model: &'a PuzzleModel,
+    /// The family's own rules, checked at each fixpoint.
+    pub(super) rules: Option<&'a dyn FamilyRules>,
     /// Cell names, "(row,col)".
     names: Vec<String>,
     pub(super) sums: Vec<SumRule>,
@@ -43,10 +46,12 @@ pub struct Index {
     pub(super) linked: Vec<Vec<(Cell, bool)>>,
 }
 
-impl Index {
-    pub fn new(model: &PuzzleModel) -> Index {
+impl<'a> Index<'a> {
+    pub fn new(model: &'a PuzzleModel, rules: Option<&'a dyn FamilyRules>) -> Index<'a> {
         let n = model.rows * model.cols;
         let mut index = Index {
+            model,
+            rules,
             names: (0..n).map(|c| model.name(c)).collect(),
             sums: Vec::new(),
             cell_sums: vec![Vec::new(); n],
@@ -240,11 +245,30 @@ impl Tracker {
             }
             // Tier 2's confinement looks at pairs of rules: once per fixpoint.
             work.spend(index.sums.len() as u64)?;
-            let Some((a, b)) = self.confined(index) else {
+            if let Some((a, b)) = self.confined(index) {
+                for c in self.confined_rest(index, a, b) {
+                    self.set(index, c, false, &mut queue)?;
+                }
+                continue;
+            }
+            // The family's own rules: once the model's are spent.
+            let Some(family) = index.rules else { return Ok(()) };
+            work.spend(self.state.len() as u64 * 4)?;
+            if let Some(c) = family.broken(index.model, &self.state) {
+                return Err(Stop::Breaks(c.sentence));
+            }
+            let Some(d) = family
+                .deduce(index.model, &self.state, 1)
+                .or_else(|| family.deduce(index.model, &self.state, 2))
+            else {
                 return Ok(());
             };
-            for c in self.confined_rest(index, a, b) {
-                self.set(index, c, false, &mut queue)?;
+            // A rule that decides nothing new would loop: it counts as no step.
+            if d.decided.iter().all(|(c, _)| self.state[*c].is_some()) {
+                return Ok(());
+            }
+            for (c, v) in d.decided {
+                self.set(index, c, v, &mut queue)?;
             }
         }
     }

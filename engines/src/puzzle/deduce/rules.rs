@@ -71,12 +71,14 @@ pub fn basic(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deductio
         if !rule.unit || tot.open_n == 0 {
             continue;
         }
+        // The reason is the whole line or region: its marks, its open cells.
+        let whole = || rule.terms.iter().map(|(c, _)| *c).collect();
         if tot.placed >= rule.hi {
             let open = t.open(index, s);
             return Some(Deduction {
                 rule: Rule::Full,
                 decided: open.iter().map(|&c| (c, false)).collect(),
-                reasons: open,
+                reasons: whole(),
                 sentence: format!(
                     "{} already has its {} {}, so its other cells are empty",
                     capital(&rule.what),
@@ -91,7 +93,7 @@ pub fn basic(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deductio
             return Some(Deduction {
                 rule: Rule::Fill,
                 decided: open.iter().map(|&c| (c, true)).collect(),
-                reasons: open,
+                reasons: whole(),
                 sentence: format!(
                     "{} needs {need} more {} and has exactly {need} open {}, so {} one",
                     capital(&rule.what),

@@ -421,6 +421,11 @@ impl super::Family for BattleshipPuzzle {
         Ok(violations(self, grid))
     }
 
+    /// Counts, givens and diagonals as a model; the fleet's rules on top.
+    fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
+        super::bimaru_ladder::ladder(self)
+    }
+
     /// The Bimaru search over X-ray realisations.
     /// Distinct grids are the solutions; the search stops at `req.limit` of
     /// them (or at the clock, with what it found).

@@ -443,6 +443,11 @@ impl super::Family for BinaryPuzzle {
         BinaryPuzzle::model(self)
     }
 
+    /// Takuzu's "no two equal lines" joins the ladder as a rule of its own.
+    fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
+        super::binary_ladder::ladder(self)
+    }
+
     /// No two equal lines (Takuzu), which no sum expresses.
     fn extra_violations(&self, grid: &BinaryMatrix) -> Vec<Violation> {
         self.repeated_lines(grid)

@@ -69,6 +69,18 @@ pub trait Family {
         false
     }
 
+    /// What the deduction ladder reasons on: the model, and the family's own
+    /// rules where the model does not hold them all; or why there is no ladder.
+    fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
+        if self.has_objective() {
+            return Err(
+                "this puzzle asks for an optimum (Max Chess): the deduction ladder grades puzzles with one right answer"
+                    .into(),
+            );
+        }
+        Ok(crate::puzzle::deduce::LadderSpec::plain(self.model()?))
+    }
+
     /// Counts the solutions (up to `req.limit`), keeping the first `req.keep`.
     /// The default searches the model (bound propagation, branching, probing),
     /// with [`Family::exact_model`] and [`Family::partial_possible`] as hooks.

@@ -3,7 +3,9 @@
 //! the `families!` list below makes, and its methods ask the family.
 
 pub mod bimaru;
+mod bimaru_ladder;
 pub mod binary;
+mod binary_ladder;
 pub mod chess;
 mod family;
 pub mod queens;

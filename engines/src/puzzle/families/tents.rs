@@ -282,6 +282,14 @@ impl super::Family for Tents {
         Tents::model(self)
     }
 
+    /// The ladder checks that the trees can still each have a tent of their own.
+    fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
+        Ok(crate::puzzle::deduce::LadderSpec {
+            model: self.model()?,
+            rules: Some(Box::new(Pairing(self.clone()))),
+        })
+    }
+
     /// One tent per tree (a matching), which no sum expresses.
     fn extra_violations(&self, grid: &BinaryMatrix) -> Vec<Violation> {
         self.pairing_violations(grid)
@@ -355,5 +363,31 @@ impl super::FamilyType for Tents {
             repeated(cols, "0"),
             filled_grid(rows, cols, ".")
         )
+    }
+}
+
+/// Tents' pairing for the deduction ladder: a state where the trees can no
+/// longer each have a tent of their own breaks the rule (the probes use it).
+struct Pairing(Tents);
+
+impl crate::puzzle::deduce::FamilyRules for Pairing {
+    fn deduce(
+        &self,
+        _model: &PuzzleModel,
+        _state: &crate::puzzle::deduce::State,
+        _tier: u8,
+    ) -> Option<crate::puzzle::deduce::Deduction> {
+        None
+    }
+
+    fn broken(
+        &self,
+        _model: &PuzzleModel,
+        state: &crate::puzzle::deduce::State,
+    ) -> Option<crate::puzzle::deduce::Contradiction> {
+        (!self.0.pairing_possible(state)).then(|| crate::puzzle::deduce::Contradiction {
+            cells: Vec::new(),
+            sentence: "the trees could no longer each have a tent of their own".into(),
+        })
     }
 }

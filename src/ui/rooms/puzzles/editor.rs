@@ -158,7 +158,11 @@ impl Editor {
                 .on_hover_text("Click cells to place your own answer; the rules it breaks are listed");
             ui.separator();
             if self.play {
-                ui.label("Click cells to place or remove your answer's marks.");
+                ui.label(if puzzle.as_family().answer_glyph() == AnswerGlyph::Digits {
+                    "Click a cell: blank, 1, 0. H: a hint."
+                } else {
+                    "Click a cell to place or remove a mark; right click: mark it empty (a dot). H: a hint."
+                });
                 return;
             }
             ui.label("Tool:");

@@ -79,12 +79,12 @@ impl Logic {
     pub fn start_hint(&mut self, repaint: Repaint, puzzle: Puzzle, marks: Marks) {
         self.step = None;
         self.hint.start(repaint, move |job| {
-            let model = ladder_model(&puzzle)?;
+            let spec = ladder_model(&puzzle)?;
             let state = match &marks {
-                None => deduce::start(&model).map_err(|c| c.sentence)?,
-                Some((grid, open)) => marks_state(&puzzle, &model, grid, open.as_ref())?,
+                None => deduce::start(&spec.model).map_err(|c| c.sentence)?,
+                Some((grid, open)) => marks_state(&puzzle, &spec.model, grid, open.as_ref())?,
             };
-            let hint = hint(&puzzle, &model, &state, job.cancel_flag())?;
+            let hint = hint(&puzzle, &spec, &state, job.cancel_flag())?;
             Ok(HintDone {
                 puzzle,
                 from: marks,
@@ -97,9 +97,10 @@ impl Logic {
     fn start_explain(&mut self, repaint: Repaint, puzzle: Puzzle) {
         self.step = None;
         self.explain.start(repaint, move |job| {
-            let model = ladder_model(&puzzle)?;
-            let start = deduce::start(&model).map_err(|c| c.sentence)?;
-            let explanation = deduce::explain_from(&model, start.clone(), job.cancel_flag());
+            let spec = ladder_model(&puzzle)?;
+            let start = deduce::start(&spec.model).map_err(|c| c.sentence)?;
+            let ladder = deduce::Ladder::of(&spec);
+            let explanation = deduce::explain_with(&ladder, start.clone(), job.cancel_flag());
             if job.cancel_flag().is_cancelled() {
                 return Err("cancelled".into());
             }

@@ -28,8 +28,8 @@ struct GradeTag {
 fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> GradeTag {
     let (short, long) = match crate::study::logic::ladder_model(&puzzle) {
         Err(why) => ("-".to_string(), format!("Not graded: {why}.")),
-        Ok(model) => {
-            let ex = crate::puzzle::deduce::explain_within(&model, cancel);
+        Ok(spec) => {
+            let ex = crate::puzzle::deduce::explain_spec(&spec, cancel);
             let p = ex.tier_profile();
             (
                 ex.grade.name().to_string(),
