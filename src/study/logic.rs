@@ -84,8 +84,13 @@ impl Hint {
     }
 }
 
+/// Marks a hint checks one by one (and in pairs) to name the wrong ones
+/// when the puzzle has too many solutions to list.
+const MARKS_CHECKED: usize = 24;
+
 /// The next hint from `state` (the puzzle's cells and a user's marks): first
-/// the marks no solution shares, then the ladder's easiest next step.
+/// whether the puzzle has a solution at all, then the marks no solution
+/// shares, then the ladder's easiest next step.
 pub fn hint(p: &Puzzle, spec: &LadderSpec, state: &State, cancel: &CancelFlag) -> Result<Hint, String> {
     let model = &spec.model;
     let fixed = deduce::start(model).map_err(|c| c.sentence)?;
@@ -93,53 +98,97 @@ pub fn hint(p: &Puzzle, spec: &LadderSpec, state: &State, cancel: &CancelFlag) -
         .filter(|&c| fixed[c].is_none())
         .filter_map(|c| state[c].map(|v| (c, v)))
         .collect();
+    let solved = p
+        .solve_exact(ExactRequest::new(SOLUTIONS_JUDGED as u64, SOLUTIONS_JUDGED), cancel)
+        .map_err(|e| e.to_string())?;
+    let all = solved.is_complete();
+    if all && solved.count == 0 {
+        return Ok(Hint::Broken(Contradiction {
+            cells: Vec::new(),
+            sentence: solved.why_none.unwrap_or_else(|| "the puzzle has no solution".into()),
+        }));
+    }
     if !marked.is_empty() {
-        let solved = p
-            .solve_exact(ExactRequest::new(SOLUTIONS_JUDGED as u64, SOLUTIONS_JUDGED), cancel)
-            .map_err(|e| e.to_string())?;
-        if cancel.is_cancelled() {
-            return Err("cancelled".into());
-        }
-        let all = solved.is_complete();
-        if all && solved.count == 0 {
-            return Ok(Hint::Broken(Contradiction {
-                cells: Vec::new(),
-                sentence: solved.why_none.unwrap_or_else(|| "the puzzle has no solution".into()),
-            }));
-        }
-        if all {
+        let wrong = if all {
             let cols = model.cols;
             let wrong: Vec<(usize, bool)> = marked
                 .iter()
                 .copied()
                 .filter(|&(c, v)| solved.examples.iter().all(|s| s.get(c / cols, c % cols) != v))
                 .collect();
-            if !wrong.is_empty() {
-                return Ok(Hint::Wrong {
-                    sentence: wrong_sentence(p, model, &wrong, solved.count),
-                    marks: wrong,
-                });
-            }
+            (!wrong.is_empty())
+                .then(|| wrong_sentence(p, model, &wrong, solved.count, false))
+                .map(|s| (wrong, s))
+        } else {
+            clashing_marks(p, model, &marked, cancel)?
+        };
+        if let Some((marks, sentence)) = wrong {
+            return Ok(Hint::Wrong { marks, sentence });
         }
     }
     Ok(match Ladder::of(spec).next_step(state, TOP_TIER, cancel) {
         Step::Deduce(d) => Hint::Step(d),
         Step::Solved => Hint::Solved,
-        Step::Stuck => Hint::Stuck(
-            "No rule of the ladder finds the next step from here: a person would have to guess (or the \
-             family needs a rule the ladder lacks)."
-                .into(),
-        ),
+        Step::Stuck if all && solved.count > 1 => Hint::Stuck(format!(
+            "No rule decides the next cell: the puzzle has {} solutions, so no reasoning can tell them apart here.",
+            solved.count
+        )),
+        Step::Stuck => {
+            Hint::Stuck("No rule of the ladder finds the next step from here: a person would have to guess.".into())
+        }
         Step::OutOfWork if cancel.is_cancelled() => return Err("cancelled".into()),
         Step::OutOfWork => Hint::Stuck(
-            "The ladder's probes spent their work budget without finding a step: a person would have to guess.".into(),
+            "The probes spent their work limit without finding a step: a person would have to guess.".into(),
         ),
         Step::Broken(c) => Hint::Broken(c),
     })
 }
 
-/// "Your queen at (3,4) is not in the solution."
-fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solutions: u64) -> String {
+/// With too many solutions to list: are the marks in some solution? If not,
+/// the marks that no solution has alone, or else a pair no solution has both of.
+fn clashing_marks(
+    p: &Puzzle,
+    model: &PuzzleModel,
+    marked: &[(usize, bool)],
+    cancel: &CancelFlag,
+) -> Result<Option<(Vec<(usize, bool)>, String)>, String> {
+    let holds = |marks: &[(usize, bool)]| -> Result<bool, String> {
+        let r = p
+            .solve_with(marks, ExactRequest::new(1, 0), cancel)
+            .map_err(|e| e.to_string())?;
+        // A search stopped by a limit proves nothing: the marks count as possible.
+        Ok(r.count > 0 || !r.is_complete())
+    };
+    if holds(marked)? {
+        return Ok(None);
+    }
+    let checked = &marked[..marked.len().min(MARKS_CHECKED)];
+    let mut alone = Vec::new();
+    for &m in checked {
+        if !holds(&[m])? {
+            alone.push(m);
+        }
+    }
+    if !alone.is_empty() {
+        let s = wrong_sentence(p, model, &alone, 0, false);
+        return Ok(Some((alone, s)));
+    }
+    for (i, &a) in checked.iter().enumerate() {
+        for &b in &checked[i + 1..] {
+            if !holds(&[a, b])? {
+                let pair = vec![a, b];
+                let s = wrong_sentence(p, model, &pair, 0, true);
+                return Ok(Some((pair, s)));
+            }
+        }
+    }
+    let s = wrong_sentence(p, model, marked, 0, true);
+    Ok(Some((marked.to_vec(), s)))
+}
+
+/// "Your queen at (3,4) is not in the solution." `solutions`: how many the
+/// puzzle has (0: too many to count); `together`: the marks clash only together.
+fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solutions: u64, together: bool) -> String {
     let digits = p.as_family().answer_glyph() == AnswerGlyph::Digits;
     let named: Vec<String> = wrong
         .iter()
@@ -147,7 +196,11 @@ fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solu
         .map(|&(c, v)| match (digits, v) {
             (true, v) => format!("your {} at {}", u8::from(v), model.name(c)),
             (false, true) => format!("your {} at {}", model.noun, model.name(c)),
-            (false, false) => format!("your empty mark at {} (it holds a {})", model.name(c), model.noun),
+            (false, false) => format!(
+                "your empty mark at {} (the solution has a {} there)",
+                model.name(c),
+                model.noun
+            ),
         })
         .collect();
     let more = if wrong.len() > 3 {
@@ -155,14 +208,18 @@ fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solu
     } else {
         String::new()
     };
-    let where_ = if solutions == 1 {
-        "the solution".to_string()
-    } else {
-        format!("any of the puzzle's {solutions} solutions")
+    let where_ = match solutions {
+        0 => "any solution".to_string(),
+        1 => "the solution".to_string(),
+        n => format!("any of the puzzle's {n} solutions"),
     };
     let mut s = named.join(", ");
     if let Some(f) = s.get_mut(0..1) {
         f.make_ascii_uppercase();
+    }
+    if together {
+        let all = if wrong.len() == 2 { "both" } else { "all" };
+        return format!("{s}{more} cannot {all} be in one solution: take one back.");
     }
     format!(
         "{s}{more} {} not in {where_}: take {} back.",

@@ -181,7 +181,7 @@ impl App {
         }
         if REDO.pressed(ui) {
             self.doc.redo();
-        } else if UNDO.pressed(ui) {
+        } else if UNDO.pressed(ui) && !self.rooms[self.current].own_undo(ui) {
             self.doc.undo();
         }
         if HELP.pressed(ui) {

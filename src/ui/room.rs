@@ -31,6 +31,11 @@ pub trait Room: Any {
     fn busy(&self) -> bool {
         false
     }
+    /// Ctrl+Z for the room's own marks (Try mode in Puzzles) rather than the
+    /// session: true when the room took it back.
+    fn own_undo(&mut self, _ui: &Ui) -> bool {
+        false
+    }
     /// Forgets everything derived from the session (after New or Open).
     fn reset(&mut self);
     /// The open tab inside the room, saved in the session.

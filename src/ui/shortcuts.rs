@@ -42,10 +42,12 @@ impl Shortcut {
         s
     }
 
-    /// Was it pressed this frame? Consumes the key press. Plain keys are
-    /// ignored while a text field has the keyboard.
+    /// Was it pressed this frame? Consumes the key press. Plain keys (and
+    /// Shift with a key, which types a capital) are ignored while a text field
+    /// has the keyboard.
     pub fn pressed(&self, ui: &Ui) -> bool {
-        if self.keys.modifiers.is_none() && ui.ctx().egui_wants_keyboard_input() {
+        let typing = self.keys.modifiers.is_none() || self.keys.modifiers == Modifiers::SHIFT;
+        if typing && ui.ctx().egui_wants_keyboard_input() {
             return false;
         }
         ui.input_mut(|i| i.consume_shortcut(&self.keys) || self.alt.is_some_and(|a| i.consume_shortcut(&a)))

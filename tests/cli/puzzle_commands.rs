@@ -309,3 +309,82 @@ fn explain_names_what_it_cannot_grade() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("asks for an optimum"));
 }
+
+/// `puzzle hint`: from the givens, the ladder's first step; a wrong mark of
+/// a unique puzzle is named; in 8 queens (92 solutions) two queens that no
+/// solution has together are named as a pair.
+#[test]
+fn hint_gives_the_next_step_and_names_wrong_marks() {
+    let queens = "puzzles/linkedin-queens-1.txt";
+    let v = json_of(&["puzzle", "hint", queens, "--json"]);
+    assert_eq!(v["kind"], "step");
+    assert!(v["decided"].as_array().is_some_and(|d| !d.is_empty()), "{v}");
+    let dir = tempfile::tempdir().unwrap();
+    // (1,1) holds no queen in the solution (it is '.' in the exact answer).
+    let wrong = dir.path().join("wrong.txt");
+    std::fs::write(
+        &wrong,
+        "Q.......\n........\n........\n........\n........\n........\n........\n........\n",
+    )
+    .unwrap();
+    let v = json_of(&["puzzle", "hint", queens, "--answer", wrong.to_str().unwrap(), "--json"]);
+    assert_eq!(v["kind"], "wrong", "{v}");
+    assert_eq!(v["marks"], serde_json::json!([[1, 1, 1]]));
+    // 8 queens: (1,1) and (2,3) are each in some solution, never both.
+    let pair = dir.path().join("pair.txt");
+    std::fs::write(
+        &pair,
+        "Q.......\n..Q.....\n........\n........\n........\n........\n........\n........\n",
+    )
+    .unwrap();
+    let v = json_of(&[
+        "puzzle",
+        "hint",
+        "puzzles/n-queens-8.txt",
+        "--answer",
+        pair.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["kind"], "wrong", "{v}");
+    assert_eq!(v["marks"], serde_json::json!([[1, 1, 1], [2, 3, 1]]));
+    assert!(
+        v["sentence"]
+            .as_str()
+            .unwrap()
+            .contains("cannot both be in one solution"),
+        "{v}"
+    );
+    // '?' leaves a cell open; a '.' then means empty: an empty mark where the solution has a queen.
+    let open = dir.path().join("open.txt");
+    std::fs::write(
+        &open,
+        "???.????\n????????\n????????\n????????\n????????\n????????\n????????\n????????\n",
+    )
+    .unwrap();
+    let v = json_of(&["puzzle", "hint", queens, "--answer", open.to_str().unwrap(), "--json"]);
+    assert_eq!(v["kind"], "wrong", "{v}");
+    assert_eq!(v["marks"], serde_json::json!([[1, 4, 0]]));
+}
+
+/// `puzzle grade data.jsonl`: one line per record and the set's summary; a
+/// line that is no record is skipped with its line number.
+#[test]
+fn grade_reads_a_data_set() {
+    let text = std::fs::read_to_string("puzzles/linkedin-queens-1.txt").unwrap();
+    let p = fleetscope::puzzle::Puzzle::parse(&text).unwrap();
+    let fleetscope::puzzle::Puzzle::Queens(q) = &p else {
+        panic!("queens")
+    };
+    let n = 8;
+    let rows: Vec<Vec<u16>> = (0..n).map(|r| q.regions[r * n..(r + 1) * n].to_vec()).collect();
+    let record = serde_json::json!({"id": "example-1", "n": n, "regions": rows});
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("queens_levels.jsonl");
+    std::fs::write(&set, format!("{record}\nnot a record\n")).unwrap();
+    let out = fleetscope(&["puzzle", "grade", set.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("example-1: grade Medium"), "{text}");
+    assert!(text.contains("1 graded"), "{text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains(":2: skipped"));
+}

@@ -57,7 +57,7 @@ fn a_hint_highlights_its_cells_and_apply_fills_them_as_one_take_back() {
     let (decided, _) = h.state().room.hint_cells();
     let want: Vec<usize> = first.decided.iter().map(|(c, _)| *c).collect();
     assert_eq!(decided, want, "the decided cells are highlighted");
-    h.get_by_label("Apply").click();
+    h.get_by_label("Apply (Shift+H)").click();
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.busy());
     let a = h.state().room.answer().expect("the step is on the grid");

@@ -93,6 +93,9 @@ pub struct PuzzleModel {
     pub objective: Vec<(Cell, f64)>,
     /// What a 1 is called in messages ("queen", "tent", "kept number").
     pub noun: &'static str,
+    /// Cells are read as digits, 0 and 1 (Takuzu, Binairo, Tango): messages
+    /// say "is 0" rather than "is empty".
+    pub digits: bool,
 }
 
 /// What a cell is once links and fixed cells are taken into account.
@@ -216,6 +219,7 @@ impl PuzzleModel {
             constraints: Vec::new(),
             objective: Vec::new(),
             noun,
+            digits: false,
         }
     }
 

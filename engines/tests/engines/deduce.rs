@@ -244,7 +244,7 @@ fn a_region_confined_to_a_row_empties_the_rest_of_the_row() {
     assert_eq!((d.rule, d.decided.clone()), (Rule::Confined, vec![(2, false)]));
     assert!(
         d.sentence
-            .contains("Region A can place its queen only in cells of row 1"),
+            .contains("Region A needs 1 more queen, and all its open cells lie in row 1"),
         "{}",
         d.sentence
     );

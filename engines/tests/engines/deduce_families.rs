@@ -126,7 +126,7 @@ proptest! {
         let mut rows: Vec<Option<u32>> = g.row_sums().into_iter().map(Some).collect();
         let mut cols: Vec<Option<u32>> = g.col_sums().into_iter().map(Some).collect();
         for h in hidden {
-            if h < n { rows[h] = None } else if h - 7 < n && h >= 7 { cols[h - 7] = None }
+            if h < n { rows[h] = None } else if h >= 7 && h - 7 < n { cols[h - 7] = None }
         }
         let cells: std::collections::BTreeSet<(usize, usize)> =
             shown.into_iter().filter(|&(r, c)| r < n && c < n).collect();

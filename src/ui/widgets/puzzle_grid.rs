@@ -136,7 +136,15 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             if overlay.reasons.contains(&i) {
                 painter.rect_filled(cr.shrink(0.5), 0.0, REASON);
             }
-            draw_mark(&painter, cr, &marks[i], one || overlay.answer.is_none(), &font, puzzle);
+            let open = overlay.undecided.is_some_and(|u| u.get(r, c));
+            draw_mark(
+                &painter,
+                cr,
+                &marks[i],
+                one || open || overlay.answer.is_none(),
+                &font,
+                puzzle,
+            );
             if one {
                 let joins = overlay
                     .answer
@@ -155,9 +163,27 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
                     FontId::monospace(cell * 0.6),
                     Color32::from_gray(200),
                 );
-            } else if matches!(marks[i], CellMark::Empty) && overlay.undecided.is_some_and(|u| !u.get(r, c)) {
-                // A cell decided empty (a partial answer): a dot, as people mark it on paper.
-                painter.circle_filled(cr.center(), (cell * 0.08).max(1.5), Color32::from_gray(210));
+            } else if overlay.undecided.is_some_and(|u| !u.get(r, c)) {
+                // A cell decided empty (a partial answer), as people mark it on paper:
+                // a number struck out, a dot elsewhere.
+                match marks[i] {
+                    CellMark::Number(_) => {
+                        let y = cr.center().y;
+                        painter.line_segment(
+                            [pos2(cr.left() + cell * 0.2, y), pos2(cr.right() - cell * 0.2, y)],
+                            Stroke::new(2.0, Color32::from_gray(200)),
+                        );
+                    }
+                    CellMark::Empty => {
+                        painter.circle_filled(cr.center(), (cell * 0.08).max(1.5), Color32::from_gray(210));
+                    }
+                    CellMark::Piece(_, false) => {
+                        // Below the piece letter, which names what the cell allows.
+                        let at = cr.center() + vec2(0.0, cell * 0.3);
+                        painter.circle_filled(at, (cell * 0.08).max(1.5), Color32::from_gray(210));
+                    }
+                    _ => {}
+                }
             }
         }
     }

@@ -80,23 +80,16 @@ pub fn probe(
 
 /// `why`: what breaks under the assumption, in words.
 fn probe_step(model: &PuzzleModel, cell: Cell, value: bool, why: &str, depth2: bool) -> Deduction {
-    let what = if value {
-        format!("a {}", model.noun)
-    } else {
-        "no mark".to_string()
+    let noun = model.noun;
+    let (assumed, so) = match (model.digits, value) {
+        (true, v) => (format!("were {}", u8::from(v)), format!("is {}", u8::from(!v))),
+        (false, true) => (format!("held a {noun}"), format!("holds no {noun}")),
+        (false, false) => (format!("held no {noun}"), format!("holds a {noun}")),
     };
     Deduction {
         rule: if depth2 { Rule::DeepProbe } else { Rule::Probe },
         decided: vec![(cell, !value)],
         reasons: vec![cell],
-        sentence: format!(
-            "If {} held {what}, {why}: so it {}",
-            model.name(cell),
-            if value {
-                format!("holds no {}", model.noun)
-            } else {
-                format!("holds a {}", model.noun)
-            }
-        ),
+        sentence: format!("If {} {assumed}, {why}: so it {so}", model.name(cell)),
     }
 }

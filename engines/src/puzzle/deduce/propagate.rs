@@ -193,7 +193,7 @@ impl Tracker {
             Some(x) if x == v => return Ok(()),
             Some(_) => {
                 return Err(Stop::Breaks(format!(
-                    "{} would have to be both filled and empty",
+                    "{} would have to hold a mark and be empty at once",
                     index.names[cell]
                 )));
             }

@@ -10,15 +10,19 @@ use crate::puzzle::model::{Cell, PuzzleModel, plural};
 pub fn contradiction(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Contradiction> {
     for (s, rule) in index.sums.iter().enumerate() {
         let tot = t.totals[s];
-        let mut broken = tot.placed + tot.open_neg > rule.hi || tot.placed + tot.open_pos < rule.lo;
+        let over = tot.placed + tot.open_neg > rule.hi;
+        let mut broken = over || tot.placed + tot.open_pos < rule.lo;
         if !broken && !rule.unit && rule.positive && tot.open_n > 0 {
             broken = reach(&open_terms(index, t, s), rule.lo - tot.placed, rule.hi - tot.placed).is_none();
         }
         if broken {
-            return Some(Contradiction {
-                cells: t.open(index, s),
-                sentence: format!("{} cannot reach its count any more", rule.what),
-            });
+            let cells = rule.terms.iter().map(|(c, _)| *c).collect();
+            let sentence = if over {
+                format!("{} has more than its {}", rule.what, rule.hi)
+            } else {
+                format!("{} can no longer reach its {}", rule.what, rule.lo)
+            };
+            return Some(Contradiction { cells, sentence });
         }
     }
     for (a, partners) in index.partners.iter().enumerate() {
@@ -75,16 +79,27 @@ pub fn basic(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deductio
         let whole = || rule.terms.iter().map(|(c, _)| *c).collect();
         if tot.placed >= rule.hi {
             let open = t.open(index, s);
+            let sentence = if rule.hi == 0 {
+                format!(
+                    "{} holds no {}s: its cells are {}",
+                    capital(&rule.what),
+                    noun,
+                    empty(model)
+                )
+            } else {
+                format!(
+                    "{} already has its {} {}, so its other cells are {}",
+                    capital(&rule.what),
+                    rule.hi,
+                    plural(noun, rule.hi),
+                    empty(model)
+                )
+            };
             return Some(Deduction {
                 rule: Rule::Full,
                 decided: open.iter().map(|&c| (c, false)).collect(),
                 reasons: whole(),
-                sentence: format!(
-                    "{} already has its {} {}, so its other cells are empty",
-                    capital(&rule.what),
-                    rule.hi,
-                    plural(noun, rule.hi)
-                ),
+                sentence,
             });
         }
         let need = rule.lo - tot.placed;
@@ -95,33 +110,53 @@ pub fn basic(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deductio
                 decided: open.iter().map(|&c| (c, true)).collect(),
                 reasons: whole(),
                 sentence: format!(
-                    "{} needs {need} more {} and has exactly {need} open {}, so {} one",
+                    "{} needs {need} more {} and has exactly {need} open {}, so {}",
                     capital(&rule.what),
                     plural(noun, need),
                     plural("cell", need),
-                    if need == 1 { "it holds" } else { "each holds" }
+                    match (model.digits, need == 1) {
+                        (true, true) => "it is 1".to_string(),
+                        (true, false) => "each is 1".to_string(),
+                        (false, true) => format!("it holds a {noun}"),
+                        (false, false) => format!("each holds a {noun}"),
+                    }
                 ),
             });
         }
     }
+    // Every cell a mark excludes, in one step (as a person crosses them out).
     for (x, partners) in index.partners.iter().enumerate() {
         if t.state[x] != Some(true) {
             continue;
         }
-        if let Some(&(y, why)) = partners.iter().find(|(y, _)| t.state[*y].is_none()) {
-            return Some(Deduction {
-                rule: Rule::Excludes,
-                decided: vec![(y, false)],
-                reasons: vec![x],
-                sentence: format!(
-                    "{} holds a {noun}, and {noun}s at {} and {} would {why}, so {} is empty",
-                    model.name(x),
-                    model.name(x),
-                    model.name(y),
-                    model.name(y)
-                ),
-            });
+        let open: Vec<(Cell, &str)> = partners
+            .iter()
+            .copied()
+            .filter(|(y, _)| t.state[*y].is_none())
+            .collect();
+        if open.is_empty() {
+            continue;
         }
+        let mut cells: Vec<Cell> = open.iter().map(|(y, _)| *y).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut whys: Vec<&str> = open.iter().map(|(_, w)| *w).collect();
+        whys.sort_unstable();
+        whys.dedup();
+        let names: Vec<String> = cells.iter().map(|&y| model.name(y)).collect();
+        return Some(Deduction {
+            rule: Rule::Excludes,
+            decided: cells.iter().map(|&y| (y, false)).collect(),
+            reasons: vec![x],
+            sentence: format!(
+                "{} holds a {noun}, so {} {} {}: {noun}s there would {}",
+                model.name(x),
+                list(&names),
+                if names.len() == 1 { "is" } else { "are" },
+                empty(model),
+                whys.join(" or ")
+            ),
+        });
     }
     for l in &model.links {
         for (x, y) in [(l.a, l.b), (l.b, l.a)] {
@@ -190,13 +225,28 @@ pub fn advanced(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduc
         decided: rest.iter().map(|&c| (c, false)).collect(),
         reasons: t.open(index, a),
         sentence: format!(
-            "{} can place its {} only in cells of {}, which takes no more, so the other cells of {} are empty",
+            "{} needs {need} more {}, and all its open cells lie in {}, which has room for only {need} more: the other cells of {} are {}",
             capital(&ra.what),
             plural(model.noun, need),
             rb.what,
-            rb.what
+            rb.what,
+            empty(model)
         ),
     })
+}
+
+/// How an empty cell is said: "empty", or "0" in the 0/1 families.
+pub(super) fn empty(model: &PuzzleModel) -> &'static str {
+    if model.digits { "0" } else { "empty" }
+}
+
+/// "a, b and c".
+fn list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// "row 3" → "Row 3".

@@ -426,6 +426,23 @@ impl super::Family for BattleshipPuzzle {
         super::bimaru_ladder::ladder(self)
     }
 
+    /// The marks join the givens as water or some ship part.
+    fn solve_with(
+        &self,
+        marks: &[(usize, bool)],
+        req: ExactRequest<'_>,
+        cancel: &CancelFlag,
+    ) -> Result<ExactResult, PuzzleError> {
+        let mut p = self.clone();
+        for &(cell, v) in marks {
+            let (r, c) = (cell / self.cols, cell % self.cols);
+            if !p.givens.iter().any(|g| (g.0, g.1) == (r, c)) {
+                p.givens.push((r, c, if v { Given::Ship } else { Given::Water }));
+            }
+        }
+        super::Family::solve_exact(&p, req, cancel)
+    }
+
     /// The Bimaru search over X-ray realisations.
     /// Distinct grids are the solutions; the search stops at `req.limit` of
     /// them (or at the clock, with what it found).

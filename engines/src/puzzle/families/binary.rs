@@ -182,6 +182,7 @@ impl BinaryPuzzle {
         self.validate()?;
         let (rows, cols) = (self.rows, self.cols);
         let mut m = PuzzleModel::new(rows, cols, "one");
+        m.digits = true;
         for &(r, c, v) in &self.givens {
             m.fix(r * cols + c, v, "given");
         }

@@ -87,6 +87,23 @@ pub trait Family {
     fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
         solve_by_search(self, req, cancel)
     }
+    /// Counts the solutions that keep `marks` (cells fixed on top of the
+    /// puzzle's own): are a user's marks part of some solution?
+    fn solve_with(
+        &self,
+        marks: &[(usize, bool)],
+        req: ExactRequest,
+        cancel: &CancelFlag,
+    ) -> Result<ExactResult, PuzzleError> {
+        let mut model = self.exact_model().map_err(PuzzleError::Invalid)?;
+        for &(cell, v) in marks {
+            model.fix(cell, v, "marked");
+        }
+        let complete = |g: &BinaryMatrix| self.extra_violations(g).is_empty();
+        let partial = |cells: &[Option<bool>]| self.partial_possible(cells);
+        let prune: Option<&dyn Fn(&[Option<bool>]) -> bool> = self.prunes_partial().then_some(&partial);
+        Ok(solve_model_pruned(&model, &complete, prune, req, cancel)?)
+    }
     /// The model the exact search uses: the rules plus constraints they imply
     /// (which prune the search without changing the solutions).
     fn exact_model(&self) -> Result<PuzzleModel, String> {

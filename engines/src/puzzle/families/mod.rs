@@ -268,6 +268,16 @@ impl Puzzle {
         self.as_family().solve_exact(req, cancel)
     }
 
+    /// Counts the solutions that keep `marks` (cell, value) on top of the puzzle.
+    pub fn solve_with(
+        &self,
+        marks: &[(usize, bool)],
+        req: ExactRequest,
+        cancel: &CancelFlag,
+    ) -> Result<ExactResult, PuzzleError> {
+        self.as_family().solve_with(marks, req, cancel)
+    }
+
     /// The puzzle's QUBO.
     pub fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
         self.as_family().qubo(options)

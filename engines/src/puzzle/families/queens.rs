@@ -223,7 +223,12 @@ impl Queens {
     pub fn model(&self) -> Result<PuzzleModel, String> {
         self.validate()?;
         let (rows, cols) = (self.rows, self.cols);
-        let mut m = PuzzleModel::new(rows, cols, "queen");
+        let noun = if self.no_touch && self.diagonal == 0 {
+            "star"
+        } else {
+            "queen"
+        };
+        let mut m = PuzzleModel::new(rows, cols, noun);
         for &(r, c) in &self.holes {
             m.fix(r * cols + c, false, "not on the board");
         }

@@ -15,6 +15,7 @@ use crate::ui::widgets::job_controls::task_status;
 use egui::{Key, Ui};
 
 pub const HINT: Shortcut = Shortcut::key("Hint: the next logical step", Key::H);
+pub const APPLY_HINT: Shortcut = Shortcut::new("Apply the hint", egui::Modifiers::SHIFT, Key::H);
 
 /// The marks a hint was asked from: the answer's grid and its blank cells
 /// (`None`: from the puzzle's own cells).
@@ -55,6 +56,10 @@ pub struct Logic {
     explain: Task<ExplainDone>,
     /// The explained step shown on the grid.
     step: Option<usize>,
+    /// The step list scrolls to the step shown (once, after a pick).
+    scroll_to_step: bool,
+    /// The puzzle the panel last showed (its messages go with it).
+    shown_for: Option<Puzzle>,
 }
 
 /// A state as an answer: its marks and its open cells.
@@ -139,6 +144,13 @@ impl Logic {
         }
     }
 
+    /// *Apply* of the hint shown (Shift+H), if it is a step for these marks.
+    pub fn apply_current(&self, puzzle: &Puzzle, marks: &Marks) -> Option<LogicAction> {
+        let h = self.current_hint(puzzle, marks)?;
+        let Hint::Step(d) = &h.hint else { return None };
+        Some(apply_step(h, d, puzzle))
+    }
+
     /// The panel; `marks`: what a hint would start from now.
     pub fn ui(
         &mut self,
@@ -154,6 +166,18 @@ impl Logic {
             ui.label("No puzzle open.");
             return None;
         };
+        // Another puzzle (or an edit): the last hint's and explanation's words
+        // (and errors) were about the one before.
+        if self.shown_for.as_ref() != Some(puzzle) {
+            self.shown_for = Some(puzzle.clone());
+            if !self.hint.is_running() {
+                self.hint.clear();
+            }
+            if !self.explain.is_running() {
+                self.explain.clear();
+            }
+            self.step = None;
+        }
         if let Err(why) = ladder_model(puzzle) {
             ui.label(format!("Hint and Explain are not available: {why}."));
             return None;
@@ -163,7 +187,7 @@ impl Logic {
             if ui
                 .add_enabled(!self.hint.is_running(), egui::Button::new("Hint (H)"))
                 .on_hover_text(
-                    "The next step a person would take from your marks (or from the givens): a wrong mark is named first",
+                    "The next step a person would take from your marks (or from the givens): a wrong mark is named first. Shift+H applies it.",
                 )
                 .clicked()
             {
@@ -190,6 +214,7 @@ impl Logic {
         }
         let (rows, cols) = puzzle.size();
         let step = self.step;
+        let scroll = std::mem::take(&mut self.scroll_to_step);
         let mut picked = None;
         if let Some(e) = self.current_explain(puzzle) {
             let ex = &e.explanation;
@@ -216,31 +241,25 @@ impl Logic {
                  Tier 3: a probe (assume a value, follow tiers 1-2 to a contradiction). Tier 4: a probe of depth 2.",
             );
             let mut pick = None;
-            ui.horizontal(|ui| {
-                let n = ex.steps.len();
-                if ui
-                    .add_enabled(n > 0, egui::Button::new("<"))
-                    .on_hover_text("Previous step")
-                    .clicked()
-                {
-                    pick = Some(step.map_or(0, |k| k.saturating_sub(1)));
-                }
-                ui.label(match step {
-                    Some(k) => format!("step {} of {n}", k + 1),
-                    None => format!("{n} steps: click one to see the grid then"),
+            let n = ex.steps.len();
+            if n > 0 {
+                // The buttons first, so they stay put while the label changes.
+                ui.horizontal(|ui| {
+                    if ui.button("<").on_hover_text("Previous step").clicked() {
+                        pick = Some(step.map_or(0, |k| k.saturating_sub(1)));
+                    }
+                    if ui.button(">").on_hover_text("Next step").clicked() {
+                        pick = Some(step.map_or(0, |k| (k + 1).min(n - 1)));
+                    }
+                    ui.label(match step {
+                        Some(k) => format!("step {} of {n}", k + 1),
+                        None => "click a step to see the grid then".to_string(),
+                    });
                 });
-                if ui
-                    .add_enabled(n > 0, egui::Button::new(">"))
-                    .on_hover_text("Next step")
-                    .clicked()
-                {
-                    pick = Some(step.map_or(0, |k| (k + 1).min(n - 1)));
-                }
-            });
+            }
             egui::ScrollArea::vertical()
                 .id_salt("explain_steps")
-                .max_height(260.0)
-                .auto_shrink([false, true])
+                .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for (k, d) in ex.steps.iter().enumerate() {
                         let text = format!("{}. [tier {}] {}", k + 1, d.rule.tier(), d.sentence);
@@ -248,7 +267,7 @@ impl Logic {
                         if row.clicked() {
                             pick = Some(k);
                         }
-                        if step == Some(k) && pick.is_some() {
+                        if scroll && step == Some(k) {
                             row.scroll_to_me(None);
                         }
                     }
@@ -281,6 +300,7 @@ impl Logic {
         }
         if picked.is_some() {
             self.step = picked;
+            self.scroll_to_step = true;
         }
         // A step shown is forgotten once the grid shows something else.
         if self.step.is_some() && !answer.is_some_and(|a| a.source.starts_with("step ")) && action.is_none() {
@@ -305,15 +325,20 @@ fn hint_view(ui: &mut Ui, h: &HintDone, puzzle: &Puzzle) -> Option<LogicAction> 
     let Hint::Step(d) = &h.hint else { return None };
     ui.weak("Green: the cells it decides; blue: the cells it reasons from.");
     if ui
-        .button("Apply")
-        .on_hover_text("Fill the cells this step decides (Try mode; Backspace takes it back)")
+        .button("Apply (Shift+H)")
+        .on_hover_text("Fill the cells this step decides (Try mode; Backspace or Ctrl+Z takes it back)")
         .clicked()
     {
-        let mut state = h.state.clone();
-        deduce::apply(&mut state, d);
-        let (rows, cols) = puzzle.size();
-        let (grid, undecided) = as_answer(&state, rows, cols);
-        return Some(LogicAction::Apply { grid, undecided });
+        return Some(apply_step(h, d, puzzle));
     }
     None
+}
+
+/// The hint's step filled into the marks it was asked from.
+fn apply_step(h: &HintDone, d: &deduce::Deduction, puzzle: &Puzzle) -> LogicAction {
+    let mut state = h.state.clone();
+    deduce::apply(&mut state, d);
+    let (rows, cols) = puzzle.size();
+    let (grid, undecided) = as_answer(&state, rows, cols);
+    LogicAction::Apply { grid, undecided }
 }

@@ -32,8 +32,8 @@ pub const TO_SOLVER: Shortcut = Shortcut::key("Anneal in the Solver room", Key::
 pub const PLAY: Shortcut = Shortcut::key("Try an answer by hand (toggle)", Key::P);
 pub const CLEAR: Shortcut = Shortcut::key("Clear the answer", Key::Escape);
 pub const TAKE_BACK: Shortcut = Shortcut::key("Take back the last mark (Try)", Key::Backspace);
-pub use logic::HINT;
-const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR, TAKE_BACK, HINT];
+pub use logic::{APPLY_HINT, HINT};
+const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR, TAKE_BACK, HINT, APPLY_HINT];
 
 const GUIDE: &str = "Pick a puzzle on the left (the examples are the papers' families), or make a \
 new one of any family and size. Edit it on the grid with the tools above it (paint regions, cut \
@@ -95,12 +95,16 @@ impl Answer {
     /// yet, or a rule about cells still blank.
     pub fn waits(&self, v: &Violation, trying: bool) -> bool {
         let cols = self.grid.cols();
-        (trying || self.undecided.is_some())
-            && (v.short
-                || self
-                    .undecided
-                    .as_ref()
-                    .is_some_and(|u| v.cells.iter().any(|&i| u.get(i / cols, i % cols))))
+        if !(trying || self.undecided.is_some()) {
+            return false;
+        }
+        match &self.undecided {
+            // Blank cells listed: only a rule about some of them can still mend
+            // (a line of decided cells short of its count cannot).
+            Some(u) => v.cells.iter().any(|&i| u.get(i / cols, i % cols)),
+            // Every unmarked cell may still take a mark: counts not reached wait.
+            None => v.short,
+        }
     }
 }
 
@@ -161,6 +165,14 @@ impl Room for PuzzlesRoom {
     fn shortcuts(&self) -> &'static [Shortcut] {
         SHORTCUTS
     }
+    /// In Try mode Ctrl+Z takes back the last mark (or applied hint), as Backspace does.
+    fn own_undo(&mut self, ui: &Ui) -> bool {
+        if !self.editor.playing() || self.tried.is_empty() {
+            return false;
+        }
+        self.take_back(ui);
+        true
+    }
     fn busy(&self) -> bool {
         self.exact.is_running() || self.check.is_running() || self.shelf.busy() || self.logic.busy()
     }
@@ -218,12 +230,14 @@ impl Room for PuzzlesRoom {
             }
             self.tried.clear();
         }
-        // An answer or solve of another puzzle (or of this one before an edit) is stale.
+        // An answer or solve of another puzzle (or of this one before an edit) is
+        // stale; the user's own answer is put aside (Undo and Try bring it back).
         if self
             .answer
             .as_ref()
             .is_some_and(|a| Some(&a.puzzle) != current.as_ref())
         {
+            self.put_aside_answer();
             self.answer = None;
         }
         self.file_solves(current.as_ref(), repaint(ui));
@@ -237,14 +251,21 @@ impl Room for PuzzlesRoom {
                     self.shelf.ui(ui, ctx);
                     ui.separator();
                     self.solve_panel(ui, ctx);
-                    ui.separator();
+                });
+            });
+        if self.open_puzzle.is_some() {
+            egui::Panel::right("puzzles_logic")
+                .resizable(true)
+                .default_size(SIDE_PANEL_WIDTH)
+                .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
+                .show(ui, |ui| {
                     let marks = self.marks();
                     let answer = self.answer.as_ref();
                     if let Some(action) = self.logic.ui(ui, self.open_puzzle.as_ref(), &marks, answer) {
                         self.logic_action(ui, action);
                     }
                 });
-            });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             let Some(puzzle) = current else {
                 ui.label("No puzzle: make a new one on the left, or import a puzzle file.");
@@ -411,7 +432,12 @@ impl PuzzlesRoom {
         if self.editor.playing() && TAKE_BACK.pressed(ui) {
             self.take_back(ui);
         }
-        if HINT.pressed(ui)
+        if APPLY_HINT.pressed(ui)
+            && let (Some(p), marks) = (self.open_puzzle.clone(), self.marks())
+            && let Some(action) = self.logic.apply_current(&p, &marks)
+        {
+            self.logic_action(ui, action);
+        } else if HINT.pressed(ui)
             && let Some(p) = self.open_puzzle.clone()
         {
             let marks = self.marks();
@@ -452,8 +478,13 @@ impl PuzzlesRoom {
         }
     }
 
+    /// A solution or an explained step on the grid goes (the user's own answer stays).
     fn drop_shown_solution(&mut self) {
-        if self.answer.as_ref().is_some_and(|a| a.source.starts_with("solution")) {
+        if self
+            .answer
+            .as_ref()
+            .is_some_and(|a| a.source.starts_with("solution") || a.source.starts_with("step "))
+        {
             self.answer = None;
         }
     }

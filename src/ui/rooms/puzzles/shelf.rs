@@ -24,30 +24,52 @@ struct GradeTag {
     long: String,
 }
 
-/// The deduction ladder's grade of one puzzle, in words.
+/// The deduction ladder's grade of one puzzle, in words; a puzzle the ladder
+/// does not solve is told apart: no solution, several, or one a person
+/// would have to guess at.
 fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> GradeTag {
     let (short, long) = match crate::study::logic::ladder_model(&puzzle) {
         Err(why) => ("-".to_string(), format!("Not graded: {why}.")),
         Ok(spec) => {
             let ex = crate::puzzle::deduce::explain_spec(&spec, cancel);
             let p = ex.tier_profile();
-            (
-                ex.grade.name().to_string(),
-                format!(
-                    "Grade {} by the deduction ladder: {} (tiers 1-4: {}, {}, {}, {}){}. Explain shows them.",
-                    ex.grade.name(),
-                    crate::textview::count(ex.steps.len(), "step", "steps"),
-                    p[1],
-                    p[2],
-                    p[3],
-                    p[4],
-                    if ex.solved {
-                        ", solved by logic"
-                    } else {
-                        "; then it stalls"
-                    }
-                ),
-            )
+            let steps = format!(
+                "{} (tiers 1-4: {}, {}, {}, {})",
+                crate::textview::count(ex.steps.len(), "step", "steps"),
+                p[1],
+                p[2],
+                p[3],
+                p[4]
+            );
+            if ex.solved {
+                (
+                    ex.grade.name().to_string(),
+                    format!(
+                        "Grade {}: solved by logic in {steps}. Explain shows them.",
+                        ex.grade.name()
+                    ),
+                )
+            } else {
+                let count = puzzle
+                    .solve_exact(crate::puzzle::ExactRequest::new(2, 0), cancel)
+                    .ok()
+                    .filter(|r| r.is_complete())
+                    .map(|r| r.count);
+                match count {
+                    Some(0) => (
+                        "no solution".into(),
+                        "The puzzle has no solution (Solve exactly says why).".into(),
+                    ),
+                    Some(n) if n > 1 => (
+                        "not unique".into(),
+                        format!("The puzzle has more than one solution: logic stops after {steps}."),
+                    ),
+                    _ => (
+                        ex.grade.name().to_string(),
+                        format!("The rules find {steps}, then a person would have to guess."),
+                    ),
+                }
+            }
         }
     };
     GradeTag { puzzle, short, long }
