@@ -116,9 +116,31 @@ pub fn hint(p: &Puzzle, spec: &LadderSpec, state: &State, cancel: &CancelFlag) -
                 .copied()
                 .filter(|&(c, v)| solved.examples.iter().all(|s| s.get(c / cols, c % cols) != v))
                 .collect();
-            (!wrong.is_empty())
-                .then(|| wrong_sentence(p, model, &wrong, solved.count, false))
-                .map(|s| (wrong, s))
+            if !wrong.is_empty() {
+                let s = wrong_sentence(p, model, &wrong, solved.count, false);
+                Some((wrong, s))
+            } else if !solved
+                .examples
+                .iter()
+                .any(|s| marked.iter().all(|&(c, v)| s.get(c / cols, c % cols) == v))
+            {
+                // Each mark is in some solution, but no solution has them all.
+                let in_one = |a: (usize, bool), b: (usize, bool)| {
+                    solved
+                        .examples
+                        .iter()
+                        .any(|s| s.get(a.0 / cols, a.0 % cols) == a.1 && s.get(b.0 / cols, b.0 % cols) == b.1)
+                };
+                let pair = marked
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, &a)| marked[i + 1..].iter().find(|&&b| !in_one(a, b)).map(|&b| vec![a, b]))
+                    .unwrap_or_else(|| marked.clone());
+                let s = wrong_sentence(p, model, &pair, solved.count, true);
+                Some((pair, s))
+            } else {
+                None
+            }
         } else {
             clashing_marks(p, model, &marked, cancel)?
         };
@@ -130,7 +152,7 @@ pub fn hint(p: &Puzzle, spec: &LadderSpec, state: &State, cancel: &CancelFlag) -
         Step::Deduce(d) => Hint::Step(d),
         Step::Solved => Hint::Solved,
         Step::Stuck if all && solved.count > 1 => Hint::Stuck(format!(
-            "No rule decides the next cell: the puzzle has {} solutions, so no reasoning can tell them apart here.",
+            "No rule of the ladder finds the next step. The puzzle has {} solutions: the cells where they differ can never be decided by reasoning.",
             solved.count
         )),
         Step::Stuck => {
@@ -190,17 +212,21 @@ fn clashing_marks(
 /// puzzle has (0: too many to count); `together`: the marks clash only together.
 fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solutions: u64, together: bool) -> String {
     let digits = p.as_family().answer_glyph() == AnswerGlyph::Digits;
+    let noun = model.noun;
+    let where_ = match solutions {
+        0 => "any solution".to_string(),
+        1 => "the solution".to_string(),
+        n => format!("any of the puzzle's {n} solutions"),
+    };
+    // Each mark says what it is (and an empty mark, what belongs there).
     let named: Vec<String> = wrong
         .iter()
         .take(3)
-        .map(|&(c, v)| match (digits, v) {
-            (true, v) => format!("your {} at {}", u8::from(v), model.name(c)),
-            (false, true) => format!("your {} at {}", model.noun, model.name(c)),
-            (false, false) => format!(
-                "your empty mark at {} (the solution has a {} there)",
-                model.name(c),
-                model.noun
-            ),
+        .map(|&(c, v)| match (digits, v, together) {
+            (true, v, _) => format!("your {} at {}", u8::from(v), model.name(c)),
+            (false, true, _) => format!("your {noun} at {}", model.name(c)),
+            (false, false, true) => format!("your empty mark at {}", model.name(c)),
+            (false, false, false) => format!("your empty mark at {} ({where_} has a {noun} there)", model.name(c)),
         })
         .collect();
     let more = if wrong.len() > 3 {
@@ -208,22 +234,25 @@ fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solu
     } else {
         String::new()
     };
-    let where_ = match solutions {
-        0 => "any solution".to_string(),
-        1 => "the solution".to_string(),
-        n => format!("any of the puzzle's {n} solutions"),
+    let mut list = match named.as_slice() {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => String::new(),
     };
-    let mut s = named.join(", ");
-    if let Some(f) = s.get_mut(0..1) {
+    if let Some(f) = list.get_mut(0..1) {
         f.make_ascii_uppercase();
     }
+    let one = wrong.len() == 1;
     if together {
         let all = if wrong.len() == 2 { "both" } else { "all" };
-        return format!("{s}{more} cannot {all} be in one solution: take one back.");
+        return format!("{list}{more} cannot {all} be in one solution: take one back.");
+    }
+    if !digits && wrong.iter().any(|&(_, v)| !v) {
+        return format!("{list}{more}: wrong, take {} back.", if one { "it" } else { "them" });
     }
     format!(
-        "{s}{more} {} not in {where_}: take {} back.",
-        if wrong.len() == 1 { "is" } else { "are" },
-        if wrong.len() == 1 { "it" } else { "them" }
+        "{list}{more} {} not in {where_}: take {} back.",
+        if one { "is" } else { "are" },
+        if one { "it" } else { "them" }
     )
 }

@@ -133,6 +133,11 @@ fn explain_lists_the_steps_and_a_click_shows_the_grid_at_that_step() {
     }
     // Partial answers are not judged on the lines they have not filled yet.
     assert!(h.query_by_label_contains("rule(s) broken").is_none());
+    // On a step, H shows the next one.
+    h.key_press(egui::Key::H);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_eq!(h.state().room.answer().unwrap().source, "step 4 of the logical solution");
 }
 
 #[test]

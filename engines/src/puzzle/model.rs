@@ -96,6 +96,10 @@ pub struct PuzzleModel {
     /// Cells are read as digits, 0 and 1 (Takuzu, Binairo, Tango): messages
     /// say "is 0" rather than "is empty".
     pub digits: bool,
+    /// Families of parallel lines, each in order (the rows, the columns), as
+    /// indices into `constraints`: the deduction ladder reasons over bands of
+    /// consecutive lines against the regions inside them.
+    pub line_groups: Vec<Vec<usize>>,
 }
 
 /// What a cell is once links and fixed cells are taken into account.
@@ -220,6 +224,7 @@ impl PuzzleModel {
             objective: Vec::new(),
             noun,
             digits: false,
+            line_groups: Vec::new(),
         }
     }
 

@@ -272,3 +272,87 @@ fn tents_whose_trees_cannot_each_have_a_tent_break_the_pairing() {
     assert_eq!(sols.count, 0, "the oracle agrees: no solution");
     assert!(ex.broken.is_some(), "the ladder finds the pairing broken");
 }
+
+/// Random regions grown from n seeds (every region connected and non-empty).
+fn random_regions(n: usize, seed: u64) -> Vec<u16> {
+    let mut rng = seed | 1;
+    let mut next = |k: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % k as u64) as usize
+    };
+    let mut region = vec![u16::MAX; n * n];
+    for k in 0..n {
+        loop {
+            let c = next(n * n);
+            if region[c] == u16::MAX {
+                region[c] = k as u16;
+                break;
+            }
+        }
+    }
+    while region.contains(&u16::MAX) {
+        let c = next(n * n);
+        if region[c] != u16::MAX {
+            continue;
+        }
+        let (r, col) = (c / n, c % n);
+        let around = [
+            (r.wrapping_sub(1), col),
+            (r + 1, col),
+            (r, col.wrapping_sub(1)),
+            (r, col + 1),
+        ];
+        let near: Vec<u16> = around
+            .iter()
+            .filter(|&&(a, b)| a < n && b < n && region[a * n + b] != u16::MAX)
+            .map(|&(a, b)| region[a * n + b])
+            .collect();
+        if !near.is_empty() {
+            region[c] = near[next(near.len())];
+        }
+    }
+    region
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Queens and Star Battle with random regions, unique and not: the band
+    /// rule (regions filling a band of rows or columns) and the probes decide
+    /// nothing against a solution.
+    #[test]
+    fn queens_and_star_battle_ladders_are_sound(n in 4usize..8, seed in any::<u64>(), stars in any::<bool>()) {
+        let regions = random_regions(n, seed);
+        let p = if stars && n >= 5 {
+            Puzzle::Queens(fleetscope_engines::puzzle::families::queens::Queens::star_battle(n, regions, 1))
+        } else {
+            Puzzle::Queens(fleetscope_engines::puzzle::families::queens::Queens::linkedin(n, regions))
+        };
+        check_sound(&p)?;
+    }
+}
+
+/// Two regions lie in rows 2-3 and need both their queens there: the other
+/// cells of rows 2-3 are empty, though no region lies in one line nor any
+/// line in one region (so the one-to-one confinement finds nothing).
+#[test]
+fn regions_that_fill_a_band_of_rows_empty_the_rest_of_it() {
+    let p = Puzzle::parse(
+        "queens 4x4\nrows 1 1 1 1\ncols 1 1 1 1\nregions\naadd\nbacc\nbbcd\naddd\nregion-counts 1 1 1 1\n",
+    )
+    .unwrap();
+    let spec = p.as_family().ladder().unwrap();
+    let start = deduce::start(&spec.model).unwrap();
+    let step = Ladder::of(&spec).next_step(&start, 2, &CancelFlag::new());
+    let (rule, decided) = rule_of(&step);
+    assert_eq!(rule, Rule::Confined);
+    assert_eq!(
+        decided,
+        vec![(5, false), (11, false)],
+        "(2,2) and (3,4), the band's cells outside the two regions"
+    );
+    let Step::Deduce(d) = step else { unreachable!() };
+    assert!(d.sentence.contains("rows 2-3"), "{}", d.sentence);
+}

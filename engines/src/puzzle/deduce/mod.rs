@@ -9,6 +9,7 @@
 //! Tents' tree pairing, Battleship's ship shapes) are not used yet: the ladder
 //! then stalls where a person would need them, and says "needs search".
 
+mod bands;
 mod probe;
 mod propagate;
 mod rules;

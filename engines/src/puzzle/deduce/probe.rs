@@ -1,6 +1,8 @@
 //! Tiers 3 and 4: assume a value and follow the easier rules until a rule
 //! breaks; then the cell holds the other value. Depth 2 assumes a second cell
-//! (one that shares a rule with a cell the first assumption decided) both ways.
+//! (one that shares a rule with a cell the first assumption decided) both ways;
+//! that second assumption follows every easier rule but the band rule, whose
+//! cost there would be thousands of times a step's.
 //!
 //! Probes are the costly part: they run on the fast propagation of
 //! [`super::propagate`], and each step gets a work budget (rule visits), so a
@@ -21,10 +23,11 @@ fn assume(
     base: &Tracker,
     cell: Cell,
     value: bool,
+    bands: bool,
     work: &mut Work<'_>,
 ) -> Result<Result<Tracker, String>, ()> {
     let mut t = base.clone();
-    match t.assume(index, cell, value, work) {
+    match t.assume(index, cell, value, bands, work) {
         Ok(()) => Ok(Ok(t)),
         Err(Stop::Breaks(why)) => Ok(Err(why)),
         Err(Stop::OutOfWork) => Err(()),
@@ -39,7 +42,8 @@ fn second_fails(index: &Index, base: &State, after: &Tracker, work: &mut Work<'_
         .collect();
     let near = index.neighbours(&changed, base.len());
     for c in (0..base.len()).filter(|&c| after.state[c].is_none() && near[c]) {
-        if assume(index, after, c, true, work)?.is_err() && assume(index, after, c, false, work)?.is_err() {
+        if assume(index, after, c, true, false, work)?.is_err() && assume(index, after, c, false, false, work)?.is_err()
+        {
             return Ok(Some(c));
         }
     }
@@ -62,7 +66,7 @@ pub fn probe(
     for &cell in &open {
         // Try the value a person tests first: a mark.
         for value in [true, false] {
-            match assume(index, base, cell, value, work)? {
+            match assume(index, base, cell, value, true, work)? {
                 Err(why) => return Ok(Some(probe_step(model, cell, value, &why, false))),
                 Ok(after) if deep => held.push((cell, value, after)),
                 Ok(_) => {}
@@ -71,7 +75,15 @@ pub fn probe(
     }
     for (cell, value, after) in &held {
         if let Some(other) = second_fails(index, state, after, work)? {
-            let why = format!("{} could then hold neither value", model.name(other));
+            let why = if model.digits {
+                format!("{} could then be neither 0 nor 1", model.name(other))
+            } else {
+                format!(
+                    "{} could then neither hold a {} nor be empty",
+                    model.name(other),
+                    model.noun
+                )
+            };
             return Ok(Some(probe_step(model, *cell, *value, &why, true)));
         }
     }

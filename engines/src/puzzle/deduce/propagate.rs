@@ -25,8 +25,13 @@ pub(super) struct SumRule {
 }
 
 impl SumRule {
-    fn broken(&self) -> Stop {
-        Stop::Breaks(format!("{} could not reach its count", self.what))
+    /// `over`: the sum would pass its most; otherwise it could no longer reach its least.
+    fn broken(&self, over: bool) -> Stop {
+        Stop::Breaks(if over {
+            format!("{} would have more than its {}", self.what, self.hi)
+        } else {
+            format!("{} could no longer reach its {}", self.what, self.lo)
+        })
     }
 }
 
@@ -44,6 +49,14 @@ pub struct Index<'a> {
     pub(super) partners: Vec<Vec<(Cell, &'static str)>>,
     /// Per cell: linked cells, and whether the link says "opposite".
     pub(super) linked: Vec<Vec<(Cell, bool)>>,
+    /// The model's families of parallel lines (sum ids, in order), and each
+    /// cell's place in each family.
+    pub(super) line_groups: Vec<Vec<usize>>,
+    pub(super) line_of: Vec<Vec<u32>>,
+    /// The count sums that are no line of a family (regions), and whether no
+    /// two of them share a cell (the band rule needs that).
+    pub(super) regions: Vec<usize>,
+    pub(super) regions_disjoint: bool,
 }
 
 impl<'a> Index<'a> {
@@ -57,11 +70,17 @@ impl<'a> Index<'a> {
             cell_sums: vec![Vec::new(); n],
             partners: vec![Vec::new(); n],
             linked: vec![Vec::new(); n],
+            line_groups: Vec::new(),
+            line_of: Vec::new(),
+            regions: Vec::new(),
+            regions_disjoint: true,
         };
-        for c in &model.constraints {
+        let mut sum_of_constraint = vec![None; model.constraints.len()];
+        for (k, c) in model.constraints.iter().enumerate() {
             match c {
                 Constraint::Sum { terms, lo, hi, what } => {
                     let id = index.sums.len() as u32;
+                    sum_of_constraint[k] = Some(id as usize);
                     for &(cell, w) in terms {
                         index.cell_sums[cell].push((id, w));
                     }
@@ -84,7 +103,45 @@ impl<'a> Index<'a> {
             index.linked[l.a].push((l.b, l.opposite));
             index.linked[l.b].push((l.a, l.opposite));
         }
+        index.bands(model, &sum_of_constraint);
         index
+    }
+
+    /// The line families and the regions the band rule reads.
+    fn bands(&mut self, model: &PuzzleModel, sum_of_constraint: &[Option<usize>]) {
+        let n = model.rows * model.cols;
+        for group in &model.line_groups {
+            let Some(lines) = group
+                .iter()
+                .map(|&k| sum_of_constraint.get(k).copied().flatten())
+                .collect::<Option<Vec<usize>>>()
+            else {
+                continue;
+            };
+            let mut place = vec![0u32; n];
+            for (i, &l) in lines.iter().enumerate() {
+                for &(c, _) in &self.sums[l].terms {
+                    place[c] = i as u32;
+                }
+            }
+            self.line_groups.push(lines);
+            self.line_of.push(place);
+        }
+        if self.line_groups.is_empty() {
+            return;
+        }
+        let in_lines: std::collections::BTreeSet<usize> = self.line_groups.iter().flatten().copied().collect();
+        self.regions = (0..self.sums.len())
+            .filter(|s| !in_lines.contains(s) && self.sums[*s].unit)
+            .collect();
+        let mut seen = vec![false; n];
+        for &s in &self.regions {
+            for &(c, _) in &self.sums[s].terms {
+                if std::mem::replace(&mut seen[c], true) {
+                    self.regions_disjoint = false;
+                }
+            }
+        }
     }
 
     /// Cells that share a rule with a cell of `changed`.
@@ -217,13 +274,15 @@ impl Tracker {
     }
 
     /// Decides `cell = v` and follows tiers 1 and 2 to their fixpoint.
-    pub fn assume(&mut self, index: &Index, cell: Cell, v: bool, work: &mut Work<'_>) -> Result<(), Stop> {
+    /// `bands`: also the band rule (costly: the probes of depth 2 leave it out
+    /// on their second assumption).
+    pub fn assume(&mut self, index: &Index, cell: Cell, v: bool, bands: bool, work: &mut Work<'_>) -> Result<(), Stop> {
         let mut queue = Vec::new();
         self.set(index, cell, v, &mut queue)?;
-        self.run(index, queue, work)
+        self.run(index, queue, bands, work)
     }
 
-    fn run(&mut self, index: &Index, mut queue: Vec<Cell>, work: &mut Work<'_>) -> Result<(), Stop> {
+    fn run(&mut self, index: &Index, mut queue: Vec<Cell>, bands: bool, work: &mut Work<'_>) -> Result<(), Stop> {
         loop {
             while let Some(c) = queue.pop() {
                 if work.cancel.is_cancelled() {
@@ -250,6 +309,16 @@ impl Tracker {
                     self.set(index, c, false, &mut queue)?;
                 }
                 continue;
+            }
+            if bands && !index.line_groups.is_empty() {
+                let lines: usize = index.line_groups.iter().map(Vec::len).sum();
+                work.spend((lines * lines * index.regions.len()) as u64 / 2 + self.state.len() as u64)?;
+                if let Some(step) = self.band(index, "") {
+                    for c in step.empties {
+                        self.set(index, c, false, &mut queue)?;
+                    }
+                    continue;
+                }
             }
             // The family's own rules: once the model's are spent.
             let Some(family) = index.rules else { return Ok(()) };
@@ -280,7 +349,7 @@ impl Tracker {
         let t = self.totals[s];
         let (placed, hi, lo) = (t.placed, rule.hi, rule.lo);
         if placed + t.open_neg > hi || placed + t.open_pos < lo {
-            return Err(rule.broken());
+            return Err(rule.broken(placed + t.open_neg > hi));
         }
         if t.open_n == 0 {
             return Ok(());
@@ -314,7 +383,7 @@ impl Tracker {
             .collect();
         work.spend((open.len() * open.len()) as u64)?;
         match reach(&open, lo - placed, hi - placed) {
-            None => Err(rule.broken()),
+            None => Err(rule.broken(false)),
             Some(forced) => {
                 for (c, v) in forced {
                     self.set(index, c, v, queue)?;

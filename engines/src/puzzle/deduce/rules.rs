@@ -216,7 +216,15 @@ pub fn advanced(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduc
             ),
         });
     }
-    let (a, b) = t.confined(index)?;
+    let Some((a, b)) = t.confined(index) else {
+        let step = t.band(index, model.noun)?;
+        return Some(Deduction {
+            rule: Rule::Confined,
+            decided: step.empties.iter().map(|&c| (c, false)).collect(),
+            reasons: step.reasons,
+            sentence: step.sentence.replace("are empty", &format!("are {}", empty(model))),
+        });
+    };
     let rest = t.confined_rest(index, a, b);
     let (ra, rb) = (&index.sums[a], &index.sums[b]);
     let need = ra.lo - t.totals[a].placed;
@@ -250,7 +258,7 @@ fn list(names: &[String]) -> String {
 }
 
 /// "row 3" → "Row 3".
-fn capital(s: &str) -> String {
+pub(super) fn capital(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),

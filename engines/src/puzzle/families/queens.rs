@@ -235,19 +235,29 @@ impl Queens {
         for &(r, c) in &self.given {
             m.fix(r * cols + c, true, "a given queen");
         }
+        let mut row_lines = Vec::new();
         for (i, &spec) in self.row_counts.iter().enumerate() {
+            row_lines.push(m.constraints.len());
             m.count_spec(
                 (0..cols).map(|j| i * cols + j).collect(),
                 spec,
                 format!("row {}", i + 1),
             );
         }
+        let mut col_lines = Vec::new();
         for (j, &spec) in self.col_counts.iter().enumerate() {
+            col_lines.push(m.constraints.len());
             m.count_spec(
                 (0..rows).map(|i| i * cols + j).collect(),
                 spec,
                 format!("column {}", j + 1),
             );
+        }
+        // Bands need every line counted (a free line has no constraint).
+        for lines in [row_lines, col_lines] {
+            if lines.windows(2).all(|w| w[1] == w[0] + 1) && lines.last().is_some_and(|&l| l < m.constraints.len()) {
+                m.line_groups.push(lines);
+            }
         }
         for (k, &spec) in self.region_counts.iter().enumerate() {
             let cells: Vec<Cell> = (0..rows * cols).filter(|&c| self.regions[c] as usize == k).collect();

@@ -175,8 +175,9 @@ impl Tents {
             if !matched[t] {
                 out.push(Violation {
                     message: format!("the tree at ({},{}) has no tent of its own", r + 1, c + 1),
+                    // The tree and every cell beside it (a tent may still go there).
                     cells: std::iter::once(r * cols + c)
-                        .chain(options[t].iter().map(|&i| tents[i].0 * cols + tents[i].1))
+                        .chain(self.neighbours(r, c).map(|(a, b)| a * cols + b))
                         .collect(),
                     short: true,
                 });

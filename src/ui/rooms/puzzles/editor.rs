@@ -158,11 +158,14 @@ impl Editor {
                 .on_hover_text("Click cells to place your own answer; the rules it breaks are listed");
             ui.separator();
             if self.play {
-                ui.label(if puzzle.as_family().answer_glyph() == AnswerGlyph::Digits {
-                    "Click a cell: blank, 1, 0. H: a hint."
-                } else {
-                    "Click a cell to place or remove a mark; right click: mark it empty (a dot). H: a hint."
-                });
+                let how = match puzzle.as_family().answer_glyph() {
+                    AnswerGlyph::Digits => "Click a cell: blank, 1, 0.",
+                    AnswerGlyph::KeptNumber => "Click a number to keep it (again: blank); right click: strike it out.",
+                    AnswerGlyph::Block => "Click a cell for a ship part (again: blank); right click: water.",
+                    _ => "Click a cell to place or remove a mark; right click: mark it empty (a dot).",
+                };
+                let hint = if puzzle.has_objective() { "" } else { " H: a hint." };
+                ui.label(format!("{how}{hint}"));
                 return;
             }
             ui.label("Tool:");
@@ -280,12 +283,22 @@ impl Editor {
         let (broken, weak) = answer
             .map(|a| puzzle_grid::broken_cells(&shown, &a.grid))
             .unwrap_or_default();
+        // Cells the puzzle itself keeps empty (holes, cells with no tree beside
+        // them) are drawn plain, without the dot of a cell the user decided.
+        let drawn_open = answer.and_then(|a| a.undecided.clone()).map(|mut open| {
+            for f in puzzle.model().map(|m| m.fixed).unwrap_or_default() {
+                if !f.value && f.cell < rows * cols {
+                    open.set(f.cell / cols, f.cell % cols, true);
+                }
+            }
+            open
+        });
         let overlay = Overlay {
             answer: answer.map(|a| &a.grid),
             broken: &broken,
             weak: &weak,
             pending: self.pending,
-            undecided: answer.and_then(|a| a.undecided.as_ref()),
+            undecided: drawn_open.as_ref(),
             ships: answer.and_then(|a| a.ships.as_deref()),
             decided: hint.0,
             reasons: hint.1,

@@ -144,6 +144,25 @@ impl Logic {
         }
     }
 
+    /// The grid shows a step of the explanation.
+    pub fn browsing(&self, answer: Option<&Answer>) -> bool {
+        self.step.is_some() && answer.is_some_and(|a| a.source.starts_with("step "))
+    }
+
+    /// The explanation's next step (H while browsing the steps).
+    pub fn next_step(&mut self, puzzle: &Puzzle) -> Option<LogicAction> {
+        let e = self.current_explain(puzzle)?;
+        let k = self
+            .step
+            .map_or(0, |k| k + 1)
+            .min(e.explanation.steps.len().checked_sub(1)?);
+        let (rows, cols) = puzzle.size();
+        let view = step_view(e, k, rows, cols);
+        self.step = Some(k);
+        self.scroll_to_step = true;
+        Some(view)
+    }
+
     /// *Apply* of the hint shown (Shift+H), if it is a step for these marks.
     pub fn apply_current(&self, puzzle: &Puzzle, marks: &Marks) -> Option<LogicAction> {
         let h = self.current_hint(puzzle, marks)?;
@@ -183,8 +202,18 @@ impl Logic {
             return None;
         }
         let mut action = None;
+        let browsing = self.browsing(answer);
         ui.horizontal(|ui| {
-            if ui
+            if browsing {
+                // On a step of the explanation, the next step is the hint.
+                if ui
+                    .button("Next step (H)")
+                    .on_hover_text("The next step of the logical solution (Try, P, brings your own answer back)")
+                    .clicked()
+                {
+                    action = self.next_step(puzzle);
+                }
+            } else if ui
                 .add_enabled(!self.hint.is_running(), egui::Button::new("Hint (H)"))
                 .on_hover_text(
                     "The next step a person would take from your marks (or from the givens): a wrong mark is named first. Shift+H applies it.",
@@ -221,7 +250,11 @@ impl Logic {
             let p = ex.tier_profile();
             ui.label(format!(
                 "Grade: {} ({}; tiers 1-4: {}, {}, {}, {}){}",
-                ex.grade.name(),
+                if ex.broken.is_some() {
+                    "no solution"
+                } else {
+                    ex.grade.name()
+                },
                 crate::textview::count(ex.steps.len(), "step", "steps"),
                 p[1],
                 p[2],
@@ -230,7 +263,7 @@ impl Logic {
                 if ex.solved {
                     ", solved by logic"
                 } else if ex.broken.is_some() {
-                    ", the puzzle breaks a rule"
+                    ": the steps end in a broken rule"
                 } else {
                     ", then the ladder stalls"
                 }
@@ -286,16 +319,7 @@ impl Logic {
                 });
             if let Some(k) = pick {
                 picked = Some(k);
-                let mut state = e.start.clone();
-                for d in &ex.steps[..=k] {
-                    deduce::apply(&mut state, d);
-                }
-                let (grid, undecided) = as_answer(&state, rows, cols);
-                action = Some(LogicAction::ShowStep {
-                    grid,
-                    undecided,
-                    label: format!("step {} of the logical solution", k + 1),
-                });
+                action = Some(step_view(e, k, rows, cols));
             }
         }
         if picked.is_some() {
@@ -332,6 +356,20 @@ fn hint_view(ui: &mut Ui, h: &HintDone, puzzle: &Puzzle) -> Option<LogicAction> 
         return Some(apply_step(h, d, puzzle));
     }
     None
+}
+
+/// The grid after step `k` of the explanation.
+fn step_view(e: &ExplainDone, k: usize, rows: usize, cols: usize) -> LogicAction {
+    let mut state = e.start.clone();
+    for d in &e.explanation.steps[..=k] {
+        deduce::apply(&mut state, d);
+    }
+    let (grid, undecided) = as_answer(&state, rows, cols);
+    LogicAction::ShowStep {
+        grid,
+        undecided,
+        label: format!("step {} of the logical solution", k + 1),
+    }
 }
 
 /// The hint's step filled into the marks it was asked from.

@@ -99,9 +99,9 @@ impl Answer {
             return false;
         }
         match &self.undecided {
-            // Blank cells listed: only a rule about some of them can still mend
-            // (a line of decided cells short of its count cannot).
-            Some(u) => v.cells.iter().any(|&i| u.get(i / cols, i % cols)),
+            // Blank cells listed (read as 0 by the checker): a rule about some
+            // of them waits, unless it is a line over its count already.
+            Some(u) => v.cells.iter().any(|&i| u.get(i / cols, i % cols)) && (v.short || v.cells.len() <= 2),
             // Every unmarked cell may still take a mark: counts not reached wait.
             None => v.short,
         }
@@ -437,6 +437,13 @@ impl PuzzlesRoom {
             && let Some(action) = self.logic.apply_current(&p, &marks)
         {
             self.logic_action(ui, action);
+        } else if self.logic.browsing(self.answer.as_ref())
+            && HINT.pressed(ui)
+            && let Some(p) = self.open_puzzle.clone()
+        {
+            if let Some(action) = self.logic.next_step(&p) {
+                self.logic_action(ui, action);
+            }
         } else if HINT.pressed(ui)
             && let Some(p) = self.open_puzzle.clone()
         {
@@ -783,7 +790,7 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
     ui.colored_label(
         ui.visuals().warn_fg_color,
         format!(
-            "{}: {} rule(s) broken (red: marks that clash; orange: a line, region or group that is wrong as a whole){}:",
+            "{}: {} rule(s) broken{} (red: marks that clash; orange: a line, region or group that is wrong as a whole). Broken:",
             a.source,
             listed.len(),
             if short > 0 { format!("; {short} more wait for more marks") } else { String::new() }

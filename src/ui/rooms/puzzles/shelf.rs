@@ -50,10 +50,11 @@ fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> GradeTag {
                     ),
                 )
             } else {
+                // Two solutions say "not unique" even when the count stopped there.
                 let count = puzzle
                     .solve_exact(crate::puzzle::ExactRequest::new(2, 0), cancel)
                     .ok()
-                    .filter(|r| r.is_complete())
+                    .filter(|r| r.is_complete() || r.count >= 2)
                     .map(|r| r.count);
                 match count {
                     Some(0) => (
