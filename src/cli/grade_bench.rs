@@ -19,6 +19,11 @@ pub struct GradeSummary {
     /// Stalled because the probes ran out of work, not because no rule applied.
     pub out_of_work: usize,
     pub median_cpu: f64,
+    /// CPU seconds of the whole set, and the median over its 10×10 puzzles
+    /// (the size for the explain target), with how many there are.
+    pub total_cpu: f64,
+    pub median_cpu_10x10: Option<f64>,
+    pub count_10x10: usize,
     pub worst_cpu: f64,
     pub worst_id: String,
     /// Per source (the id before its first '-', e.g. "linkedin"): puzzles graded and solved.
@@ -41,11 +46,15 @@ pub fn grade_set(
         solved: 0,
         out_of_work: 0,
         median_cpu: 0.0,
+        total_cpu: 0.0,
+        median_cpu_10x10: None,
+        count_10x10: 0,
         worst_cpu: 0.0,
         worst_id: String::new(),
         by_source: BTreeMap::new(),
     };
     let mut cpus = Vec::new();
+    let mut cpus_10x10 = Vec::new();
     for (_, rec) in records {
         let spec = match rec.puzzle.as_family().ladder() {
             Ok(spec) => spec,
@@ -73,8 +82,14 @@ pub fn grade_set(
             s.worst_cpu = cpu;
             s.worst_id.clone_from(&rec.id);
         }
+        if rec.puzzle.size() == (10, 10) {
+            cpus_10x10.push(cpu);
+        }
         cpus.push(cpu);
     }
+    s.total_cpu = cpus.iter().sum();
+    s.count_10x10 = cpus_10x10.len();
+    s.median_cpu_10x10 = (!cpus_10x10.is_empty()).then(|| median(cpus_10x10));
     s.median_cpu = median(cpus);
     Ok(s)
 }
@@ -90,6 +105,7 @@ pub fn print(s: &GradeSummary, json: bool) {
                 "grades": hist.iter().cloned().collect::<BTreeMap<String, usize>>(),
                 "solved_without_search": s.solved, "out_of_work": s.out_of_work,
                 "median_cpu_s": s.median_cpu, "worst_cpu_s": s.worst_cpu, "worst": s.worst_id,
+                "total_cpu_s": s.total_cpu, "median_cpu_s_10x10": s.median_cpu_10x10, "puzzles_10x10": s.count_10x10,
                 "by_source": s.by_source.iter().map(|(k, (n, ok))| (k.clone(), json!({"graded": n, "solved": ok}))).collect::<BTreeMap<_, _>>(),
             })
         );
@@ -116,6 +132,11 @@ pub fn print(s: &GradeSummary, json: bool) {
         s.worst_cpu,
         s.worst_id
     );
+    let ten = match s.median_cpu_10x10 {
+        Some(m) => format!("; 10×10: median {m:.5} CPU-s over {}", s.count_10x10),
+        None => String::new(),
+    };
+    println!("{:<12} total {:.2} CPU-s{ten}", "", s.total_cpu);
     if s.by_source.len() > 1 {
         let parts: Vec<String> = s.by_source.iter().map(|(k, (n, ok))| format!("{k} {ok}/{n}")).collect();
         println!("{:<12} solved by source: {}", "", parts.join(", "));

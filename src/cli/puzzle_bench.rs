@@ -127,6 +127,8 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     let cancel = super::interrupt::ctrl_c_flag();
     let mut report = Vec::new();
     let mut graded = 0;
+    // CPU seconds the ladder spent over every set graded.
+    let mut grade_cpu = 0.0;
     if let Some(dir) = &b.data {
         let files = data_files(dir)?;
         for (path, name, family) in files {
@@ -144,6 +146,7 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
                 let g = super::grade_bench::grade_set(family, &records, &cancel, &mut |_, _| {})?;
                 super::grade_bench::print(&g, b.json);
                 graded += 1;
+                grade_cpu += g.total_cpu;
                 continue;
             }
             for &which in &solvers {
@@ -175,6 +178,9 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
                 }
             }
         }
+    }
+    if graded > 1 && !b.json {
+        println!("graded {graded} sets in {grade_cpu:.2} CPU-s (the ladder alone, without reading the files)");
     }
     if report.is_empty() && graded == 0 && !b.queens {
         return Err("no puzzle of the data sets could be read (every record was skipped, see above)".into());

@@ -137,7 +137,10 @@ fn explain_lists_the_steps_and_a_click_shows_the_grid_at_that_step() {
     h.key_press(egui::Key::H);
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.busy());
-    assert_eq!(h.state().room.answer().unwrap().source, "step 4 of the logical solution");
+    assert_eq!(
+        h.state().room.answer().unwrap().source,
+        "step 4 of the logical solution"
+    );
 }
 
 #[test]

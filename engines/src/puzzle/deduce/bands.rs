@@ -45,22 +45,22 @@ impl Tracker {
         for (g, lines) in index.line_groups.iter().enumerate() {
             let n = lines.len();
             // Per region: its open cells per line of this group, as prefix sums.
-            let prefix: Vec<Vec<u32>> = index
-                .regions
-                .iter()
-                .map(|&s| {
-                    let mut per_line = vec![0u32; n + 1];
-                    for &(c, _) in &index.sums[s].terms {
-                        if self.state[c].is_none() {
-                            per_line[index.line_of[g][c] as usize + 1] += 1;
-                        }
+            // Per region, its open cells per line of this group as prefix sums
+            // (one buffer, n + 1 entries a region).
+            let stride = n + 1;
+            let mut flat = vec![0u32; index.regions.len() * stride];
+            for (k, &s) in index.regions.iter().enumerate() {
+                let row = &mut flat[k * stride..(k + 1) * stride];
+                for &(c, _) in &index.sums[s].terms {
+                    if self.state[c].is_none() {
+                        row[index.line_of[g][c] as usize + 1] += 1;
                     }
-                    for k in 1..=n {
-                        per_line[k] += per_line[k - 1];
-                    }
-                    per_line
-                })
-                .collect();
+                }
+                for x in 1..stride {
+                    row[x] += row[x - 1];
+                }
+            }
+            let prefix: Vec<&[u32]> = flat.chunks(stride).collect();
             // Up to half the lines: a wider band's count is the narrower rest's.
             for width in 2..=n / 2 {
                 for i in 0..=n - width {

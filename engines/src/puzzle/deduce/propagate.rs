@@ -412,11 +412,12 @@ impl Tracker {
                 if b == a || !rb.unit || rb.hi - tb.placed > need || tb.open_n <= ta.open_n {
                     continue;
                 }
+                // Every open cell of A is in B (a cell is in a few sums only).
                 let inside = ra
                     .terms
                     .iter()
                     .filter(|(c, _)| self.state[*c].is_none())
-                    .all(|(c, _)| rb.terms.iter().any(|(x, _)| x == c));
+                    .all(|(c, _)| index.cell_sums[*c].iter().any(|&(x, _)| x as usize == b));
                 if inside {
                     return Some((a, b));
                 }
