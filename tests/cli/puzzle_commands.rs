@@ -388,3 +388,30 @@ fn grade_reads_a_data_set() {
     assert!(text.contains("1 graded"), "{text}");
     assert!(String::from_utf8_lossy(&out.stderr).contains(":2: skipped"));
 }
+
+/// Hint and Explain on a blank puzzle of every family and every size up to
+/// 4×4 (and on the same with every cell given as 1): an answer, never a panic.
+#[test]
+fn hint_and_explain_take_any_small_puzzle() {
+    use fleetscope::puzzle::deduce;
+    use fleetscope::run::CancelFlag;
+    use fleetscope::study::logic::{hint, ladder_model};
+    let cancel = CancelFlag::new();
+    for (family, _) in fleetscope::puzzle::FAMILIES.iter() {
+        for rows in 1..=4 {
+            for cols in 1..=4 {
+                let Ok(p) = fleetscope::puzzle::edit::blank(family, rows, cols) else {
+                    continue;
+                };
+                let Ok(spec) = ladder_model(&p) else { continue };
+                let ex = deduce::explain_spec(&spec, &cancel);
+                assert!(!(ex.solved && ex.broken.is_some()), "{family} {rows}x{cols}");
+                if let Ok(state) = deduce::start(&spec.model) {
+                    hint(&p, &spec, &state, &cancel).unwrap_or_else(|e| panic!("{family} {rows}x{cols}: {e}"));
+                    let all_ones = vec![Some(true); state.len()];
+                    hint(&p, &spec, &all_ones, &cancel).unwrap_or_else(|e| panic!("{family} {rows}x{cols}: {e}"));
+                }
+            }
+        }
+    }
+}

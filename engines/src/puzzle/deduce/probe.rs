@@ -17,7 +17,7 @@ use crate::puzzle::model::{Cell, PuzzleModel};
 pub const VISITS_PER_STEP: u64 = 15_000_000;
 
 /// Assuming `cell = value`: `Ok` with the tracker it ends in when it holds,
-/// `Err(why)` when a rule breaks; the outer `Err` when the work ran out.
+/// `Err((why, cells))` when a rule breaks; the outer `Err` when the work ran out.
 fn assume(
     index: &Index,
     base: &Tracker,
@@ -25,11 +25,11 @@ fn assume(
     value: bool,
     bands: bool,
     work: &mut Work<'_>,
-) -> Result<Result<Tracker, String>, ()> {
+) -> Result<Result<Tracker, (String, Vec<Cell>)>, ()> {
     let mut t = base.clone();
     match t.assume(index, cell, value, bands, work) {
         Ok(()) => Ok(Ok(t)),
-        Err(Stop::Breaks(why)) => Ok(Err(why)),
+        Err(Stop::Breaks(why, cells)) => Ok(Err((why, cells))),
         Err(Stop::OutOfWork) => Err(()),
     }
 }
@@ -67,7 +67,7 @@ pub fn probe(
         // Try the value a person tests first: a mark.
         for value in [true, false] {
             match assume(index, base, cell, value, true, work)? {
-                Err(why) => return Ok(Some(probe_step(model, cell, value, &why, false))),
+                Err((why, cells)) => return Ok(Some(probe_step(model, cell, value, &why, cells, false))),
                 Ok(after) if deep => held.push((cell, value, after)),
                 Ok(_) => {}
             }
@@ -84,14 +84,15 @@ pub fn probe(
                     model.noun
                 )
             };
-            return Ok(Some(probe_step(model, *cell, *value, &why, true)));
+            return Ok(Some(probe_step(model, *cell, *value, &why, vec![other], true)));
         }
     }
     Ok(None)
 }
 
 /// `why`: what breaks under the assumption, in words.
-fn probe_step(model: &PuzzleModel, cell: Cell, value: bool, why: &str, depth2: bool) -> Deduction {
+/// `broken`: the cells of the rule that breaks (the step's reasons, with the cell).
+fn probe_step(model: &PuzzleModel, cell: Cell, value: bool, why: &str, broken: Vec<Cell>, depth2: bool) -> Deduction {
     let noun = model.noun;
     let (assumed, so) = match (model.digits, value) {
         (true, v) => (format!("were {}", u8::from(v)), format!("is {}", u8::from(!v))),
@@ -101,7 +102,7 @@ fn probe_step(model: &PuzzleModel, cell: Cell, value: bool, why: &str, depth2: b
     Deduction {
         rule: if depth2 { Rule::DeepProbe } else { Rule::Probe },
         decided: vec![(cell, !value)],
-        reasons: vec![cell],
+        reasons: std::iter::once(cell).chain(broken).collect(),
         sentence: format!("If {} {assumed}, {why}: so it {so}", model.name(cell)),
     }
 }

@@ -27,11 +27,12 @@ pub(super) struct SumRule {
 impl SumRule {
     /// `over`: the sum would pass its most; otherwise it could no longer reach its least.
     fn broken(&self, over: bool) -> Stop {
-        Stop::Breaks(if over {
+        let why = if over {
             format!("{} would have more than its {}", self.what, self.hi)
         } else {
             format!("{} could no longer reach its {}", self.what, self.lo)
-        })
+        };
+        Stop::Breaks(why, self.terms.iter().map(|(c, _)| *c).collect())
     }
 }
 
@@ -185,8 +186,8 @@ impl Work<'_> {
 /// Why propagation stopped short of a fixpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
-    /// A rule broke (in words: "row 5 could not reach its count"): the assumption was wrong.
-    Breaks(String),
+    /// A rule broke (in words, and its cells): the assumption was wrong.
+    Breaks(String, Vec<Cell>),
     OutOfWork,
 }
 
@@ -249,10 +250,10 @@ impl Tracker {
         match self.state[cell] {
             Some(x) if x == v => return Ok(()),
             Some(_) => {
-                return Err(Stop::Breaks(format!(
-                    "{} would have to hold a mark and be empty at once",
-                    index.names[cell]
-                )));
+                return Err(Stop::Breaks(
+                    format!("{} would have to hold a mark and be empty at once", index.names[cell]),
+                    vec![cell],
+                ));
             }
             None => {}
         }
@@ -324,7 +325,7 @@ impl Tracker {
             let Some(family) = index.rules else { return Ok(()) };
             work.spend(self.state.len() as u64 * 4)?;
             if let Some(c) = family.broken(index.model, &self.state) {
-                return Err(Stop::Breaks(c.sentence));
+                return Err(Stop::Breaks(c.sentence, c.cells));
             }
             let Some(d) = family
                 .deduce(index.model, &self.state, 1)

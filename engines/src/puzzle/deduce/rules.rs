@@ -110,8 +110,9 @@ pub fn basic(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deductio
                 decided: open.iter().map(|&c| (c, true)).collect(),
                 reasons: whole(),
                 sentence: format!(
-                    "{} needs {need} more {} and has exactly {need} open {}, so {}",
+                    "{} needs {}{need} more {} and has exactly {need} open {}, so {}",
                     capital(&rule.what),
+                    if rule.lo < rule.hi { "at least " } else { "" },
                     plural(noun, need),
                     plural("cell", need),
                     match (model.digits, need == 1) {
