@@ -149,6 +149,8 @@ pub fn next_step_within(model: &PuzzleModel, state: &State, max_tier: u8, cancel
 pub struct Ladder<'a> {
     model: &'a PuzzleModel,
     index: propagate::Index<'a>,
+    /// Failing probes a scan found beyond the one it returned (see [`probe::probe`]).
+    later: std::cell::RefCell<Vec<(Cell, bool)>>,
 }
 
 impl<'a> Ladder<'a> {
@@ -161,6 +163,7 @@ impl<'a> Ladder<'a> {
         Ladder {
             model,
             index: propagate::Index::new(model, rules),
+            later: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -196,7 +199,8 @@ impl<'a> Ladder<'a> {
                 left: probe::VISITS_PER_STEP,
                 cancel,
             };
-            match probe::probe(model, index, &tracker, max_tier >= 4, &mut work) {
+            let mut later = self.later.borrow_mut();
+            match probe::probe(model, index, &tracker, max_tier >= 4, &mut later, &mut work) {
                 Ok(Some(d)) => return Step::Deduce(d),
                 Ok(None) => {}
                 Err(()) => return Step::OutOfWork,

@@ -52,26 +52,59 @@ fn second_fails(index: &Index, base: &State, after: &Tracker, work: &mut Work<'_
 
 /// The first cell one of whose values breaks a rule; `Err` when the work ran
 /// out before one was found.
+///
+/// `later` carries the other failing assumptions a scan found to the next
+/// steps: an assumption that breaks a rule still breaks it once more cells
+/// are decided (every rule only adds decided cells), so they are tried
+/// before a new scan of every cell.
 pub fn probe(
     model: &PuzzleModel,
     index: &Index,
     base: &Tracker,
     deep: bool,
+    later: &mut Vec<(Cell, bool)>,
     work: &mut Work<'_>,
 ) -> Result<Option<Deduction>, ()> {
     let state = &base.state;
+    while !later.is_empty() {
+        let (cell, value) = later.remove(0);
+        if state[cell].is_some() {
+            continue;
+        }
+        if let Err((why, cells)) = assume(index, base, cell, value, true, work)? {
+            return Ok(Some(probe_step(model, cell, value, &why, cells, false)));
+        }
+    }
     let open: Vec<Cell> = (0..state.len()).filter(|&c| state[c].is_none()).collect();
-    // Depth 1 first; the states each assumption holds in are kept for depth 2.
+    // Depth 1 first, every cell (the failures after the first wait in
+    // `later`); the states each assumption holds in are kept for depth 2.
     let mut held = Vec::new();
-    for &cell in &open {
+    let mut first = None;
+    'cells: for &cell in &open {
         // Try the value a person tests first: a mark.
         for value in [true, false] {
-            match assume(index, base, cell, value, true, work)? {
-                Err((why, cells)) => return Ok(Some(probe_step(model, cell, value, &why, cells, false))),
-                Ok(after) if deep => held.push((cell, value, after)),
+            let outcome = match assume(index, base, cell, value, true, work) {
+                Ok(o) => o,
+                // Out of work after a failure was found: that one stands.
+                Err(()) if first.is_some() => break 'cells,
+                Err(()) => return Err(()),
+            };
+            match outcome {
+                Err((why, cells)) => {
+                    if first.is_none() {
+                        first = Some(probe_step(model, cell, value, &why, cells, false));
+                    } else {
+                        later.push((cell, value));
+                    }
+                    continue 'cells;
+                }
+                Ok(after) if deep && first.is_none() => held.push((cell, value, after)),
                 Ok(_) => {}
             }
         }
+    }
+    if first.is_some() {
+        return Ok(first);
     }
     for (cell, value, after) in &held {
         if let Some(other) = second_fails(index, state, after, work)? {
