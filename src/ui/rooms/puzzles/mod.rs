@@ -56,11 +56,13 @@ last mark, Esc clears the answer (Backspace brings it back). In Takuzu, Binairo 
 cycles a cell blank, 1, 0; blank cells are not judged. Show the solution puts your answer aside; \
 Try brings it back. A solve goes on while another puzzle is open, and its result waits for its puzzle. \
 In Queens, Star Battle, Tents and the others drawn with symbols, a right click marks a cell empty (a dot).\n\n\
-Hint (H) gives the next step a person would take, from your marks in Try mode or from the givens: its \
-sentence, the cells it decides (green) and the cells it reasons from (blue); Apply fills them in (Backspace \
-takes it back). A mark that no solution shares is named first. Explain lists the whole logical solution \
-with its grade (Easy: tier 1 only; Medium: tier 2; Hard: a probe; Fiendish: a probe of depth 2; needs \
-search: the ladder stalls); click a step to see the grid then. The grade of every puzzle shows in the list.\n\n\
+Logic (the panel on the right): Hint (H) gives the next step a person would take, from your marks in \
+Try mode or from the givens: its sentence, the cells it decides (green) and the cells it reasons from \
+(blue); Apply (Shift+H) fills them in (Backspace or Ctrl+Z takes it back). A mark that no solution shares \
+is named first. Explain lists the whole logical solution with its grade (Easy: tier 1 only; Medium: tier \
+2; Hard: a probe; Fiendish: a probe of depth 2; needs search: the rules stall); click a step, or press < > \
+or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
+list ('not unique' and 'no solution' where no reasoning can finish).\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
 Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
 
