@@ -159,7 +159,7 @@ impl Editor {
             ui.separator();
             if self.play {
                 let how = match puzzle.as_family().answer_glyph() {
-                    AnswerGlyph::Digits => "Click a cell: blank, 1, 0.",
+                    AnswerGlyph::Digits => "Click a cell: blank, 1, 0 (right click: blank, 0, 1).",
                     AnswerGlyph::KeptNumber => "Click a number to keep it (again: blank); right click: strike it out.",
                     AnswerGlyph::Block => "Click a cell for a ship part (again: blank); right click: water.",
                     _ => "Click a cell to place or remove a mark; right click: mark it empty (a dot).",
@@ -344,13 +344,18 @@ impl Editor {
                         .filter(|a| fits(&a.grid))
                         .map_or_else(|| Some(all_but(rows, cols, &givens)), |a| a.undecided.clone())
                         .unwrap_or_else(|| BinaryMatrix::zeros(rows, cols));
-                    match (blank.get(row, col), grid.get(row, col)) {
-                        (true, _) => {
+                    // A left click cycles blank, 1, 0; a right click the other way.
+                    match (blank.get(row, col), grid.get(row, col), secondary) {
+                        (true, _, _) => {
                             blank.set(row, col, false);
-                            grid.set(row, col, true);
+                            grid.set(row, col, !secondary);
                         }
-                        (false, true) => grid.set(row, col, false),
-                        (false, false) => blank.set(row, col, true),
+                        (false, true, false) | (false, false, true) => grid.set(row, col, !grid.get(row, col)),
+                        (false, _, _) => {
+                            // A blank cell reads as 0 to the checker.
+                            blank.set(row, col, true);
+                            grid.set(row, col, false);
+                        }
                     }
                     out.answer_changed = Some((grid, Some(blank)));
                 } else {
