@@ -151,8 +151,9 @@ pub fn hint(p: &Puzzle, spec: &LadderSpec, state: &State, cancel: &CancelFlag) -
     Ok(match Ladder::of(spec).next_step(state, TOP_TIER, cancel) {
         Step::Deduce(d) => Hint::Step(d),
         Step::Solved => Hint::Solved,
-        Step::Stuck if all && solved.count > 1 => Hint::Stuck(format!(
-            "No rule of the ladder finds the next step. The puzzle has {} solutions: the cells where they differ can never be decided by reasoning.",
+        Step::Stuck if solved.count > 1 => Hint::Stuck(format!(
+            "No rule of the ladder finds the next step. The puzzle has {}{} solutions: the cells where they differ can never be decided by reasoning.",
+            if all { "" } else { "at least " },
             solved.count
         )),
         Step::Stuck => {

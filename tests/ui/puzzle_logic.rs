@@ -133,6 +133,10 @@ fn explain_lists_the_steps_and_a_click_shows_the_grid_at_that_step() {
     }
     // Partial answers are not judged on the lines they have not filled yet.
     assert!(h.query_by_label_contains("rule(s) broken").is_none());
+    // A click on the grid while a step is shown edits nothing.
+    let at = h.state().room.cell_center(7, 7).unwrap();
+    click_at(&mut h, at);
+    assert_eq!(current(&h), p, "the puzzle is unchanged");
     // On a step, H shows the next one.
     h.key_press(egui::Key::H);
     h.run_steps(2);

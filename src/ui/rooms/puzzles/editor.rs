@@ -365,6 +365,13 @@ impl Editor {
             }
             return out;
         }
+        // A step of the explanation on the grid: clicks edit nothing.
+        if answer.is_some_and(|a| a.source.starts_with("step ")) {
+            if r.clicked.is_some() {
+                ctx.status("Showing a step of the explanation: Try (P) to mark cells, Clear (Esc) to edit the puzzle");
+            }
+            return out;
+        }
         let Some(tool) = self.tool_now() else { return out };
         let active = ctx.doc.session.puzzles.active;
         let mut error = None;

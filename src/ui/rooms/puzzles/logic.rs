@@ -33,6 +33,9 @@ pub struct ExplainDone {
     puzzle: Puzzle,
     start: State,
     explanation: Explanation,
+    /// When the ladder stalls: how many solutions there are (2 means "at
+    /// least 2"), so a puzzle no reasoning can finish is told apart.
+    solutions: Option<u64>,
 }
 
 /// What the panel asks the room to do.
@@ -109,10 +112,19 @@ impl Logic {
             if job.cancel_flag().is_cancelled() {
                 return Err("cancelled".into());
             }
+            let solutions = if explanation.solved || explanation.broken.is_some() {
+                None
+            } else {
+                puzzle
+                    .solve_exact(crate::puzzle::ExactRequest::new(2, 0), job.cancel_flag())
+                    .ok()
+                    .map(|r| r.count)
+            };
             Ok(ExplainDone {
                 puzzle,
                 start,
                 explanation,
+                solutions,
             })
         });
     }
@@ -250,8 +262,10 @@ impl Logic {
             let p = ex.tier_profile();
             ui.label(format!(
                 "Grade: {} ({}; tiers 1-4: {}, {}, {}, {}){}",
-                if ex.broken.is_some() {
+                if ex.broken.is_some() || e.solutions == Some(0) {
                     "no solution"
+                } else if e.solutions.is_some_and(|n| n >= 2) {
+                    "not unique"
                 } else {
                     ex.grade.name()
                 },
@@ -286,7 +300,7 @@ impl Logic {
                     }
                     ui.label(match step {
                         Some(k) => format!("step {} of {n}", k + 1),
-                        None => "click a step to see the grid then".to_string(),
+                        None => "click a step".to_string(),
                     });
                 });
             }
@@ -309,10 +323,14 @@ impl Logic {
                     } else if !ex.solved {
                         ui.colored_label(
                             ui.visuals().warn_fg_color,
-                            if ex.out_of_work {
-                                "The ladder stops here: its probes spent their work budget (needs search)."
-                            } else {
-                                "The ladder stalls here: a person would have to guess (needs search)."
+                            match e.solutions {
+                                Some(n) if n >= 2 => {
+                                    "The puzzle is not unique (it has 2 or more solutions): no reasoning can finish it."
+                                }
+                                _ if ex.out_of_work => {
+                                    "The ladder stops here: its probes spent their work budget (needs search)."
+                                }
+                                _ => "The ladder stalls here: a person would have to guess (needs search).",
                             },
                         );
                     }
