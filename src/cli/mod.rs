@@ -10,6 +10,7 @@ mod progress;
 mod puzzle;
 mod puzzle_bench;
 mod puzzle_explain;
+mod puzzle_generate;
 mod rules;
 mod show;
 mod solve;

@@ -9,6 +9,7 @@ pub mod deduce;
 pub mod edit;
 pub mod exact;
 pub mod families;
+pub mod generate;
 mod janko;
 pub mod model;
 pub mod placement_qubo;

@@ -6,6 +6,7 @@ mod common;
 mod cover;
 mod deduce;
 mod deduce_families;
+mod generate;
 mod puzzle;
 mod puzzle_bimaru_qubo;
 mod puzzle_edges;

@@ -1,0 +1,103 @@
+//! `puzzle generate`: unique puzzles to a requested grade, with their seed,
+//! grade and the drafts they took; Ctrl+C stops.
+
+use crate::puzzle::deduce::Grade;
+use crate::puzzle::generate::{GenerateRequest, queens};
+use serde_json::json;
+
+/// Most puzzles one command makes.
+const MAX_COUNT: usize = 1000;
+
+pub struct GenerateArgs {
+    pub family: String,
+    pub size: usize,
+    pub grade: String,
+    pub seed: u64,
+    pub count: usize,
+    pub tries: usize,
+    pub out: Option<std::path::PathBuf>,
+    pub json: bool,
+}
+
+fn grade_of(word: &str) -> Result<Grade, String> {
+    match word.trim().to_ascii_lowercase().as_str() {
+        "easy" => Ok(Grade::Easy),
+        "medium" => Ok(Grade::Medium),
+        "hard" => Ok(Grade::Hard),
+        "fiendish" => Ok(Grade::Fiendish),
+        other => Err(format!("--grade is easy, medium, hard or fiendish, not '{other}'")),
+    }
+}
+
+pub fn generate(a: &GenerateArgs) -> Result<(), String> {
+    if a.family != "queens" {
+        return Err(format!(
+            "--family {}: only queens generates so far (the other families are planned)",
+            a.family
+        ));
+    }
+    if !(1..=MAX_COUNT).contains(&a.count) {
+        return Err(format!("--count must be 1 to {MAX_COUNT}, not {}", a.count));
+    }
+    let grade = grade_of(&a.grade)?;
+    let cancel = super::interrupt::ctrl_c_flag();
+    let mut texts = Vec::new();
+    for k in 0..a.count {
+        let req = GenerateRequest {
+            size: a.size,
+            grade,
+            seed: a.seed.wrapping_add(k as u64),
+            max_tries: a.tries,
+        };
+        let t0 = super::cputime::process_cpu_seconds();
+        let g = queens::generate(&req, &cancel)?;
+        let cpu = super::cputime::process_cpu_seconds() - t0;
+        let text = format!(
+            "// generated: seed {}, grade {}, {} drafts\n{}",
+            req.seed,
+            g.grade.name(),
+            g.tries,
+            g.puzzle.to_text()
+        );
+        if a.json {
+            println!(
+                "{}",
+                json!({"seed": req.seed, "grade": g.grade.name(), "tries": g.tries, "cpu_s": cpu, "puzzle": g.puzzle.to_text()})
+            );
+        } else if a.out.is_none() {
+            println!("{text}");
+        } else {
+            eprintln!(
+                "seed {}: grade {} in {} drafts, {cpu:.3} CPU-s",
+                req.seed,
+                g.grade.name(),
+                g.tries
+            );
+        }
+        texts.push(text);
+    }
+    if let Some(path) = &a.out {
+        for (k, text) in texts.iter().enumerate() {
+            let file = numbered(path, k, texts.len());
+            crate::session::write_text(&file, text).map_err(|e| e.to_string())?;
+            eprintln!("wrote {}", file.display());
+        }
+    }
+    Ok(())
+}
+
+/// `p.txt` for one puzzle; `p-1.txt`, `p-2.txt`, … for several (one puzzle a file).
+fn numbered(path: &std::path::Path, k: usize, count: usize) -> std::path::PathBuf {
+    if count == 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{}.{}", k + 1, ext.to_string_lossy()),
+        None => format!("{stem}-{}", k + 1),
+    };
+    path.with_file_name(name)
+}
