@@ -148,7 +148,7 @@ pub fn generate(req: &GenerateRequest, cancel: &CancelFlag) -> Result<Generated,
         let mut best = distance(&Puzzle::Queens(Queens::linkedin(n, region.clone())), req.grade, cancel)?;
         tries += 1;
         // Refine this draft for a while before planting a new one.
-        for _ in 0..(20 * n) {
+        for _ in 0..(100 * n) {
             if best.0 == 0 || tries >= req.max_tries {
                 break;
             }
