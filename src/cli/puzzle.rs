@@ -75,29 +75,7 @@ pub enum PuzzleCommand {
     },
     /// Generate unique puzzles whose logical solution needs exactly the grade
     /// asked for (Queens so far); the same seed gives the same puzzles.
-    Generate {
-        /// The family (queens).
-        #[arg(long, default_value = "queens")]
-        family: String,
-        #[arg(long, default_value_t = 8)]
-        size: usize,
-        /// easy, medium, hard or fiendish.
-        #[arg(long, default_value = "medium")]
-        grade: String,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// How many puzzles (seeds seed, seed + 1, …).
-        #[arg(long, default_value_t = 1)]
-        count: usize,
-        /// Drafts one puzzle may try.
-        #[arg(long, default_value_t = 20_000)]
-        tries: usize,
-        /// Write the puzzles here (several: p-1.txt, p-2.txt, …).
-        #[arg(short, long)]
-        out: Option<std::path::PathBuf>,
-        #[arg(long)]
-        json: bool,
-    },
+    Generate(super::puzzle_generate::GenerateArgs),
     /// Write the puzzle's QUBO for D-Wave's tools (COO or qbsolv).
     Qubo {
         file: String,
@@ -209,25 +187,7 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
         PuzzleCommand::Explain { file, json } => super::puzzle_explain::explain(&file, json),
         PuzzleCommand::Grade { file, json } => super::puzzle_explain::grade(&file, json),
         PuzzleCommand::Hint { file, answer, json } => super::puzzle_explain::hint(&file, answer.as_deref(), json),
-        PuzzleCommand::Generate {
-            family,
-            size,
-            grade,
-            seed,
-            count,
-            tries,
-            out,
-            json,
-        } => super::puzzle_generate::generate(&super::puzzle_generate::GenerateArgs {
-            family,
-            size,
-            grade,
-            seed,
-            count,
-            tries,
-            out,
-            json,
-        }),
+        PuzzleCommand::Generate(args) => super::puzzle_generate::generate(&args),
         PuzzleCommand::Qubo {
             file,
             format,

@@ -23,15 +23,10 @@ fn at(cell: usize, cols: usize) -> [usize; 2] {
 }
 
 fn summary(ex: &Explanation) -> String {
-    let p = ex.tier_profile();
     format!(
-        "grade {} ({}; per tier 1-4: {} {} {} {}){}",
+        "grade {} ({}){}",
         ex.grade.name(),
-        crate::textview::count(ex.steps.len(), "step", "steps"),
-        p[1],
-        p[2],
-        p[3],
-        p[4],
+        ex.profile_text(),
         if ex.solved {
             ", solved by logic".to_string()
         } else if let Some(b) = &ex.broken {

@@ -8,14 +8,29 @@ use serde_json::json;
 /// Most puzzles one command makes.
 const MAX_COUNT: usize = 1000;
 
+/// `puzzle generate` options.
+#[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
+    /// The family (queens).
+    #[arg(long, default_value = "queens")]
     pub family: String,
+    #[arg(long, default_value_t = 8)]
     pub size: usize,
+    /// easy, medium, hard or fiendish.
+    #[arg(long, default_value = "medium")]
     pub grade: String,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How many puzzles (seeds seed, seed + 1, …).
+    #[arg(long, default_value_t = 1)]
     pub count: usize,
+    /// Drafts one puzzle may try.
+    #[arg(long, default_value_t = 20_000)]
     pub tries: usize,
+    /// Write the puzzles here (several: p-1.txt, p-2.txt, …).
+    #[arg(short, long)]
     pub out: Option<std::path::PathBuf>,
+    #[arg(long)]
     pub json: bool,
 }
 

@@ -18,6 +18,45 @@ pub fn ladder_model(p: &Puzzle) -> Result<LadderSpec, String> {
     p.as_family().ladder()
 }
 
+/// A logical solution and, when it stalls short of the end, how many
+/// solutions the puzzle has (counted to 2): no reasoning can finish a puzzle
+/// with none or several, which "needs search" would misname.
+pub struct Verdict {
+    pub explanation: deduce::Explanation,
+    pub solutions: Option<u64>,
+}
+
+impl Verdict {
+    /// The grade as a person reads it: the ladder's, or "no solution" / "not unique".
+    pub fn label(&self) -> &'static str {
+        let ex = &self.explanation;
+        match self.solutions {
+            _ if ex.broken.is_some() => "no solution",
+            Some(0) => "no solution",
+            Some(n) if n >= 2 => "not unique",
+            _ => ex.grade.name(),
+        }
+    }
+}
+
+/// The ladder from `start` (the puzzle's own cells), and the count when it stalls.
+pub fn verdict(p: &Puzzle, spec: &LadderSpec, start: State, cancel: &CancelFlag) -> Result<Verdict, String> {
+    let explanation = deduce::explain_with(&Ladder::of(spec), start, cancel);
+    if cancel.is_cancelled() {
+        return Err("cancelled".into());
+    }
+    let solutions = if explanation.solved || explanation.broken.is_some() {
+        None
+    } else {
+        // Two solutions say "not unique" even when the count stopped there.
+        p.solve_exact(ExactRequest::new(2, 0), cancel)
+            .ok()
+            .filter(|r| r.is_complete() || r.count >= 2)
+            .map(|r| r.count)
+    };
+    Ok(Verdict { explanation, solutions })
+}
+
 /// A user's marks as the ladder's state: the puzzle's fixed cells, then each
 /// decided cell of the answer. `undecided` lists the blank cells; without it,
 /// the 0/1 families (digits) count every cell as decided and the others count

@@ -4,34 +4,20 @@
 
 use crate::common::*;
 
-use egui_kittest::Harness;
+use crate::puzzles::{H, current};
 use egui_kittest::kittest::Queryable;
 use fleetscope::puzzle::deduce;
 use fleetscope::puzzle::{ExactRequest, Puzzle};
 use fleetscope::run::CancelFlag;
-use fleetscope::ui::room::{Room, RoomHost};
-use fleetscope::ui::rooms::puzzles::PuzzlesRoom;
-
-type H = Harness<'static, RoomHost<PuzzlesRoom>>;
+use fleetscope::ui::room::Room;
 
 const QUEENS: &str = "LinkedIn Queens 1";
 
+/// The example opened, with its list grades worked out.
 fn on(name: &str) -> H {
-    let mut s = session_of(&["classic"]);
-    s.puzzles.active = s
-        .puzzles
-        .puzzles
-        .iter()
-        .position(|p| p.name == name)
-        .expect("an example");
-    let mut h = room_harness(PuzzlesRoom::default(), s);
-    h.run_steps(3);
+    let mut h = crate::puzzles::on(name);
     wait_until(&mut h, |r| !r.room.busy());
     h
-}
-
-fn current(h: &H) -> Puzzle {
-    h.state().doc.session.puzzles.current().unwrap().puzzle.clone()
 }
 
 fn solution(p: &Puzzle) -> fleetscope::geometry::BinaryMatrix {

@@ -13,10 +13,10 @@ use fleetscope::ui::room::{Command, Room, RoomHost, RoomMessage};
 use fleetscope::ui::rooms::puzzles::PuzzlesRoom;
 use fleetscope::ui::rooms::solver::SolverRoom;
 
-type H = Harness<'static, RoomHost<PuzzlesRoom>>;
+pub type H = Harness<'static, RoomHost<PuzzlesRoom>>;
 
 /// The default session opened on the example puzzle called `name`.
-fn on(name: &str) -> H {
+pub fn on(name: &str) -> H {
     let mut s = session_of(&["classic"]);
     s.puzzles.active = s
         .puzzles
@@ -29,7 +29,7 @@ fn on(name: &str) -> H {
     h
 }
 
-fn current(h: &H) -> Puzzle {
+pub fn current(h: &H) -> Puzzle {
     h.state().doc.session.puzzles.current().unwrap().puzzle.clone()
 }
 

@@ -229,32 +229,17 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             );
         }
     }
-    for &i in overlay.weak {
-        if i < rows * cols {
+    // Outlines, last on top: weak counts, clashes, a deduction's cells.
+    for (cells, inset, width, colour) in [
+        (overlay.weak, 1.0, 1.5, WEAK),
+        (overlay.broken, 1.5, 2.5, BROKEN),
+        (overlay.decided, 1.5, 3.0, DECIDED),
+    ] {
+        for &i in cells.iter().filter(|&&i| i < rows * cols) {
             painter.rect_stroke(
-                cell_rect(i / cols, i % cols).shrink(1.0),
-                1.0,
-                Stroke::new(1.5, WEAK),
-                StrokeKind::Inside,
-            );
-        }
-    }
-    for &i in overlay.broken {
-        if i < rows * cols {
-            painter.rect_stroke(
-                cell_rect(i / cols, i % cols).shrink(1.5),
-                2.0,
-                Stroke::new(2.5, BROKEN),
-                StrokeKind::Inside,
-            );
-        }
-    }
-    for &i in overlay.decided {
-        if i < rows * cols {
-            painter.rect_stroke(
-                cell_rect(i / cols, i % cols).shrink(1.5),
-                2.0,
-                Stroke::new(3.0, DECIDED),
+                cell_rect(i / cols, i % cols).shrink(inset),
+                inset,
+                Stroke::new(width, colour),
                 StrokeKind::Inside,
             );
         }

@@ -272,6 +272,20 @@ impl Explanation {
         }
         out
     }
+
+    /// "12 steps (tiers 1-4: 3, 0, 9, 0)".
+    pub fn profile_text(&self) -> String {
+        let p = self.tier_profile();
+        let n = self.steps.len();
+        format!(
+            "{n} step{} (tiers 1-4: {}, {}, {}, {})",
+            if n == 1 { "" } else { "s" },
+            p[1],
+            p[2],
+            p[3],
+            p[4]
+        )
+    }
 }
 
 /// Solves as a person would, step by step, from `state` (the puzzle's fixed

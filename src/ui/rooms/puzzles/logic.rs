@@ -8,8 +8,8 @@ use super::Answer;
 use crate::geometry::BinaryMatrix;
 use crate::jobs::{Repaint, Task};
 use crate::puzzle::Puzzle;
-use crate::puzzle::deduce::{self, Explanation, State};
-use crate::study::logic::{Hint, hint, ladder_model, marks_state};
+use crate::puzzle::deduce::{self, State};
+use crate::study::logic::{Hint, Verdict, hint, ladder_model, marks_state, verdict};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::task_status;
 use egui::{Key, Ui};
@@ -32,10 +32,7 @@ pub struct HintDone {
 pub struct ExplainDone {
     puzzle: Puzzle,
     start: State,
-    explanation: Explanation,
-    /// When the ladder stalls: how many solutions there are (2 means "at
-    /// least 2"), so a puzzle no reasoning can finish is told apart.
-    solutions: Option<u64>,
+    verdict: Verdict,
 }
 
 /// What the panel asks the room to do.
@@ -107,25 +104,8 @@ impl Logic {
         self.explain.start(repaint, move |job| {
             let spec = ladder_model(&puzzle)?;
             let start = deduce::start(&spec.model).map_err(|c| c.sentence)?;
-            let ladder = deduce::Ladder::of(&spec);
-            let explanation = deduce::explain_with(&ladder, start.clone(), job.cancel_flag());
-            if job.cancel_flag().is_cancelled() {
-                return Err("cancelled".into());
-            }
-            let solutions = if explanation.solved || explanation.broken.is_some() {
-                None
-            } else {
-                puzzle
-                    .solve_exact(crate::puzzle::ExactRequest::new(2, 0), job.cancel_flag())
-                    .ok()
-                    .map(|r| r.count)
-            };
-            Ok(ExplainDone {
-                puzzle,
-                start,
-                explanation,
-                solutions,
-            })
+            let verdict = verdict(&puzzle, &spec, start.clone(), job.cancel_flag())?;
+            Ok(ExplainDone { puzzle, start, verdict })
         });
     }
 
@@ -144,7 +124,7 @@ impl Logic {
     /// The cells to highlight: the explained step shown, else the hint's.
     pub fn highlight(&self, puzzle: &Puzzle, marks: &Marks) -> (Vec<usize>, Vec<usize>) {
         if let (Some(k), Some(e)) = (self.step, self.current_explain(puzzle))
-            && let Some(d) = e.explanation.steps.get(k)
+            && let Some(d) = e.verdict.explanation.steps.get(k)
         {
             return (d.decided.iter().map(|(c, _)| *c).collect(), d.reasons.clone());
         }
@@ -167,7 +147,7 @@ impl Logic {
         let k = self
             .step
             .map_or(0, |k| k + 1)
-            .min(e.explanation.steps.len().checked_sub(1)?);
+            .min(e.verdict.explanation.steps.len().checked_sub(1)?);
         let (rows, cols) = puzzle.size();
         let view = step_view(e, k, rows, cols);
         self.step = Some(k);
@@ -258,22 +238,11 @@ impl Logic {
         let scroll = std::mem::take(&mut self.scroll_to_step);
         let mut picked = None;
         if let Some(e) = self.current_explain(puzzle) {
-            let ex = &e.explanation;
-            let p = ex.tier_profile();
+            let ex = &e.verdict.explanation;
             ui.label(format!(
-                "Grade: {} ({}; tiers 1-4: {}, {}, {}, {}){}",
-                if ex.broken.is_some() || e.solutions == Some(0) {
-                    "no solution"
-                } else if e.solutions.is_some_and(|n| n >= 2) {
-                    "not unique"
-                } else {
-                    ex.grade.name()
-                },
-                crate::textview::count(ex.steps.len(), "step", "steps"),
-                p[1],
-                p[2],
-                p[3],
-                p[4],
+                "Grade: {} ({}){}",
+                e.verdict.label(),
+                ex.profile_text(),
                 if ex.solved {
                     ", solved by logic"
                 } else if ex.broken.is_some() {
@@ -323,7 +292,7 @@ impl Logic {
                     } else if !ex.solved {
                         ui.colored_label(
                             ui.visuals().warn_fg_color,
-                            match e.solutions {
+                            match e.verdict.solutions {
                                 Some(n) if n >= 2 => {
                                     "The puzzle is not unique (it has 2 or more solutions): no reasoning can finish it."
                                 }
@@ -379,7 +348,7 @@ fn hint_view(ui: &mut Ui, h: &HintDone, puzzle: &Puzzle) -> Option<LogicAction> 
 /// The grid after step `k` of the explanation.
 fn step_view(e: &ExplainDone, k: usize, rows: usize, cols: usize) -> LogicAction {
     let mut state = e.start.clone();
-    for d in &e.explanation.steps[..=k] {
+    for d in &e.verdict.explanation.steps[..=k] {
         deduce::apply(&mut state, d);
     }
     let (grid, undecided) = as_answer(&state, rows, cols);

@@ -28,49 +28,23 @@ struct GradeTag {
 /// does not solve is told apart: no solution, several, or one a person
 /// would have to guess at.
 fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> GradeTag {
-    let (short, long) = match crate::study::logic::ladder_model(&puzzle) {
+    let verdict = crate::study::logic::ladder_model(&puzzle).and_then(|spec| {
+        let start = crate::puzzle::deduce::start(&spec.model).map_err(|c| c.sentence)?;
+        crate::study::logic::verdict(&puzzle, &spec, start, cancel)
+    });
+    let (short, long) = match verdict {
         Err(why) => ("-".to_string(), format!("Not graded: {why}.")),
-        Ok(spec) => {
-            let ex = crate::puzzle::deduce::explain_spec(&spec, cancel);
-            let p = ex.tier_profile();
-            let steps = format!(
-                "{} (tiers 1-4: {}, {}, {}, {})",
-                crate::textview::count(ex.steps.len(), "step", "steps"),
-                p[1],
-                p[2],
-                p[3],
-                p[4]
-            );
-            if ex.solved {
-                (
-                    ex.grade.name().to_string(),
-                    format!(
-                        "Grade {}: solved by logic in {steps}. Explain shows them.",
-                        ex.grade.name()
-                    ),
-                )
-            } else {
-                // Two solutions say "not unique" even when the count stopped there.
-                let count = puzzle
-                    .solve_exact(crate::puzzle::ExactRequest::new(2, 0), cancel)
-                    .ok()
-                    .filter(|r| r.is_complete() || r.count >= 2)
-                    .map(|r| r.count);
-                match count {
-                    Some(0) => (
-                        "no solution".into(),
-                        "The puzzle has no solution (Solve exactly says why).".into(),
-                    ),
-                    Some(n) if n > 1 => (
-                        "not unique".into(),
-                        format!("The puzzle has more than one solution: logic stops after {steps}."),
-                    ),
-                    _ => (
-                        ex.grade.name().to_string(),
-                        format!("The rules find {steps}, then a person would have to guess."),
-                    ),
+        Ok(v) => {
+            let steps = v.explanation.profile_text();
+            let long = match v.label() {
+                "no solution" => "The puzzle has no solution (Solve exactly says why).".to_string(),
+                "not unique" => format!("The puzzle has more than one solution: logic stops after {steps}."),
+                grade if v.explanation.solved => {
+                    format!("Grade {grade}: solved by logic in {steps}. Explain shows them.")
                 }
-            }
+                _ => format!("The rules find {steps}, then a person would have to guess."),
+            };
+            (v.label().to_string(), long)
         }
     };
     GradeTag { puzzle, short, long }
