@@ -65,7 +65,17 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
             max_tries: a.tries,
         };
         let t0 = super::cputime::process_cpu_seconds();
-        let g = queens::generate(&req, &cancel)?;
+        let spinner = super::progress::spinner(a.json, &format!("puzzle {} of {} (Ctrl+C stops)", k + 1, a.count));
+        let progress = |tries: usize| {
+            spinner.set_message(format!(
+                "puzzle {} of {}: {tries} drafts (Ctrl+C stops)",
+                k + 1,
+                a.count
+            ));
+        };
+        let g = queens::generate(&req, &cancel, &progress);
+        spinner.finish_and_clear();
+        let g = g?;
         let cpu = super::cputime::process_cpu_seconds() - t0;
         let text = format!(
             "// generated: seed {}, grade {}, {} drafts\n{}",

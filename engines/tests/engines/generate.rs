@@ -51,7 +51,7 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
             seed,
             max_tries: 20_000,
         };
-        let g = queens::generate(&req, &cancel).unwrap_or_else(|e| panic!("{size} {grade:?}: {e}"));
+        let g = queens::generate(&req, &cancel, &|_| {}).unwrap_or_else(|e| panic!("{size} {grade:?}: {e}"));
         let Puzzle::Queens(q) = &g.puzzle else { panic!("queens") };
         assert_eq!(
             brute_force_queens(size, &q.regions),
@@ -62,7 +62,7 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
         let spec = g.puzzle.as_family().ladder().unwrap();
         assert_eq!(deduce::explain_spec(&spec, &cancel).grade, grade, "the ladder agrees");
         assert_eq!(
-            queens::generate(&req, &cancel).unwrap(),
+            queens::generate(&req, &cancel, &|_| {}).unwrap(),
             g,
             "the same seed, the same puzzle"
         );
@@ -79,22 +79,22 @@ fn generator_requests_out_of_range_are_refused_with_the_reason() {
         max_tries,
     };
     assert!(
-        queens::generate(&req(3, Grade::Easy, 10), &cancel)
+        queens::generate(&req(3, Grade::Easy, 10), &cancel, &|_| {})
             .unwrap_err()
             .contains("size")
     );
     assert!(
-        queens::generate(&req(99, Grade::Easy, 10), &cancel)
+        queens::generate(&req(99, Grade::Easy, 10), &cancel, &|_| {})
             .unwrap_err()
             .contains("size")
     );
     assert!(
-        queens::generate(&req(6, Grade::NeedsSearch, 10), &cancel)
+        queens::generate(&req(6, Grade::NeedsSearch, 10), &cancel, &|_| {})
             .unwrap_err()
             .contains("graded")
     );
     assert!(
-        queens::generate(&req(6, Grade::Easy, 0), &cancel)
+        queens::generate(&req(6, Grade::Easy, 0), &cancel, &|_| {})
             .unwrap_err()
             .contains("tries")
     );

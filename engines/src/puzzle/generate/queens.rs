@@ -133,8 +133,9 @@ fn distance(puzzle: &Puzzle, want: Grade, cancel: &CancelFlag) -> Result<(u32, G
 }
 
 /// A unique LinkedIn Queens puzzle of `req.size` whose grade is `req.grade`;
-/// the same seed gives the same puzzle.
-pub fn generate(req: &GenerateRequest, cancel: &CancelFlag) -> Result<Generated, String> {
+/// the same seed gives the same puzzle. `progress` hears the drafts tried so
+/// far, every 100.
+pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
     check(req)?;
     let n = req.size;
     let mut rng = ChaCha8Rng::seed_from_u64(req.seed);
@@ -161,6 +162,9 @@ pub fn generate(req: &GenerateRequest, cancel: &CancelFlag) -> Result<Generated,
             }
             let d = distance(&Puzzle::Queens(Queens::linkedin(n, next.clone())), req.grade, cancel)?;
             tries += 1;
+            if tries % 100 == 0 {
+                progress(tries);
+            }
             if d.0 <= best.0 {
                 region = next;
                 best = d;
