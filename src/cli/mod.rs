@@ -3,6 +3,7 @@
 mod anneal_bench;
 mod count;
 mod cputime;
+mod generate_bench;
 mod grade_bench;
 mod hunt;
 mod interrupt;

@@ -60,6 +60,19 @@ pub struct PuzzleBench {
     /// grade histogram, the share solved without search, CPU seconds.
     #[arg(long)]
     pub grade: bool,
+    /// Run every family's generator at the target sizes and grades instead:
+    /// CPU seconds per accepted puzzle, drafts, seeds that found one.
+    #[arg(long)]
+    pub generate: bool,
+    /// --generate: seeds per case.
+    #[arg(long, default_value_t = 5)]
+    pub runs: usize,
+    /// --generate: drafts one puzzle may take.
+    #[arg(long, default_value_t = 20_000)]
+    pub tries: usize,
+    /// --generate: only the cases whose name contains this (e.g. "tango").
+    #[arg(long)]
+    pub only: Option<String>,
     #[arg(long)]
     pub json: bool,
 }
@@ -120,6 +133,10 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     let solvers: Vec<Method> = parse_list(&b.solvers, "--solvers", "exact, sa or tabu")?;
     if solvers.is_empty() {
         return Err("--solvers names no solver: give exact, sa and/or tabu".into());
+    }
+    if b.generate {
+        let cancel = super::interrupt::ctrl_c_flag();
+        return super::generate_bench::bench_generate(b.runs, b.tries, b.only.as_deref(), b.json, &cancel);
     }
     if b.data.is_none() && !b.queens {
         return Err("nothing to run: give --data DIR and/or --queens".into());

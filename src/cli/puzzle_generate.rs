@@ -1,8 +1,10 @@
 //! `puzzle generate`: unique puzzles to a requested grade, with their seed,
 //! grade and the drafts they took; Ctrl+C stops.
 
+use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::generate::{GenerateRequest, queens};
+use crate::puzzle::families::chess::Piece;
+use crate::puzzle::generate::{self, GenerateRequest, Recipe};
 use serde_json::json;
 
 /// Most puzzles one command makes.
@@ -11,9 +13,30 @@ const MAX_COUNT: usize = 1000;
 /// `puzzle generate` options.
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
-    /// The family (queens).
+    /// queens, star-battle, tents, takuzu, binairo, tango, rullo, chess or battleship.
     #[arg(long, default_value = "queens")]
     pub family: String,
+    /// Star Battle: stars per row, column and region.
+    #[arg(long)]
+    pub stars: Option<usize>,
+    /// Tents: tents per cell (0.05 to 0.3).
+    #[arg(long)]
+    pub density: Option<f64>,
+    /// Rullo: numbers from 1 to this.
+    #[arg(long)]
+    pub max_number: Option<u32>,
+    /// Chess: the pieces cells may allow, as letters (QRBNK).
+    #[arg(long)]
+    pub pieces: Option<String>,
+    /// Battleship: ship lengths, e.g. 4,3,3,2,2,2,1,1,1,1.
+    #[arg(long)]
+    pub fleet: Option<String>,
+    /// Battleship: ships may touch.
+    #[arg(long)]
+    pub may_touch: bool,
+    /// Battleship: no givens, the counts alone fix the fleet.
+    #[arg(long)]
+    pub no_givens: bool,
     #[arg(long, default_value_t = 8)]
     pub size: usize,
     /// easy, medium, hard or fiendish.
@@ -44,13 +67,60 @@ fn grade_of(word: &str) -> Result<Grade, String> {
     }
 }
 
-pub fn generate(a: &GenerateArgs) -> Result<(), String> {
-    if a.family != "queens" {
-        return Err(format!(
-            "--family {}: only queens generates so far (the other families are planned)",
-            a.family
-        ));
+/// The family's recipe with the options given (an option of another family is refused).
+fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
+    let mut recipe = Recipe::of_family(&a.family)?;
+    match &mut recipe {
+        Recipe::StarBattle { stars } => *stars = a.stars.unwrap_or(*stars),
+        Recipe::Tents { density } => *density = a.density.unwrap_or(*density),
+        Recipe::Rullo { max_number } => *max_number = a.max_number.unwrap_or(*max_number),
+        Recipe::Chess { pieces } => {
+            if let Some(letters) = &a.pieces {
+                *pieces = letters
+                    .chars()
+                    .map(|c| {
+                        Piece::from_letter(c.to_ascii_uppercase())
+                            .ok_or(format!("--pieces: '{c}' is not one of Q, R, B, N, K"))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+        }
+        Recipe::Battleship { fleet, rule, givens } => {
+            if let Some(list) = &a.fleet {
+                *fleet = list
+                    .split(',')
+                    .map(|l| {
+                        l.trim()
+                            .parse::<usize>()
+                            .map_err(|_| format!("--fleet: '{l}' is not a ship length"))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+            if a.may_touch {
+                *rule = TouchRule::MayTouch;
+            }
+            *givens = !a.no_givens;
+        }
+        _ => {}
     }
+    let family = recipe.family();
+    let options = [
+        ("--stars", a.stars.is_some(), "star-battle"),
+        ("--density", a.density.is_some(), "tents"),
+        ("--max-number", a.max_number.is_some(), "rullo"),
+        ("--pieces", a.pieces.is_some(), "chess"),
+        ("--fleet", a.fleet.is_some(), "battleship"),
+        ("--may-touch", a.may_touch, "battleship"),
+        ("--no-givens", a.no_givens, "battleship"),
+    ];
+    if let Some((option, ..)) = options.iter().find(|(_, set, owner)| *set && *owner != family) {
+        return Err(format!("{option} is not an option of {family}"));
+    }
+    Ok(recipe)
+}
+
+pub fn generate(a: &GenerateArgs) -> Result<(), String> {
+    let recipe = recipe_of(a)?;
     if !(1..=MAX_COUNT).contains(&a.count) {
         return Err(format!("--count must be 1 to {MAX_COUNT}, not {}", a.count));
     }
@@ -59,6 +129,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
     let mut texts = Vec::new();
     for k in 0..a.count {
         let req = GenerateRequest {
+            recipe: recipe.clone(),
             size: a.size,
             grade,
             seed: a.seed.wrapping_add(k as u64),
@@ -73,7 +144,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
                 a.count
             ));
         };
-        let g = queens::generate(&req, &cancel, &progress);
+        let g = generate::generate(&req, &cancel, &progress);
         spinner.finish_and_clear();
         let g = g?;
         let cpu = super::cputime::process_cpu_seconds() - t0;

@@ -418,7 +418,7 @@ fn hint_and_explain_take_any_small_puzzle() {
 
 /// `puzzle generate`: a unique 7×7 Queens puzzle of the grade asked for,
 /// written to a file that `puzzle grade` reads back with that grade; the same
-/// seed gives the same puzzle; a family not generated yet says so.
+/// seed gives the same puzzle; an unknown family or an option of another family is refused.
 #[test]
 fn generate_writes_a_unique_puzzle_of_the_grade_asked_for() {
     let dir = tempfile::tempdir().unwrap();
@@ -448,7 +448,43 @@ fn generate_writes_a_unique_puzzle_of_the_grade_asked_for() {
         text.ends_with(again["puzzle"].as_str().unwrap()),
         "the same seed, the same puzzle"
     );
-    let out = fleetscope(&["puzzle", "generate", "--family", "tents"]);
+    let out = fleetscope(&["puzzle", "generate", "--family", "sudoku"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("only queens"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not 'sudoku'"));
+    let out = fleetscope(&["puzzle", "generate", "--family", "tents", "--stars", "2"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--stars is not an option of tents"));
+}
+
+/// Other families through the command line: a Tango with its options, and a
+/// Battleship fleet with no givens whose counts alone fix it.
+#[test]
+fn generate_makes_every_family_with_its_options() {
+    let v = json_of(&[
+        "puzzle", "generate", "--family", "tango", "--size", "6", "--grade", "easy", "--json",
+    ]);
+    assert_eq!(v["grade"], "Easy");
+    assert!(v["puzzle"].as_str().unwrap().starts_with("tango 6x6"));
+    let v = json_of(&[
+        "puzzle",
+        "generate",
+        "--family",
+        "battleship",
+        "--size",
+        "6",
+        "--fleet",
+        "3,2,1",
+        "--no-givens",
+        "--grade",
+        "medium",
+        "--json",
+    ]);
+    let text = v["puzzle"].as_str().unwrap();
+    assert!(text.contains("ships 3 2 1"), "{text}");
+    assert!(!text.contains("grid"), "no givens: {text}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("b.txt");
+    std::fs::write(&file, text).unwrap();
+    let v = json_of(&["puzzle", "solve", file.to_str().unwrap(), "--limit", "2", "--json"]);
+    assert_eq!(v["solutions"], 1, "the counts alone fix the fleet");
 }

@@ -4,7 +4,7 @@
 
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::{self, Grade};
-use fleetscope_engines::puzzle::generate::{GenerateRequest, queens};
+use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, generate};
 use fleetscope_engines::run::CancelFlag;
 
 /// LinkedIn Queens solutions by brute force: every permutation (a queen per
@@ -46,12 +46,13 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
         (8, Grade::Hard, 4),
     ] {
         let req = GenerateRequest {
+            recipe: Recipe::Queens,
             size,
             grade,
             seed,
             max_tries: 20_000,
         };
-        let g = queens::generate(&req, &cancel, &|_| {}).unwrap_or_else(|e| panic!("{size} {grade:?}: {e}"));
+        let g = generate(&req, &cancel, &|_| {}).unwrap_or_else(|e| panic!("{size} {grade:?}: {e}"));
         let Puzzle::Queens(q) = &g.puzzle else { panic!("queens") };
         assert_eq!(
             brute_force_queens(size, &q.regions),
@@ -62,7 +63,7 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
         let spec = g.puzzle.as_family().ladder().unwrap();
         assert_eq!(deduce::explain_spec(&spec, &cancel).grade, grade, "the ladder agrees");
         assert_eq!(
-            queens::generate(&req, &cancel, &|_| {}).unwrap(),
+            generate(&req, &cancel, &|_| {}).unwrap(),
             g,
             "the same seed, the same puzzle"
         );
@@ -73,28 +74,29 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
 fn generator_requests_out_of_range_are_refused_with_the_reason() {
     let cancel = CancelFlag::new();
     let req = |size, grade, max_tries| GenerateRequest {
+        recipe: Recipe::Queens,
         size,
         grade,
         seed: 0,
         max_tries,
     };
     assert!(
-        queens::generate(&req(3, Grade::Easy, 10), &cancel, &|_| {})
+        generate(&req(3, Grade::Easy, 10), &cancel, &|_| {})
             .unwrap_err()
-            .contains("size")
+            .contains("side")
     );
     assert!(
-        queens::generate(&req(99, Grade::Easy, 10), &cancel, &|_| {})
+        generate(&req(99, Grade::Easy, 10), &cancel, &|_| {})
             .unwrap_err()
-            .contains("size")
+            .contains("side")
     );
     assert!(
-        queens::generate(&req(6, Grade::NeedsSearch, 10), &cancel, &|_| {})
+        generate(&req(6, Grade::NeedsSearch, 10), &cancel, &|_| {})
             .unwrap_err()
             .contains("graded")
     );
     assert!(
-        queens::generate(&req(6, Grade::Easy, 0), &cancel, &|_| {})
+        generate(&req(6, Grade::Easy, 0), &cancel, &|_| {})
             .unwrap_err()
             .contains("tries")
     );

@@ -7,6 +7,7 @@ mod cover;
 mod deduce;
 mod deduce_families;
 mod generate;
+mod generate_families;
 mod puzzle;
 mod puzzle_bimaru_qubo;
 mod puzzle_edges;

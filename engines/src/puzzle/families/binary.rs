@@ -454,6 +454,24 @@ impl super::Family for BinaryPuzzle {
         self.repeated_lines(grid)
     }
 
+    fn prunes_partial(&self) -> bool {
+        self.unique_lines
+    }
+
+    /// Two complete rows (or columns) alike rule a partial answer out early,
+    /// rather than at every complete grid.
+    fn partial_possible(&self, cells: &[Option<bool>]) -> bool {
+        let (rows, cols) = (self.rows, self.cols);
+        let line = |cells_of: &dyn Fn(usize) -> Vec<usize>, count: usize| {
+            let complete: Vec<Vec<bool>> = (0..count)
+                .filter_map(|k| cells_of(k).into_iter().map(|c| cells[c]).collect::<Option<Vec<bool>>>())
+                .collect();
+            (0..complete.len()).all(|a| (a + 1..complete.len()).all(|b| complete[a] != complete[b]))
+        };
+        line(&|i| (0..cols).map(|j| i * cols + j).collect(), rows)
+            && line(&|j| (0..rows).map(|i| i * cols + j).collect(), cols)
+    }
+
     fn tools(&self) -> Vec<Tool> {
         vec![
             Tool::Given,

@@ -1,19 +1,158 @@
 //! Puzzle generators: a unique puzzle whose logical solution needs exactly
 //! the requested tier of the deduction ladder (so the tier below stalls, the
-//! acceptance rule of Tatham's generators). A draft is refined by small
-//! mutations (a region's boundary cell moved) rather than started over.
+//! acceptance rule of Tatham's generators). Each family plants a solution and
+//! refines a draft around it by small changes (a region's boundary cell moved,
+//! a given or link added or removed, a ship moved) rather than starting over;
+//! `search.rs` is the loop they share.
 
-pub mod queens;
+mod battleship;
+mod binary;
+mod chess;
+mod queens;
+mod regions;
+mod rullo;
+mod search;
+mod tents;
 
+use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
+use crate::puzzle::families::chess::Piece;
+use crate::run::CancelFlag;
+
+/// A family and its options.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Recipe {
+    /// LinkedIn Queens: one queen per row, column and region, none touching.
+    Queens,
+    StarBattle {
+        stars: usize,
+    },
+    Tents {
+        /// Tents per cell.
+        density: f64,
+    },
+    Takuzu,
+    Binairo,
+    Tango,
+    Rullo {
+        /// Numbers from 1 to this.
+        max_number: u32,
+    },
+    /// The Coloured Chess Piece Problem with cells allowing these pieces.
+    Chess {
+        pieces: Vec<Piece>,
+    },
+    Battleship {
+        fleet: Vec<usize>,
+        rule: TouchRule,
+        /// Givens allowed; false: the row and column counts alone fix the fleet.
+        givens: bool,
+    },
+}
+
+impl Recipe {
+    /// The family words the command line and the dialog use, in menu order.
+    pub const FAMILIES: [&'static str; 9] = [
+        "queens",
+        "star-battle",
+        "tents",
+        "takuzu",
+        "binairo",
+        "tango",
+        "rullo",
+        "chess",
+        "battleship",
+    ];
+
+    /// A family's recipe with its usual options.
+    pub fn of_family(word: &str) -> Result<Recipe, String> {
+        Ok(match word.trim().to_ascii_lowercase().as_str() {
+            "queens" => Recipe::Queens,
+            "star-battle" | "starbattle" => Recipe::StarBattle { stars: 2 },
+            "tents" => Recipe::Tents { density: 0.2 },
+            "takuzu" => Recipe::Takuzu,
+            "binairo" => Recipe::Binairo,
+            "tango" => Recipe::Tango,
+            "rullo" => Recipe::Rullo { max_number: 9 },
+            "chess" => Recipe::Chess {
+                pieces: Piece::ALL.to_vec(),
+            },
+            "battleship" | "bimaru" => Recipe::Battleship {
+                fleet: vec![4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
+                rule: TouchRule::NoTouch,
+                givens: true,
+            },
+            other => {
+                return Err(format!(
+                    "the family is one of {}, not '{other}'",
+                    Recipe::FAMILIES.join(", ")
+                ));
+            }
+        })
+    }
+
+    /// The family word (of [`Recipe::FAMILIES`]).
+    pub fn family(&self) -> &'static str {
+        match self {
+            Recipe::Queens => "queens",
+            Recipe::StarBattle { .. } => "star-battle",
+            Recipe::Tents { .. } => "tents",
+            Recipe::Takuzu => "takuzu",
+            Recipe::Binairo => "binairo",
+            Recipe::Tango => "tango",
+            Recipe::Rullo { .. } => "rullo",
+            Recipe::Chess { .. } => "chess",
+            Recipe::Battleship { .. } => "battleship",
+        }
+    }
+
+    /// The sizes this family generates (each draft's exact count must stay quick).
+    pub fn sizes(&self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Recipe::Queens | Recipe::Chess { .. } => 4..=MAX_SIZE,
+            Recipe::StarBattle { stars } => (4 * stars).max(6) - 2..=MAX_SIZE,
+            Recipe::Tents { .. } | Recipe::Battleship { .. } => 4..=MAX_SIZE,
+            Recipe::Takuzu | Recipe::Binairo => 4..=14,
+            Recipe::Tango => 4..=12,
+            Recipe::Rullo { .. } => 3..=10,
+        }
+    }
+
+    /// Checks the options' limits, naming what is wrong.
+    fn check(&self, size: usize) -> Result<(), String> {
+        match self {
+            Recipe::StarBattle { stars } if !(1..=3).contains(stars) => {
+                Err(format!("stars per line must be 1 to 3, not {stars}"))
+            }
+            Recipe::Tents { density } if !(0.05..=0.3).contains(density) => {
+                Err(format!("the tent density must be 0.05 to 0.3 per cell, not {density}"))
+            }
+            Recipe::Rullo { max_number } if !(2..=99).contains(max_number) => {
+                Err(format!("the largest Rullo number must be 2 to 99, not {max_number}"))
+            }
+            Recipe::Chess { pieces } if pieces.is_empty() => Err("the chess set needs at least one piece".into()),
+            Recipe::Battleship { fleet, .. } => {
+                if fleet.is_empty() || fleet.len() > 20 {
+                    return Err(format!("the fleet needs 1 to 20 ships, not {}", fleet.len()));
+                }
+                match fleet.iter().find(|&&l| l == 0 || l > size) {
+                    Some(l) => Err(format!("a ship of length {l} does not fit a {size}×{size} board")),
+                    None => Ok(()),
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+}
 
 /// What to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GenerateRequest {
+    pub recipe: Recipe,
     pub size: usize,
     pub grade: Grade,
     pub seed: u64,
-    /// Drafts (mutations included) tried before giving up.
+    /// Drafts (changes included) judged before giving up.
     pub max_tries: usize,
 }
 
@@ -31,8 +170,16 @@ pub const MAX_SIZE: usize = 16;
 
 /// Checks a request's limits, naming what is wrong.
 pub fn check(req: &GenerateRequest) -> Result<(), String> {
-    if !(4..=MAX_SIZE).contains(&req.size) {
-        return Err(format!("the size must be 4 to {MAX_SIZE}, not {}", req.size));
+    req.recipe.check(req.size)?;
+    let sizes = req.recipe.sizes();
+    if !sizes.contains(&req.size) {
+        return Err(format!(
+            "a generated {} is {} to {} cells a side, not {}",
+            req.recipe.family(),
+            sizes.start(),
+            sizes.end(),
+            req.size
+        ));
     }
     if req.max_tries == 0 || req.max_tries > 1_000_000 {
         return Err(format!("tries must be 1 to 1,000,000, not {}", req.max_tries));
@@ -41,4 +188,48 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
         return Err("a generated puzzle is graded Easy, Medium, Hard or Fiendish".into());
     }
     Ok(())
+}
+
+/// A unique puzzle of the recipe, size and grade asked for; the same request
+/// gives the same puzzle. `progress` hears the drafts judged so far.
+pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
+    check(req)?;
+    let n = req.size;
+    match &req.recipe {
+        Recipe::Queens => search::run(&queens::RegionStars { n, stars: 1 }, req, cancel, progress),
+        Recipe::StarBattle { stars } => search::run(&queens::RegionStars { n, stars: *stars }, req, cancel, progress),
+        Recipe::Tents { density } => search::run(&tents::TentsDrafter { n, density: *density }, req, cancel, progress),
+        Recipe::Takuzu => search::run(&binary::BinaryDrafter::takuzu(n), req, cancel, progress),
+        Recipe::Binairo => search::run(&binary::BinaryDrafter::binairo(n), req, cancel, progress),
+        Recipe::Tango => search::run(&binary::BinaryDrafter::tango(n), req, cancel, progress),
+        Recipe::Rullo { max_number } => search::run(
+            &rullo::RulloDrafter {
+                n,
+                max_number: *max_number,
+            },
+            req,
+            cancel,
+            progress,
+        ),
+        Recipe::Chess { pieces } => search::run(
+            &chess::ChessDrafter {
+                n,
+                pieces: pieces.clone(),
+            },
+            req,
+            cancel,
+            progress,
+        ),
+        Recipe::Battleship { fleet, rule, givens } => search::run(
+            &battleship::BattleshipDrafter {
+                n,
+                fleet: fleet.clone(),
+                rule: *rule,
+                givens: *givens,
+            },
+            req,
+            cancel,
+            progress,
+        ),
+    }
 }

@@ -1,0 +1,186 @@
+//! Takuzu, Binairo and Tango: givens (and, for Tango, '=' and 'x' links
+//! between neighbours) added at random, each checked against the exact solver
+//! so the draft keeps a solution, until one solution is left; that solution is
+//! the planted one, and later changes add, remove or swap clues it agrees with.
+
+use super::search::Drafter;
+use crate::geometry::BinaryMatrix;
+use crate::puzzle::families::binary::{BinaryLink, BinaryPuzzle};
+use crate::puzzle::{ExactRequest, Puzzle};
+use crate::run::CancelFlag;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+pub(super) struct BinaryDrafter {
+    /// The empty puzzle with the family's rules.
+    pub base: BinaryPuzzle,
+    /// Clues may be links as well as givens (Tango).
+    pub links: bool,
+}
+
+impl BinaryDrafter {
+    pub fn takuzu(n: usize) -> BinaryDrafter {
+        BinaryDrafter {
+            base: BinaryPuzzle::blank(n, n, true),
+            links: false,
+        }
+    }
+
+    pub fn binairo(n: usize) -> BinaryDrafter {
+        BinaryDrafter {
+            base: BinaryPuzzle::blank(n, n, false),
+            links: false,
+        }
+    }
+
+    pub fn tango(n: usize) -> BinaryDrafter {
+        let mut base = BinaryPuzzle::blank(n, n, false);
+        base.tango = true;
+        BinaryDrafter { base, links: true }
+    }
+}
+
+/// One clue: a given cell or a link between orthogonal neighbours.
+#[derive(Clone, Copy, PartialEq)]
+enum Clue {
+    Given(usize, usize),
+    Link((usize, usize), (usize, usize)),
+}
+
+#[derive(Clone)]
+pub(super) struct Draft {
+    /// The planted solution (empty while the first draft is still being made).
+    solution: Option<BinaryMatrix>,
+    clues: Vec<Clue>,
+}
+
+impl BinaryDrafter {
+    fn random_clue(&self, rng: &mut ChaCha8Rng) -> Clue {
+        let (rows, cols) = (self.base.rows, self.base.cols);
+        let (r, c) = (rng.random_range(0..rows), rng.random_range(0..cols));
+        if self.links && rng.random_bool(0.5) {
+            let right = rng.random_bool(0.5);
+            if right && c + 1 < cols {
+                return Clue::Link((r, c), (r, c + 1));
+            }
+            if !right && r + 1 < rows {
+                return Clue::Link((r, c), (r + 1, c));
+            }
+        }
+        Clue::Given(r, c)
+    }
+
+    /// The puzzle of `clues` with the values of `values` (a clue's value: the
+    /// given's 1 or the link's 'x').
+    fn with(&self, clues: &[Clue], values: &dyn Fn(&Clue) -> bool) -> BinaryPuzzle {
+        let mut p = self.base.clone();
+        for clue in clues {
+            match *clue {
+                Clue::Given(r, c) => p.givens.push((r, c, values(clue))),
+                Clue::Link(a, b) => p.links.push(BinaryLink {
+                    a,
+                    b,
+                    opposite: values(clue),
+                }),
+            }
+        }
+        p
+    }
+}
+
+fn value_in(g: &BinaryMatrix, clue: &Clue) -> bool {
+    match *clue {
+        Clue::Given(r, c) => g.get(r, c),
+        Clue::Link(a, b) => g.get(a.0, a.1) != g.get(b.0, b.1),
+    }
+}
+
+impl Drafter for BinaryDrafter {
+    type Draft = Draft;
+
+    fn what(&self) -> String {
+        format!("{}×{} {}", self.base.rows, self.base.cols, self.base.family())
+    }
+
+    fn fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Draft, String> {
+        let cells = self.base.rows * self.base.cols;
+        let mut clues: Vec<Clue> = Vec::new();
+        let mut values: Vec<bool> = Vec::new();
+        // Every cell given and still not one solution: the rules admit none.
+        while clues.len() <= 4 * cells {
+            let clue = self.random_clue(rng);
+            if clues.contains(&clue) {
+                continue;
+            }
+            clues.push(clue);
+            values.push(rng.random_bool(0.5));
+            for flip in [false, true] {
+                if flip {
+                    // The draft had solutions before; each agrees with one value of the new clue.
+                    let last = values.len() - 1;
+                    values[last] = !values[last];
+                }
+                let p = self.with(&clues, &|c| values[clues.iter().position(|x| x == c).expect("a clue")]);
+                let found = Puzzle::Binary(p)
+                    .solve_exact(ExactRequest::new(2, 1), cancel)
+                    .map_err(|e| e.to_string())?;
+                if cancel.is_cancelled() {
+                    return Err("cancelled".into());
+                }
+                match found.count {
+                    0 => continue,
+                    1 => {
+                        return Ok(Draft {
+                            solution: found.examples.into_iter().next(),
+                            clues,
+                        });
+                    }
+                    _ => break,
+                }
+            }
+        }
+        Err(format!("the rules of a {} admit no solution", self.what()))
+    }
+
+    fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {
+        let mut next = d.clone();
+        // Half the changes remove a clue, three in ten add one, two in ten swap one.
+        let roll = rng.random_range(0..10);
+        if !(5..8).contains(&roll) {
+            if next.clues.is_empty() {
+                return None;
+            }
+            let k = rng.random_range(0..next.clues.len());
+            next.clues.remove(k);
+        }
+        if roll >= 5 {
+            for _ in 0..64 {
+                let clue = self.random_clue(rng);
+                if !next.clues.contains(&clue) && !d.clues.contains(&clue) {
+                    next.clues.push(clue);
+                    break;
+                }
+            }
+        }
+        Some(next)
+    }
+
+    fn puzzle(&self, d: &Draft) -> Puzzle {
+        let g = d.solution.as_ref().expect("a draft has its planted solution");
+        Puzzle::Binary(self.with(&d.clues, &|c| value_in(g, c)))
+    }
+
+    fn clues(&self, d: &Draft) -> usize {
+        d.clues.len()
+    }
+
+    fn drop_clue(&self, d: &Draft, k: usize) -> Draft {
+        let mut next = d.clone();
+        next.clues.remove(k);
+        next
+    }
+
+    fn patience(&self) -> usize {
+        20 * self.base.rows
+    }
+}

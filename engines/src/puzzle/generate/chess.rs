@@ -1,0 +1,118 @@
+//! The Coloured Chess Piece Problem: plant one piece per region (none
+//! threatening another), grow a region around each, and let every other cell
+//! allow a random piece of the set. Changes move a region's boundary cell or
+//! redraw the piece a cell allows (never a planted one's).
+
+use super::regions;
+use super::search::Drafter;
+use crate::puzzle::Puzzle;
+use crate::puzzle::families::chess::{Chess, ChessGoal, Piece};
+use crate::run::CancelFlag;
+use rand::Rng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+pub(super) struct ChessDrafter {
+    pub n: usize,
+    /// The pieces cells may allow.
+    pub pieces: Vec<Piece>,
+}
+
+#[derive(Clone)]
+pub(super) struct Draft {
+    planted: Vec<usize>,
+    pieces: Vec<Piece>,
+    region: Vec<u16>,
+}
+
+impl ChessDrafter {
+    fn pick(&self, rng: &mut ChaCha8Rng) -> Piece {
+        self.pieces[rng.random_range(0..self.pieces.len())]
+    }
+
+    /// `n` cells with pieces, none threatening another, greedily at random
+    /// (the most found in a few draws when `n` do not fit).
+    fn plant(&self, rng: &mut ChaCha8Rng) -> (Vec<usize>, Vec<Piece>) {
+        let n = self.n;
+        let at = |c: usize| (c / n, c % n);
+        let mut best: (Vec<usize>, Vec<Piece>) = (Vec::new(), Vec::new());
+        for _ in 0..200 {
+            let mut cells: Vec<usize> = (0..n * n).collect();
+            cells.shuffle(rng);
+            let mut pieces: Vec<Piece> = (0..n * n).map(|_| self.pick(rng)).collect();
+            let mut planted: Vec<usize> = Vec::new();
+            for &c in &cells {
+                let p = pieces[c];
+                let free = planted
+                    .iter()
+                    .all(|&q| !p.reaches(at(c), at(q)) && !pieces[q].reaches(at(q), at(c)));
+                if free && planted.len() < n {
+                    planted.push(c);
+                }
+            }
+            if planted.len() > best.0.len() {
+                pieces.iter_mut().enumerate().for_each(|(c, p)| {
+                    if !planted.contains(&c) {
+                        *p = self.pick(rng);
+                    }
+                });
+                best = (planted, pieces);
+            }
+            if best.0.len() == n {
+                break;
+            }
+        }
+        best
+    }
+}
+
+impl Drafter for ChessDrafter {
+    type Draft = Draft;
+
+    fn what(&self) -> String {
+        format!("{0}×{0} coloured chess", self.n)
+    }
+
+    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
+        let (planted, pieces) = self.plant(rng);
+        if planted.len() < 2 {
+            return Err(format!("no two pieces of this set fit a {} board apart", self.what()));
+        }
+        let groups: Vec<Vec<usize>> = planted.iter().map(|&c| vec![c]).collect();
+        let region = regions::grow(self.n, &groups, rng).expect("single cells always grow");
+        Ok(Draft {
+            planted,
+            pieces,
+            region,
+        })
+    }
+
+    fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {
+        let mut next = d.clone();
+        if self.pieces.len() > 1 && rng.random_bool(0.4) {
+            let c = rng.random_range(0..self.n * self.n);
+            if d.planted.contains(&c) {
+                return None;
+            }
+            next.pieces[c] = self.pick(rng);
+            return (next.pieces[c] != d.pieces[c]).then_some(next);
+        }
+        regions::mutate(&mut next.region, self.n, &d.planted, rng).then_some(next)
+    }
+
+    fn puzzle(&self, d: &Draft) -> Puzzle {
+        Puzzle::Chess(Chess {
+            rows: self.n,
+            cols: self.n,
+            pieces: d.pieces.iter().map(|&p| Some(p)).collect(),
+            regions: d.region.clone(),
+            goal: ChessGoal::Coloured,
+            given: Vec::new(),
+            weights: [1.0; 5],
+        })
+    }
+
+    fn patience(&self) -> usize {
+        50 * self.n
+    }
+}

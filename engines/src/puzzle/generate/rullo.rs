@@ -1,0 +1,63 @@
+//! Rullo: random numbers, a random half of them kept; the targets are the
+//! kept numbers' sums. Changes redraw one number or keep or drop one, and the
+//! targets follow, so the planted choice always solves the draft.
+
+use super::search::Drafter;
+use crate::puzzle::Puzzle;
+use crate::puzzle::families::rullo::Rullo;
+use crate::run::CancelFlag;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+pub(super) struct RulloDrafter {
+    pub n: usize,
+    /// Numbers are drawn from 1 to this.
+    pub max_number: u32,
+}
+
+#[derive(Clone)]
+pub(super) struct Draft {
+    values: Vec<u32>,
+    kept: Vec<bool>,
+}
+
+impl Drafter for RulloDrafter {
+    type Draft = Draft;
+
+    fn what(&self) -> String {
+        format!("{0}×{0} Rullo", self.n)
+    }
+
+    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
+        let cells = self.n * self.n;
+        Ok(Draft {
+            values: (0..cells).map(|_| rng.random_range(1..=self.max_number)).collect(),
+            kept: (0..cells).map(|_| rng.random_bool(0.5)).collect(),
+        })
+    }
+
+    fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {
+        let mut next = d.clone();
+        let k = rng.random_range(0..d.values.len());
+        if rng.random_bool(0.5) {
+            next.values[k] = rng.random_range(1..=self.max_number);
+        } else {
+            next.kept[k] = !next.kept[k];
+        }
+        Some(next)
+    }
+
+    fn puzzle(&self, d: &Draft) -> Puzzle {
+        let n = self.n;
+        let kept = |r: usize, c: usize| if d.kept[r * n + c] { d.values[r * n + c] } else { 0 };
+        Puzzle::Rullo(Rullo {
+            values: (0..n).map(|r| d.values[r * n..(r + 1) * n].to_vec()).collect(),
+            row_targets: (0..n).map(|r| (0..n).map(|c| kept(r, c)).sum()).collect(),
+            col_targets: (0..n).map(|c| (0..n).map(|r| kept(r, c)).sum()).collect(),
+        })
+    }
+
+    fn patience(&self) -> usize {
+        40 * self.n
+    }
+}

@@ -1,0 +1,137 @@
+//! The search every generator shares. A family's [`Drafter`] plants a
+//! solution and a first draft around it, and makes small changes that keep the
+//! planted solution a solution; the search keeps a change when the draft gets
+//! no farther from what was asked (unique, at the requested grade), starts a
+//! new draft when one has had its chances, and thins the accepted draft's
+//! clues while it stays unique at that grade.
+
+use super::{GenerateRequest, Generated};
+use crate::puzzle::deduce::{self, Grade};
+use crate::puzzle::{ExactRequest, Puzzle};
+use crate::run::CancelFlag;
+use rand_chacha::ChaCha8Rng;
+
+/// A family's way of making drafts.
+pub(super) trait Drafter {
+    type Draft: Clone;
+    /// The family and size in messages ("8×8 Queens").
+    fn what(&self) -> String;
+    /// A new draft around a freshly planted solution.
+    fn fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Self::Draft, String>;
+    /// A small change that keeps the planted solution a solution (`None`: the
+    /// draw found none).
+    fn mutate(&self, draft: &Self::Draft, rng: &mut ChaCha8Rng) -> Option<Self::Draft>;
+    fn puzzle(&self, draft: &Self::Draft) -> Puzzle;
+    /// Clues the accepted draft could do without (givens, links, shown counts).
+    fn clues(&self, _draft: &Self::Draft) -> usize {
+        0
+    }
+    /// The draft without clue `k` (`k < clues`).
+    fn drop_clue(&self, draft: &Self::Draft, _k: usize) -> Self::Draft {
+        draft.clone()
+    }
+    /// Changes one draft gets before a new one is planted.
+    fn patience(&self) -> usize;
+}
+
+/// Solutions counted per draft: fewer is closer to unique, which gives the
+/// search a slope to climb.
+const COUNT_CAP: u64 = 64;
+
+/// How far a puzzle is from unique at `want`: 0 accepts. Not unique is
+/// farther than any grade, the more solutions the farther; a grade off by
+/// one is nearer the fewer steps it takes above the wanted tier (or the more
+/// it takes at its own top tier, when it is too easy).
+pub(super) fn distance(puzzle: &Puzzle, want: Grade, cancel: &CancelFlag) -> Result<(u32, Grade), String> {
+    let count = puzzle
+        .solve_exact(ExactRequest::new(COUNT_CAP, 0), cancel)
+        .map_err(|e| e.to_string())?
+        .count;
+    if count != 1 {
+        return Ok((1000 + count as u32, Grade::NeedsSearch));
+    }
+    let spec = puzzle.as_family().ladder()?;
+    let explanation = deduce::explain_spec(&spec, cancel);
+    let grade = explanation.grade;
+    let profile = explanation.tier_profile();
+    // The top tier of each grade: Easy 1, Medium 2, Hard 3, Fiendish 4.
+    let top = |g: Grade| (g as usize + 1).min(4);
+    let gap = 100 * (grade as u32).abs_diff(want as u32);
+    Ok((
+        match grade.cmp(&want) {
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => {
+                let above: usize = profile[top(want) + 1..].iter().sum();
+                gap + above.min(99) as u32
+            }
+            std::cmp::Ordering::Less => gap + 99 - profile[top(grade)].min(99) as u32,
+        },
+        grade,
+    ))
+}
+
+/// Runs the search for `drafter`; the same seed gives the same puzzle.
+/// `progress` hears the drafts judged so far, every 10.
+pub(super) fn run<D: Drafter>(
+    drafter: &D,
+    req: &GenerateRequest,
+    cancel: &CancelFlag,
+    progress: &dyn Fn(usize),
+) -> Result<Generated, String> {
+    use rand::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(req.seed);
+    let mut tries = 0;
+    let judge = |draft: &D::Draft, tries: &mut usize| {
+        *tries += 1;
+        if (*tries).is_multiple_of(10) {
+            progress(*tries);
+        }
+        distance(&drafter.puzzle(draft), req.grade, cancel)
+    };
+    while tries < req.max_tries {
+        if cancel.is_cancelled() {
+            return Err("cancelled".into());
+        }
+        let mut draft = drafter.fresh(&mut rng, cancel)?;
+        let mut best = judge(&draft, &mut tries)?;
+        for _ in 0..drafter.patience() {
+            if best.0 == 0 || tries >= req.max_tries {
+                break;
+            }
+            if cancel.is_cancelled() {
+                return Err("cancelled".into());
+            }
+            let Some(next) = drafter.mutate(&draft, &mut rng) else {
+                continue;
+            };
+            let d = judge(&next, &mut tries)?;
+            if d.0 <= best.0 {
+                draft = next;
+                best = d;
+            }
+        }
+        if best.0 == 0 {
+            // Thin the clues, last first, so the indices still to try stay put.
+            for k in (0..drafter.clues(&draft)).rev() {
+                if cancel.is_cancelled() {
+                    return Err("cancelled".into());
+                }
+                let next = drafter.drop_clue(&draft, k);
+                if judge(&next, &mut tries)?.0 == 0 {
+                    draft = next;
+                }
+            }
+            return Ok(Generated {
+                puzzle: drafter.puzzle(&draft),
+                grade: best.1,
+                tries,
+            });
+        }
+    }
+    Err(format!(
+        "no {} puzzle of grade {} in {} tries (try another seed or more tries)",
+        drafter.what(),
+        req.grade.name(),
+        req.max_tries
+    ))
+}

@@ -1,0 +1,148 @@
+//! `bench puzzles --generate`: every family's generator at the sizes and
+//! grades the targets name, several seeds each: median and worst CPU seconds
+//! per accepted puzzle, drafts per puzzle, and how many seeds found one.
+
+use super::cputime::{median, process_cpu_seconds};
+use crate::geometry::TouchRule;
+use crate::puzzle::deduce::Grade;
+use crate::puzzle::generate::{self, GenerateRequest, Recipe};
+use crate::run::CancelFlag;
+use serde_json::json;
+
+const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
+
+/// The cases: a label, a recipe and a size.
+fn cases() -> Vec<(String, Recipe, usize)> {
+    let classic = vec![5, 4, 3, 3, 2];
+    let russian = vec![4, 3, 3, 2, 2, 2, 1, 1, 1, 1];
+    let ships = |fleet: &Vec<usize>, rule| Recipe::Battleship {
+        fleet: fleet.clone(),
+        rule,
+        givens: false,
+    };
+    let mut out: Vec<(String, Recipe, usize)> = [
+        ("queens", Recipe::Queens, 8),
+        ("queens", Recipe::Queens, 10),
+        ("star-battle 2", Recipe::StarBattle { stars: 2 }, 10),
+        ("tents", Recipe::Tents { density: 0.2 }, 10),
+        ("takuzu", Recipe::Takuzu, 10),
+        ("binairo", Recipe::Binairo, 10),
+        ("tango", Recipe::Tango, 6),
+        ("rullo", Recipe::Rullo { max_number: 9 }, 7),
+        (
+            "chess",
+            Recipe::Chess {
+                pieces: crate::puzzle::families::chess::Piece::ALL.to_vec(),
+            },
+            8,
+        ),
+    ]
+    .into_iter()
+    .map(|(l, r, n)| (l.to_string(), r, n))
+    .collect();
+    out.push((
+        "battleship classic no-given, may touch".into(),
+        ships(&classic, TouchRule::MayTouch),
+        10,
+    ));
+    out.push((
+        "battleship classic no-given, no touch".into(),
+        ships(&classic, TouchRule::NoTouch),
+        10,
+    ));
+    out.push((
+        "battleship russian no-given, may touch".into(),
+        ships(&russian, TouchRule::MayTouch),
+        10,
+    ));
+    out.push((
+        "battleship russian no-given, no touch".into(),
+        ships(&russian, TouchRule::NoTouch),
+        10,
+    ));
+    out.push((
+        "battleship russian with givens".into(),
+        Recipe::of_family("battleship").expect("a family"),
+        10,
+    ));
+    out
+}
+
+/// Runs every case (or those whose label contains `only`) at every grade, `runs` seeds each.
+pub fn bench_generate(
+    runs: usize,
+    tries: usize,
+    only: Option<&str>,
+    json: bool,
+    cancel: &CancelFlag,
+) -> Result<(), String> {
+    if !(1..=100).contains(&runs) {
+        return Err(format!("--runs must be 1 to 100 seeds, not {runs}"));
+    }
+    let mut total = 0.0;
+    for (label, recipe, size) in cases() {
+        if only.is_some_and(|o| !label.contains(o)) {
+            continue;
+        }
+        for grade in GRADES {
+            let mut cpus = Vec::new();
+            let mut drafts = Vec::new();
+            let mut failed_cpu = 0.0;
+            for seed in 1..=runs as u64 {
+                let req = GenerateRequest {
+                    recipe: recipe.clone(),
+                    size,
+                    grade,
+                    seed,
+                    max_tries: tries,
+                };
+                let t0 = process_cpu_seconds();
+                let outcome = generate::generate(&req, cancel, &|_| {});
+                let cpu = process_cpu_seconds() - t0;
+                total += cpu;
+                if cancel.is_cancelled() {
+                    return Err("cancelled".into());
+                }
+                match outcome {
+                    Ok(g) => {
+                        debug_assert_eq!(g.grade, grade);
+                        cpus.push(cpu);
+                        drafts.push(g.tries as f64);
+                    }
+                    Err(_) => failed_cpu += cpu,
+                }
+            }
+            let found = cpus.len();
+            let worst = cpus.iter().copied().fold(0.0, f64::max);
+            let (med, med_drafts) = if found > 0 {
+                (Some(median(cpus)), Some(median(drafts)))
+            } else {
+                (None, None)
+            };
+            if json {
+                println!(
+                    "{}",
+                    json!({"case": label, "size": size, "grade": grade.name(), "seeds": runs, "found": found,
+                           "median_cpu_s": med, "worst_cpu_s": worst, "median_drafts": med_drafts,
+                           "cpu_s_of_failed_seeds": failed_cpu, "max_tries": tries})
+                );
+            } else {
+                let figures = match (med, med_drafts) {
+                    (Some(m), Some(d)) => format!("median {m:.3} CPU-s, worst {worst:.3}, {d:.0} drafts"),
+                    _ => "none found".into(),
+                };
+                println!(
+                    "{label:<40} {size:>2}x{size:<2} {:<9} found {found}/{runs}: {figures}{}",
+                    grade.name(),
+                    if found < runs {
+                        format!(" ({failed_cpu:.2} CPU-s on the seeds without one)")
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+        }
+    }
+    eprintln!("generated in {total:.2} CPU-s");
+    Ok(())
+}
