@@ -12,6 +12,8 @@ mod puzzle;
 mod puzzle_bench;
 mod puzzle_explain;
 mod puzzle_generate;
+mod puzzle_setter;
+mod repair_bench;
 mod rules;
 mod show;
 mod solve;

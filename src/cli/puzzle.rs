@@ -74,8 +74,23 @@ pub enum PuzzleCommand {
         json: bool,
     },
     /// Generate unique puzzles whose logical solution needs exactly the grade
-    /// asked for (Queens so far); the same seed gives the same puzzles.
+    /// asked for, in any family; the same seed gives the same puzzles.
     Generate(super::puzzle_generate::GenerateArgs),
+    /// The minimal-clue certificate: is every given, link or shown count
+    /// needed (without it, two or more solutions)? Else the ones that can go.
+    Minimal {
+        file: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// For a puzzle with several solutions: every single edit (a given, a
+    /// blocked cell, a region's boundary cell moved, a count shown) that
+    /// leaves one, with the grade it gives, easiest first.
+    Repair {
+        file: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Write the puzzle's QUBO for D-Wave's tools (COO or qbsolv).
     Qubo {
         file: String,
@@ -188,6 +203,8 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
         PuzzleCommand::Grade { file, json } => super::puzzle_explain::grade(&file, json),
         PuzzleCommand::Hint { file, answer, json } => super::puzzle_explain::hint(&file, answer.as_deref(), json),
         PuzzleCommand::Generate(args) => super::puzzle_generate::generate(&args),
+        PuzzleCommand::Minimal { file, json } => super::puzzle_setter::minimal(&file, json),
+        PuzzleCommand::Repair { file, json } => super::puzzle_setter::repair(&file, json),
         PuzzleCommand::Qubo {
             file,
             format,

@@ -64,6 +64,10 @@ pub struct PuzzleBench {
     /// CPU seconds per accepted puzzle, drafts, seeds that found one.
     #[arg(long)]
     pub generate: bool,
+    /// Run every puzzle of the data sets that is not unique through the
+    /// repair search instead: the share one edit makes unique, CPU seconds.
+    #[arg(long)]
+    pub repair: bool,
     /// --generate: seeds per case.
     #[arg(long, default_value_t = 5)]
     pub runs: usize,
@@ -159,6 +163,11 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
                 }
             };
             eprintln!("{family}: {} puzzles from {}", records.len(), path.display());
+            if b.repair {
+                super::repair_bench::repair_set(family, &records, b.json, &cancel)?;
+                graded += 1;
+                continue;
+            }
             if b.grade {
                 let g = super::grade_bench::grade_set(family, &records, &cancel, &mut |_, _| {})?;
                 super::grade_bench::print(&g, b.json);
@@ -196,7 +205,7 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
             }
         }
     }
-    if graded > 1 && !b.json {
+    if graded > 1 && !b.json && b.grade {
         println!("graded {graded} sets in {grade_cpu:.2} CPU-s (the ladder alone, without reading the files)");
     }
     if report.is_empty() && graded == 0 && !b.queens {

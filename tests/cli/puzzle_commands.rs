@@ -488,3 +488,36 @@ fn generate_makes_every_family_with_its_options() {
     let v = json_of(&["puzzle", "solve", file.to_str().unwrap(), "--limit", "2", "--json"]);
     assert_eq!(v["solutions"], 1, "the counts alone fix the fleet");
 }
+
+/// `puzzle minimal` certifies a generated puzzle's clues or names the spare
+/// one; `puzzle repair` lists edits that each leave one solution.
+#[test]
+fn minimal_and_repair_read_a_puzzle_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.txt");
+    let v = json_of(&[
+        "puzzle", "generate", "--family", "binairo", "--size", "6", "--grade", "medium", "--json",
+    ]);
+    let text = v["puzzle"].as_str().unwrap().to_string();
+    std::fs::write(&file, &text).unwrap();
+    let m = json_of(&["puzzle", "minimal", file.to_str().unwrap(), "--json"]);
+    assert!(m["clues"].as_array().unwrap().len() > 2);
+    // Every given removed: several solutions, so the certificate is refused and repair has work.
+    let bare: String = text
+        .lines()
+        .map(|l| {
+            if l.len() == 6 && l.chars().all(|c| "01.".contains(c)) {
+                "......".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&file, format!("{bare}\n")).unwrap();
+    let out = fleetscope(&["puzzle", "minimal", file.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("more than one solution"));
+    let r = json_of(&["puzzle", "repair", file.to_str().unwrap(), "--json"]);
+    assert!(r["repairs"].is_array(), "{r}");
+}

@@ -16,6 +16,7 @@ pub mod placement_qubo;
 pub mod qubo;
 pub mod render;
 mod search;
+pub mod setter;
 pub mod text;
 
 pub use battleship::{BattleshipPuzzle, BoundedSolutions, Given, PuzzleError, PuzzleSolutions, solve, solve_up_to};

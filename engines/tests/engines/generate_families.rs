@@ -15,7 +15,7 @@ use fleetscope_engines::puzzle::{Given, Puzzle};
 use fleetscope_engines::run::CancelFlag;
 use std::collections::HashSet;
 
-fn made(recipe: Recipe, size: usize, grade: Grade, seed: u64) -> Puzzle {
+pub(crate) fn made(recipe: Recipe, size: usize, grade: Grade, seed: u64) -> Puzzle {
     let cancel = CancelFlag::new();
     let req = GenerateRequest {
         recipe,
@@ -38,7 +38,7 @@ fn made(recipe: Recipe, size: usize, grade: Grade, seed: u64) -> Puzzle {
 
 /// Binary puzzles, row by row over every 0/1 row: counts, runs of three,
 /// links, givens and (Takuzu) unique lines checked on complete grids.
-fn brute_binary(p: &BinaryPuzzle) -> usize {
+pub(crate) fn brute_binary(p: &BinaryPuzzle) -> usize {
     let n = p.rows;
     assert_eq!(n, p.cols);
     let half = |spec: &CountSpec| match spec {
@@ -63,19 +63,37 @@ fn brute_binary(p: &BinaryPuzzle) -> usize {
             && (!p.unique_lines
                 || (g.iter().collect::<HashSet<_>>().len() == n && cols.iter().collect::<HashSet<_>>().len() == n))
     };
-    fn go(k: usize, n: usize, rows: &[Vec<bool>], g: &mut Vec<Vec<bool>>, ok: &dyn Fn(&[Vec<bool>]) -> bool) -> usize {
-        if k == n {
+    // Rows so far: each column without three alike and within its count, the row's givens kept.
+    let partial = |g: &[Vec<bool>]| {
+        let k = g.len() - 1;
+        let col_ok = (0..n).all(|j| {
+            let ones = g.iter().filter(|r| r[j]).count();
+            let three = k >= 2 && g[k][j] == g[k - 1][j] && g[k - 1][j] == g[k - 2][j];
+            !three && ones <= half(&p.col_ones[j]) && g.len() - ones <= n - half(&p.col_ones[j])
+        });
+        col_ok && p.givens.iter().filter(|x| x.0 == k).all(|&(_, c, v)| g[k][c] == v)
+    };
+    fn go(
+        n: usize,
+        rows: &[Vec<bool>],
+        g: &mut Vec<Vec<bool>>,
+        partial: &dyn Fn(&[Vec<bool>]) -> bool,
+        ok: &dyn Fn(&[Vec<bool>]) -> bool,
+    ) -> usize {
+        if g.len() == n {
             return ok(g) as usize;
         }
         let mut count = 0;
         for r in rows {
             g.push(r.clone());
-            count += go(k + 1, n, rows, g, ok);
+            if partial(g) {
+                count += go(n, rows, g, partial, ok);
+            }
             g.pop();
         }
         count
     }
-    go(0, n, &rows, &mut Vec::new(), &ok)
+    go(n, &rows, &mut Vec::new(), &partial, &ok)
 }
 
 /// Tents: every way of giving each tree one of its sides, distinct tent sets

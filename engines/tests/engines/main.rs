@@ -15,6 +15,7 @@ mod puzzle_edit;
 mod puzzle_families;
 mod qubo;
 mod rules;
+mod setter;
 mod solve;
 mod tomography;
 mod tomography_moves;

@@ -9,7 +9,7 @@ mod battleship;
 mod binary;
 mod chess;
 mod queens;
-mod regions;
+pub(crate) mod regions;
 mod rullo;
 mod search;
 mod tents;

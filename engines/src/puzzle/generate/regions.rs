@@ -92,7 +92,7 @@ pub(super) fn plant(n: usize, per: usize, rng: &mut ChaCha8Rng) -> Option<Vec<us
     })
 }
 
-pub(super) fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
+pub(crate) fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
     let (r, c) = ((cell / n) as i64, (cell % n) as i64);
     [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)]
         .into_iter()
@@ -213,7 +213,7 @@ fn connected_without(region: &[u16], n: usize, k: u16, cell: usize) -> bool {
 }
 
 /// Moves `cell` into neighbouring region `to` if its own region stays connected.
-pub(super) fn move_cell(region: &mut [u16], n: usize, cell: usize, to: u16) -> bool {
+pub(crate) fn move_cell(region: &mut [u16], n: usize, cell: usize, to: u16) -> bool {
     let from = region[cell];
     if from == to || !neighbours(cell, n).any(|x| region[x] == to) || !connected_without(region, n, from, cell) {
         return false;

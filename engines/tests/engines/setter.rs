@@ -1,0 +1,130 @@
+//! Setter tools: the lens's count and differing cells, repairs recounted by
+//! an independent brute force, and the minimal-clue certificate checked clue
+//! by clue the same way.
+
+use crate::generate_families::{brute_binary, made};
+use fleetscope_engines::puzzle::Puzzle;
+use fleetscope_engines::puzzle::deduce::Grade;
+use fleetscope_engines::puzzle::families::queens::{NO_REGION, Queens};
+use fleetscope_engines::puzzle::generate::Recipe;
+use fleetscope_engines::puzzle::setter::{self, EditKind};
+use fleetscope_engines::run::CancelFlag;
+
+/// LinkedIn Queens (with givens and holes) by brute force over every
+/// permutation: one queen per row, column and region, none touching.
+fn brute_queens(q: &Queens) -> usize {
+    let n = q.rows;
+    let regions = q.region_count();
+    let mut count = 0;
+    let mut cols: Vec<usize> = Vec::new();
+    fn go(q: &Queens, n: usize, regions: usize, cols: &mut Vec<usize>, count: &mut usize) {
+        let r = cols.len();
+        if r == n {
+            let mut seen = vec![false; regions];
+            for (row, &c) in cols.iter().enumerate() {
+                let k = q.regions[row * n + c];
+                if k == NO_REGION || std::mem::replace(&mut seen[k as usize], true) {
+                    return;
+                }
+            }
+            let givens = q.given.iter().all(|&(a, b)| cols[a] == b);
+            *count += usize::from(givens && seen.iter().all(|&s| s));
+            return;
+        }
+        for c in 0..n {
+            if cols.contains(&c) || cols.last().is_some_and(|&p| p.abs_diff(c) <= 1) || q.holes.contains(&(r, c)) {
+                continue;
+            }
+            cols.push(c);
+            go(q, n, regions, cols, count);
+            cols.pop();
+        }
+    }
+    go(q, n, regions, &mut cols, &mut count);
+    count
+}
+
+/// A generated 6×6 Queens with one boundary cell moved so it has several solutions.
+fn ambiguous_queens() -> Queens {
+    let Puzzle::Queens(mut q) = made(Recipe::Queens, 6, Grade::Medium, 11) else {
+        panic!("queens")
+    };
+    let n = 6;
+    for cell in 0..n * n {
+        for to in 0..n as u16 {
+            let mut next = q.clone();
+            next.regions[cell] = to;
+            let connected_neighbour = [cell.wrapping_sub(1), cell + 1, cell.wrapping_sub(n), cell + n]
+                .iter()
+                .any(|&x| x < n * n && next.regions[x] == to);
+            let from = q.regions[cell];
+            if to != from && connected_neighbour && next.regions.contains(&from) && brute_queens(&next) >= 2 {
+                q = next;
+                return q;
+            }
+        }
+    }
+    panic!("some move makes it ambiguous")
+}
+
+#[test]
+fn every_repair_leaves_exactly_one_solution_by_brute_force() {
+    let q = ambiguous_queens();
+    let cancel = CancelFlag::new();
+    let seen = setter::lens(&Puzzle::Queens(q.clone()), &cancel).unwrap();
+    assert_eq!(
+        seen.count as usize,
+        brute_queens(&q),
+        "the lens counts exactly below its cap"
+    );
+    assert!(!seen.differing.is_empty(), "two solutions differ somewhere");
+    let found = setter::repairs(&Puzzle::Queens(q), &cancel, &|_, _| {}).unwrap();
+    assert!(!found.is_empty(), "one edit repairs a single moved cell");
+    assert!(found.iter().any(|r| r.edit.kind == EditKind::MoveBoundary));
+    for r in &found {
+        let Puzzle::Queens(fixed) = &r.edit.puzzle else {
+            panic!("queens")
+        };
+        assert_eq!(brute_queens(fixed), 1, "{}", r.edit.description);
+    }
+    let grades: Vec<Grade> = found.iter().map(|r| r.grade).collect();
+    assert!(grades.windows(2).all(|w| w[0] <= w[1]), "easiest first: {grades:?}");
+    let unique = made(Recipe::Queens, 6, Grade::Easy, 1);
+    assert!(
+        setter::repairs(&unique, &cancel, &|_, _| {})
+            .unwrap_err()
+            .contains("already unique")
+    );
+}
+
+#[test]
+fn the_minimal_certificate_agrees_with_brute_force_clue_by_clue() {
+    let cancel = CancelFlag::new();
+    for (recipe, seed) in [(Recipe::Tango, 3), (Recipe::Binairo, 4)] {
+        let p = made(recipe, 6, Grade::Medium, seed);
+        let m = setter::minimality(&p, &cancel, &|_, _| {}).unwrap();
+        assert!(!m.clues.is_empty());
+        for (clue, needed) in &m.clues {
+            let Puzzle::Binary(b) = setter::without(&p, clue) else {
+                panic!("binary")
+            };
+            let count = brute_binary(&b);
+            assert_eq!(*needed, count >= 2, "{}: {count} solutions without it", clue.describe());
+        }
+        // A spare clue added: the certificate names it.
+        let Puzzle::Binary(mut more) = p.clone() else {
+            panic!("binary")
+        };
+        let sol = p
+            .solve_exact(fleetscope_engines::puzzle::ExactRequest::new(1, 1), &cancel)
+            .unwrap()
+            .examples[0]
+            .clone();
+        let free = (0..36)
+            .find(|&c| !more.givens.iter().any(|g| (g.0, g.1) == (c / 6, c % 6)))
+            .unwrap();
+        more.givens.push((free / 6, free % 6, sol.get(free / 6, free % 6)));
+        let m = setter::minimality(&Puzzle::Binary(more), &cancel, &|_, _| {}).unwrap();
+        assert!(!m.is_minimal(), "a clue the solution already implies is spare");
+    }
+}

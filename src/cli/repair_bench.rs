@@ -1,0 +1,79 @@
+//! `bench puzzles --repair --data DIR`: every published puzzle with more than
+//! one solution through the repair search: how many one edit makes unique,
+//! and the CPU seconds of the lens recount and of the whole repair list.
+
+use super::cputime::{median, process_cpu_seconds};
+use crate::puzzle::data::DataRecord;
+use crate::puzzle::setter;
+use crate::run::CancelFlag;
+use serde_json::json;
+
+/// Repairs every record of one set that is not unique; prints the share repaired.
+pub fn repair_set(
+    family: &str,
+    records: &[(usize, DataRecord)],
+    json: bool,
+    cancel: &CancelFlag,
+) -> Result<(), String> {
+    let (mut ambiguous, mut repaired) = (0usize, 0usize);
+    // The lens's recount over the puzzles that are not unique (a setter's drafts).
+    let mut lens_cpu = Vec::new();
+    let mut repair_cpu = Vec::new();
+    let mut worst = (0.0f64, String::new());
+    for (_, rec) in records {
+        let t0 = process_cpu_seconds();
+        let Ok(seen) = setter::lens(&rec.puzzle, cancel) else {
+            continue;
+        };
+        let lens_seconds = process_cpu_seconds() - t0;
+        if cancel.is_cancelled() {
+            return Err("cancelled".into());
+        }
+        if seen.count < 2 {
+            continue;
+        }
+        ambiguous += 1;
+        lens_cpu.push(lens_seconds);
+        let t0 = process_cpu_seconds();
+        let found = setter::repairs(&rec.puzzle, cancel, &|_, _| {})?;
+        let cpu = process_cpu_seconds() - t0;
+        if cpu > worst.0 {
+            worst = (cpu, rec.id.clone());
+        }
+        repair_cpu.push(cpu);
+        if !found.is_empty() {
+            repaired += 1;
+        }
+        if json {
+            println!(
+                "{}",
+                json!({"id": rec.id, "solutions": seen.count, "capped": seen.capped, "repairs": found.len(),
+                       "best": found.first().map(|r| r.edit.description.clone()), "cpu_s": cpu})
+            );
+        }
+    }
+    let share = 100.0 * repaired as f64 / ambiguous.max(1) as f64;
+    let summary = format!(
+        "{family:<12} {} puzzles, {ambiguous} not unique, {repaired} of them ({share:.1} %) made unique by one edit; lens recount median {:.4} CPU-s, worst {:.4}; repair list median {:.3} CPU-s, worst {:.3} ({})",
+        records.len(),
+        median(lens_cpu.clone()),
+        lens_cpu.iter().copied().fold(0.0, f64::max),
+        median(repair_cpu),
+        worst.0,
+        worst.1
+    );
+    let summary = if ambiguous == 0 {
+        format!("{family:<12} {} puzzles, every one unique", records.len())
+    } else {
+        summary
+    };
+    if json {
+        println!(
+            "{}",
+            json!({"family": family, "puzzles": records.len(), "not_unique": ambiguous, "repaired": repaired})
+        );
+    } else {
+        println!("{summary}");
+    }
+    Ok(())
+}
