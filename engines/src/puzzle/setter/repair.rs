@@ -278,6 +278,6 @@ pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(usize, usize))
         };
         out.push(Repair { edit, grade });
     }
-    out.sort_by(|a, b| (a.grade, a.edit.kind).cmp(&(b.grade, b.edit.kind)));
+    out.sort_by_key(|r| (r.grade, r.edit.kind));
     Ok(out)
 }
