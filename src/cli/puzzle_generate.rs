@@ -4,7 +4,7 @@
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{self, GenerateRequest, Recipe};
+use crate::puzzle::generate::{GenerateRequest, Recipe};
 use serde_json::json;
 
 /// Most puzzles one command makes.
@@ -87,14 +87,7 @@ fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
         }
         Recipe::Battleship { fleet, rule, givens } => {
             if let Some(list) = &a.fleet {
-                *fleet = list
-                    .split(',')
-                    .map(|l| {
-                        l.trim()
-                            .parse::<usize>()
-                            .map_err(|_| format!("--fleet: '{l}' is not a ship length"))
-                    })
-                    .collect::<Result<_, _>>()?;
+                *fleet = crate::study::parse_list(list, "--fleet", "ship lengths such as 4,3,2")?;
             }
             if a.may_touch {
                 *rule = TouchRule::MayTouch;
@@ -144,21 +137,24 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
                 a.count
             ));
         };
-        let g = generate::generate(&req, &cancel, &progress);
+        let g = crate::study::setter::make(&req, &cancel, &progress);
         spinner.finish_and_clear();
         let g = g?;
         let cpu = super::cputime::process_cpu_seconds() - t0;
         let text = format!(
-            "// generated: seed {}, grade {}, {} drafts\n{}",
+            "// {}: seed {}, grade {}, {} drafts; {}\n{}",
+            g.name,
             req.seed,
             g.grade.name(),
             g.tries,
+            g.certificate,
             g.puzzle.to_text()
         );
         if a.json {
             println!(
                 "{}",
-                json!({"seed": req.seed, "grade": g.grade.name(), "tries": g.tries, "cpu_s": cpu, "puzzle": g.puzzle.to_text()})
+                json!({"name": g.name, "seed": req.seed, "grade": g.grade.name(), "tries": g.tries, "cpu_s": cpu,
+                       "certificate": g.certificate, "puzzle": g.puzzle.to_text()})
             );
         } else if a.out.is_none() {
             println!("{text}");

@@ -8,6 +8,7 @@
 //!   policy (reads, tabu tenure on puzzles, time limits).
 //! - [`logic`]: the deduction ladder's model of a puzzle, a user's marks as
 //!   its state, and hints that name a wrong mark first.
+//! - [`setter`]: generated puzzles with their names and minimal-clue certificates.
 //! - [`judge`]: a run whose every returned state is judged exactly, with one
 //!   success policy, whatever part of it is shown.
 //!
@@ -18,6 +19,7 @@ pub mod list;
 pub mod logic;
 pub mod model;
 pub mod sampling;
+pub mod setter;
 
 pub use judge::{Goal, JudgeOptions, Judged, JudgedRun, judge_set, judged_run};
 pub use list::{Pin, parse_list, parse_pin};

@@ -6,6 +6,7 @@ mod boards;
 mod common;
 mod counter;
 mod puzzle_logic;
+mod puzzle_setter;
 mod puzzles;
 mod rooms;
 mod solver;

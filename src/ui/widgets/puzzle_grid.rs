@@ -29,6 +29,8 @@ pub struct Overlay<'a> {
     /// (outlined in green) and the cells it reasons from (tinted blue).
     pub decided: &'a [usize],
     pub reasons: &'a [usize],
+    /// Cells where two solutions differ (the setter's lens), or an edit's cells: outlined in purple.
+    pub ambiguous: &'a [usize],
 }
 
 /// Where the pointer acted this frame.
@@ -51,6 +53,7 @@ pub struct GridResponse {
 
 const BROKEN: Color32 = Color32::from_rgb(230, 60, 60);
 const DECIDED: Color32 = Color32::from_rgb(80, 220, 120);
+const AMBIGUOUS: Color32 = Color32::from_rgb(200, 110, 255);
 const REASON: Color32 = Color32::from_rgba_premultiplied(40, 70, 140, 90);
 const WEAK: Color32 = Color32::from_rgb(240, 160, 40);
 
@@ -234,6 +237,7 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
         (overlay.weak, 1.0, 1.5, WEAK),
         (overlay.broken, 1.5, 2.5, BROKEN),
         (overlay.decided, 1.5, 3.0, DECIDED),
+        (overlay.ambiguous, 3.0, 2.0, AMBIGUOUS),
     ] {
         for &i in cells.iter().filter(|&&i| i < rows * cols) {
             painter.rect_stroke(

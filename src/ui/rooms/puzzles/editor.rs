@@ -256,14 +256,15 @@ impl Editor {
         }
     }
 
-    /// `hint`: the cells a deduction decides and the cells it reasons from, highlighted.
+    /// `hint`: the cells a deduction decides and the cells it reasons from,
+    /// highlighted, and the cells the setter's lens outlines.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         ctx: &mut RoomCtx<'_>,
         puzzle: &Puzzle,
         answer: Option<&Answer>,
-        hint: (&[usize], &[usize]),
+        hint: (&[usize], &[usize], &[usize]),
     ) -> EditOutcome {
         let mut out = EditOutcome::default();
         self.toolbar(ui, puzzle);
@@ -302,6 +303,7 @@ impl Editor {
             ships: answer.and_then(|a| a.ships.as_deref()),
             decided: hint.0,
             reasons: hint.1,
+            ambiguous: hint.2,
         };
         let avail = ui.available_height();
         let grid_height = (avail - 170.0).max(220.0);

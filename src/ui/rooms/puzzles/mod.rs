@@ -5,7 +5,9 @@
 //! room to anneal its QUBO; answers come back with the broken rules marked.
 
 mod editor;
+mod generate;
 mod logic;
+mod setter;
 mod shelf;
 
 use crate::geometry::BinaryMatrix;
@@ -63,6 +65,7 @@ is named first. Explain lists the whole logical solution with its grade (Easy: t
 2; Hard: a probe; Fiendish: a probe of depth 2; needs search: the rules stall); click a step, or press < > \
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
 list ('not unique' and 'no solution' where no reasoning can finish).\n\n\
+Setter (below Logic): the solutions are counted again after every edit, in the background and up to 1,000, and where two solutions differ the cells are outlined in purple. Repair lists every single edit that leaves one solution (a given, a blocked cell, a region's boundary cell moved, a hidden count shown, a Rullo number changed), each recounted exactly, easiest grade first; hover one to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade.\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
 Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
 
@@ -123,6 +126,8 @@ pub struct PuzzlesRoom {
     editor: editor::Editor,
     shelf: shelf::Shelf,
     logic: logic::Logic,
+    setter: setter::Setter,
+    generate: generate::GenerateDialog,
     exact: Task<Solved>,
     /// Which stored solution is shown.
     shown: usize,
@@ -176,7 +181,12 @@ impl Room for PuzzlesRoom {
         true
     }
     fn busy(&self) -> bool {
-        self.exact.is_running() || self.check.is_running() || self.shelf.busy() || self.logic.busy()
+        self.exact.is_running()
+            || self.check.is_running()
+            || self.shelf.busy()
+            || self.logic.busy()
+            || self.setter.busy()
+            || self.generate.busy()
     }
     fn reset(&mut self) {
         let tab = self.tab;
@@ -251,10 +261,18 @@ impl Room for PuzzlesRoom {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     self.shelf.ui(ui, ctx);
+                    if ui
+                        .button("Generate...")
+                        .on_hover_text("Make unique puzzles of any family at a chosen grade")
+                        .clicked()
+                    {
+                        self.generate.open = true;
+                    }
                     ui.separator();
                     self.solve_panel(ui, ctx);
                 });
             });
+        self.generate.ui(ui, ctx);
         if self.open_puzzle.is_some() {
             egui::Panel::right("puzzles_logic")
                 .resizable(true)
@@ -265,6 +283,14 @@ impl Room for PuzzlesRoom {
                     let answer = self.answer.as_ref();
                     if let Some(action) = self.logic.ui(ui, self.open_puzzle.as_ref(), &marks, answer) {
                         self.logic_action(ui, action);
+                    }
+                    ui.separator();
+                    if let Some(p) = self.open_puzzle.clone()
+                        && let Some(repaired) = self.setter.ui(ui, &p)
+                    {
+                        let active = ctx.doc.session.puzzles.active;
+                        ctx.doc.edit(|s| s.puzzles.puzzles[active].puzzle = repaired);
+                        ctx.status("Repair applied (Undo takes it back).");
                     }
                 });
         }
@@ -283,9 +309,12 @@ impl Room for PuzzlesRoom {
             match self.tab {
                 Tab::Grid => {
                     let (decided, reasons) = self.logic.highlight(&puzzle, &self.marks());
+                    let outlined = self.setter.outlined(&puzzle);
                     let answer = self.answer.as_ref();
                     let was_playing = self.editor.playing();
-                    let edit = self.editor.ui(ui, ctx, &puzzle, answer, (&decided, &reasons));
+                    let edit = self
+                        .editor
+                        .ui(ui, ctx, &puzzle, answer, (&decided, &reasons, &outlined));
                     if self.editor.playing() && !was_playing {
                         self.entered_try();
                     }
@@ -312,6 +341,17 @@ impl PuzzlesRoom {
     /// The answer on the grid, if any.
     pub fn answer(&self) -> Option<&Answer> {
         self.answer.as_ref()
+    }
+
+    /// The setter's lens on the open puzzle: its solutions counted (capped)
+    /// and where they differ, once the background count is in.
+    pub fn lens(&self) -> Option<&crate::puzzle::setter::Lens> {
+        self.setter.lens_of(self.open_puzzle.as_ref()?)
+    }
+
+    /// Opens the *Generate...* dialog (as its button does).
+    pub fn open_generate(&mut self) {
+        self.generate.open = true;
     }
 
     /// The cells the hint (or the explained step shown) decides and reasons from.

@@ -319,7 +319,7 @@ impl Shelf {
 
 /// Adds a puzzle to the session (one undo step) and opens it; the name it got
 /// (made unique), or `None` when a limit refused it (the status says which).
-fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) -> Option<String> {
+pub(super) fn add(ctx: &mut RoomCtx<'_>, name: String, puzzle: Puzzle) -> Option<String> {
     if ctx.doc.session.puzzles.puzzles.len() >= PuzzleShelf::MAX_PUZZLES {
         ctx.status(format!("A session keeps at most {} puzzles.", PuzzleShelf::MAX_PUZZLES));
         return None;

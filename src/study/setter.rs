@@ -1,0 +1,49 @@
+//! Generating for setters, shared by the Puzzles room's *Generate…* dialog
+//! and `puzzle generate`: one puzzle per seed, with its name and its
+//! minimal-clue certificate in words.
+
+use crate::puzzle::Puzzle;
+use crate::puzzle::deduce::Grade;
+use crate::puzzle::generate::{GenerateRequest, generate};
+use crate::puzzle::setter::minimality;
+use crate::run::CancelFlag;
+
+/// A generated puzzle with what a setter reads about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Made {
+    pub puzzle: Puzzle,
+    pub grade: Grade,
+    /// Drafts judged.
+    pub tries: usize,
+    pub seed: u64,
+    /// "Tango 6×6 Hard #7".
+    pub name: String,
+    /// "minimal: each of the 9 clues is needed", or which can go.
+    pub certificate: String,
+}
+
+/// Generates the puzzle of `req` and certifies its clues.
+pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Made, String> {
+    let g = generate(req, cancel, progress)?;
+    let certificate = match minimality(&g.puzzle, cancel, &|_, _| {}) {
+        Ok(m) if m.clues.is_empty() => "no clues to remove: its shape alone fixes the solution".to_string(),
+        Ok(m) if m.is_minimal() => format!("minimal: each of the {} clues is needed", m.clues.len()),
+        Ok(m) => format!(
+            "{} of its {} clues could go and leave it unique (at another grade)",
+            m.spare().len(),
+            m.clues.len()
+        ),
+        Err(e) => e,
+    };
+    let family = req.recipe.family();
+    let mut title = family.replace('-', " ");
+    title[..1].make_ascii_uppercase();
+    Ok(Made {
+        name: format!("{title} {0}×{0} {1} #{2}", req.size, g.grade.name(), req.seed),
+        puzzle: g.puzzle,
+        grade: g.grade,
+        tries: g.tries,
+        seed: req.seed,
+        certificate,
+    })
+}

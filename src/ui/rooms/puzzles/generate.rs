@@ -1,0 +1,244 @@
+//! The *Generate…* dialog of the Puzzles room: family, size, grade, the
+//! family's options, seed and how many; the puzzles are made in the
+//! background (progress, cancel) and join the list with their grade and
+//! minimal-clue certificate.
+
+use crate::geometry::TouchRule;
+use crate::jobs::Task;
+use crate::puzzle::deduce::Grade;
+use crate::puzzle::families::chess::Piece;
+use crate::puzzle::generate::{GenerateRequest, Recipe};
+use crate::run::Progress;
+use crate::study::setter::{Made, make};
+use crate::ui::room::RoomCtx;
+use crate::ui::widgets::job_controls::task_status;
+use egui::Ui;
+
+/// Most puzzles one run makes.
+const MAX_COUNT: usize = 50;
+const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
+
+pub struct GenerateDialog {
+    pub open: bool,
+    family: usize,
+    size: usize,
+    grade: Grade,
+    seed: u64,
+    count: usize,
+    stars: usize,
+    density: f64,
+    max_number: u32,
+    pieces: [bool; 5],
+    fleet: String,
+    may_touch: bool,
+    givens: bool,
+    task: Task<Vec<Made>>,
+}
+
+impl Default for GenerateDialog {
+    fn default() -> Self {
+        GenerateDialog {
+            open: false,
+            family: 0,
+            size: 8,
+            grade: Grade::Medium,
+            seed: 1,
+            count: 1,
+            stars: 2,
+            density: 0.2,
+            max_number: 9,
+            pieces: [true; 5],
+            fleet: "4,3,3,2,2,2,1,1,1,1".into(),
+            may_touch: false,
+            givens: true,
+            task: Task::default(),
+        }
+    }
+}
+
+impl GenerateDialog {
+    pub fn busy(&self) -> bool {
+        self.task.is_running()
+    }
+
+    /// The recipe the fields describe, or what is wrong with them.
+    fn recipe(&self) -> Result<Recipe, String> {
+        let mut recipe = Recipe::of_family(Recipe::FAMILIES[self.family])?;
+        match &mut recipe {
+            Recipe::StarBattle { stars } => *stars = self.stars,
+            Recipe::Tents { density } => *density = self.density,
+            Recipe::Rullo { max_number } => *max_number = self.max_number,
+            Recipe::Chess { pieces } => {
+                *pieces = Piece::ALL
+                    .iter()
+                    .zip(self.pieces)
+                    .filter(|(_, on)| *on)
+                    .map(|(p, _)| *p)
+                    .collect();
+            }
+            Recipe::Battleship { fleet, rule, givens } => {
+                *fleet = crate::study::parse_list(&self.fleet, "fleet", "ship lengths such as 4,3,2")?;
+                *rule = if self.may_touch {
+                    TouchRule::MayTouch
+                } else {
+                    TouchRule::NoTouch
+                };
+                *givens = self.givens;
+            }
+            _ => {}
+        }
+        Ok(recipe)
+    }
+
+    /// The dialog window (when open) and the finished puzzles joining the list.
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        if self.task.poll()
+            && let Some(made) = self.task.result.take()
+        {
+            let status = match made.as_slice() {
+                [one] => format!("{} generated ({} drafts); {}.", one.name, one.tries, one.certificate),
+                all => format!("{} puzzles generated and added to the list.", all.len()),
+            };
+            for m in made {
+                super::shelf::add(ctx, m.name.clone(), m.puzzle);
+            }
+            ctx.status(status);
+        }
+        if !self.open {
+            return;
+        }
+        let mut open = self.open;
+        egui::Window::new("Generate puzzles")
+            .open(&mut open)
+            .resizable(false)
+            .show(ui.ctx(), |ui| self.fields(ui));
+        self.open = open;
+    }
+
+    fn fields(&mut self, ui: &mut Ui) {
+        egui::Grid::new("generate_fields").num_columns(2).show(ui, |ui| {
+            ui.label("Family");
+            egui::ComboBox::new("generate_family", "")
+                .selected_text(Recipe::FAMILIES[self.family])
+                .show_ui(ui, |ui| {
+                    for (i, f) in Recipe::FAMILIES.iter().enumerate() {
+                        ui.selectable_value(&mut self.family, i, *f);
+                    }
+                });
+            ui.end_row();
+            let sizes = self.recipe().map_or(4..=16, |r| r.sizes());
+            ui.label("Size");
+            ui.add(egui::DragValue::new(&mut self.size).range(sizes.clone()))
+                .on_hover_text(format!("Cells a side: {} to {}", sizes.start(), sizes.end()));
+            ui.end_row();
+            ui.label("Grade");
+            egui::ComboBox::new("generate_grade", "")
+                .selected_text(self.grade.name())
+                .show_ui(ui, |ui| {
+                    for g in GRADES {
+                        ui.selectable_value(&mut self.grade, g, g.name());
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "The hardest tier of the deduction ladder the solution needs; the tier below must stall",
+                );
+            ui.end_row();
+            self.options(ui);
+            ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.seed))
+                .on_hover_text("The same seed and settings give the same puzzle");
+            ui.end_row();
+            ui.label("How many");
+            ui.add(egui::DragValue::new(&mut self.count).range(1..=MAX_COUNT))
+                .on_hover_text("Seeds seed, seed + 1, ...");
+            ui.end_row();
+        });
+        let recipe = self.recipe();
+        if let Err(e) = &recipe {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        ui.horizontal(|ui| {
+            let can = recipe.is_ok() && !self.task.is_running();
+            if ui
+                .add_enabled(can, egui::Button::new("Generate"))
+                .on_hover_text("Make unique puzzles of this grade in the background; they join the list")
+                .clicked()
+                && let Ok(recipe) = recipe
+            {
+                self.start(ui, recipe);
+            }
+            if self.task.is_running() && ui.button("Cancel").clicked() {
+                self.task.cancel();
+            }
+        });
+        task_status(ui, &self.task, "puzzles");
+    }
+
+    fn options(&mut self, ui: &mut Ui) {
+        match Recipe::FAMILIES[self.family] {
+            "star-battle" => {
+                ui.label("Stars");
+                ui.add(egui::DragValue::new(&mut self.stars).range(1..=3))
+                    .on_hover_text("Stars per row, column and region");
+                ui.end_row();
+            }
+            "tents" => {
+                ui.label("Tents per cell");
+                ui.add(egui::DragValue::new(&mut self.density).range(0.05..=0.3).speed(0.01));
+                ui.end_row();
+            }
+            "rullo" => {
+                ui.label("Numbers up to");
+                ui.add(egui::DragValue::new(&mut self.max_number).range(2..=99));
+                ui.end_row();
+            }
+            "chess" => {
+                ui.label("Pieces");
+                ui.horizontal(|ui| {
+                    for (on, p) in self.pieces.iter_mut().zip(Piece::ALL) {
+                        ui.checkbox(on, p.letter().to_string()).on_hover_text(p.name());
+                    }
+                });
+                ui.end_row();
+            }
+            "battleship" => {
+                ui.label("Fleet");
+                ui.text_edit_singleline(&mut self.fleet)
+                    .on_hover_text("Ship lengths, comma separated (5,4,3,3,2 is the classic fleet)");
+                ui.end_row();
+                ui.label("Rules");
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut self.may_touch, "ships may touch");
+                    ui.checkbox(&mut self.givens, "givens")
+                        .on_hover_text("Off: no givens at all, the row and column counts alone fix the fleet");
+                });
+                ui.end_row();
+            }
+            _ => {}
+        }
+    }
+
+    fn start(&mut self, ui: &Ui, recipe: Recipe) {
+        let (size, grade, seed, count) = (self.size, self.grade, self.seed, self.count);
+        self.task.start(crate::ui::room::repaint(ui), move |job| {
+            let mut made = Vec::with_capacity(count);
+            for k in 0..count {
+                job.progress(Progress {
+                    done: k as u64,
+                    total: count as u64,
+                });
+                let req = GenerateRequest {
+                    recipe: recipe.clone(),
+                    size,
+                    grade,
+                    seed: seed.wrapping_add(k as u64),
+                    max_tries: 20_000,
+                };
+                let note = |tries: usize| job.note(format!("puzzle {} of {count}: {tries} drafts", k + 1));
+                made.push(make(&req, job.cancel_flag(), &note)?);
+            }
+            Ok(made)
+        });
+    }
+}

@@ -1,0 +1,68 @@
+//! UI tests of the Puzzles room's setter tools: the lens counts after an
+//! edit, Repair lists edits and one click applies one as one undo step, and
+//! the Generate dialog adds a unique puzzle of the grade asked for.
+
+use crate::common::*;
+
+use crate::puzzles::{H, current};
+use egui_kittest::kittest::Queryable;
+use fleetscope::puzzle::deduce::{self, Grade};
+use fleetscope::puzzle::{ExactRequest, Puzzle};
+use fleetscope::run::CancelFlag;
+use fleetscope::ui::room::Room;
+
+fn on(name: &str) -> H {
+    let mut h = crate::puzzles::on(name);
+    wait_until(&mut h, |r| !r.room.busy());
+    h
+}
+
+fn count(p: &Puzzle) -> u64 {
+    p.solve_exact(ExactRequest::new(1000, 0), &CancelFlag::new())
+        .unwrap()
+        .count
+}
+
+#[test]
+fn the_lens_counts_and_a_repair_is_one_undo_step() {
+    let mut h = on("Coloured chess 4×4");
+    let before = current(&h);
+    let lens = h.state().room.lens().expect("the lens has counted").clone();
+    assert_eq!(lens.count, count(&before), "the lens count is the exact count");
+    assert!(lens.count >= 2 && !lens.differing.is_empty());
+    wait_for_text(&mut h, &format!("Solutions: {} solutions", lens.count));
+    h.get_by_label("Repair").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "edits make it unique");
+    h.query_all_by_label_contains("give a piece at")
+        .next()
+        .expect("a given repairs it")
+        .click();
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    let after = current(&h);
+    assert_ne!(after, before);
+    assert_eq!(count(&after), 1, "the repaired puzzle is unique");
+    assert_eq!(h.state().room.lens().map(|l| l.count), Some(1), "the lens recounted");
+    assert!(h.state_mut().doc.undo(), "a repair is one undo step");
+    assert_eq!(current(&h), before);
+}
+
+#[test]
+fn the_generate_dialog_adds_a_unique_puzzle_of_the_grade_asked_for() {
+    let mut h = on("Rullo (article example)");
+    let n = h.state().doc.session.puzzles.puzzles.len();
+    h.get_by_label("Generate...").click();
+    h.run_steps(2);
+    h.get_by_label("Generate").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let shelf = &h.state().doc.session.puzzles;
+    assert_eq!(shelf.puzzles.len(), n + 1, "the puzzle joins the list");
+    let made = shelf.current().unwrap();
+    assert!(made.name.starts_with("Queens 8×8 Medium"), "{}", made.name);
+    assert_eq!(count(&made.puzzle), 1);
+    let spec = made.puzzle.as_family().ladder().unwrap();
+    assert_eq!(deduce::explain_spec(&spec, &CancelFlag::new()).grade, Grade::Medium);
+}
