@@ -26,10 +26,10 @@ pub struct Made {
 pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Made, String> {
     let g = generate(req, cancel, progress)?;
     let certificate = match minimality(&g.puzzle, cancel, &|_, _| {}) {
-        Ok(m) if m.clues.is_empty() => "no clues to remove: its shape alone fixes the solution".to_string(),
+        Ok(m) if m.clues.is_empty() => "no removable clues (givens, links or shown counts) in this family".to_string(),
         Ok(m) if m.is_minimal() => format!("minimal: each of the {} clues is needed", m.clues.len()),
         Ok(m) => format!(
-            "{} of its {} clues could go and leave it unique (at another grade)",
+            "{} of its {} clues could each go on its own and leave it unique (at another grade)",
             m.spare().len(),
             m.clues.len()
         ),

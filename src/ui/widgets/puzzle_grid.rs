@@ -148,7 +148,9 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
                 &font,
                 puzzle,
             );
-            if one {
+            // A given queen or star shows as one even with no answer on the grid.
+            let given_shown = overlay.answer.is_none() && matches!(marks[i], CellMark::GivenOne);
+            if one || given_shown {
                 let joins = overlay
                     .answer
                     .map_or([false; 4], |m| ship_joins(m, overlay.ships, r, c));

@@ -129,7 +129,7 @@ pub(super) fn run<D: Drafter>(
         }
     }
     Err(format!(
-        "no {} puzzle of grade {} in {} tries (try another seed or more tries)",
+        "no {} puzzle of grade {} in {} drafts (this grade may be rare or out of reach for this family and size: try another seed, more drafts or another grade)",
         drafter.what(),
         req.grade.name(),
         req.max_tries

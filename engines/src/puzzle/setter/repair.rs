@@ -9,7 +9,6 @@ use crate::puzzle::deduce::{self, Grade};
 use crate::puzzle::families::queens::NO_REGION;
 use crate::puzzle::generate::regions;
 use crate::puzzle::model::CountSpec;
-use crate::puzzle::text::region_char;
 use crate::puzzle::{ExactRequest, Puzzle};
 use crate::run::CancelFlag;
 
@@ -66,6 +65,10 @@ fn boundary_moves(p: &Puzzle, regions_of: &[u16], n: usize) -> Vec<Edit> {
             if !regions::move_cell(&mut moved, n, cell, to) {
                 continue;
             }
+            // Named by a neighbour in it: region letters are renumbered when a file is read.
+            let beside = regions::neighbours(cell, n)
+                .find(|&x| regions_of[x] == to)
+                .expect("a neighbour in the region it joins");
             let mut q = p.clone();
             match &mut q {
                 Puzzle::Queens(x) => x.regions = moved,
@@ -74,12 +77,7 @@ fn boundary_moves(p: &Puzzle, regions_of: &[u16], n: usize) -> Vec<Edit> {
             }
             out.push(Edit {
                 kind: EditKind::MoveBoundary,
-                description: format!(
-                    "move {} from region {} to region {}",
-                    at(cell, n),
-                    region_char(from as usize),
-                    region_char(to as usize)
-                ),
+                description: format!("move {} into the region of {}", at(cell, n), at(beside, n)),
                 cells: vec![(cell / n, cell % n)],
                 puzzle: q,
             });
@@ -100,7 +98,8 @@ fn cell_edits(p: &Puzzle, differing: &[(usize, Vec<bool>)]) -> Vec<Edit> {
             let (kind, description) = match (&mut q, v) {
                 (Puzzle::Queens(x), true) => {
                     x.given.push((r, c));
-                    (EditKind::AddGiven, format!("give a queen at {}", at(*cell, cols)))
+                    let what = if x.no_touch && x.diagonal == 0 { "star" } else { "queen" };
+                    (EditKind::AddGiven, format!("give a {what} at {}", at(*cell, cols)))
                 }
                 (Puzzle::Queens(x), false) => {
                     let k = x.regions.get(*cell).copied();

@@ -1,7 +1,8 @@
 //! The *Generate…* dialog of the Puzzles room: family, size, grade, the
 //! family's options, seed and how many; the puzzles are made in the
-//! background (progress, cancel) and join the list with their grade and
-//! minimal-clue certificate.
+//! background (progress, cancel) and join the list one by one as they are
+//! made, with their grade and minimal-clue certificate (a cancel keeps the
+//! ones finished).
 
 use crate::geometry::TouchRule;
 use crate::jobs::Task;
@@ -32,7 +33,12 @@ pub struct GenerateDialog {
     fleet: String,
     may_touch: bool,
     givens: bool,
-    task: Task<Vec<Made>>,
+    /// Drafts one puzzle may take.
+    tries: usize,
+    /// Each finished puzzle comes as an update; the result is how many were made.
+    task: Task<usize, Made>,
+    /// The family the last run's message was about.
+    ran_family: usize,
 }
 
 impl Default for GenerateDialog {
@@ -51,7 +57,9 @@ impl Default for GenerateDialog {
             fleet: "4,3,3,2,2,2,1,1,1,1".into(),
             may_touch: false,
             givens: true,
+            tries: 20_000,
             task: Task::default(),
+            ran_family: 0,
         }
     }
 }
@@ -92,17 +100,10 @@ impl GenerateDialog {
 
     /// The dialog window (when open) and the finished puzzles joining the list.
     pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
-        if self.task.poll()
-            && let Some(made) = self.task.result.take()
-        {
-            let status = match made.as_slice() {
-                [one] => format!("{} generated ({} drafts); {}.", one.name, one.tries, one.certificate),
-                all => format!("{} puzzles generated and added to the list.", all.len()),
-            };
-            for m in made {
-                super::shelf::add(ctx, m.name.clone(), m.puzzle);
-            }
-            ctx.status(status);
+        self.task.poll();
+        for m in self.task.drain_updates() {
+            ctx.status(format!("{} generated ({} drafts); {}.", m.name, m.tries, m.certificate));
+            super::shelf::add(ctx, m.name.clone(), m.puzzle);
         }
         if !self.open {
             return;
@@ -111,8 +112,16 @@ impl GenerateDialog {
         egui::Window::new("Generate puzzles")
             .open(&mut open)
             .resizable(false)
+            .default_pos(ui.ctx().content_rect().center() - egui::vec2(150.0, 150.0))
             .show(ui.ctx(), |ui| self.fields(ui));
         self.open = open;
+    }
+
+    /// Progress of a run, under the Generate... button (the window may be closed).
+    pub fn progress(&self, ui: &mut Ui) {
+        if self.task.is_running() {
+            task_status(ui, &self.task, "puzzles");
+        }
     }
 
     fn fields(&mut self, ui: &mut Ui) {
@@ -151,7 +160,11 @@ impl GenerateDialog {
             ui.end_row();
             ui.label("How many");
             ui.add(egui::DragValue::new(&mut self.count).range(1..=MAX_COUNT))
-                .on_hover_text("Seeds seed, seed + 1, ...");
+                .on_hover_text("Seeds seed, seed + 1, ...; the seed moves on after each run");
+            ui.end_row();
+            ui.label("Drafts per puzzle");
+            ui.add(egui::DragValue::new(&mut self.tries).range(100..=1_000_000).speed(100))
+                .on_hover_text("Drafts judged before a puzzle is given up (some grades are rare in some families)");
             ui.end_row();
         });
         let recipe = self.recipe();
@@ -172,7 +185,9 @@ impl GenerateDialog {
                 self.task.cancel();
             }
         });
-        task_status(ui, &self.task, "puzzles");
+        if self.task.is_running() || self.ran_family == self.family {
+            task_status(ui, &self.task, "puzzles");
+        }
     }
 
     fn options(&mut self, ui: &mut Ui) {
@@ -220,9 +235,11 @@ impl GenerateDialog {
     }
 
     fn start(&mut self, ui: &Ui, recipe: Recipe) {
-        let (size, grade, seed, count) = (self.size, self.grade, self.seed, self.count);
+        let (size, grade, seed, count, tries) = (self.size, self.grade, self.seed, self.count, self.tries);
+        // The next run makes new puzzles, not the same again.
+        self.seed = seed.wrapping_add(count as u64);
+        self.ran_family = self.family;
         self.task.start(crate::ui::room::repaint(ui), move |job| {
-            let mut made = Vec::with_capacity(count);
             for k in 0..count {
                 job.progress(Progress {
                     done: k as u64,
@@ -233,12 +250,12 @@ impl GenerateDialog {
                     size,
                     grade,
                     seed: seed.wrapping_add(k as u64),
-                    max_tries: 20_000,
+                    max_tries: tries,
                 };
-                let note = |tries: usize| job.note(format!("puzzle {} of {count}: {tries} drafts", k + 1));
-                made.push(make(&req, job.cancel_flag(), &note)?);
+                let note = |drafts: usize| job.note(format!("puzzle {} of {count}: {drafts} drafts", k + 1));
+                job.send(make(&req, job.cancel_flag(), &note)?);
             }
-            Ok(made)
+            Ok(count)
         });
     }
 }

@@ -268,6 +268,7 @@ impl Room for PuzzlesRoom {
                     {
                         self.generate.open = true;
                     }
+                    self.generate.progress(ui);
                     ui.separator();
                     self.solve_panel(ui, ctx);
                 });

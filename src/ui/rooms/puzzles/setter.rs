@@ -37,6 +37,8 @@ pub struct Setter {
     certify: Task<CertifyDone>,
     /// The repair under the pointer (its cells outlined).
     hovered: Option<usize>,
+    /// The puzzle the section last showed (errors about another are dropped).
+    shown_for: Option<Puzzle>,
 }
 
 impl Default for Setter {
@@ -48,6 +50,7 @@ impl Default for Setter {
             repairs: Task::default(),
             certify: Task::default(),
             hovered: None,
+            shown_for: None,
         }
     }
 }
@@ -106,6 +109,16 @@ impl Setter {
         self.keep_lens_current(ui, puzzle);
         self.repairs.poll();
         self.certify.poll();
+        // Another puzzle (or an edit): a finished repair's or certificate's words were about the one before.
+        if self.shown_for.as_ref() != Some(puzzle) {
+            self.shown_for = Some(puzzle.clone());
+            if !self.repairs.is_running() {
+                self.repairs.error = None;
+            }
+            if !self.certify.is_running() {
+                self.certify.error = None;
+            }
+        }
         ui.heading("Setter");
         let mut apply = None;
         match self.current_lens(puzzle) {
@@ -119,7 +132,7 @@ impl Setter {
                 if l.lens.count >= 2 {
                     ui.checkbox(&mut self.show_differing, "Outline where solutions differ")
                         .on_hover_text(
-                            "Purple outlines: cells that differ between two of the first 16 solutions found",
+                            "Purple outlines: cells that differ between two of the first 16 solutions found (with more solutions, other cells may differ too)",
                         );
                 }
             }
