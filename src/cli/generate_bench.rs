@@ -79,6 +79,18 @@ pub fn bench_generate(
     if !(1..=100).contains(&runs) {
         return Err(format!("--runs must be 1 to 100 seeds, not {runs}"));
     }
+    if !(1..=1_000_000).contains(&tries) {
+        return Err(format!("--tries must be 1 to 1,000,000 drafts, not {tries}"));
+    }
+    if let Some(o) = only
+        && !cases().iter().any(|(label, ..)| label.contains(o))
+    {
+        let names: Vec<String> = cases().into_iter().map(|(l, ..)| l).collect();
+        return Err(format!(
+            "--only {o}: no case is named so; the cases: {}",
+            names.join("; ")
+        ));
+    }
     let mut total = 0.0;
     for (label, recipe, size) in cases() {
         if only.is_some_and(|o| !label.contains(o)) {

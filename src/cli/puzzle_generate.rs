@@ -19,7 +19,7 @@ pub struct GenerateArgs {
     /// Star Battle: stars per row, column and region.
     #[arg(long)]
     pub stars: Option<usize>,
-    /// Tents: tents per cell (0.05 to 0.3).
+    /// Tents: tents per cell (0.05 to 0.25).
     #[arg(long)]
     pub density: Option<f64>,
     /// Rullo: numbers from 1 to this.
@@ -118,6 +118,26 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
         return Err(format!("--count must be 1 to {MAX_COUNT}, not {}", a.count));
     }
     let grade = grade_of(&a.grade)?;
+    if a.seed.checked_add(a.count as u64 - 1).is_none() {
+        return Err(format!(
+            "--seed {} with --count {}: the seeds would run past the largest",
+            a.seed, a.count
+        ));
+    }
+    // A folder that is not there is found before the work, not after.
+    if let Some(dir) = a
+        .out
+        .as_ref()
+        .and_then(|p| p.parent())
+        .filter(|d| !d.as_os_str().is_empty())
+        && !dir.is_dir()
+    {
+        return Err(format!(
+            "-o {}: the folder {} does not exist",
+            a.out.as_ref().expect("set").display(),
+            dir.display()
+        ));
+    }
     let cancel = super::interrupt::ctrl_c_flag();
     let mut texts = Vec::new();
     for k in 0..a.count {

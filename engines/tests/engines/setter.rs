@@ -128,3 +128,35 @@ fn the_minimal_certificate_agrees_with_brute_force_clue_by_clue() {
         assert!(!m.is_minimal(), "a clue the solution already implies is spare");
     }
 }
+
+/// A given taken out of a unique puzzle is always among the repairs, even
+/// when the puzzle then has more solutions than a few kept examples show.
+#[test]
+fn a_removed_given_comes_back_as_a_repair() {
+    let cancel = CancelFlag::new();
+    let p = made(Recipe::Binairo, 8, Grade::Hard, 2);
+    let clues = setter::clues(&p);
+    let count = |q: &Puzzle| {
+        q.solve_exact(fleetscope_engines::puzzle::ExactRequest::new(1000, 0), &cancel)
+            .unwrap()
+            .count
+    };
+    let (clue, without) = clues
+        .iter()
+        .map(|c| (c, setter::without(&p, c)))
+        .max_by_key(|(_, q)| count(q))
+        .expect("a generated Binairo has givens");
+    assert!(
+        count(&without) > 16,
+        "removing {} leaves many solutions",
+        clue.describe()
+    );
+    let setter::Clue::Given(r, c, _) = clue else {
+        panic!("a given")
+    };
+    let found = setter::repairs(&without, &cancel, &|_, _| {}).unwrap();
+    assert!(
+        found.iter().any(|rep| rep.edit.cells == vec![(*r, *c)]),
+        "re-giving ({r},{c}) repairs it"
+    );
+}

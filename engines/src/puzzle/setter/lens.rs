@@ -8,8 +8,9 @@ use crate::run::CancelFlag;
 
 /// The count stops here ("1,000+ solutions").
 pub const LENS_CAP: u64 = 1000;
-/// Solutions kept to find the differing cells.
-const KEPT: usize = 16;
+/// Solutions kept to find the differing cells: all that are counted, so
+/// below the cap every cell that differs between two solutions is found.
+const KEPT: usize = LENS_CAP as usize;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lens {
@@ -19,7 +20,7 @@ pub struct Lens {
     pub capped: bool,
     /// Cells (row-major) that differ between two of the solutions found.
     pub differing: Vec<usize>,
-    /// The first solutions found (up to 16).
+    /// The solutions found (all of them below the cap).
     pub examples: Vec<BinaryMatrix>,
     /// Why there is none, when the rules say so before any search.
     pub why_none: Option<String>,

@@ -230,7 +230,11 @@ fn count_edits(p: &Puzzle, examples: &[crate::geometry::BinaryMatrix]) -> Vec<Ed
 pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(usize, usize)) -> Result<Vec<Repair>, String> {
     let seen = lens(p, cancel)?;
     match seen.count {
-        0 => return Err("the puzzle has no solution; a repair makes a puzzle with several unique".into()),
+        0 => {
+            return Err(
+                "the puzzle has no solution; repair works on a puzzle with several solutions, to leave one".into(),
+            );
+        }
         1 => return Err("the puzzle is already unique".into()),
         _ => {}
     }

@@ -200,7 +200,7 @@ impl GenerateDialog {
             }
             "tents" => {
                 ui.label("Tents per cell");
-                ui.add(egui::DragValue::new(&mut self.density).range(0.05..=0.3).speed(0.01));
+                ui.add(egui::DragValue::new(&mut self.density).range(0.05..=0.25).speed(0.01));
                 ui.end_row();
             }
             "rullo" => {

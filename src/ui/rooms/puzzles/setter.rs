@@ -132,7 +132,7 @@ impl Setter {
                 if l.lens.count >= 2 {
                     ui.checkbox(&mut self.show_differing, "Outline where solutions differ")
                         .on_hover_text(
-                            "Purple outlines: cells that differ between two of the first 16 solutions found (with more solutions, other cells may differ too)",
+                            "Purple outlines: cells that differ between two solutions (below 1,000 solutions every such cell; above, those among the first 1,000)",
                         );
                 }
             }
