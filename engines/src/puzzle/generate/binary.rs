@@ -70,18 +70,13 @@ impl BinaryDrafter {
         Clue::Given(r, c)
     }
 
-    /// The puzzle of `clues` with the values of `values` (a clue's value: the
-    /// given's 1 or the link's 'x').
-    fn with(&self, clues: &[Clue], values: &dyn Fn(&Clue) -> bool) -> BinaryPuzzle {
+    /// The puzzle of these clues, each with its value (the given's 1, the link's 'x').
+    fn with(&self, clues: impl IntoIterator<Item = (Clue, bool)>) -> BinaryPuzzle {
         let mut p = self.base.clone();
-        for clue in clues {
-            match *clue {
-                Clue::Given(r, c) => p.givens.push((r, c, values(clue))),
-                Clue::Link(a, b) => p.links.push(BinaryLink {
-                    a,
-                    b,
-                    opposite: values(clue),
-                }),
+        for (clue, value) in clues {
+            match clue {
+                Clue::Given(r, c) => p.givens.push((r, c, value)),
+                Clue::Link(a, b) => p.links.push(BinaryLink { a, b, opposite: value }),
             }
         }
         p
@@ -120,7 +115,7 @@ impl Drafter for BinaryDrafter {
                     let last = values.len() - 1;
                     values[last] = !values[last];
                 }
-                let p = self.with(&clues, &|c| values[clues.iter().position(|x| x == c).expect("a clue")]);
+                let p = self.with(clues.iter().copied().zip(values.iter().copied()));
                 let found = Puzzle::Binary(p)
                     .solve_exact(ExactRequest::new(2, 1), cancel)
                     .map_err(|e| e.to_string())?;
@@ -167,7 +162,7 @@ impl Drafter for BinaryDrafter {
 
     fn puzzle(&self, d: &Draft) -> Puzzle {
         let g = d.solution.as_ref().expect("a draft has its planted solution");
-        Puzzle::Binary(self.with(&d.clues, &|c| value_in(g, c)))
+        Puzzle::Binary(self.with(d.clues.iter().map(|&c| (c, value_in(g, &c)))))
     }
 
     fn clues(&self, d: &Draft) -> usize {

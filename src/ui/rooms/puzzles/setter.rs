@@ -200,29 +200,25 @@ impl Setter {
 
     fn start_repairs(&mut self, ui: &Ui, puzzle: Puzzle) {
         self.repairs.start(crate::ui::room::repaint(ui), move |job| {
-            let progress = |done: usize, total: usize| {
-                job.progress(Progress {
-                    done: done as u64,
-                    total: total as u64,
-                });
-            };
-            let list = setter::repairs(&puzzle, job.cancel_flag(), &progress)?;
+            let list = setter::repairs(&puzzle, job.cancel_flag(), &|done, total| progress(job, done, total))?;
             Ok(RepairsDone { puzzle, list })
         });
     }
 
     fn start_certify(&mut self, ui: &Ui, puzzle: Puzzle) {
         self.certify.start(crate::ui::room::repaint(ui), move |job| {
-            let progress = |done: usize, total: usize| {
-                job.progress(Progress {
-                    done: done as u64,
-                    total: total as u64,
-                });
-            };
-            let minimality = setter::minimality(&puzzle, job.cancel_flag(), &progress)?;
+            let minimality = setter::minimality(&puzzle, job.cancel_flag(), &|done, total| progress(job, done, total))?;
             Ok(CertifyDone { puzzle, minimality })
         });
     }
+}
+
+/// Tells a job how many of its items (edits, clues) are done.
+fn progress(job: &crate::jobs::JobCtx<()>, done: usize, total: usize) {
+    job.progress(Progress {
+        done: done as u64,
+        total: total as u64,
+    });
 }
 
 fn certificate_view(ui: &mut Ui, m: &Minimality) {
