@@ -21,9 +21,15 @@ fn cases() -> Vec<(String, Recipe, usize)> {
         givens: false,
     };
     let mut out: Vec<(String, Recipe, usize)> = [
-        ("queens", Recipe::Queens, 8),
-        ("queens", Recipe::Queens, 10),
-        ("star-battle 2", Recipe::StarBattle { stars: 2 }, 10),
+        ("queens", Recipe::Queens { holes: false }, 8),
+        ("queens", Recipe::Queens { holes: false }, 10),
+        ("queens with holes", Recipe::Queens { holes: true }, 8),
+        ("star-battle 2", Recipe::StarBattle { stars: 2, holes: false }, 10),
+        (
+            "star-battle 2 with holes",
+            Recipe::StarBattle { stars: 2, holes: true },
+            10,
+        ),
         ("tents", Recipe::Tents { density: 0.2 }, 10),
         ("takuzu", Recipe::Takuzu, 10),
         ("binairo", Recipe::Binairo, 10),
@@ -97,6 +103,20 @@ pub fn bench_generate(
             continue;
         }
         for grade in GRADES {
+            if let Some(why) = recipe.out_of_reach(grade) {
+                if json {
+                    println!(
+                        "{}",
+                        json!({"case": label, "size": size, "grade": grade.name(), "out_of_reach": why})
+                    );
+                } else {
+                    println!(
+                        "{label:<40} {size:>2}x{size:<2} {:<9} out of reach: {why}",
+                        grade.name()
+                    );
+                }
+                continue;
+            }
             let mut cpus = Vec::new();
             let mut drafts = Vec::new();
             let mut failed_cpu = 0.0;

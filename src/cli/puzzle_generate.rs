@@ -28,6 +28,9 @@ pub struct GenerateArgs {
     /// Chess: the pieces cells may allow, as letters (QRBNK).
     #[arg(long)]
     pub pieces: Option<String>,
+    /// Queens and Star Battle: holes (cells off the board) may be cut as clues.
+    #[arg(long)]
+    pub holes: bool,
     /// Battleship: ship lengths, e.g. 4,3,3,2,2,2,1,1,1,1.
     #[arg(long)]
     pub fleet: Option<String>,
@@ -71,7 +74,11 @@ fn grade_of(word: &str) -> Result<Grade, String> {
 fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
     let mut recipe = Recipe::of_family(&a.family)?;
     match &mut recipe {
-        Recipe::StarBattle { stars } => *stars = a.stars.unwrap_or(*stars),
+        Recipe::Queens { holes } => *holes = a.holes,
+        Recipe::StarBattle { stars, holes } => {
+            *stars = a.stars.unwrap_or(*stars);
+            *holes = a.holes;
+        }
         Recipe::Tents { density } => *density = a.density.unwrap_or(*density),
         Recipe::Rullo { max_number } => *max_number = a.max_number.unwrap_or(*max_number),
         Recipe::Chess { pieces } => {
@@ -98,15 +105,19 @@ fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
     }
     let family = recipe.family();
     let options = [
-        ("--stars", a.stars.is_some(), "star-battle"),
-        ("--density", a.density.is_some(), "tents"),
-        ("--max-number", a.max_number.is_some(), "rullo"),
-        ("--pieces", a.pieces.is_some(), "chess"),
-        ("--fleet", a.fleet.is_some(), "battleship"),
-        ("--may-touch", a.may_touch, "battleship"),
-        ("--no-givens", a.no_givens, "battleship"),
+        ("--stars", a.stars.is_some(), &["star-battle"][..]),
+        ("--holes", a.holes, &["queens", "star-battle"]),
+        ("--density", a.density.is_some(), &["tents"]),
+        ("--max-number", a.max_number.is_some(), &["rullo"]),
+        ("--pieces", a.pieces.is_some(), &["chess"]),
+        ("--fleet", a.fleet.is_some(), &["battleship"]),
+        ("--may-touch", a.may_touch, &["battleship"]),
+        ("--no-givens", a.no_givens, &["battleship"]),
     ];
-    if let Some((option, ..)) = options.iter().find(|(_, set, owner)| *set && *owner != family) {
+    if let Some((option, ..)) = options
+        .iter()
+        .find(|(_, set, owners)| *set && !owners.contains(&family))
+    {
         return Err(format!("{option} is not an option of {family}"));
     }
     Ok(recipe)

@@ -334,7 +334,9 @@ fn solving_while_trying_offers_the_solution() {
     assert_eq!(back.source, "your answer");
     assert_ne!(back.grid, mine, "not the solution");
     let tried = back.grid.clone();
-    // Escape clears it; one Backspace brings it back.
+    // Escape clears it (once no job is running: Escape would cancel that
+    // first); one Backspace brings it back.
+    wait_until(&mut h, |r| !r.room.busy());
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
     assert!(h.state().room.answer().is_none());

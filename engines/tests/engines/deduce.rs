@@ -99,9 +99,39 @@ fn first_rule(text: &str) -> Rule {
 #[test]
 fn rullo_reachable_sums_decide_a_number() {
     // Row 1 must make 3 from 1, 2, 4: only 1 + 2, so 4 is struck out; nothing
-    // simpler applies (every line mixes numbers: no count of cells; no links).
-    let text = "rullo 2x3\nrows 3 8\ncols 4 2 5\nnumbers\n1 2 4\n3 1 5\n";
+    // simpler applies (no line is at its target or needs all its numbers).
+    let text = "rullo 2x3\nrows 3 5\ncols 1 2 5\nnumbers\n1 2 4\n3 1 5\n";
     assert_eq!(first_rule(text), Rule::Reach);
+}
+
+#[test]
+fn rullo_lines_that_need_all_or_none_are_tier_one() {
+    // Column 1 needs 1 + 3 = 4, all it has: both kept (Fill), before any reach.
+    let fill = "rullo 2x3\nrows 3 8\ncols 4 2 5\nnumbers\n1 2 4\n3 1 5\n";
+    assert_eq!(first_rule(fill), Rule::Fill);
+    // A row whose target is 0 strikes out every number (Full).
+    let full = "rullo 2x2\nrows 0 5\ncols 2 3\nnumbers\n1 2\n2 3\n";
+    assert_eq!(first_rule(full), Rule::Full);
+}
+
+#[test]
+fn a_line_whose_open_cells_all_exclude_a_cell_empties_it() {
+    // 5x5 Queens: region a is the corner (0,0), (0,1), (1,0), in no one line;
+    // a queen on any of them touches (1,1), so it is empty (covering, tier 2).
+    // No k regions lie in k lines, so no band applies first.
+    let text = "queens 5x5\nregions\naabbc\nadbcc\nddbec\ndddec\ndeeee\n";
+    let p = Puzzle::parse(text).unwrap();
+    let model = p.model().unwrap();
+    let state = deduce::start(&model).unwrap();
+    let d = match deduce::next_step(&model, &state, 2) {
+        Step::Deduce(d) => d,
+        other => panic!("no tier-2 step: {other:?}"),
+    };
+    assert_eq!(d.rule, Rule::Covered, "{}", d.sentence);
+    let mut cells: Vec<usize> = d.decided.iter().map(|(c, _)| *c).collect();
+    cells.sort_unstable();
+    assert_eq!(cells, vec![6]);
+    assert!(d.decided.iter().all(|(_, v)| !v));
 }
 
 use fleetscope_engines::puzzle::PuzzleModel;
@@ -253,19 +283,24 @@ fn a_region_confined_to_a_row_empties_the_rest_of_the_row() {
     assert!(first_step(&m).is_none_or(|d| !d.decided.contains(&(2, false))));
 }
 
-/// Only an assumption decides cell 1: without its mark, both other groups
-/// would need the cells that may not both hold one.
+/// Only an assumption decides cell 0: a mark there starts a chain around a
+/// ring of pairs (each pair holds one mark, clashing cells link the pairs)
+/// that comes back to clash with it. No one step of tiers 1-2 sees it: every
+/// pair's two cells rule out different cells, so nothing is covered.
 #[test]
 fn a_probe_decides_what_no_lower_tier_can() {
-    let mut m = PuzzleModel::new(1, 3, "mark");
-    m.constraints.push(unit_sum(&[0, 1], 1, 1, "group 1"));
-    m.constraints.push(unit_sum(&[0, 2], 1, 1, "group 2"));
-    m.constraints.push(Constraint::NotBoth {
-        a: 1,
-        b: 2,
-        weight: 1.0,
-        why: "clash",
-    });
+    let mut m = PuzzleModel::new(1, 8, "mark");
+    for (k, pair) in [[0, 1], [2, 3], [4, 5], [6, 7]].iter().enumerate() {
+        m.constraints.push(unit_sum(pair, 1, 1, &format!("pair {}", k + 1)));
+    }
+    for (a, b) in [(0, 2), (3, 4), (5, 6), (7, 0), (1, 3), (1, 4)] {
+        m.constraints.push(Constraint::NotBoth {
+            a,
+            b,
+            weight: 1.0,
+            why: "clash",
+        });
+    }
     let state = deduce::start(&m).unwrap();
     assert_eq!(
         deduce::next_step(&m, &state, 2),
@@ -273,7 +308,7 @@ fn a_probe_decides_what_no_lower_tier_can() {
         "tiers 1 and 2 see nothing"
     );
     let d = first_step(&m).expect("a probe");
-    assert_eq!((d.rule, d.decided.clone()), (Rule::Probe, vec![(0, true)]));
+    assert_eq!((d.rule, d.decided.clone()), (Rule::Probe, vec![(0, false)]));
     let ex = deduce::explain(&m);
     assert!(ex.solved);
     assert_eq!(ex.grade, Grade::Hard);

@@ -8,33 +8,78 @@ use fleetscope_engines::puzzle::deduce::Grade;
 use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, generate};
 use fleetscope_engines::run::CancelFlag;
 
-/// LinkedIn Queens solutions by brute force: every permutation (a queen per
-/// row and column), one per region, no two in neighbouring rows touching.
-fn brute_force_queens(n: usize, regions: &[u16]) -> usize {
-    fn go(r: usize, n: usize, regions: &[u16], cols: &mut Vec<usize>, count: &mut usize) {
-        if r == n {
-            let mut seen = vec![false; n];
-            for (row, &c) in cols.iter().enumerate() {
-                let k = regions[row * n + c] as usize;
-                if k >= n || std::mem::replace(&mut seen[k], true) {
-                    return;
-                }
-            }
-            *count += 1;
+/// Star Battle solutions by brute force (LinkedIn Queens: one star): every
+/// choice of `per` columns in each row, none touching a mark in its row or the
+/// row above, at most `per` per column; then `per` per region, none on a hole.
+fn brute_force_stars(n: usize, per: usize, regions: &[u16]) -> usize {
+    fn choices(n: usize, per: usize, from: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == per {
+            out.push(cur.clone());
             return;
         }
-        for c in 0..n {
-            if cols.contains(&c) || cols.last().is_some_and(|&p| p.abs_diff(c) <= 1) {
-                continue;
+        for c in from..n {
+            if cur.last().is_none_or(|&p| c > p + 1) {
+                cur.push(c);
+                choices(n, per, c + 1, cur, out);
+                cur.pop();
             }
-            cols.push(c);
-            go(r + 1, n, regions, cols, count);
-            cols.pop();
         }
     }
-    let mut count = 0;
-    go(0, n, regions, &mut Vec::new(), &mut count);
-    count
+    struct Search<'a> {
+        n: usize,
+        per: usize,
+        regions: &'a [u16],
+        rows: Vec<Vec<usize>>,
+        col_count: Vec<usize>,
+        picked: Vec<usize>,
+        count: usize,
+    }
+    fn go(s: &mut Search, r: usize) {
+        if r == s.n {
+            let mut in_region = vec![0; s.n];
+            for (row, &k) in s.picked.iter().enumerate() {
+                for &c in &s.rows[k] {
+                    let region = s.regions[row * s.n + c] as usize;
+                    if region >= s.n {
+                        return; // a hole
+                    }
+                    in_region[region] += 1;
+                }
+            }
+            if in_region.iter().all(|&k| k == s.per) && s.col_count.iter().all(|&k| k == s.per) {
+                s.count += 1;
+            }
+            return;
+        }
+        for k in 0..s.rows.len() {
+            let row = s.rows[k].clone();
+            let touches = s
+                .picked
+                .last()
+                .is_some_and(|&prev| s.rows[prev].iter().any(|&p| row.iter().any(|&c| p.abs_diff(c) <= 1)));
+            if touches || row.iter().any(|&c| s.col_count[c] == s.per) {
+                continue;
+            }
+            row.iter().for_each(|&c| s.col_count[c] += 1);
+            s.picked.push(k);
+            go(s, r + 1);
+            s.picked.pop();
+            row.iter().for_each(|&c| s.col_count[c] -= 1);
+        }
+    }
+    let mut rows = Vec::new();
+    choices(n, per, 0, &mut Vec::new(), &mut rows);
+    let mut s = Search {
+        n,
+        per,
+        regions,
+        rows,
+        col_count: vec![0; n],
+        picked: Vec::new(),
+        count: 0,
+    };
+    go(&mut s, 0);
+    s.count
 }
 
 #[test]
@@ -46,11 +91,11 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
         (7, Grade::Hard, 3),
         (8, Grade::Hard, 4),
     ] {
-        let Puzzle::Queens(q) = made(Recipe::Queens, size, grade, seed) else {
+        let Puzzle::Queens(q) = made(Recipe::Queens { holes: false }, size, grade, seed) else {
             panic!("queens")
         };
         assert_eq!(
-            brute_force_queens(size, &q.regions),
+            brute_force_stars(size, 1, &q.regions),
             1,
             "{size} {grade:?}: unique by brute force"
         );
@@ -58,10 +103,36 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
 }
 
 #[test]
+fn generated_boards_with_holes_are_unique_and_use_them() {
+    // Without holes no 2-star board is Easy (tier 1 has no first step on
+    // connected regions alone); with them it is.
+    let cases = [
+        (Recipe::StarBattle { stars: 2, holes: true }, 8, 2, Grade::Easy, 1),
+        (Recipe::Queens { holes: true }, 7, 1, Grade::Medium, 2),
+    ];
+    for (recipe, size, per, grade, seed) in cases {
+        let Puzzle::Queens(q) = made(recipe.clone(), size, grade, seed) else {
+            panic!("queens")
+        };
+        for &(r, c) in &q.holes {
+            assert_eq!(q.regions[r * size + c], u16::MAX, "a hole is in no region");
+        }
+        assert_eq!(
+            brute_force_stars(size, per, &q.regions),
+            1,
+            "{recipe:?}: unique by brute force"
+        );
+        if per == 2 {
+            assert!(!q.holes.is_empty(), "an Easy 2-star board needs a hole");
+        }
+    }
+}
+
+#[test]
 fn generator_requests_out_of_range_are_refused_with_the_reason() {
     let cancel = CancelFlag::new();
     let req = |size, grade, max_tries| GenerateRequest {
-        recipe: Recipe::Queens,
+        recipe: Recipe::Queens { holes: false },
         size,
         grade,
         seed: 0,

@@ -41,6 +41,9 @@ pub enum Rule {
     /// A region or line must place its marks inside another's open cells, so
     /// the other's remaining cells are empty.
     Confined,
+    /// A line or region still needs a mark, and each of its open cells
+    /// excludes a cell outside it: that cell is empty whichever it takes.
+    Covered,
     /// Assuming one value leads to a contradiction by the rules above.
     Probe,
     /// Assuming one value leads, after a second assumption either way, to a contradiction.
@@ -57,7 +60,7 @@ impl Rule {
         match self {
             Rule::Given => 0,
             Rule::Full | Rule::Fill | Rule::Excludes | Rule::Link => 1,
-            Rule::Reach | Rule::Confined => 2,
+            Rule::Reach | Rule::Confined | Rule::Covered => 2,
             Rule::Probe => 3,
             Rule::DeepProbe => 4,
             Rule::Family { tier, .. } => tier,
@@ -74,6 +77,7 @@ impl Rule {
             Rule::Link => "link",
             Rule::Reach => "reach",
             Rule::Confined => "confined",
+            Rule::Covered => "covered",
             Rule::Probe => "probe",
             Rule::DeepProbe => "deep-probe",
             Rule::Family { name, .. } => name,
@@ -151,6 +155,8 @@ pub struct Ladder<'a> {
     index: propagate::Index<'a>,
     /// Failing probes a scan found beyond the one it returned (see [`probe::probe`]).
     later: std::cell::RefCell<Vec<(Cell, bool)>>,
+    /// The fewest failing assumptions a full probe scan has found so far.
+    fewest_probes: std::cell::Cell<Option<usize>>,
 }
 
 impl<'a> Ladder<'a> {
@@ -164,6 +170,7 @@ impl<'a> Ladder<'a> {
             model,
             index: propagate::Index::new(model, rules),
             later: std::cell::RefCell::new(Vec::new()),
+            fewest_probes: std::cell::Cell::new(None),
         }
     }
 
@@ -200,7 +207,21 @@ impl<'a> Ladder<'a> {
                 cancel,
             };
             let mut later = self.later.borrow_mut();
-            match probe::probe(model, index, &tracker, max_tier >= 4, &mut later, &mut work) {
+            let mut choices = None;
+            let found = probe::probe(
+                model,
+                index,
+                &tracker,
+                max_tier >= 4,
+                &mut later,
+                &mut choices,
+                &mut work,
+            );
+            if let Some(n) = choices {
+                self.fewest_probes
+                    .set(Some(self.fewest_probes.get().map_or(n, |m| m.min(n))));
+            }
+            match found {
                 Ok(Some(d)) => return Step::Deduce(d),
                 Ok(None) => {}
                 Err(()) => return Step::OutOfWork,
@@ -261,6 +282,9 @@ pub struct Explanation {
     /// The probes ran out of work (or were cancelled) before finding a step.
     pub out_of_work: bool,
     pub grade: Grade,
+    /// At the tightest full probe scan, how many assumptions failed (one:
+    /// the puzzle was a cell away from needing a deeper probe); `None`: no scan.
+    pub fewest_probes: Option<usize>,
 }
 
 impl Explanation {
@@ -322,6 +346,7 @@ pub fn explain_with(ladder: &Ladder<'_>, mut state: State, cancel: &CancelFlag) 
                     broken: None,
                     out_of_work: false,
                     grade: Grade::of_tier(top),
+                    fewest_probes: ladder.fewest_probes.get(),
                 };
             }
             stop @ (Step::Stuck | Step::OutOfWork) => {
@@ -333,6 +358,7 @@ pub fn explain_with(ladder: &Ladder<'_>, mut state: State, cancel: &CancelFlag) 
                     broken: None,
                     out_of_work,
                     grade: Grade::NeedsSearch,
+                    fewest_probes: ladder.fewest_probes.get(),
                 };
             }
             Step::Broken(c) => {
@@ -343,6 +369,7 @@ pub fn explain_with(ladder: &Ladder<'_>, mut state: State, cancel: &CancelFlag) 
                     broken: Some(c),
                     out_of_work: false,
                     grade: Grade::NeedsSearch,
+                    fewest_probes: ladder.fewest_probes.get(),
                 };
             }
         }
@@ -371,5 +398,6 @@ fn unstarted(model: &PuzzleModel, c: Contradiction) -> Explanation {
         broken: Some(c),
         out_of_work: false,
         grade: Grade::NeedsSearch,
+        fewest_probes: None,
     }
 }

@@ -63,6 +63,7 @@ pub fn probe(
     base: &Tracker,
     deep: bool,
     later: &mut Vec<(Cell, bool)>,
+    choices: &mut Option<usize>,
     work: &mut Work<'_>,
 ) -> Result<Option<Deduction>, ()> {
     let state = &base.state;
@@ -104,6 +105,8 @@ pub fn probe(
         }
     }
     if first.is_some() {
+        // This scan's failing assumptions: the one returned and those kept.
+        *choices = Some(1 + later.len());
         return Ok(first);
     }
     for (cell, value, after) in &held {

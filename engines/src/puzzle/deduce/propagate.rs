@@ -275,7 +275,7 @@ impl Tracker {
     }
 
     /// Decides `cell = v` and follows tiers 1 and 2 to their fixpoint.
-    /// `bands`: also the band rule (costly: the probes of depth 2 leave it out
+    /// `bands`: also the band and covering rules (costly: the probes of depth 2 leave them out
     /// on their second assumption).
     pub fn assume(&mut self, index: &Index, cell: Cell, v: bool, bands: bool, work: &mut Work<'_>) -> Result<(), Stop> {
         let mut queue = Vec::new();
@@ -310,6 +310,18 @@ impl Tracker {
                     self.set(index, c, false, &mut queue)?;
                 }
                 continue;
+            }
+            // Covering, like the bands, is left out of a depth-2 probe's
+            // second assumption (it would triple the probes' cost and, on the
+            // published puzzles, decides no grade).
+            if bands {
+                work.spend(self.state.len() as u64 * 4)?;
+                if let Some((_, cells)) = self.covered(index) {
+                    for c in cells {
+                        self.set(index, c, false, &mut queue)?;
+                    }
+                    continue;
+                }
             }
             if bands && !index.line_groups.is_empty() {
                 let lines: usize = index.line_groups.iter().map(Vec::len).sum();
@@ -422,6 +434,76 @@ impl Tracker {
                 if inside {
                     return Some((a, b));
                 }
+            }
+        }
+        None
+    }
+
+    /// Tier 2's covering: a count that still needs a mark among its open
+    /// cells, each of which excludes cell x (a partner, or a cell of a count
+    /// one mark from full), leaves x empty whichever it takes.
+    /// The first such count, and the open cells it covers.
+    pub(super) fn covered(&self, index: &Index) -> Option<(usize, Vec<Cell>)> {
+        let n = self.state.len();
+        // hits[x]: open cells of the count so far that exclude x; seen[x]: the
+        // last (count, cell) that counted x, so a pair listed twice counts once.
+        let mut hits = vec![0u32; n];
+        let mut seen = vec![usize::MAX; n];
+        for (s, rule) in index.sums.iter().enumerate() {
+            let t = self.totals[s];
+            if !rule.unit || rule.lo - t.placed < 1 || t.open_n < 2 {
+                continue;
+            }
+            let open = self.open(index, s);
+            let mut touched = Vec::new();
+            let mut all = true;
+            for (k, &o) in open.iter().enumerate() {
+                let mut still = 0;
+                // What a mark on o rules out: its partners, and the rest of
+                // every other count that could take only one more mark.
+                let full_with_o = index.cell_sums[o].iter().filter_map(|&(s2, _)| {
+                    let (s2, r2) = (s2 as usize, &index.sums[s2 as usize]);
+                    (s2 != s && r2.unit && r2.hi - self.totals[s2].placed == 1).then_some(&r2.terms)
+                });
+                let excluded = index.partners[o]
+                    .iter()
+                    .map(|(x, _)| *x)
+                    .chain(full_with_o.flatten().map(|(x, _)| *x).filter(|&x| x != o));
+                for x in excluded {
+                    let stamp = s * n + k;
+                    if self.state[x].is_some() || seen[x] == stamp {
+                        continue;
+                    }
+                    seen[x] = stamp;
+                    // Only cells every earlier open cell excluded can still be covered.
+                    if hits[x] as usize == k {
+                        hits[x] += 1;
+                        still += 1;
+                        if k == 0 {
+                            touched.push(x);
+                        }
+                    }
+                }
+                // No cell excluded by every open cell so far: none will be.
+                if still == 0 {
+                    all = false;
+                    break;
+                }
+            }
+            let covered: Vec<Cell> = if all {
+                touched
+                    .iter()
+                    .copied()
+                    .filter(|&x| hits[x] as usize == open.len())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            for &x in &touched {
+                hits[x] = 0;
+            }
+            if !covered.is_empty() {
+                return Some((s, covered));
             }
         }
         None

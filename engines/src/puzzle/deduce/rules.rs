@@ -72,7 +72,13 @@ pub fn basic(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deductio
     let noun = model.noun;
     for (s, rule) in index.sums.iter().enumerate() {
         let tot = t.totals[s];
-        if !rule.unit || tot.open_n == 0 {
+        if !rule.positive || tot.open_n == 0 {
+            continue;
+        }
+        if !rule.unit {
+            if let Some(d) = weighted_full_or_fill(model, index, t, s) {
+                return Some(d);
+            }
             continue;
         }
         // The reason is the whole line or region: its marks, its open cells.
@@ -182,6 +188,41 @@ pub fn basic(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deductio
     None
 }
 
+/// Tier 1 on a sum of numbers (Rullo): a line already at its target strikes
+/// out its open numbers; a line whose open numbers add up to exactly what it
+/// still needs keeps them all. (Anything subtler is tier 2's reach.)
+fn weighted_full_or_fill(model: &PuzzleModel, index: &Index, t: &Tracker, s: usize) -> Option<Deduction> {
+    let (rule, tot) = (&index.sums[s], t.totals[s]);
+    let keep = if tot.placed >= rule.hi {
+        false
+    } else if rule.lo - tot.placed == tot.open_pos {
+        true
+    } else {
+        return None;
+    };
+    let open = t.open(index, s);
+    let sentence = if keep {
+        format!(
+            "{} needs {} more, and its open numbers add up to exactly that, so each is kept",
+            capital(&rule.what),
+            rule.lo - tot.placed
+        )
+    } else {
+        format!(
+            "{} already adds up to its {}, so its other numbers are {}",
+            capital(&rule.what),
+            rule.hi,
+            if model.digits { "0" } else { "struck out" }
+        )
+    };
+    Some(Deduction {
+        rule: if keep { Rule::Fill } else { Rule::Full },
+        decided: open.iter().map(|&c| (c, keep)).collect(),
+        reasons: rule.terms.iter().map(|(c, _)| *c).collect(),
+        sentence,
+    })
+}
+
 /// Tier 2: sums of numbers that can reach their target only with (or only
 /// without) a cell; a line or region whose marks must all go into another's
 /// open cells, which leaves the other's remaining cells empty.
@@ -218,7 +259,9 @@ pub fn advanced(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduc
         });
     }
     let Some((a, b)) = t.confined(index) else {
-        let step = t.band(index, model.noun)?;
+        let Some(step) = t.band(index, model.noun) else {
+            return covered(model, index, t);
+        };
         return Some(Deduction {
             rule: Rule::Confined,
             decided: step.empties.iter().map(|&c| (c, false)).collect(),
@@ -239,6 +282,29 @@ pub fn advanced(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduc
             plural(model.noun, need),
             rb.what,
             rb.what,
+            empty(model)
+        ),
+    })
+}
+
+/// Tier 2's covering rule as a step: every open cell of a count that still
+/// needs a mark excludes these cells.
+fn covered(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduction> {
+    let (s, cells) = t.covered(index)?;
+    let rule = &index.sums[s];
+    let open = t.open(index, s);
+    let names: Vec<String> = cells.iter().map(|&c| model.name(c)).collect();
+    let noun = model.noun;
+    Some(Deduction {
+        rule: Rule::Covered,
+        decided: cells.iter().map(|&c| (c, false)).collect(),
+        reasons: open.iter().copied().chain(cells.iter().copied()).collect(),
+        sentence: format!(
+            "{} still needs a {noun}, and a {noun} on any of its open cells ({}) would rule out {}: so {} {}",
+            capital(&rule.what),
+            list(&open.iter().map(|&c| model.name(c)).collect::<Vec<_>>()),
+            list(&names),
+            if names.len() == 1 { "it is" } else { "they are" },
             empty(model)
         ),
     })

@@ -23,9 +23,15 @@ use crate::run::CancelFlag;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Recipe {
     /// LinkedIn Queens: one queen per row, column and region, none touching.
-    Queens,
+    Queens {
+        /// Holes (cells off the board) may be cut, as clues.
+        holes: bool,
+    },
     StarBattle {
         stars: usize,
+        /// Holes may be cut, as clues (without them no 2-star board is Easy:
+        /// tier 1 has no first step on a board of connected regions alone).
+        holes: bool,
     },
     Tents {
         /// Tents per cell.
@@ -67,8 +73,8 @@ impl Recipe {
     /// A family's recipe with its usual options.
     pub fn of_family(word: &str) -> Result<Recipe, String> {
         Ok(match word.trim().to_ascii_lowercase().as_str() {
-            "queens" => Recipe::Queens,
-            "star-battle" | "starbattle" => Recipe::StarBattle { stars: 2 },
+            "queens" => Recipe::Queens { holes: false },
+            "star-battle" | "starbattle" => Recipe::StarBattle { stars: 2, holes: false },
             "tents" => Recipe::Tents { density: 0.2 },
             "takuzu" => Recipe::Takuzu,
             "binairo" => Recipe::Binairo,
@@ -94,7 +100,7 @@ impl Recipe {
     /// The family word (of [`Recipe::FAMILIES`]).
     pub fn family(&self) -> &'static str {
         match self {
-            Recipe::Queens => "queens",
+            Recipe::Queens { .. } => "queens",
             Recipe::StarBattle { .. } => "star-battle",
             Recipe::Tents { .. } => "tents",
             Recipe::Takuzu => "takuzu",
@@ -109,10 +115,10 @@ impl Recipe {
     /// The sizes this family generates (each draft's exact count must stay quick).
     pub fn sizes(&self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Recipe::Queens => 4..=MAX_SIZE,
+            Recipe::Queens { .. } => 4..=MAX_SIZE,
             // Larger drafts with many solutions take tens of seconds each to count.
             Recipe::Chess { .. } => 4..=10,
-            Recipe::StarBattle { stars } => 4 * stars..=12,
+            Recipe::StarBattle { stars, .. } => 4 * stars..=12,
             Recipe::Tents { .. } | Recipe::Battleship { .. } => 4..=MAX_SIZE,
             Recipe::Takuzu | Recipe::Binairo => 4..=12,
             Recipe::Tango => 4..=10,
@@ -120,10 +126,48 @@ impl Recipe {
         }
     }
 
+    /// Why the ladder can never give this recipe's puzzles `grade`, when that
+    /// follows from its rules (so the generator need not search to find out).
+    pub fn out_of_reach(&self, grade: Grade) -> Option<&'static str> {
+        match (self, grade) {
+            // Tier 1 needs a first step: Fill on a line or region with exactly
+            // as many open cells as stars. Lines have 4·stars or more cells; a
+            // connected region of `stars` cells has two touching, so no Fill,
+            // and Full, Excludes and links need a mark first.
+            (
+                Recipe::StarBattle {
+                    stars: 2..,
+                    holes: false,
+                },
+                Grade::Easy,
+            ) => Some(
+                "no board of connected regions with 2 or more stars is Easy: tier 1 has no first step (a region \
+                 as small as its stars has two touching); allow holes for Easy",
+            ),
+            // With ships that may touch and no givens the model is the row and
+            // column counts alone, and the fleet rules do not apply; every tier-2
+            // rule needs a line whose open cells all lie in, or all meet through
+            // a nearly full line, one other line: a line with one open cell,
+            // which tier 1's Fill takes first.
+            (
+                Recipe::Battleship {
+                    rule: TouchRule::MayTouch,
+                    givens: false,
+                    ..
+                },
+                Grade::Medium,
+            ) => Some(
+                "no Battleship without givens whose ships may touch is Medium: the counts alone leave tier 2 \
+                 nothing tier 1 has not taken first; allow givens or keep ships apart",
+            ),
+            _ => None,
+        }
+    }
+
     /// Checks the options' limits, naming what is wrong.
     fn check(&self, size: usize) -> Result<(), String> {
         match self {
-            Recipe::StarBattle { stars } if !(1..=3).contains(stars) => {
+            Recipe::StarBattle { stars, .. } if !(1..=3).contains(stars) => {
                 Err(format!("stars per line must be 1 to 3, not {stars}"))
             }
             Recipe::Tents { density } if !(0.05..=0.25).contains(density) => {
@@ -194,6 +238,9 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
     if req.grade == Grade::NeedsSearch {
         return Err("a generated puzzle is graded Easy, Medium, Hard or Fiendish".into());
     }
+    if let Some(why) = req.recipe.out_of_reach(req.grade) {
+        return Err(why.into());
+    }
     Ok(())
 }
 
@@ -203,8 +250,26 @@ pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(us
     check(req)?;
     let n = req.size;
     match &req.recipe {
-        Recipe::Queens => search::run(&queens::RegionStars { n, stars: 1 }, req, cancel, progress),
-        Recipe::StarBattle { stars } => search::run(&queens::RegionStars { n, stars: *stars }, req, cancel, progress),
+        Recipe::Queens { holes } => search::run(
+            &queens::RegionStars {
+                n,
+                stars: 1,
+                holes: *holes,
+            },
+            req,
+            cancel,
+            progress,
+        ),
+        Recipe::StarBattle { stars, holes } => search::run(
+            &queens::RegionStars {
+                n,
+                stars: *stars,
+                holes: *holes,
+            },
+            req,
+            cancel,
+            progress,
+        ),
         Recipe::Tents { density } => search::run(&tents::TentsDrafter { n, density: *density }, req, cancel, progress),
         Recipe::Takuzu => search::run(&binary::BinaryDrafter::takuzu(n), req, cancel, progress),
         Recipe::Binairo => search::run(&binary::BinaryDrafter::binairo(n), req, cancel, progress),

@@ -2,25 +2,70 @@
 //! and column, none touching), grow one region around each group of `stars`
 //! marks, then move boundary cells between regions until the puzzle is unique
 //! at the grade asked for. The planted marks keep their regions, so every
-//! draft has at least that solution.
+//! draft has at least that solution. With holes allowed, a change may also cut
+//! a hole (a cell off the board, kept out of its region) or fill one back in;
+//! holes are clues, so the accepted puzzle keeps only those it needs.
 
 use super::regions;
 use super::search::Drafter;
 use crate::puzzle::Puzzle;
-use crate::puzzle::families::queens::Queens;
+use crate::puzzle::families::queens::{NO_REGION, Queens};
 use crate::run::CancelFlag;
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// Star Battle with `stars` per row, column and region (1: LinkedIn Queens).
 pub(super) struct RegionStars {
     pub n: usize,
     pub stars: usize,
+    /// Holes may be cut.
+    pub holes: bool,
 }
 
 #[derive(Clone)]
 pub(super) struct Draft {
     marks: Vec<usize>,
+    /// Each cell's region, [`NO_REGION`] for a hole.
     region: Vec<u16>,
+}
+
+impl Draft {
+    fn holes(&self) -> Vec<usize> {
+        (0..self.region.len())
+            .filter(|&c| self.region[c] == NO_REGION)
+            .collect()
+    }
+}
+
+/// Cuts a random cell (no mark, its region connected without it) out of the
+/// board, or fills a random hole back into a neighbouring region.
+fn toggle_hole(d: &mut Draft, n: usize, rng: &mut ChaCha8Rng) -> bool {
+    let holes = d.holes();
+    if !holes.is_empty() && rng.random_bool(0.4) {
+        return fill_hole(d, n, holes[rng.random_range(0..holes.len())], rng);
+    }
+    for _ in 0..16 {
+        let cell = rng.random_range(0..n * n);
+        let k = d.region[cell];
+        if k != NO_REGION && !d.marks.contains(&cell) && regions::connected_without(&d.region, n, k, cell) {
+            d.region[cell] = NO_REGION;
+            return true;
+        }
+    }
+    false
+}
+
+/// Gives hole `cell` back to one of the regions beside it (random, or the first).
+fn fill_hole(d: &mut Draft, n: usize, cell: usize, rng: &mut ChaCha8Rng) -> bool {
+    let beside: Vec<u16> = regions::neighbours(cell, n)
+        .map(|x| d.region[x])
+        .filter(|&k| k != NO_REGION)
+        .collect();
+    if beside.is_empty() {
+        return false;
+    }
+    d.region[cell] = beside[rng.random_range(0..beside.len())];
+    true
 }
 
 impl Drafter for RegionStars {
@@ -48,14 +93,37 @@ impl Drafter for RegionStars {
 
     fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {
         let mut next = d.clone();
+        if self.holes && rng.random_bool(0.3) {
+            return toggle_hole(&mut next, self.n, rng).then_some(next);
+        }
         regions::mutate(&mut next.region, self.n, &d.marks, rng).then_some(next)
     }
 
     fn puzzle(&self, d: &Draft) -> Puzzle {
-        Puzzle::Queens(match self.stars {
+        let mut q = match self.stars {
             1 => Queens::linkedin(self.n, d.region.clone()),
             s => Queens::star_battle(self.n, d.region.clone(), s as u32),
-        })
+        };
+        q.holes = d.holes().into_iter().map(|c| (c / self.n, c % self.n)).collect();
+        Puzzle::Queens(q)
+    }
+
+    fn clues(&self, d: &Draft) -> usize {
+        d.holes().len()
+    }
+
+    /// Hole `k` filled back in (into the first region beside it, so the
+    /// thinning is the same for a seed).
+    fn drop_clue(&self, d: &Draft, k: usize) -> Draft {
+        let mut next = d.clone();
+        let cell = d.holes()[k];
+        if let Some(to) = regions::neighbours(cell, self.n)
+            .map(|x| d.region[x])
+            .find(|&r| r != NO_REGION)
+        {
+            next.region[cell] = to;
+        }
+        next
     }
 
     fn patience(&self) -> usize {

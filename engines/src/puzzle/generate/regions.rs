@@ -193,7 +193,7 @@ fn path_to(n: usize, region: &[u16], marked: &[bool], k: u16, target: usize) -> 
 }
 
 /// Is region `k` still connected without `cell`?
-fn connected_without(region: &[u16], n: usize, k: u16, cell: usize) -> bool {
+pub(super) fn connected_without(region: &[u16], n: usize, k: u16, cell: usize) -> bool {
     let cells: Vec<usize> = (0..n * n).filter(|&x| x != cell && region[x] == k).collect();
     let Some(&first) = cells.first() else { return false };
     let mut seen = vec![false; n * n];
@@ -231,7 +231,13 @@ pub(super) fn mutate(region: &mut [u16], n: usize, fixed: &[usize], rng: &mut Ch
             continue;
         }
         let from = region[cell];
-        let to: Vec<u16> = neighbours(cell, n).map(|x| region[x]).filter(|&k| k != from).collect();
+        if from == u16::MAX {
+            continue; // a hole (only the hole changes move it)
+        }
+        let to: Vec<u16> = neighbours(cell, n)
+            .map(|x| region[x])
+            .filter(|&k| k != from && k != u16::MAX)
+            .collect();
         let Some(&to) = to.get(rng.random_range(0..to.len().max(1))) else {
             continue;
         };

@@ -1,4 +1,5 @@
-//! Rullo: random numbers, a random half of them kept; the targets are the
+//! Rullo: random numbers, a random share of them kept (drawn per draft: the
+//! easy grades need nearly full or nearly empty lines); the targets are the
 //! kept numbers' sums. Changes redraw one number or keep or drop one, and the
 //! targets follow, so the planted choice always solves the draft.
 
@@ -30,9 +31,10 @@ impl Drafter for RulloDrafter {
 
     fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
         let cells = self.n * self.n;
+        let share = rng.random_range(0.2..=0.8);
         Ok(Draft {
             values: (0..cells).map(|_| rng.random_range(1..=self.max_number)).collect(),
-            kept: (0..cells).map(|_| rng.random_bool(0.5)).collect(),
+            kept: (0..cells).map(|_| rng.random_bool(share)).collect(),
         })
     }
 

@@ -41,7 +41,8 @@ const COUNT_CAP: u64 = 64;
 /// How far a puzzle is from unique at `want`: 0 accepts. Not unique is
 /// farther than any grade, the more solutions the farther; a grade off by
 /// one is nearer the fewer steps it takes above the wanted tier (or the more
-/// it takes at its own top tier, when it is too easy).
+/// it takes at its own top tier, when it is too easy; a Hard puzzle asked to
+/// be Fiendish, the fewer failing probes it had to pick from).
 pub(super) fn distance(puzzle: &Puzzle, want: Grade, cancel: &CancelFlag) -> Result<(u32, Grade), String> {
     let count = puzzle
         .solve_exact(ExactRequest::new(COUNT_CAP, 0), cancel)
@@ -63,6 +64,12 @@ pub(super) fn distance(puzzle: &Puzzle, want: Grade, cancel: &CancelFlag) -> Res
             std::cmp::Ordering::Greater => {
                 let above: usize = profile[top(want) + 1..].iter().sum();
                 gap + above.min(99) as u32
+            }
+            // One probe short of Fiendish: nearer the fewer assumptions its
+            // tightest probe scan had to choose from (at none, a deeper probe
+            // is needed).
+            std::cmp::Ordering::Less if grade == Grade::Hard => {
+                gap + explanation.fewest_probes.unwrap_or(99).min(99) as u32
             }
             std::cmp::Ordering::Less => gap + 99 - profile[top(grade)].min(99) as u32,
         },

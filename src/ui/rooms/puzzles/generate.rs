@@ -27,6 +27,8 @@ pub struct GenerateDialog {
     seed: u64,
     count: usize,
     stars: usize,
+    /// Queens and Star Battle: holes may be cut as clues.
+    holes: bool,
     density: f64,
     max_number: u32,
     pieces: [bool; 5],
@@ -51,6 +53,7 @@ impl Default for GenerateDialog {
             seed: 1,
             count: 1,
             stars: 2,
+            holes: false,
             density: 0.2,
             max_number: 9,
             pieces: [true; 5],
@@ -69,11 +72,25 @@ impl GenerateDialog {
         self.task.is_running()
     }
 
-    /// The recipe the fields describe, or what is wrong with them.
+    /// The recipe the fields describe and the grade can be reached, or what
+    /// is wrong with them.
     fn recipe(&self) -> Result<Recipe, String> {
+        let recipe = self.recipe_of_fields()?;
+        match recipe.out_of_reach(self.grade) {
+            Some(why) => Err(why.to_string()),
+            None => Ok(recipe),
+        }
+    }
+
+    /// The recipe the fields describe, or what is wrong with them.
+    fn recipe_of_fields(&self) -> Result<Recipe, String> {
         let mut recipe = Recipe::of_family(Recipe::FAMILIES[self.family])?;
         match &mut recipe {
-            Recipe::StarBattle { stars } => *stars = self.stars,
+            Recipe::Queens { holes } => *holes = self.holes,
+            Recipe::StarBattle { stars, holes } => {
+                *stars = self.stars;
+                *holes = self.holes;
+            }
             Recipe::Tents { density } => *density = self.density,
             Recipe::Rullo { max_number } => *max_number = self.max_number,
             Recipe::Chess { pieces } => {
@@ -135,7 +152,7 @@ impl GenerateDialog {
                     }
                 });
             ui.end_row();
-            let sizes = self.recipe().map_or(4..=16, |r| r.sizes());
+            let sizes = self.recipe_of_fields().map_or(4..=16, |r| r.sizes());
             ui.label("Size");
             ui.add(egui::DragValue::new(&mut self.size).range(sizes.clone()))
                 .on_hover_text(format!("Cells a side: {} to {}", sizes.start(), sizes.end()));
@@ -191,12 +208,20 @@ impl GenerateDialog {
     }
 
     fn options(&mut self, ui: &mut Ui) {
+        let holes = |ui: &mut Ui, on: &mut bool| {
+            ui.label("Holes");
+            ui.checkbox(on, "may cut holes")
+                .on_hover_text("Cells off the board, used as clues (a 2-star board is Easy only with them)");
+            ui.end_row();
+        };
         match Recipe::FAMILIES[self.family] {
+            "queens" => holes(ui, &mut self.holes),
             "star-battle" => {
                 ui.label("Stars");
                 ui.add(egui::DragValue::new(&mut self.stars).range(1..=3))
                     .on_hover_text("Stars per row, column and region");
                 ui.end_row();
+                holes(ui, &mut self.holes);
             }
             "tents" => {
                 ui.label("Tents per cell");

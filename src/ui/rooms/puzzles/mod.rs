@@ -225,8 +225,14 @@ impl Room for PuzzlesRoom {
                 self.show_solution(repaint(ui));
             }
         }
+        // A check lands only on the answer it checked: one shown since (the
+        // tried answer Try brought back) stays, and a cleared one stays cleared.
         if self.check.poll()
             && let Some(a) = self.check.result.take()
+            && self
+                .answer
+                .as_ref()
+                .is_some_and(|cur| cur.puzzle == a.puzzle && cur.grid == a.grid && cur.source == a.source)
         {
             self.answer = Some(a);
         }

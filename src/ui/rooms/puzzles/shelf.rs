@@ -263,9 +263,11 @@ impl Shelf {
         });
         let path = PathBuf::from(self.path.trim());
         let typed = !self.path.trim().is_empty();
+        // Grading the list in the background does not hold files up.
+        let filing = self.import.is_running() || self.export.is_running();
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(typed && !self.busy(), egui::Button::new("Import"))
+                .add_enabled(typed && !filing, egui::Button::new("Import"))
                 .on_hover_text("Read the puzzle file at this path and add it to the list")
                 .clicked()
             {
@@ -273,7 +275,7 @@ impl Shelf {
             }
             let current = ctx.doc.session.puzzles.current().cloned();
             if ui
-                .add_enabled(typed && current.is_some() && !self.busy(), egui::Button::new("Export"))
+                .add_enabled(typed && current.is_some() && !filing, egui::Button::new("Export"))
                 .on_hover_text("Write the open puzzle to this path as text")
                 .clicked()
                 && let Some(p) = current
