@@ -135,20 +135,12 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
             a.seed, a.count
         ));
     }
-    // A folder that is not there is found before the work, not after.
-    if let Some(dir) = a
-        .out
-        .as_ref()
-        .and_then(|p| p.parent())
-        .filter(|d| !d.as_os_str().is_empty())
-        && !dir.is_dir()
-    {
-        return Err(format!(
-            "-o {}: the folder {} does not exist",
-            a.out.as_ref().expect("set").display(),
-            dir.display()
-        ));
-    }
+    // The files are named, and a missing folder or a file already there is
+    // found, before the work, not after.
+    let files = match &a.out {
+        Some(out) => out_files(out, &recipe, a.size, grade, a.seed, a.count)?,
+        None => Vec::new(),
+    };
     let cancel = super::interrupt::ctrl_c_flag();
     let mut texts = Vec::new();
     for k in 0..a.count {
@@ -199,28 +191,68 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
         }
         texts.push(text);
     }
-    if let Some(path) = &a.out {
-        for (k, text) in texts.iter().enumerate() {
-            let file = numbered(path, k, texts.len());
-            crate::session::write_text(&file, text).map_err(|e| e.to_string())?;
-            eprintln!("wrote {}", file.display());
-        }
+    for (file, text) in files.iter().zip(&texts) {
+        crate::session::write_text(file, text).map_err(|e| e.to_string())?;
+        eprintln!("wrote {}", file.display());
     }
     Ok(())
 }
 
-/// `p.txt` for one puzzle; `p-1.txt`, `p-2.txt`, … for several (one puzzle a file).
-fn numbered(path: &std::path::Path, k: usize, count: usize) -> std::path::PathBuf {
-    if count == 1 {
-        return path.to_path_buf();
+/// Where `-o` puts each puzzle: into a folder (an existing one, or a path
+/// ending in '/') as `queens-8x8-medium-s7.txt`, …; otherwise `p.txt` for one
+/// puzzle and `p-1.txt`, `p-2.txt`, … for several. A missing folder or a file
+/// already there is refused (nothing is overwritten).
+fn out_files(
+    out: &std::path::Path,
+    recipe: &Recipe,
+    size: usize,
+    grade: Grade,
+    seed: u64,
+    count: usize,
+) -> Result<Vec<std::path::PathBuf>, String> {
+    let text = out.to_string_lossy();
+    let folder = out.is_dir() || text.ends_with('/') || text.ends_with(std::path::MAIN_SEPARATOR);
+    let files: Vec<std::path::PathBuf> = (0..count)
+        .map(|k| {
+            if folder {
+                let name = format!(
+                    "{}-{size}x{size}-{}-s{}.txt",
+                    recipe.family(),
+                    grade.name().to_ascii_lowercase(),
+                    seed + k as u64
+                );
+                return out.join(name);
+            }
+            if count == 1 {
+                return out.to_path_buf();
+            }
+            let stem = out
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let name = match out.extension() {
+                Some(ext) => format!("{stem}-{}.{}", k + 1, ext.to_string_lossy()),
+                None => format!("{stem}-{}", k + 1),
+            };
+            out.with_file_name(name)
+        })
+        .collect();
+    let dir = if folder { Some(out) } else { out.parent() };
+    if let Some(dir) = dir.filter(|d| !d.as_os_str().is_empty())
+        && !dir.is_dir()
+    {
+        return Err(format!(
+            "-o {}: the folder {} does not exist",
+            out.display(),
+            dir.display()
+        ));
     }
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let name = match path.extension() {
-        Some(ext) => format!("{stem}-{}.{}", k + 1, ext.to_string_lossy()),
-        None => format!("{stem}-{}", k + 1),
-    };
-    path.with_file_name(name)
+    if let Some(there) = files.iter().find(|f| f.exists()) {
+        return Err(format!(
+            "-o {}: {} is already there (nothing is overwritten: remove it or choose another name)",
+            out.display(),
+            there.display()
+        ));
+    }
+    Ok(files)
 }

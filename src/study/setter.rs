@@ -5,7 +5,7 @@
 use crate::puzzle::Puzzle;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::generate::{GenerateRequest, generate};
-use crate::puzzle::setter::minimality;
+use crate::puzzle::setter::{minimality, without};
 use crate::run::CancelFlag;
 
 /// A generated puzzle with what a setter reads about it.
@@ -28,11 +28,25 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
     let certificate = match minimality(&g.puzzle, cancel, &|_, _| {}) {
         Ok(m) if m.clues.is_empty() => "no removable clues (givens, links or shown counts) in this family".to_string(),
         Ok(m) if m.is_minimal() => format!("minimal: each of the {} clues is needed", m.clues.len()),
-        Ok(m) => format!(
-            "{} of its {} clues could each go on its own and leave it unique (at another grade)",
-            m.spare().len(),
-            m.clues.len()
-        ),
+        Ok(m) => {
+            // Each spare clue's removal graded: the generator keeps a clue whose
+            // removal would change the grade asked for.
+            let same = m
+                .spare()
+                .into_iter()
+                .filter(|c| grade_of(&without(&g.puzzle, c), cancel) == Some(g.grade))
+                .count();
+            let spare = m.spare().len();
+            format!(
+                "{spare} of its {} clues could each go on its own and leave it unique, {}",
+                m.clues.len(),
+                match same {
+                    0 if spare == 1 => "but not at this grade".to_string(),
+                    0 => "but none at this grade".to_string(),
+                    k => format!("{k} of them at this grade"),
+                }
+            )
+        }
         Err(e) => e,
     };
     let family = req.recipe.family();
@@ -46,4 +60,10 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
         seed: req.seed,
         certificate,
     })
+}
+
+/// A unique puzzle's grade by the ladder (`None` when it cannot be graded).
+fn grade_of(p: &Puzzle, cancel: &CancelFlag) -> Option<Grade> {
+    let spec = p.as_family().ladder().ok()?;
+    Some(crate::puzzle::deduce::explain_spec(&spec, cancel).grade)
 }

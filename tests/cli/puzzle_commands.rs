@@ -456,6 +456,33 @@ fn generate_writes_a_unique_puzzle_of_the_grade_asked_for() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--stars is not an option of tents"));
 }
 
+/// `-o` to a folder writes one named file per puzzle inside it; a file that is
+/// already there is never overwritten (refused before any work).
+#[test]
+fn generate_into_a_folder_names_each_puzzle_and_overwrites_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let args = [
+        "puzzle", "generate", "--family", "tents", "--size", "6", "--grade", "easy", "--seed", "3", "--count", "2",
+        "-o", folder,
+    ];
+    let out = fleetscope(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for seed in [3, 4] {
+        let file = dir.path().join(format!("tents-6x6-easy-s{seed}.txt"));
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert!(text.contains("tents 6x6"), "{text}");
+    }
+    let before = std::fs::read_to_string(dir.path().join("tents-6x6-easy-s3.txt")).unwrap();
+    let again = fleetscope(&args);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already there"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tents-6x6-easy-s3.txt")).unwrap(),
+        before
+    );
+}
+
 /// Other families through the command line: a Tango with its options, and a
 /// Battleship fleet with no givens whose counts alone fix it.
 #[test]

@@ -65,4 +65,11 @@ fn the_generate_dialog_adds_a_unique_puzzle_of_the_grade_asked_for() {
     assert_eq!(count(&made.puzzle), 1);
     let spec = made.puzzle.as_family().ladder().unwrap();
     assert_eq!(deduce::explain_spec(&spec, &CancelFlag::new()).grade, Grade::Medium);
+    assert!(made.name.ends_with("#1"), "{}", made.name);
+    // The seed moves on past the puzzle made: the next run makes a new one.
+    h.get_by_label("Generate").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let next = h.state().doc.session.puzzles.current().unwrap();
+    assert!(next.name.ends_with("#2"), "{}", next.name);
 }

@@ -290,7 +290,8 @@ pub fn advanced(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduc
 /// Tier 2's covering rule as a step: every open cell of a count that still
 /// needs a mark excludes these cells.
 fn covered(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduction> {
-    let (s, cells) = t.covered(index)?;
+    let (s, mut cells) = t.covered(index)?;
+    cells.sort_unstable();
     let rule = &index.sums[s];
     let open = t.open(index, s);
     let names: Vec<String> = cells.iter().map(|&c| model.name(c)).collect();
@@ -300,14 +301,49 @@ fn covered(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduction>
         decided: cells.iter().map(|&c| (c, false)).collect(),
         reasons: open.iter().copied().chain(cells.iter().copied()).collect(),
         sentence: format!(
-            "{} still needs a {noun}, and a {noun} on any of its open cells ({}) would rule out {}: so {} {}",
+            "{} still needs a {noun}, and a {noun} on any of its open cells ({}) would rule out {} ({}): so {} {}",
             capital(&rule.what),
             list(&open.iter().map(|&c| model.name(c)).collect::<Vec<_>>()),
             list(&names),
+            covering_reasons(index, t, s, &open, &cells),
             if names.len() == 1 { "it is" } else { "they are" },
             empty(model)
         ),
     })
+}
+
+/// Why the open cells of count `s` rule the covered cells out, in words:
+/// "they would touch", "it would fill row 3", … (at most three reasons named).
+fn covering_reasons(index: &Index, t: &Tracker, s: usize, open: &[Cell], covered: &[Cell]) -> String {
+    let mut whys: Vec<String> = Vec::new();
+    let mut add = |why: String| {
+        if !whys.contains(&why) {
+            whys.push(why);
+        }
+    };
+    for &o in open {
+        for &x in covered {
+            if let Some((_, why)) = index.partners[o].iter().find(|(y, _)| *y == x) {
+                add(format!("they would {why}"));
+                continue;
+            }
+            let full = index.sums.iter().enumerate().find(|&(s2, r)| {
+                s2 != s
+                    && r.unit
+                    && r.hi - t.totals[s2].placed == 1
+                    && r.terms.iter().any(|(c, _)| *c == o)
+                    && r.terms.iter().any(|(c, _)| *c == x)
+            });
+            if let Some((_, r)) = full {
+                add(format!("it would fill {}", r.what));
+            }
+        }
+    }
+    if whys.len() > 3 {
+        whys.truncate(3);
+        whys.push("…".into());
+    }
+    whys.join("; ")
 }
 
 /// How an empty cell is said: "empty", or "0" in the 0/1 families.

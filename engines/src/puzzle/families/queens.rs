@@ -436,15 +436,40 @@ impl Queens {
     }
 
     pub fn to_text(&self) -> String {
-        let mut out = format!("queens {}x{}\n", self.rows, self.cols);
-        out += &counts_line("rows", &self.row_counts);
-        out += &counts_line("cols", &self.col_counts);
-        out += &match self.diagonal {
-            FULL => "diagonal full\n".to_string(),
-            d => format!("diagonal {d}\n"),
+        use super::Family;
+        // A Star Battle is written as one (its header says no stars touch and
+        // there is no diagonal rule); with the same count everywhere, as `stars k`.
+        let star = self.family() == "star-battle";
+        let mut counts = self
+            .row_counts
+            .iter()
+            .chain(&self.col_counts)
+            .chain(&self.region_counts);
+        let uniform = match counts.next() {
+            Some(CountSpec::Exactly(k)) if counts.all(|c| *c == CountSpec::Exactly(*k)) => Some(*k),
+            _ => None,
         };
-        if self.no_touch {
-            out += "no-touch\n";
+        let mut out = format!(
+            "{} {}x{}\n",
+            if star { "star-battle" } else { "queens" },
+            self.rows,
+            self.cols
+        );
+        match uniform {
+            Some(k) if star && !self.regions.is_empty() => out += &format!("stars {k}\n"),
+            _ => {
+                out += &counts_line("rows", &self.row_counts);
+                out += &counts_line("cols", &self.col_counts);
+            }
+        }
+        if !star {
+            out += &match self.diagonal {
+                FULL => "diagonal full\n".to_string(),
+                d => format!("diagonal {d}\n"),
+            };
+            if self.no_touch {
+                out += "no-touch\n";
+            }
         }
         if self.wrap != Wrap::None {
             out += &format!("wrap {}\n", self.wrap.name());
@@ -461,7 +486,9 @@ impl Queens {
                 out += &line;
                 out.push('\n');
             }
-            out += &counts_line("region-counts", &self.region_counts);
+            if !(star && uniform.is_some()) {
+                out += &counts_line("region-counts", &self.region_counts);
+            }
         }
         let loose: Vec<(usize, usize)> = self
             .holes

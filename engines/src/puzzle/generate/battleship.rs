@@ -58,6 +58,16 @@ pub(super) struct Draft {
     ships: Vec<Ship>,
     /// Given cells, row-major.
     givens: Vec<usize>,
+    /// Lines whose count is hidden (rows 0..n, then columns n..2n): only the
+    /// final thinning hides counts, and only when givens are allowed.
+    hidden: Vec<usize>,
+}
+
+impl Draft {
+    /// The lines whose counts are shown, in order.
+    fn shown(&self, n: usize) -> Vec<usize> {
+        (0..2 * n).filter(|l| !self.hidden.contains(l)).collect()
+    }
 }
 
 impl BattleshipDrafter {
@@ -117,6 +127,7 @@ impl Drafter for BattleshipDrafter {
                 return Ok(Draft {
                     ships,
                     givens: Vec::new(),
+                    hidden: Vec::new(),
                 });
             }
         }
@@ -163,20 +174,28 @@ impl Drafter for BattleshipDrafter {
             rows: n,
             cols: n,
             ships: self.fleet.clone(),
-            row_targets: rows.into_iter().map(Some).collect(),
-            col_targets: cols.into_iter().map(Some).collect(),
+            row_targets: (0..n).map(|r| (!d.hidden.contains(&r)).then_some(rows[r])).collect(),
+            col_targets: (0..n)
+                .map(|c| (!d.hidden.contains(&(n + c))).then_some(cols[c]))
+                .collect(),
             givens,
             rule: self.rule,
         })
     }
 
+    /// The givens, then (with givens allowed) the shown counts: a puzzle of
+    /// counts alone keeps its whole X-ray.
     fn clues(&self, d: &Draft) -> usize {
-        d.givens.len()
+        d.givens.len() + if self.givens { d.shown(self.n).len() } else { 0 }
     }
 
     fn drop_clue(&self, d: &Draft, k: usize) -> Draft {
         let mut next = d.clone();
-        next.givens.remove(k);
+        if k < d.givens.len() {
+            next.givens.remove(k);
+        } else {
+            next.hidden.push(d.shown(self.n)[k - d.givens.len()]);
+        }
         next
     }
 

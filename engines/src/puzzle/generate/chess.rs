@@ -105,7 +105,7 @@ impl Drafter for ChessDrafter {
             rows: self.n,
             cols: self.n,
             pieces: d.pieces.iter().map(|&p| Some(p)).collect(),
-            regions: d.region.clone(),
+            regions: super::regions::in_reading_order(&d.region),
             goal: ChessGoal::Coloured,
             given: Vec::new(),
             weights: [1.0; 5],

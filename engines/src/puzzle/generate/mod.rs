@@ -157,8 +157,8 @@ impl Recipe {
                 },
                 Grade::Medium,
             ) => Some(
-                "no Battleship without givens whose ships may touch is Medium: the counts alone leave tier 2 \
-                 nothing tier 1 has not taken first; allow givens or keep ships apart",
+                "a Battleship whose ships may touch and that has no givens is never Medium: its only clues are \
+                 the counts, and every tier-2 rule needs more than counts to act on; allow givens or keep ships apart",
             ),
             _ => None,
         }

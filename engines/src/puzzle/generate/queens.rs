@@ -100,9 +100,10 @@ impl Drafter for RegionStars {
     }
 
     fn puzzle(&self, d: &Draft) -> Puzzle {
+        let region = regions::in_reading_order(&d.region);
         let mut q = match self.stars {
-            1 => Queens::linkedin(self.n, d.region.clone()),
-            s => Queens::star_battle(self.n, d.region.clone(), s as u32),
+            1 => Queens::linkedin(self.n, region),
+            s => Queens::star_battle(self.n, region, s as u32),
         };
         q.holes = d.holes().into_iter().map(|c| (c / self.n, c % self.n)).collect();
         Puzzle::Queens(q)

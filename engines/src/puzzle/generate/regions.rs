@@ -247,3 +247,20 @@ pub(super) fn mutate(region: &mut [u16], n: usize, fixed: &[usize], rng: &mut Ch
     }
     false
 }
+
+/// The regions renamed in reading order (the first cell's region is 0, the
+/// next new one 1, …; holes stay holes), as a puzzle file names them when it
+/// is read back: so the letters a generated puzzle shows are the file's.
+pub(super) fn in_reading_order(region: &[u16]) -> Vec<u16> {
+    let mut name = std::collections::HashMap::new();
+    region
+        .iter()
+        .map(|&k| {
+            if k == u16::MAX {
+                return k;
+            }
+            let next = name.len() as u16;
+            *name.entry(k).or_insert(next)
+        })
+        .collect()
+}

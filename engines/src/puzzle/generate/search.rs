@@ -42,7 +42,7 @@ const COUNT_CAP: u64 = 64;
 /// farther than any grade, the more solutions the farther; a grade off by
 /// one is nearer the fewer steps it takes above the wanted tier (or the more
 /// it takes at its own top tier, when it is too easy; a Hard puzzle asked to
-/// be Fiendish, the fewer failing probes it had to pick from).
+/// be Fiendish, also the fewer failing probes it had to pick from).
 pub(super) fn distance(puzzle: &Puzzle, want: Grade, cancel: &CancelFlag) -> Result<(u32, Grade), String> {
     let count = puzzle
         .solve_exact(ExactRequest::new(COUNT_CAP, 0), cancel)
@@ -67,9 +67,11 @@ pub(super) fn distance(puzzle: &Puzzle, want: Grade, cancel: &CancelFlag) -> Res
             }
             // One probe short of Fiendish: nearer the fewer assumptions its
             // tightest probe scan had to choose from (at none, a deeper probe
-            // is needed).
+            // is needed) and the more probe steps it takes.
             std::cmp::Ordering::Less if grade == Grade::Hard => {
-                gap + explanation.fewest_probes.unwrap_or(99).min(99) as u32
+                let fewest = explanation.fewest_probes.unwrap_or(20).min(20) as u32;
+                let probes = profile[3].min(49) as u32;
+                gap + fewest + 49 - probes
             }
             std::cmp::Ordering::Less => gap + 99 - profile[top(grade)].min(99) as u32,
         },

@@ -119,6 +119,9 @@ impl GenerateDialog {
     pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         self.task.poll();
         for m in self.task.drain_updates() {
+            // The next run starts after the last puzzle made (a cancelled
+            // run keeps the seeds it did not use).
+            self.seed = m.seed.wrapping_add(1);
             ctx.status(format!("{} generated ({} drafts); {}.", m.name, m.tries, m.certificate));
             super::shelf::add(ctx, m.name.clone(), m.puzzle);
         }
@@ -261,8 +264,6 @@ impl GenerateDialog {
 
     fn start(&mut self, ui: &Ui, recipe: Recipe) {
         let (size, grade, seed, count, tries) = (self.size, self.grade, self.seed, self.count, self.tries);
-        // The next run makes new puzzles, not the same again.
-        self.seed = seed.wrapping_add(count as u64);
         self.ran_family = self.family;
         self.task.start(crate::ui::room::repaint(ui), move |job| {
             for k in 0..count {

@@ -129,6 +129,9 @@ impl Setter {
                 };
                 ui.label(format!("Solutions: {what} ({:.0} ms)", l.seconds * 1e3))
                     .on_hover_text("Counted exactly after every edit, up to 1,000, in the background");
+                if l.lens.count > setter::LENS_CAP {
+                    ui.weak("(the outlines show where the first 1,000 differ)");
+                }
                 if l.lens.count >= 2 {
                     ui.checkbox(&mut self.show_differing, "Outline where solutions differ")
                         .on_hover_text(
