@@ -8,6 +8,7 @@
 
 pub mod cover;
 pub mod geometry;
+pub mod hardware;
 pub mod puzzle;
 pub mod qubo;
 pub mod quote;

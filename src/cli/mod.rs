@@ -5,6 +5,7 @@ mod count;
 mod cputime;
 mod generate_bench;
 mod grade_bench;
+mod hardware;
 mod hunt;
 mod interrupt;
 mod progress;
@@ -213,11 +214,11 @@ pub enum XrayCommand {
 
 #[derive(Subcommand, Debug)]
 pub enum QuboCommand {
-    /// Write the model as COO (dimod) or qbsolv's .qubo.
+    /// Write the model as COO (dimod), qbsolv's .qubo or dimod's binary BQM.
     Export {
         #[command(flatten)]
         model: solve::ModelArgs,
-        /// coo or qubo.
+        /// coo, qubo or bqm (dimod's lossless binary: offset and full precision kept).
         #[arg(long, default_value = "coo")]
         format: String,
         #[arg(short = 'o', long = "out", value_name = "FILE")]
@@ -227,6 +228,14 @@ pub enum QuboCommand {
     Stats {
         #[command(flatten)]
         model: solve::ModelArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A D-Wave qubit graph: its qubits, couplers and degree (--json: every
+    /// qubit and coupler, with dwave-networkx's labels).
+    Graph {
+        /// chimera:M[,N,T], pegasus:M or zephyr:M[,T], e.g. pegasus:16, zephyr:15.
+        target: String,
         #[arg(long)]
         json: bool,
     },
@@ -379,6 +388,9 @@ pub fn run(command: Command) -> ExitCode {
         Command::Qubo {
             what: QuboCommand::Stats { model, json },
         } => solve::stats(&model, json),
+        Command::Qubo {
+            what: QuboCommand::Graph { target, json },
+        } => hardware::graph(&target, json),
         Command::Bench {
             what:
                 BenchCommand::Anneal {

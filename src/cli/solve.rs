@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug, Clone)]
 pub struct ModelArgs {
     /// A preset or session (its placed fleet), an image (heart, two-convex-bodies),
-    /// or a model file (.coo, .qubo). Omit it with --rows/--cols.
+    /// or a model file (.coo, .qubo, .bqm). Omit it with --rows/--cols.
     pub source: Option<String>,
     /// Row sums, comma separated (with --cols, instead of a source).
     #[arg(long)]
@@ -347,10 +347,21 @@ fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json:
 /// `qubo export`: the model as COO or qbsolv text.
 pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String> {
     let problem = model.problem()?;
-    let format = ModelFormat::parse(format)?;
     if let Some(src) = &model.source {
         session::check_not_input(out, &[Path::new(src)]).map_err(|e| e.to_string())?;
     }
+    if format.eq_ignore_ascii_case("bqm") {
+        let q = problem.qubo();
+        session::write_bytes(out, &crate::qubo::write_bqm(q)).map_err(|e| e.to_string())?;
+        println!(
+            "wrote {} ({} variables, {} couplers, dimod's binary BQM)",
+            out.display(),
+            q.len(),
+            q.coupler_count()
+        );
+        return Ok(());
+    }
+    let format = ModelFormat::parse(format).map_err(|e| format!("{e}, or bqm (dimod's binary)"))?;
     session::write_text(out, &format.write(problem.qubo())).map_err(|e| e.to_string())?;
     println!(
         "wrote {} ({} variables, {} couplers, {} format)",

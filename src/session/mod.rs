@@ -15,7 +15,7 @@ mod types;
 pub use error::SessionError;
 pub use io::{load, parse_session, parse_setup, save, to_ron};
 pub use recovery::{Recovery, RecoveryStore};
-pub use text_files::{MAX_FILE_BYTES, check_not_input, read_text, write_text};
+pub use text_files::{MAX_FILE_BYTES, check_not_input, read_bytes, read_text, write_bytes, write_text};
 pub use types::{
     BoardsSettings, CounterSettings, FORMAT_VERSION, NamedPuzzle, PuzzleShelf, SamplerKind, Session, Setup,
     SolverSettings, SolverSource, TomographySettings, TomographySubject, ViewState,

@@ -14,6 +14,19 @@ pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// The file's text; refuses files over the limit without reading them whole.
 pub fn read_text(path: &Path) -> Result<String, SessionError> {
+    let bytes = read_bytes(path)?;
+    let mut text = String::from_utf8(bytes).map_err(|e| SessionError::Invalid {
+        what: path.display().to_string(),
+        message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..3);
+    }
+    Ok(text)
+}
+
+/// The file's bytes (a binary model), with the same limits as [`read_text`].
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, SessionError> {
     let rerr = |source| SessionError::Read {
         path: path.into(),
         source,
@@ -39,20 +52,18 @@ pub fn read_text(path: &Path) -> Result<String, SessionError> {
             limit: MAX_FILE_BYTES,
         });
     }
-    let mut text = String::from_utf8(bytes).map_err(|e| SessionError::Invalid {
-        what: path.display().to_string(),
-        message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
-    })?;
-    if text.starts_with('\u{feff}') {
-        text.drain(..3);
-    }
-    Ok(text)
+    Ok(bytes)
 }
 
 /// Writes `text` atomically (temp file, fsync, rename); refuses text over
 /// [`MAX_FILE_BYTES`], which [`read_text`] would not read back.
 pub fn write_text(path: &Path, text: &str) -> Result<(), SessionError> {
     write_atomic(path, text.as_bytes())
+}
+
+/// Writes `bytes` atomically (a binary model), like [`write_text`].
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
+    write_atomic(path, bytes)
 }
 
 /// Refuses an output path that is one of the inputs (the write would replace

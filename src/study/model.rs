@@ -85,14 +85,23 @@ pub fn named_image(name: &str) -> Option<BinaryMatrix> {
 
 /// Whether a path names a model file (by its extension).
 pub fn is_model_file(path: &Path) -> bool {
-    ModelFormat::parse(path.extension().and_then(|e| e.to_str()).unwrap_or("")).is_ok()
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    ext.eq_ignore_ascii_case("bqm") || ModelFormat::parse(ext).is_ok()
 }
 
-/// A model file by its extension (.coo or .qubo).
+/// A model file by its extension (.coo or .qubo, or dimod's binary .bqm).
 pub fn read_model_file(path: &Path) -> Result<Problem, String> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let format =
-        ModelFormat::parse(ext).map_err(|_| format!("{}: the file name must end in .coo or .qubo", path.display()))?;
+    if ext.eq_ignore_ascii_case("bqm") {
+        let bytes = crate::session::read_bytes(path).map_err(|e| e.to_string())?;
+        let file = crate::qubo::read_bqm(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(Problem::Plain {
+            name: path.display().to_string(),
+            qubo: file.qubo,
+        });
+    }
+    let format = ModelFormat::parse(ext)
+        .map_err(|_| format!("{}: the file name must end in .coo, .qubo or .bqm", path.display()))?;
     let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
     let qubo = format.read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Problem::Plain {

@@ -8,6 +8,7 @@ mod deduce;
 mod deduce_families;
 mod generate;
 mod generate_families;
+mod hardware;
 mod puzzle;
 mod puzzle_bimaru_qubo;
 mod puzzle_edges;

@@ -150,3 +150,104 @@ fn spin_coo_files_are_converted() {
     let q = read_qbsolv("c offset=2.5\np qubo 0 2 1 1\n0 0 -1\n0 1 2\n").unwrap();
     assert_eq!(q.energy(&[1, 0]), 1.5);
 }
+
+mod binary_bqm {
+    //! dimod's binary BQM files, against bytes dimod 0.12.23 wrote (the model
+    //! {0: 1.5, 1: −1, 2: 0}, {(0,1): 2, (1,2): −0.5}, offset 0.25).
+    use fleetscope_engines::qubo::{Ising, QuboBuilder, read_bqm, write_bqm};
+
+    fn header(vartype: &str, variables: bool) -> Vec<u8> {
+        let json = format!(
+            "{{\"dtype\": \"float64\", \"itype\": \"int32\", \"ntype\": \"int32\", \"shape\": [3, 2], \
+             \"type\": \"BinaryQuadraticModel\", \"variables\": {variables}, \"vartype\": \"{vartype}\"}}\n"
+        );
+        let mut h = json.into_bytes();
+        while !(14 + h.len()).is_multiple_of(64) {
+            h.push(b' ');
+        }
+        let mut out = b"DIMODBQM\x02\x00".to_vec();
+        out.extend_from_slice(&(h.len() as u32).to_le_bytes());
+        out.extend_from_slice(&h);
+        out
+    }
+
+    /// dimod's body: offset; (start, bias) per variable; each neighbourhood ascending.
+    fn body() -> Vec<u8> {
+        let mut b = 0.25f64.to_le_bytes().to_vec();
+        for (start, bias) in [(0i32, 1.5f64), (1, -1.0), (3, 0.0)] {
+            b.extend_from_slice(&start.to_le_bytes());
+            b.extend_from_slice(&bias.to_le_bytes());
+        }
+        for (u, w) in [(1i32, 2.0f64), (0, 2.0), (2, -0.5), (1, -0.5)] {
+            b.extend_from_slice(&u.to_le_bytes());
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        b
+    }
+
+    #[test]
+    fn writes_the_bytes_dimod_writes() {
+        let mut q = QuboBuilder::new(3);
+        q.add_offset(0.25);
+        q.add_linear(0, 1.5);
+        q.add_linear(1, -1.0);
+        q.add_coupler(0, 1, 2.0);
+        q.add_coupler(1, 2, -0.5);
+        let q = q.build().unwrap();
+        let expected = [header("BINARY", false), body()].concat();
+        assert_eq!(expected.len(), 284, "dimod's file is 284 bytes");
+        assert_eq!(write_bqm(&q), expected);
+        let back = read_bqm(&expected).unwrap();
+        assert_eq!(back.qubo, q);
+        assert!(!back.spin);
+    }
+
+    #[test]
+    fn reads_a_spin_file_with_labels_exactly() {
+        let mut vars = b"VARS".to_vec();
+        let mut labels = br#"["a", "b", ["c", 1]]"#.to_vec();
+        while !(8 + labels.len()).is_multiple_of(64) {
+            labels.push(b' ');
+        }
+        vars.extend_from_slice(&(labels.len() as u32).to_le_bytes());
+        vars.extend_from_slice(&labels);
+        let bytes = [header("SPIN", true), body(), vars].concat();
+        let f = read_bqm(&bytes).unwrap();
+        assert!(f.spin);
+        assert_eq!(
+            f.labels,
+            vec![
+                serde_json::json!("a"),
+                serde_json::json!("b"),
+                serde_json::json!(["c", 1])
+            ]
+        );
+        let ising = Ising {
+            h: vec![1.5, -1.0, 0.0],
+            j: vec![(0, 1, 2.0), (1, 2, -0.5)],
+            offset: 0.25,
+        };
+        for bits in 0..8u8 {
+            let x: Vec<u8> = (0..3).map(|i| bits >> i & 1).collect();
+            let s: Vec<i8> = x.iter().map(|&b| 2 * b as i8 - 1).collect();
+            assert_eq!(f.qubo.energy(&x), ising.energy(&s), "state {x:?}");
+        }
+    }
+
+    #[test]
+    fn a_damaged_file_is_refused_with_what_is_wrong() {
+        let good = [header("BINARY", false), body()].concat();
+        assert!(read_bqm(b"DIMODCQM").unwrap_err().contains("DIMODBQM"));
+        assert!(read_bqm(&good[..good.len() - 5]).unwrap_err().contains("ends early"));
+        let mut v3 = good.clone();
+        v3[8] = 3;
+        assert!(read_bqm(&v3).unwrap_err().contains("version 3"));
+        let mut wrong_neighbour = good.clone();
+        let first_quad = good.len() - 4 * 12;
+        wrong_neighbour[first_quad..first_quad + 4].copy_from_slice(&7i32.to_le_bytes());
+        assert!(read_bqm(&wrong_neighbour).unwrap_err().contains("neighbour 7"));
+        for cut in 0..good.len() {
+            let _ = read_bqm(&good[..cut]); // never a panic
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! D-Wave's qubit graphs against their published sizes (dwave-networkx's
+//! docstrings and D-Wave's formulas), degree histograms measured with
+//! dwave-networkx 0.8.18, and the coordinate systems' worked examples.
+
+use fleetscope_engines::hardware::{Coord, Family, Topology};
+use std::collections::BTreeMap;
+
+fn graph(spec: &str) -> Topology {
+    Topology::new(Family::parse(spec).unwrap()).unwrap()
+}
+
+fn degree_histogram(t: &Topology) -> BTreeMap<usize, usize> {
+    let adj = t.adjacency();
+    let mut h = BTreeMap::new();
+    for &q in &t.nodes {
+        *h.entry(adj[q as usize].len()).or_default() += 1;
+    }
+    h
+}
+
+#[test]
+fn chimera_sizes_follow_the_formula() {
+    for (m, n, t) in [(1, 1, 4), (2, 2, 4), (3, 5, 2), (16, 16, 4)] {
+        let g = Topology::new(Family::Chimera { m, n, t }).unwrap();
+        assert_eq!(g.nodes.len(), 2 * t * m * n, "C({m},{n},{t}) nodes");
+        assert_eq!(
+            g.edges.len(),
+            t * t * m * n + t * (m - 1) * n + t * m * (n - 1),
+            "C({m},{n},{t}) edges"
+        );
+    }
+    let c16 = graph("chimera:16");
+    assert_eq!((c16.nodes.len(), c16.edges.len(), c16.max_degree()), (2048, 6016, 6));
+}
+
+#[test]
+fn pegasus_sizes_and_degrees_match_dwave_networkx() {
+    for m in [2, 3, 4, 6, 16] {
+        let g = Topology::new(Family::Pegasus { m }).unwrap();
+        assert_eq!(g.nodes.len(), 8 * (m - 1) * (3 * m - 1), "P{m} nodes (the fabric)");
+        assert_eq!(g.edges.len(), 180 * (m - 1) * (m - 1) - 16, "P{m} edges");
+    }
+    let p16 = graph("pegasus:16");
+    assert_eq!((p16.nodes.len(), p16.edges.len(), p16.max_degree()), (5640, 40484, 15));
+    // The fabric leaves gaps in the labels: P16 runs from 30 to 5729.
+    assert_eq!((p16.nodes[0], *p16.nodes.last().unwrap()), (30, 5729));
+    let expected: BTreeMap<usize, usize> = [(15, 4472), (14, 688), (11, 208), (10, 32), (7, 208), (6, 32)].into();
+    assert_eq!(degree_histogram(&p16), expected);
+}
+
+#[test]
+fn zephyr_sizes_follow_the_formula() {
+    for (m, t) in [(1, 4), (2, 2), (3, 1), (6, 4), (12, 4), (15, 4)] {
+        let g = Topology::new(Family::Zephyr { m, t }).unwrap();
+        assert_eq!(g.nodes.len(), 4 * t * m * (2 * m + 1), "Z({m},{t}) nodes");
+        assert_eq!(
+            g.edges.len(),
+            2 * t * (8 * t * m * m + 8 * m * m - 2 * m - 3),
+            "Z({m},{t}) edges"
+        );
+        if m >= 3 {
+            // A qubit mid-line: 4t internal, 2 odd, 2 external couplers.
+            assert_eq!(g.max_degree(), 4 * t + 4, "Z({m},{t}) degree");
+        }
+    }
+    let z15 = graph("zephyr:15");
+    assert_eq!((z15.nodes.len(), z15.edges.len()), (7440, 71736));
+}
+
+#[test]
+fn labels_and_coordinates_convert_both_ways() {
+    // dwave-networkx's own examples (m = 2).
+    let z2 = Family::Zephyr { m: 2, t: 4 };
+    assert_eq!(z2.linear(Coord::Zephyr([0, 1, 2, 1, 0])), 26);
+    assert_eq!(z2.coord(137), Coord::Zephyr([1, 3, 2, 0, 1]));
+    for spec in ["chimera:3,5,2", "pegasus:4", "zephyr:3,2"] {
+        let f = Family::parse(spec).unwrap();
+        for q in 0..f.label_space() as u32 {
+            assert_eq!(f.linear(f.coord(q)), q, "{spec} label {q}");
+        }
+    }
+    // Chimera (i, j, u, k) with n = 5, t = 2: ((5i + j)·2 + u)·2 + k.
+    let c = Family::parse("chimera:3,5,2").unwrap();
+    assert_eq!(c.linear(Coord::Chimera([1, 2, 1, 1])), ((5 + 2) * 2 + 1) * 2 + 1);
+}
+
+#[test]
+fn every_coupler_joins_two_qubits_of_the_graph_once() {
+    for spec in ["chimera:4", "pegasus:5", "zephyr:3"] {
+        let g = graph(spec);
+        let nodes: std::collections::BTreeSet<u32> = g.nodes.iter().copied().collect();
+        assert!(g.edges.windows(2).all(|w| w[0] < w[1]), "{spec}: sorted, no repeats");
+        assert!(
+            g.edges
+                .iter()
+                .all(|&(a, b)| a < b && nodes.contains(&a) && nodes.contains(&b))
+        );
+    }
+}
+
+#[test]
+fn missing_qubits_take_their_couplers_with_them() {
+    let c = graph("chimera:2");
+    let fewer = c.without(&[0], &[(1, 5)]).unwrap();
+    assert_eq!(fewer.nodes.len(), c.nodes.len() - 1);
+    // Qubit 0 had t + 1 = 5 couplers (4 in its tile, 1 to the tile below).
+    assert_eq!(fewer.edges.len(), c.edges.len() - 5 - 1);
+    assert!(c.without(&[9999], &[]).unwrap_err().contains("9999"));
+    assert!(c.without(&[], &[(0, 1)]).unwrap_err().contains("(0, 1)"));
+}
+
+#[test]
+fn targets_are_read_from_words_and_checked() {
+    assert_eq!(Family::parse("P16").unwrap(), Family::Pegasus { m: 16 });
+    assert_eq!(Family::parse("zephyr:15").unwrap(), Family::Zephyr { m: 15, t: 4 });
+    assert_eq!(
+        Family::parse("chimera:2,3,4").unwrap(),
+        Family::Chimera { m: 2, n: 3, t: 4 }
+    );
+    assert!(
+        Family::parse("pegasus:1")
+            .unwrap_err()
+            .contains("Pegasus m must be 2 to 32")
+    );
+    assert!(Family::parse("zephyr:99").unwrap_err().contains("1 to 32"));
+    assert!(Family::parse("hexagon:4").unwrap_err().contains("pegasus:M"));
+    assert!(Family::parse("chimera:x").unwrap_err().contains("'x'"));
+}
