@@ -2,7 +2,7 @@
 //! (rayon inside a call, on a pool from `run::pool`).
 //!
 //! Layers, each using only those below it (see `ARCHITECTURE.md`):
-//! `run` ← `geometry` ← `cover` ← `qubo` ← `puzzle` ← `tomography` ← `solve`.
+//! `run` ← `geometry` ← `cover` ← `qubo` ← `hardware` ← `puzzle` ← `tomography` ← `solve`.
 //! Every long call takes a `run::CancelFlag` and a progress sink and returns a `Result`
 //! whose error wraps `run::Cancelled`.
 
