@@ -50,9 +50,9 @@ pub struct GenerateArgs {
     /// How many puzzles (seeds seed, seed + 1, …).
     #[arg(long, default_value_t = 1)]
     pub count: usize,
-    /// Drafts one puzzle may try.
-    #[arg(long, default_value_t = 20_000)]
-    pub tries: usize,
+    /// Drafts judged per puzzle before it is given up (as "Drafts per puzzle" in the dialog).
+    #[arg(long, alias = "tries", default_value_t = 20_000)]
+    pub drafts: usize,
     /// Write the puzzles here (several: p-1.txt, p-2.txt, …).
     #[arg(short, long)]
     pub out: Option<std::path::PathBuf>,
@@ -149,7 +149,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
             size: a.size,
             grade,
             seed: a.seed.wrapping_add(k as u64),
-            max_tries: a.tries,
+            max_tries: a.drafts,
         };
         let t0 = super::cputime::process_cpu_seconds();
         let spinner = super::progress::spinner(a.json, &format!("puzzle {} of {} (Ctrl+C stops)", k + 1, a.count));

@@ -377,6 +377,9 @@ pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String>
 pub fn stats(model: &ModelArgs, json: bool) -> Result<(), String> {
     let problem = model.problem()?;
     let st = problem.qubo().stats();
+    // D-Wave's default chain strength, on the Ising form as its composites compute it.
+    let chain =
+        crate::hardware::uniform_torque_compensation(&problem.qubo().to_ising(), crate::hardware::DEFAULT_PREFACTOR);
     if json {
         println!(
             "{}",
@@ -384,7 +387,7 @@ pub fn stats(model: &ModelArgs, json: bool) -> Result<(), String> {
                 "variables": st.variables, "couplers": st.couplers, "density": st.density,
                 "min_coefficient": st.min_coefficient, "max_coefficient": st.max_coefficient,
                 "min_abs": st.min_abs, "max_abs": st.max_abs, "dynamic_range": st.dynamic_range,
-                "offset": st.offset,
+                "offset": st.offset, "default_chain_strength": chain,
             })
         );
     } else {
@@ -398,6 +401,7 @@ pub fn stats(model: &ModelArgs, json: bool) -> Result<(), String> {
             st.dynamic_range
         );
         println!("offset         {}", st.offset);
+        println!("chain strength {chain:.6}  (D-Wave's default: 1.414 × RMS(J) × √(mean degree), Ising form)");
     }
     Ok(())
 }

@@ -156,6 +156,6 @@ fn generator_requests_out_of_range_are_refused_with_the_reason() {
     assert!(
         generate(&req(6, Grade::Easy, 0), &cancel, &|_| {})
             .unwrap_err()
-            .contains("tries")
+            .contains("drafts per puzzle")
     );
 }

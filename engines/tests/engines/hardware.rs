@@ -126,3 +126,35 @@ fn targets_are_read_from_words_and_checked() {
     assert!(Family::parse("hexagon:4").unwrap_err().contains("pegasus:M"));
     assert!(Family::parse("chimera:x").unwrap_err().contains("'x'"));
 }
+
+/// dwave-system's documented examples of its default chain strength.
+#[test]
+fn default_chain_strength_is_dwave_systems() {
+    use fleetscope_engines::hardware::{DEFAULT_PREFACTOR, uniform_torque_compensation};
+    use fleetscope_engines::qubo::{Ising, QuboBuilder};
+    // An Ising triangle with J = 1: 1.414 · 1 · √2.
+    let k3 = Ising {
+        h: vec![0.0; 3],
+        j: vec![(0, 1, 1.0), (0, 2, 1.0), (1, 2, 1.0)],
+        offset: 0.0,
+    };
+    let s = uniform_torque_compensation(&k3, DEFAULT_PREFACTOR);
+    assert!((s - 1.9996979771955565).abs() < 1e-12, "{s}");
+    // K5 as a QUBO of ones with prefactor 3: J = 1/4, mean degree 4, so 3 · 0.25 · 2.
+    let mut b = QuboBuilder::new(5);
+    for i in 0..5 {
+        b.add_linear(i, 1.0);
+        for j in i + 1..5 {
+            b.add_coupler(i, j, 1.0);
+        }
+    }
+    let k5 = b.build().unwrap().to_ising();
+    assert!((uniform_torque_compensation(&k5, 3.0) - 1.5).abs() < 1e-12);
+    // No couplings: 1.
+    let lone = Ising {
+        h: vec![2.0],
+        j: vec![],
+        offset: 0.0,
+    };
+    assert_eq!(uniform_torque_compensation(&lone, DEFAULT_PREFACTOR), 1.0);
+}

@@ -233,7 +233,10 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
         ));
     }
     if req.max_tries == 0 || req.max_tries > 1_000_000 {
-        return Err(format!("tries must be 1 to 1,000,000, not {}", req.max_tries));
+        return Err(format!(
+            "drafts per puzzle must be 1 to 1,000,000, not {}",
+            req.max_tries
+        ));
     }
     if req.grade == Grade::NeedsSearch {
         return Err("a generated puzzle is graded Easy, Medium, Hard or Fiendish".into());
