@@ -378,8 +378,9 @@ pub fn stats(model: &ModelArgs, json: bool) -> Result<(), String> {
     let problem = model.problem()?;
     let st = problem.qubo().stats();
     // D-Wave's default chain strength, on the Ising form as its composites compute it.
-    let chain =
-        crate::hardware::uniform_torque_compensation(&problem.qubo().to_ising(), crate::hardware::DEFAULT_PREFACTOR);
+    let ising = problem.qubo().to_ising();
+    let chain = crate::hardware::uniform_torque_compensation(&ising, crate::hardware::DEFAULT_PREFACTOR);
+    let fit = crate::hardware::precision_report(&ising, crate::hardware::ADVANTAGE, crate::hardware::DEFAULT_PRECISION);
     if json {
         println!(
             "{}",
@@ -388,6 +389,8 @@ pub fn stats(model: &ModelArgs, json: bool) -> Result<(), String> {
                 "min_coefficient": st.min_coefficient, "max_coefficient": st.max_coefficient,
                 "min_abs": st.min_abs, "max_abs": st.max_abs, "dynamic_range": st.dynamic_range,
                 "offset": st.offset, "default_chain_strength": chain,
+                "advantage_scaling": {"divide_by": fit.divide_by, "smallest_h_share": fit.smallest_h,
+                    "smallest_j_share": fit.smallest_j, "terms_below_1pct": fit.below, "terms": fit.terms},
             })
         );
     } else {
@@ -402,6 +405,11 @@ pub fn stats(model: &ModelArgs, json: bool) -> Result<(), String> {
         );
         println!("offset         {}", st.offset);
         println!("chain strength {chain:.6}  (D-Wave's default: 1.414 × RMS(J) × √(mean degree), Ising form)");
+        println!(
+            "on Advantage   scaled into h ±4, J ±1 (divided by {:.4}): {}",
+            fit.divide_by,
+            fit.verdict()
+        );
     }
     Ok(())
 }

@@ -1,8 +1,11 @@
 //! Quantum annealing hardware: D-Wave's qubit graphs (Chimera, Pegasus,
-//! Zephyr) and the chain strength a model embedded onto them needs.
+//! Zephyr), the chain strength a model embedded onto them needs, and what
+//! the machine's coefficient ranges and precision leave of a model.
 
 pub mod chain_strength;
+pub mod precision;
 pub mod topology;
 
 pub use chain_strength::{DEFAULT_PREFACTOR, uniform_torque_compensation};
+pub use precision::{ADVANTAGE, DEFAULT_PRECISION, PrecisionReport, Ranges, precision_report};
 pub use topology::{Coord, Family, Topology};

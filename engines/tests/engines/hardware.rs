@@ -158,3 +158,37 @@ fn default_chain_strength_is_dwave_systems() {
     };
     assert_eq!(uniform_torque_compensation(&lone, DEFAULT_PREFACTOR), 1.0);
 }
+
+/// A model built to straddle the 1 % threshold: after scaling into
+/// Advantage's ranges, one coupling is just below it and one just above.
+#[test]
+fn the_precision_verdict_names_the_terms_below_the_threshold() {
+    use fleetscope_engines::hardware::{ADVANTAGE, DEFAULT_PRECISION, precision_report};
+    use fleetscope_engines::qubo::Ising;
+    // The largest coupling (−2) sets the scale: divide by 2, so J = 0.019 and
+    // 0.021 become 0.95 % and 1.05 % of the J range; h = 0.4 becomes 0.2 / 4 = 5 %.
+    let ising = Ising {
+        h: vec![0.4, 0.0, 0.0],
+        j: vec![(0, 1, -2.0), (0, 2, 0.019), (1, 2, 0.021)],
+        offset: 0.0,
+    };
+    let r = precision_report(&ising, ADVANTAGE, DEFAULT_PRECISION);
+    assert_eq!(r.divide_by, 2.0);
+    assert_eq!((r.below, r.terms), (1, 4));
+    assert!((r.smallest_j.unwrap() - 0.0095).abs() < 1e-12);
+    assert!((r.smallest_h.unwrap() - 0.05).abs() < 1e-12);
+    assert!(
+        r.verdict().contains("1 of 4 terms fall below the 1.00 % precision"),
+        "{}",
+        r.verdict()
+    );
+    // A field beyond its range sets the scale instead: h = 8 is twice Advantage's 4.
+    let loud = Ising {
+        h: vec![8.0, 0.0],
+        j: vec![(0, 1, 0.5)],
+        offset: 0.0,
+    };
+    let r = precision_report(&loud, ADVANTAGE, DEFAULT_PRECISION);
+    assert_eq!((r.divide_by, r.below), (2.0, 0));
+    assert!(r.verdict().contains("every term is above"), "{}", r.verdict());
+}
