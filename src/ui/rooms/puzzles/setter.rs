@@ -34,6 +34,8 @@ pub struct Setter {
     /// Outline the cells where solutions differ.
     pub show_differing: bool,
     repairs: Task<RepairsDone>,
+    /// Repair lists asked for so far: each new list scrolls from its top.
+    repair_runs: u64,
     certify: Task<CertifyDone>,
     /// The repair under the pointer (its cells outlined).
     hovered: Option<usize>,
@@ -48,6 +50,7 @@ impl Default for Setter {
             lens_for: None,
             show_differing: true,
             repairs: Task::default(),
+            repair_runs: 0,
             certify: Task::default(),
             hovered: None,
             shown_for: None,
@@ -182,7 +185,7 @@ impl Setter {
                     r.list.len()
                 ));
                 egui::ScrollArea::vertical()
-                    .id_salt("repairs")
+                    .id_salt(("repairs", self.repair_runs))
                     .max_height(220.0)
                     .show(ui, |ui| {
                         for (k, rep) in r.list.iter().enumerate() {
@@ -202,6 +205,7 @@ impl Setter {
     }
 
     fn start_repairs(&mut self, ui: &Ui, puzzle: Puzzle) {
+        self.repair_runs += 1;
         self.repairs.start(crate::ui::room::repaint(ui), move |job| {
             let list = setter::repairs(&puzzle, job.cancel_flag(), &|done, total| progress(job, done, total))?;
             Ok(RepairsDone { puzzle, list })
