@@ -5,7 +5,7 @@
 use crate::puzzle::Puzzle;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::generate::{GenerateRequest, generate};
-use crate::puzzle::setter::{minimality, without};
+use crate::puzzle::setter::{grade_of, minimality, without};
 use crate::run::CancelFlag;
 
 /// A generated puzzle with what a setter reads about it.
@@ -31,12 +31,12 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
         Ok(m) => {
             // Each spare clue's removal graded: the generator keeps a clue whose
             // removal would change the grade asked for.
-            let same = m
-                .spare()
-                .into_iter()
-                .filter(|c| grade_of(&without(&g.puzzle, c), cancel) == Some(g.grade))
+            let spare = m.spare();
+            let same = spare
+                .iter()
+                .filter(|c| grade_of(&without(&g.puzzle, c), cancel) == g.grade)
                 .count();
-            let spare = m.spare().len();
+            let spare = spare.len();
             format!(
                 "{spare} of its {} clues could each go on its own and leave it unique, {}",
                 m.clues.len(),
@@ -60,10 +60,4 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
         seed: req.seed,
         certificate,
     })
-}
-
-/// A unique puzzle's grade by the ladder (`None` when it cannot be graded).
-fn grade_of(p: &Puzzle, cancel: &CancelFlag) -> Option<Grade> {
-    let spec = p.as_family().ladder().ok()?;
-    Some(crate::puzzle::deduce::explain_spec(&spec, cancel).grade)
 }

@@ -191,6 +191,15 @@ pub enum Stop {
     OutOfWork,
 }
 
+/// Why a mark rules a cell out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Exclusion {
+    /// The two may not both hold one ("touch", "share a diagonal").
+    Partner(&'static str),
+    /// The mark would fill this count (a sum id), which holds the cell.
+    Fills(usize),
+}
+
 /// A sum's running totals.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Totals {
@@ -439,6 +448,27 @@ impl Tracker {
         None
     }
 
+    /// What a mark on `o` rules out, and why: its partners, and the rest of
+    /// every count other than `s` that could take only one more mark.
+    pub(super) fn excluded_by<'i>(
+        &'i self,
+        index: &'i Index,
+        s: usize,
+        o: Cell,
+    ) -> impl Iterator<Item = (Cell, Exclusion)> + 'i {
+        let partners = index.partners[o].iter().map(|&(x, why)| (x, Exclusion::Partner(why)));
+        let fills = index.cell_sums[o].iter().flat_map(move |&(s2, _)| {
+            let (s2, r2) = (s2 as usize, &index.sums[s2 as usize]);
+            let one_left = s2 != s && r2.unit && r2.hi - self.totals[s2].placed == 1;
+            let terms: &[(Cell, i64)] = if one_left { &r2.terms } else { &[] };
+            terms
+                .iter()
+                .filter(move |&&(x, _)| x != o)
+                .map(move |&(x, _)| (x, Exclusion::Fills(s2)))
+        });
+        partners.chain(fills)
+    }
+
     /// Tier 2's covering: a count that still needs a mark among its open
     /// cells, each of which excludes cell x (a partner, or a cell of a count
     /// one mark from full), leaves x empty whichever it takes.
@@ -459,17 +489,7 @@ impl Tracker {
             let mut all = true;
             for (k, &o) in open.iter().enumerate() {
                 let mut still = 0;
-                // What a mark on o rules out: its partners, and the rest of
-                // every other count that could take only one more mark.
-                let full_with_o = index.cell_sums[o].iter().filter_map(|&(s2, _)| {
-                    let (s2, r2) = (s2 as usize, &index.sums[s2 as usize]);
-                    (s2 != s && r2.unit && r2.hi - self.totals[s2].placed == 1).then_some(&r2.terms)
-                });
-                let excluded = index.partners[o]
-                    .iter()
-                    .map(|(x, _)| *x)
-                    .chain(full_with_o.flatten().map(|(x, _)| *x).filter(|&x| x != o));
-                for x in excluded {
+                for (x, _) in self.excluded_by(index, s, o) {
                     let stamp = s * n + k;
                     if self.state[x].is_some() || seen[x] == stamp {
                         continue;

@@ -2,7 +2,7 @@
 //! check that a state breaks none of them. They read the same index and
 //! running totals as the probes' propagation ([`super::propagate`]).
 
-use super::propagate::{Index, Tracker, reach};
+use super::propagate::{Exclusion, Index, Tracker, reach};
 use super::{Contradiction, Deduction, Rule};
 use crate::puzzle::model::{Cell, PuzzleModel, plural};
 
@@ -316,26 +316,17 @@ fn covered(model: &PuzzleModel, index: &Index, t: &Tracker) -> Option<Deduction>
 /// "they would touch", "it would fill row 3", … (at most three reasons named).
 fn covering_reasons(index: &Index, t: &Tracker, s: usize, open: &[Cell], covered: &[Cell]) -> String {
     let mut whys: Vec<String> = Vec::new();
-    let mut add = |why: String| {
-        if !whys.contains(&why) {
-            whys.push(why);
-        }
-    };
     for &o in open {
-        for &x in covered {
-            if let Some((_, why)) = index.partners[o].iter().find(|(y, _)| *y == x) {
-                add(format!("they would {why}"));
+        for (x, why) in t.excluded_by(index, s, o) {
+            if !covered.contains(&x) {
                 continue;
             }
-            let full = index.sums.iter().enumerate().find(|&(s2, r)| {
-                s2 != s
-                    && r.unit
-                    && r.hi - t.totals[s2].placed == 1
-                    && r.terms.iter().any(|(c, _)| *c == o)
-                    && r.terms.iter().any(|(c, _)| *c == x)
-            });
-            if let Some((_, r)) = full {
-                add(format!("it would fill {}", r.what));
+            let why = match why {
+                Exclusion::Partner(w) => format!("they would {w}"),
+                Exclusion::Fills(s2) => format!("it would fill {}", index.sums[s2].what),
+            };
+            if !whys.contains(&why) {
+                whys.push(why);
             }
         }
     }

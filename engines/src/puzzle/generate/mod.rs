@@ -252,27 +252,10 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
 pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
     check(req)?;
     let n = req.size;
+    let region_stars = |stars, holes| search::run(&queens::RegionStars { n, stars, holes }, req, cancel, progress);
     match &req.recipe {
-        Recipe::Queens { holes } => search::run(
-            &queens::RegionStars {
-                n,
-                stars: 1,
-                holes: *holes,
-            },
-            req,
-            cancel,
-            progress,
-        ),
-        Recipe::StarBattle { stars, holes } => search::run(
-            &queens::RegionStars {
-                n,
-                stars: *stars,
-                holes: *holes,
-            },
-            req,
-            cancel,
-            progress,
-        ),
+        Recipe::Queens { holes } => region_stars(1, *holes),
+        Recipe::StarBattle { stars, holes } => region_stars(*stars, *holes),
         Recipe::Tents { density } => search::run(&tents::TentsDrafter { n, density: *density }, req, cancel, progress),
         Recipe::Takuzu => search::run(&binary::BinaryDrafter::takuzu(n), req, cancel, progress),
         Recipe::Binairo => search::run(&binary::BinaryDrafter::binairo(n), req, cancel, progress),

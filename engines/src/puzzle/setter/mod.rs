@@ -9,3 +9,16 @@ mod repair;
 pub use clues::{Clue, Minimality, clues, minimality, without};
 pub use lens::{LENS_CAP, Lens, lens};
 pub use repair::{Edit, EditKind, MAX_REPAIR_CANDIDATES, Repair, repairs};
+
+use crate::puzzle::Puzzle;
+use crate::puzzle::deduce::{self, Grade};
+use crate::run::CancelFlag;
+
+/// A unique puzzle's grade by its family's ladder ("needs search" when the
+/// family has none).
+pub fn grade_of(p: &Puzzle, cancel: &CancelFlag) -> Grade {
+    match p.as_family().ladder() {
+        Ok(spec) => deduce::explain_spec(&spec, cancel).grade,
+        Err(_) => Grade::NeedsSearch,
+    }
+}

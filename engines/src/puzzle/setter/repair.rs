@@ -5,7 +5,7 @@
 
 use super::lens::lens;
 use crate::puzzle::battleship::Given;
-use crate::puzzle::deduce::{self, Grade};
+use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::queens::NO_REGION;
 use crate::puzzle::generate::regions;
 use crate::puzzle::model::CountSpec;
@@ -275,10 +275,7 @@ pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(usize, usize))
         if count != 1 {
             continue;
         }
-        let grade = match edit.puzzle.as_family().ladder() {
-            Ok(spec) => deduce::explain_spec(&spec, cancel).grade,
-            Err(_) => Grade::NeedsSearch,
-        };
+        let grade = super::grade_of(&edit.puzzle, cancel);
         out.push(Repair { edit, grade });
     }
     out.sort_by_key(|r| (r.grade, r.edit.kind));
