@@ -231,6 +231,28 @@ pub enum QuboCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Embed the model's interaction graph into a D-Wave qubit graph (chains of
+    /// qubits, Cai–Macready–Roy heuristic): qubits used, chain lengths;
+    /// -o writes the embedding as JSON (variable -> list of qubits, minorminer's layout).
+    Embed {
+        #[command(flatten)]
+        model: solve::ModelArgs,
+        /// chimera:M[,N,T], pegasus:M or zephyr:M[,T].
+        #[arg(long, default_value = "pegasus:16")]
+        target: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Fresh starts before giving up.
+        #[arg(long, default_value_t = 10)]
+        tries: usize,
+        /// Seconds; the search stops with the best valid embedding found so far.
+        #[arg(long, allow_negative_numbers = true)]
+        time_limit: Option<f64>,
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// A D-Wave qubit graph: its qubits, couplers and degree (--json: every
     /// qubit and coupler, with dwave-networkx's labels).
     Graph {
@@ -391,6 +413,28 @@ pub fn run(command: Command) -> ExitCode {
         Command::Qubo {
             what: QuboCommand::Graph { target, json },
         } => hardware::graph(&target, json),
+        Command::Qubo {
+            what:
+                QuboCommand::Embed {
+                    model,
+                    target,
+                    seed,
+                    tries,
+                    time_limit,
+                    out,
+                    json,
+                },
+        } => hardware::embed(
+            &model,
+            &hardware::EmbedArgs {
+                target,
+                seed,
+                tries,
+                time_limit,
+            },
+            out.as_deref(),
+            json,
+        ),
         Command::Bench {
             what:
                 BenchCommand::Anneal {

@@ -1,0 +1,142 @@
+//! Minor embedding of a model's interaction graph into a qubit graph: each
+//! variable gets a chain of connected qubits, chains share no qubit, and
+//! every interaction has a coupler between its two chains. The heuristic is
+//! Cai, Macready and Roy's, "A practical heuristic for finding graph minors"
+//! (2014), with the refinements minorminer made to it (adaptive costs,
+//! pushdown passes, chains as trees whose arms move between neighbours);
+//! see `search` for the schedule and `pathfinder` for one placement.
+//!
+//! Every embedding returned has passed [`verify`].
+
+mod chains;
+mod pathfinder;
+mod qubits;
+mod search;
+mod verify;
+
+pub use search::EmbedProgress;
+pub use verify::verify;
+
+use super::topology::Topology;
+use crate::run::{CancelFlag, Cancelled};
+
+/// Each variable's chain of qubits (D-Wave's linear labels), by variable.
+pub type Embedding = Vec<Vec<u32>>;
+
+/// The most variables an embedding is searched for.
+pub const MAX_VARIABLES: usize = 20_000;
+
+/// How hard to look.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmbedOptions {
+    pub seed: u64,
+    /// Fresh starts before giving up (minorminer's default 10).
+    pub tries: usize,
+    /// Passes without progress before a fresh start (minorminer's 10).
+    pub patience: usize,
+    /// Shortening passes without progress before stopping (minorminer's 2).
+    pub chain_patience: usize,
+}
+
+impl Default for EmbedOptions {
+    fn default() -> Self {
+        EmbedOptions {
+            seed: 1,
+            tries: 10,
+            patience: 10,
+            chain_patience: 2,
+        }
+    }
+}
+
+/// An embedding with its sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Embedded {
+    pub chains: Embedding,
+    /// The try (from 0) that found it.
+    pub try_index: usize,
+    pub qubits: usize,
+    pub max_chain: usize,
+}
+
+impl Embedded {
+    pub fn mean_chain(&self) -> f64 {
+        self.qubits as f64 / self.chains.len().max(1) as f64
+    }
+}
+
+/// Why no embedding came back.
+#[derive(Debug, thiserror::Error)]
+pub enum EmbedError {
+    #[error("{0}")]
+    Invalid(String),
+    #[error("no embedding found in {tries} tries (the model may be too large or too dense for this graph)")]
+    NotFound { tries: usize },
+    #[error("no embedding found before the time limit")]
+    OutOfTime,
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
+}
+
+/// Embeds `variables` variables with interactions `edges` into `target`.
+/// A time limit on `cancel` stops the search with the best valid embedding
+/// found so far, if any.
+pub fn find_embedding(
+    variables: usize,
+    edges: &[(usize, usize)],
+    target: &Topology,
+    options: &EmbedOptions,
+    cancel: &CancelFlag,
+    progress: &dyn Fn(EmbedProgress),
+) -> Result<Embedded, EmbedError> {
+    if variables > MAX_VARIABLES {
+        return Err(EmbedError::Invalid(format!(
+            "{variables} variables: the embedder takes at most {MAX_VARIABLES}"
+        )));
+    }
+    if variables > target.nodes.len() {
+        return Err(EmbedError::Invalid(format!(
+            "{variables} variables cannot fit on {}'s {} qubits",
+            target.family.name(),
+            target.nodes.len()
+        )));
+    }
+    let mut neighbours = vec![Vec::new(); variables];
+    for &(a, b) in edges {
+        if a >= variables || b >= variables {
+            return Err(EmbedError::Invalid(format!(
+                "interaction ({a}, {b}) names a variable beyond {variables}"
+            )));
+        }
+        if a != b && !neighbours[a].contains(&b) {
+            neighbours[a].push(b);
+            neighbours[b].push(a);
+        }
+    }
+    let graph = qubits::QubitGraph::new(target);
+    let mut search = search::Search::new(&graph, neighbours, options.seed, cancel);
+    let found = match search.run(options.tries.max(1), options.patience.max(1), options.chain_patience, progress) {
+        Ok(found) => found,
+        Err(Cancelled) if cancel.timed_out() => return Err(EmbedError::OutOfTime),
+        Err(Cancelled) => return Err(EmbedError::Cancelled(Cancelled)),
+    };
+    let Some((dense, try_index)) = found else {
+        return Err(EmbedError::NotFound { tries: options.tries });
+    };
+    let chains: Embedding = dense
+        .into_iter()
+        .map(|c| {
+            let mut c: Vec<u32> = c.into_iter().map(|q| graph.labels[q as usize]).collect();
+            c.sort_unstable();
+            c
+        })
+        .collect();
+    verify(variables, edges, &chains, target)
+        .map_err(|e| EmbedError::Invalid(format!("internal error, the embedding failed its check: {e}")))?;
+    Ok(Embedded {
+        qubits: chains.iter().map(Vec::len).sum(),
+        max_chain: chains.iter().map(Vec::len).max().unwrap_or(0),
+        chains,
+        try_index,
+    })
+}

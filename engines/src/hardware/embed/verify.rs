@@ -1,0 +1,59 @@
+//! The check every embedding passes before it is returned, as D-Wave's
+//! `verify_embedding` makes it: each variable has a chain of qubits of the
+//! graph, chains share no qubit, each chain is connected, and every
+//! interaction has a coupler between its two chains.
+
+use crate::hardware::Topology;
+
+/// `Err` names the first thing wrong.
+pub fn verify(variables: usize, edges: &[(usize, usize)], chains: &[Vec<u32>], target: &Topology) -> Result<(), String> {
+    let space = target.family.label_space();
+    let adjacency = target.adjacency();
+    let mut present = vec![false; space];
+    for &q in &target.nodes {
+        present[q as usize] = true;
+    }
+    if chains.len() != variables {
+        return Err(format!("{} chains for {variables} variables", chains.len()));
+    }
+    let mut owner = vec![usize::MAX; space];
+    for (v, chain) in chains.iter().enumerate() {
+        if chain.is_empty() {
+            return Err(format!("variable {v} has no chain"));
+        }
+        for &q in chain {
+            if q as usize >= space || !present[q as usize] {
+                return Err(format!("variable {v}'s chain holds qubit {q}, not in {}", target.family.name()));
+            }
+            if owner[q as usize] != usize::MAX {
+                return Err(format!("qubit {q} is in the chains of {} and {v}", owner[q as usize]));
+            }
+            owner[q as usize] = v;
+        }
+        let mut reached = vec![chain[0]];
+        let mut stack = vec![chain[0]];
+        while let Some(q) = stack.pop() {
+            for &p in &adjacency[q as usize] {
+                if owner[p as usize] == v && !reached.contains(&p) {
+                    reached.push(p);
+                    stack.push(p);
+                }
+            }
+        }
+        if reached.len() != chain.len() {
+            return Err(format!("variable {v}'s chain is not connected"));
+        }
+    }
+    for &(a, b) in edges {
+        if a >= variables || b >= variables {
+            return Err(format!("interaction ({a}, {b}) names a variable beyond {variables}"));
+        }
+        let joined = chains[a]
+            .iter()
+            .any(|&q| adjacency[q as usize].iter().any(|&p| owner[p as usize] == b));
+        if !joined {
+            return Err(format!("no coupler joins the chains of {a} and {b}"));
+        }
+    }
+    Ok(())
+}
