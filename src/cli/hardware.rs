@@ -2,7 +2,7 @@
 //! at their sizes or (with --json) every qubit and coupler, which
 //! `bench/dwave/graphs.py` compares with dwave-networkx's.
 
-use crate::hardware::{Family, Topology};
+use crate::hardware::{EmbedMethod, Family, Topology};
 use serde_json::json;
 
 pub fn graph(target: &str, json: bool) -> Result<(), String> {
@@ -30,6 +30,7 @@ pub fn graph(target: &str, json: bool) -> Result<(), String> {
 /// What `qubo embed` was asked.
 pub struct EmbedArgs {
     pub target: String,
+    pub method: String,
     pub seed: u64,
     pub tries: usize,
     pub time_limit: Option<f64>,
@@ -48,9 +49,16 @@ pub fn embed(model: &super::solve::ModelArgs, args: &EmbedArgs, out: Option<&std
     let problem = model.problem()?;
     let q = problem.qubo();
     let edges: Vec<(usize, usize)> = q.couplers().map(|(a, b, _)| (a, b)).collect();
+    let method = match args.method.as_str() {
+        "auto" => EmbedMethod::Auto,
+        "heuristic" => EmbedMethod::Heuristic,
+        "clique" => EmbedMethod::Clique,
+        other => return Err(format!("--method is auto, heuristic or clique, not '{other}'")),
+    };
     let options = crate::hardware::EmbedOptions {
         seed: args.seed,
         tries: args.tries,
+        method,
         ..Default::default()
     };
     let mut cancel = super::interrupt::ctrl_c_flag();
@@ -84,14 +92,17 @@ pub fn embed(model: &super::solve::ModelArgs, args: &EmbedArgs, out: Option<&std
             "{}",
             json!({"target": graph.family.name(), "variables": q.len(), "interactions": edges.len(),
                    "qubits": e.qubits, "max_chain": e.max_chain, "mean_chain": e.mean_chain(),
-                   "try": e.try_index + 1, "cpu_s": cpu})
+                   "method": e.method.name(), "try": e.try_index + 1, "cpu_s": cpu})
         );
     } else {
         println!("onto         {}", graph.family.name());
         println!("variables    {} ({} interactions)", q.len(), edges.len());
         println!("qubits used  {}", e.qubits);
         println!("chains       longest {}, mean {:.2}", e.max_chain, e.mean_chain());
-        println!("found        on try {} in {cpu:.2} CPU-s (verified)", e.try_index + 1);
+        match e.method {
+            EmbedMethod::Clique => println!("found        as the clique embedding in {cpu:.2} CPU-s (verified)"),
+            _ => println!("found        by the heuristic on try {} in {cpu:.2} CPU-s (verified)", e.try_index + 1),
+        }
         if let Some(path) = out {
             println!("wrote        {}", path.display());
         }

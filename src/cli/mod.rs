@@ -242,7 +242,11 @@ pub enum QuboCommand {
         target: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Fresh starts before giving up.
+        /// auto (the clique embedding for models with ≥ 10 % of pairs coupled,
+        /// else the heuristic), heuristic (Cai–Macready–Roy) or clique.
+        #[arg(long, default_value = "auto")]
+        method: String,
+        /// Fresh starts before giving up (heuristic).
         #[arg(long, default_value_t = 10)]
         tries: usize,
         /// Seconds; the search stops with the best valid embedding found so far.
@@ -418,6 +422,7 @@ pub fn run(command: Command) -> ExitCode {
                 QuboCommand::Embed {
                     model,
                     target,
+                    method,
                     seed,
                     tries,
                     time_limit,
@@ -428,6 +433,7 @@ pub fn run(command: Command) -> ExitCode {
             &model,
             &hardware::EmbedArgs {
                 target,
+                method,
                 seed,
                 tries,
                 time_limit,

@@ -7,7 +7,7 @@ pub mod embed;
 pub mod precision;
 pub mod topology;
 
-pub use embed::{EmbedError, EmbedOptions, EmbedProgress, Embedded, Embedding, find_embedding, verify as verify_embedding};
+pub use embed::{EmbedError, EmbedMethod, EmbedOptions, EmbedProgress, Embedded, Embedding, find_embedding, verify as verify_embedding};
 pub use chain_strength::{DEFAULT_PREFACTOR, uniform_torque_compensation};
 pub use precision::{ADVANTAGE, DEFAULT_PRECISION, PrecisionReport, Ranges, precision_report};
 pub use topology::{Coord, Family, Topology};

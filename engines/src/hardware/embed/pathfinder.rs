@@ -13,7 +13,7 @@ use super::chains::{Chains, NONE};
 use super::qubits::QubitGraph;
 use rand::Rng;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 pub(super) const INF: i64 = i64::MAX;
 
@@ -25,7 +25,9 @@ struct Slot {
     parent: Vec<u32>,
     stamp: Vec<u32>,
     epoch: u32,
-    queue: VecDeque<u32>,
+    /// Breadth-first search: this level's qubits and the next's.
+    frontier: Vec<u32>,
+    next: Vec<u32>,
 }
 
 impl Slot {
@@ -36,12 +38,14 @@ impl Slot {
             parent: vec![NONE; qubits],
             stamp: vec![0; qubits],
             epoch: 0,
-            queue: VecDeque::new(),
+            frontier: Vec::new(),
+            next: Vec::new(),
         }
     }
     fn reset(&mut self, var: usize) {
         self.var = var;
-        self.queue.clear();
+        self.frontier.clear();
+        self.next.clear();
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.fill(0);
@@ -262,7 +266,17 @@ impl Pathfinder {
     /// first root all of them reach gives a chain; it is kept if shorter
     /// than `max(old length, limit)`, else the old chain comes back.
     /// Arms beyond `limit` stay with `u` when handed to the neighbours.
-    pub fn shorten(&mut self, graph: &QubitGraph, chains: &mut Chains, u: usize, neighbours: &[usize], limit: usize) {
+    /// Qubits of a level are taken in an order drawn from `seed`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn shorten(
+        &mut self,
+        graph: &QubitGraph,
+        chains: &mut Chains,
+        u: usize,
+        neighbours: &[usize],
+        limit: usize,
+        seed: u64,
+    ) {
         chains.freeze_out(u);
         let old = chains.frozen_len();
         let stop = old.max(limit);
@@ -272,46 +286,50 @@ impl Pathfinder {
             let slot = &mut self.slots[s];
             for q in chains.chains[v].qubits() {
                 slot.mark(q, 0, NONE);
-                slot.queue.push_back(q);
+                slot.frontier.push(q);
             }
         }
         let k = self.used as u32;
         for q in self.reached.iter_mut() {
             *q = 0;
         }
-        let mut accepted = k == 0;
+        let mut best: Option<u32> = None;
         'levels: for depth in 0..=old as i64 {
             for s in 0..self.used {
-                while let Some(&q) = self.slots[s].queue.front() {
-                    if self.slots[s].dist[q as usize] > depth {
-                        break;
-                    }
-                    self.slots[s].queue.pop_front();
+                let mut frontier = std::mem::take(&mut self.slots[s].frontier);
+                frontier.sort_unstable_by_key(|&q| tie_key(q, seed));
+                for &q in &frontier {
                     if chains.fill[q as usize] == 0 {
                         self.reached[q as usize] += 1;
                         if self.reached[q as usize] == k {
                             self.grow(chains, u, q);
-                            if chains.chains[u].len() < stop {
-                                accepted = true;
+                            let size = chains.chains[u].len();
+                            chains.tear_out(u);
+                            if size < stop {
+                                best = Some(q);
                                 break 'levels;
                             }
-                            chains.tear_out(u);
                         }
                     }
                     let slot = &mut self.slots[s];
                     for &p in graph.neighbours(q) {
                         if !slot.seen(p) && chains.fill[p as usize] == 0 {
                             slot.mark(p, depth + 1, q);
-                            slot.queue.push_back(p);
+                            slot.next.push(p);
                         }
                     }
                 }
+                frontier.clear();
+                let slot = &mut self.slots[s];
+                slot.frontier = std::mem::replace(&mut slot.next, frontier);
             }
         }
-        if accepted && !chains.chains[u].is_empty() {
-            chains.discard_frozen();
-        } else {
-            chains.thaw_back();
+        match best {
+            Some(root) => {
+                self.grow(chains, u, root);
+                chains.discard_frozen();
+            }
+            None => chains.thaw_back(),
         }
         for &v in neighbours {
             chains.hand_over(u, v, limit);

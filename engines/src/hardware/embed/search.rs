@@ -313,11 +313,12 @@ impl<'a> Search<'a> {
         while left > 0 {
             let longest = self.best.as_ref().map_or(0, |(_, s)| s.worst());
             let mut improved = false;
+            let seed: u64 = self.rng.random();
             for &u in &order {
                 self.cancel.check()?;
                 let list = std::mem::take(&mut self.neighbours[u]);
                 self.chains.steal_all(u, &list);
-                self.finder.shorten(self.graph, &mut self.chains, u, &list, longest);
+                self.finder.shorten(self.graph, &mut self.chains, u, &list, longest, seed);
                 self.neighbours[u] = list;
                 improved |= self.check_improvement();
             }
