@@ -2,8 +2,10 @@
 //! at their sizes or (with --json) every qubit and coupler, which
 //! `bench/dwave/graphs.py` compares with dwave-networkx's.
 
-use crate::hardware::{EmbedMethod, Family, Topology};
+use crate::hardware::{EmbedMethod, Embedding, Family, Topology};
+use crate::study::hardware::{HardwarePlan, hardware_report, parse_strengths};
 use serde_json::json;
+use std::path::Path;
 
 pub fn graph(target: &str, json: bool) -> Result<(), String> {
     let g = Topology::new(Family::parse(target)?)?;
@@ -36,11 +38,15 @@ pub struct EmbedArgs {
     pub time_limit: Option<f64>,
 }
 
-/// The most fresh starts `--tries` takes.
-const MAX_TRIES: usize = 1000;
+use crate::study::hardware::MAX_TRIES;
 
 /// `qubo embed`: the model's interaction graph onto a qubit graph.
-pub fn embed(model: &super::solve::ModelArgs, args: &EmbedArgs, out: Option<&std::path::Path>, json: bool) -> Result<(), String> {
+pub fn embed(
+    model: &super::solve::ModelArgs,
+    args: &EmbedArgs,
+    out: Option<&std::path::Path>,
+    json: bool,
+) -> Result<(), String> {
     if !(1..=MAX_TRIES).contains(&args.tries) {
         return Err(format!("--tries must be 1 to {MAX_TRIES}, not {}", args.tries));
     }
@@ -48,13 +54,8 @@ pub fn embed(model: &super::solve::ModelArgs, args: &EmbedArgs, out: Option<&std
     let graph = Topology::new(Family::parse(&args.target)?)?;
     let problem = model.problem()?;
     let q = problem.qubo();
-    let edges: Vec<(usize, usize)> = q.couplers().map(|(a, b, _)| (a, b)).collect();
-    let method = match args.method.as_str() {
-        "auto" => EmbedMethod::Auto,
-        "heuristic" => EmbedMethod::Heuristic,
-        "clique" => EmbedMethod::Clique,
-        other => return Err(format!("--method is auto, heuristic or clique, not '{other}'")),
-    };
+    let edges = crate::study::hardware::interactions(&problem);
+    let method = crate::study::hardware::parse_method(&args.method).map_err(|e| format!("--method: {e}"))?;
     let options = crate::hardware::EmbedOptions {
         seed: args.seed,
         tries: args.tries,
@@ -78,34 +79,213 @@ pub fn embed(model: &super::solve::ModelArgs, args: &EmbedArgs, out: Option<&std
             p.passes
         ));
     };
-    let found = crate::hardware::find_embedding(q.len(), &edges, &graph, &options, &cancel, &progress);
+    let found = crate::study::hardware::embed_model(&problem, graph, &options, &cancel, &progress);
     spinner.finish_and_clear();
-    let e = found.map_err(|e| e.to_string())?;
+    let summary = found.map_err(|e| e.to_string())?;
     let cpu = super::cputime::process_cpu_seconds() - t0;
+    let e = &summary.embedded;
+    let name = summary.target.family.name();
     if let Some(path) = out {
-        let map: serde_json::Map<String, serde_json::Value> =
-            e.chains.iter().enumerate().map(|(v, c)| (v.to_string(), json!(c))).collect();
-        crate::session::write_text(path, &serde_json::Value::Object(map).to_string()).map_err(|e| e.to_string())?;
+        crate::session::write_text(path, &crate::hardware::embedding_to_json(&e.chains)).map_err(|e| e.to_string())?;
     }
     if json {
         println!(
             "{}",
-            json!({"target": graph.family.name(), "variables": q.len(), "interactions": edges.len(),
+            json!({"target": name, "variables": q.len(), "interactions": edges.len(),
                    "qubits": e.qubits, "max_chain": e.max_chain, "mean_chain": e.mean_chain(),
-                   "method": e.method.name(), "try": e.try_index + 1, "cpu_s": cpu})
+                   "method": e.method.name(), "try": e.try_index + 1, "cpu_s": cpu,
+                   "chain_couplers": summary.chain_couplers, "logical_couplers": summary.logical_couplers,
+                   "default_chain_strength": summary.default_strength,
+                   "logical_precision": summary.logical.verdict(), "laplacian": summary.laplacian,
+                   "embedded_precision": summary.at_default.verdict()})
         );
     } else {
-        println!("onto         {}", graph.family.name());
-        println!("variables    {} ({} interactions)", q.len(), edges.len());
-        println!("qubits used  {}", e.qubits);
-        println!("chains       longest {}, mean {:.2}", e.max_chain, e.mean_chain());
+        println!("onto            {name}");
+        println!("variables       {} ({} interactions)", q.len(), edges.len());
+        println!("qubits used     {} of {}", e.qubits, summary.target.nodes.len());
+        println!("chains          longest {}, mean {:.2}", e.max_chain, e.mean_chain());
+        println!(
+            "couplers        {} inside chains, {} carrying the model's couplers",
+            summary.chain_couplers, summary.logical_couplers
+        );
         match e.method {
-            EmbedMethod::Clique => println!("found        as the clique embedding in {cpu:.2} CPU-s (verified)"),
-            _ => println!("found        by the heuristic on try {} in {cpu:.2} CPU-s (verified)", e.try_index + 1),
+            EmbedMethod::Clique => println!("found           as the clique embedding in {cpu:.2} CPU-s (verified)"),
+            _ => println!(
+                "found           by the heuristic on try {} in {cpu:.2} CPU-s (verified)",
+                e.try_index + 1
+            ),
         }
+        println!(
+            "chain strength  {:.6} (D-Wave's default, uniform torque compensation)",
+            summary.default_strength
+        );
+        println!("logical model   {}", summary.logical.verdict());
+        if let Some(l) = &summary.laplacian {
+            println!("                {l}");
+        }
+        println!("embedded        {}", summary.at_default.verdict());
         if let Some(path) = out {
-            println!("wrote        {}", path.display());
+            println!("wrote           {}", path.display());
         }
     }
+    Ok(())
+}
+
+/// Reads an embedding file (minorminer's JSON) for a model of `variables` variables.
+pub fn read_embedding(path: &Path, variables: usize) -> Result<Embedding, String> {
+    let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
+    crate::hardware::embedding_from_json(&text, variables).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// What `qubo hardware` was asked.
+pub struct HardwareArgs {
+    pub target: String,
+    pub embedding: std::path::PathBuf,
+    pub chain_strength: Option<String>,
+    pub sweep: Option<String>,
+    pub reads: usize,
+    pub sweeps: usize,
+    pub seed: u64,
+    pub precision: f64,
+}
+
+/// `qubo hardware`: the precision verdicts and the embedded simulation over
+/// a chain-strength sweep.
+pub fn hardware(model: &super::solve::ModelArgs, args: &HardwareArgs, json: bool) -> Result<(), String> {
+    let graph = Topology::new(Family::parse(&args.target)?)?;
+    let problem = model.problem()?;
+    let chains = read_embedding(&args.embedding, problem.qubo().len())?;
+    let mut plan = HardwarePlan::new(&problem, args.reads);
+    plan.sweeps = args.sweeps;
+    plan.seed = args.seed;
+    plan.precision = args.precision;
+    let default = plan.strengths[DEFAULT_INDEX];
+    plan.strengths = match (&args.chain_strength, &args.sweep) {
+        (Some(_), Some(_)) => return Err("give --chain-strength or --sweep, not both".into()),
+        (Some(one), None) => parse_strengths(one, default).map_err(|e| format!("--chain-strength: {e}"))?,
+        (None, Some(list)) => parse_strengths(list, default).map_err(|e| format!("--sweep: {e}"))?,
+        (None, None) => plan.strengths,
+    };
+    if args.chain_strength.is_some() && plan.strengths.len() != 1 {
+        return Err("--chain-strength takes one value; a list is a --sweep".into());
+    }
+    plan.check()?;
+    let cancel = super::interrupt::ctrl_c_flag();
+    let bar = super::progress::bar(json, "chain strengths (Ctrl+C stops)");
+    bar.set_length(plan.strengths.len() as u64);
+    let t0 = super::cputime::process_cpu_seconds();
+    let report = hardware_report(&problem, &chains, &graph, &plan, &cancel, &|done| {
+        bar.set_position(done as u64)
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    let cpu = super::cputime::process_cpu_seconds() - t0;
+    let qubits: usize = chains.iter().map(Vec::len).sum();
+    if json {
+        let points: Vec<serde_json::Value> = report
+            .points
+            .iter()
+            .map(|p| {
+                json!({"chain_strength": p.strength, "relative": p.strength / report.default_strength,
+                       "reads": p.reads, "chain_break_rate": p.chain_break_rate, "reads_broken": p.reads_broken,
+                       "success": p.success, "best_energy": p.best_energy, "mean_energy": p.mean_energy,
+                       "precision": p.precision.verdict(), "divide_by": p.precision.divide_by,
+                       "below_precision": p.precision.below, "terms": p.precision.terms})
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({"target": graph.family.name(), "variables": chains.len(), "qubits": qubits,
+                   "max_chain": chains.iter().map(Vec::len).max().unwrap_or(0),
+                   "default_chain_strength": report.default_strength,
+                   "logical_precision": report.logical.verdict(), "laplacian": report.laplacian,
+                   "success_is": report.goal, "points": points, "cpu_s": cpu})
+        );
+        return Ok(());
+    }
+    println!(
+        "onto            {} ({qubits} qubits for {} variables)",
+        graph.family.name(),
+        chains.len()
+    );
+    println!("logical model   {}", report.logical.verdict());
+    if let Some(l) = &report.laplacian {
+        println!("                {l}");
+    }
+    println!(
+        "chain strength  D-Wave's default (uniform torque compensation) {:.6}",
+        report.default_strength
+    );
+    println!(
+        "simulation      {} reads of simulated annealing ({} sweeps) per strength, unembedded by majority vote{}",
+        plan.reads,
+        plan.sweeps,
+        report.goal.map_or(String::new(), |g| format!("; success is {g}"))
+    );
+    println!();
+    println!(
+        "{:>10} {:>6} {:>12} {:>12} {:>9} {:>14} {:>14}  embedded precision",
+        "strength", "×dflt", "chain breaks", "reads broken", "success", "best energy", "mean energy"
+    );
+    for p in &report.points {
+        let success = p.success.map_or("-".to_string(), |s| format!("{:.1} %", 100.0 * s));
+        println!(
+            "{:>10.4} {:>6.2} {:>11.2} % {:>11.1} % {:>9} {:>14.6} {:>14.6}  {} of {} terms below",
+            p.strength,
+            p.strength / report.default_strength,
+            100.0 * p.chain_break_rate,
+            100.0 * p.reads_broken,
+            success,
+            p.best_energy,
+            p.mean_energy,
+            p.precision.below,
+            p.precision.terms
+        );
+    }
+    // The verdict at the strength nearest D-Wave's default.
+    let nearest = report.points.iter().min_by(|a, b| {
+        let off = |p: &crate::solve::SweepPoint| (p.strength / report.default_strength).ln().abs();
+        off(a).total_cmp(&off(b))
+    });
+    if let Some(p) = nearest {
+        println!();
+        println!("embedded at {:.4}: {}", p.strength, p.precision.verdict());
+    }
+    println!("{cpu:.2} CPU-s");
+    Ok(())
+}
+
+/// Index of 1× in the default sweep.
+const DEFAULT_INDEX: usize = 3;
+
+/// `qubo export --embedding`: the embedded problem as dimod's binary BQM,
+/// labelled by qubit.
+pub fn export_embedded(
+    problem: &crate::solve::Problem,
+    target: &str,
+    embedding: &Path,
+    chain_strength: Option<&str>,
+    out: &Path,
+) -> Result<(), String> {
+    let graph = Topology::new(Family::parse(target)?)?;
+    let chains = read_embedding(embedding, problem.qubo().len())?;
+    let default = crate::study::hardware::default_strength(problem);
+    let strength = match chain_strength {
+        None => default,
+        Some(text) => match parse_strengths(text, default).map_err(|e| format!("--chain-strength: {e}"))?[..] {
+            [one] => one,
+            _ => return Err("--chain-strength takes one value".into()),
+        },
+    };
+    let embedded = crate::hardware::embed_problem(problem.qubo(), &chains, &graph, strength)?;
+    let bytes = crate::qubo::write_bqm_labelled(&embedded.qubo, &embedded.labels);
+    crate::session::write_bytes(out, &bytes).map_err(|e| e.to_string())?;
+    println!(
+        "wrote {} (the embedded problem on {}: {} qubits, {} couplers, chain strength {strength:.6}; dimod's binary BQM labelled by qubit)",
+        out.display(),
+        graph.family.name(),
+        embedded.qubo.len(),
+        embedded.qubo.coupler_count()
+    );
     Ok(())
 }

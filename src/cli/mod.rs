@@ -3,6 +3,7 @@
 mod anneal_bench;
 mod count;
 mod cputime;
+mod embed_bench;
 mod generate_bench;
 mod grade_bench;
 mod hardware;
@@ -223,6 +224,50 @@ pub enum QuboCommand {
         format: String,
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: std::path::PathBuf,
+        /// Write the embedded problem instead (with --format bqm): the model on
+        /// the chains of this embedding (minorminer's JSON), labelled by qubit.
+        #[arg(long, value_name = "FILE")]
+        embedding: Option<std::path::PathBuf>,
+        /// The qubit graph of --embedding.
+        #[arg(long, default_value = "pegasus:16")]
+        target: String,
+        /// With --embedding: a number, or a multiple of D-Wave's default such
+        /// as 2x (default: D-Wave's default, uniform torque compensation).
+        #[arg(long)]
+        chain_strength: Option<String>,
+    },
+    /// Will the embedded model run well? The precision verdict of the logical
+    /// and the embedded problem, and the embedded problem sampled by simulated
+    /// annealing at each chain strength: chain breaks (majority vote), success
+    /// of the unembedded answers, their energies.
+    Hardware {
+        #[command(flatten)]
+        model: solve::ModelArgs,
+        /// The embedding (minorminer's JSON, as `qubo embed -o` writes it).
+        #[arg(long, value_name = "FILE")]
+        embedding: std::path::PathBuf,
+        /// The qubit graph the embedding is on.
+        #[arg(long, default_value = "pegasus:16")]
+        target: String,
+        /// One chain strength: a number, or a multiple of D-Wave's default such as 1.5x.
+        #[arg(long)]
+        chain_strength: Option<String>,
+        /// Chain strengths, comma separated (numbers, or multiples such as
+        /// 0.5x,1x,2x); default 0.25x to 4x of D-Wave's default.
+        #[arg(long)]
+        sweep: Option<String>,
+        /// Simulated annealing reads per chain strength.
+        #[arg(long, default_value_t = crate::study::hardware::DEFAULT_HARDWARE_READS)]
+        reads: usize,
+        #[arg(long, default_value_t = 1000)]
+        sweeps: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Coefficients below this share of their range are lost (default 1 %).
+        #[arg(long, default_value_t = crate::hardware::DEFAULT_PRECISION)]
+        precision: f64,
+        #[arg(long)]
+        json: bool,
     },
     /// Variables, couplers, density, coefficient range.
     Stats {
@@ -330,6 +375,10 @@ pub enum BenchCommand {
     /// Every puzzle data set in DIR (data not shipped) through the exact solvers and
     /// the pure QUBO samplers, and the N-queens time to 99 % success.
     Puzzles(puzzle_bench::PuzzleBench),
+    /// Minor embeddings onto D-Wave's graphs (one thread): the X-ray QUBO of random
+    /// classic fleets, the example puzzles' QUBOs and random sparse graphs; share
+    /// embedded, qubits, chain lengths, CPU seconds (--export for bench/dwave/embed.py).
+    Embed(embed_bench::EmbedBench),
 }
 
 /// Exit code for bad input (unknown names, unreadable files).
@@ -398,6 +447,9 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bench {
             what: BenchCommand::Puzzles(b),
         } => puzzle_bench::bench_puzzles(&b),
+        Command::Bench {
+            what: BenchCommand::Embed(b),
+        } => embed_bench::bench_embed(&b),
         Command::Solve {
             model,
             solver,
@@ -409,8 +461,53 @@ pub fn run(command: Command) -> ExitCode {
             .and_then(|kind| solve::run_solve(&model, kind, &sampler, repair, json)),
         Command::Puzzle { what } => puzzle::run(what),
         Command::Qubo {
-            what: QuboCommand::Export { model, format, out },
-        } => solve::export(&model, &format, &out),
+            what:
+                QuboCommand::Export {
+                    model,
+                    format,
+                    out,
+                    embedding,
+                    target,
+                    chain_strength,
+                },
+        } => match embedding {
+            None if chain_strength.is_some() => Err("--chain-strength goes with --embedding".into()),
+            None => solve::export(&model, &format, &out),
+            Some(_) if !format.eq_ignore_ascii_case("bqm") => {
+                Err("the embedded problem is written as --format bqm (it keeps the qubit labels)".into())
+            }
+            Some(embedding) => solve::export_checked(&model, &out).and_then(|problem| {
+                hardware::export_embedded(&problem, &target, &embedding, chain_strength.as_deref(), &out)
+            }),
+        },
+        Command::Qubo {
+            what:
+                QuboCommand::Hardware {
+                    model,
+                    embedding,
+                    target,
+                    chain_strength,
+                    sweep,
+                    reads,
+                    sweeps,
+                    seed,
+                    precision,
+                    json,
+                },
+        } => hardware::hardware(
+            &model,
+            &hardware::HardwareArgs {
+                target,
+                embedding,
+                chain_strength,
+                sweep,
+                reads,
+                sweeps,
+                seed,
+                precision,
+            },
+            json,
+        ),
         Command::Qubo {
             what: QuboCommand::Stats { model, json },
         } => solve::stats(&model, json),

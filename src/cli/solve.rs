@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug, Clone)]
 pub struct ModelArgs {
     /// A preset or session (its placed fleet), an image (heart, two-convex-bodies),
-    /// or a model file (.coo, .qubo, .bqm). Omit it with --rows/--cols.
+    /// a model file (.coo, .qubo, .bqm) or a puzzle file (.txt: its QUBO). Omit
+    /// it with --rows/--cols.
     pub source: Option<String>,
     /// Row sums, comma separated (with --cols, instead of a source).
     #[arg(long)]
@@ -76,6 +77,16 @@ impl ModelArgs {
                     return Err("known cells apply to pictures, not to model files".into());
                 }
                 ModelSource::File(PathBuf::from(src))
+            }
+            (Some(src), None, None) if src.to_ascii_lowercase().ends_with(".txt") => {
+                if !pins.is_empty() || self.shots_as_pins {
+                    return Err("known cells apply to pictures, not to puzzles".into());
+                }
+                ModelSource::Puzzle {
+                    name: src.clone(),
+                    puzzle: Box::new(super::puzzle::load(src)?),
+                    options: crate::study::model::puzzle_options(false),
+                }
             }
             (Some(src), None, None) => match named_image(src) {
                 Some(picture) => ModelSource::Picture {
@@ -346,10 +357,7 @@ fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json:
 
 /// `qubo export`: the model as COO or qbsolv text.
 pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String> {
-    let problem = model.problem()?;
-    if let Some(src) = &model.source {
-        session::check_not_input(out, &[Path::new(src)]).map_err(|e| e.to_string())?;
-    }
+    let problem = export_checked(model, out)?;
     if format.eq_ignore_ascii_case("bqm") {
         let q = problem.qubo();
         session::write_bytes(out, &crate::qubo::write_bqm(q)).map_err(|e| e.to_string())?;
@@ -371,6 +379,15 @@ pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String>
         format.name()
     );
     Ok(())
+}
+
+/// The model to export, once `out` is known not to be its source.
+pub fn export_checked(model: &ModelArgs, out: &Path) -> Result<crate::solve::Problem, String> {
+    let problem = model.problem()?;
+    if let Some(src) = &model.source {
+        session::check_not_input(out, &[Path::new(src)]).map_err(|e| e.to_string())?;
+    }
+    Ok(problem)
 }
 
 /// `qubo stats`: what an annealer user checks.

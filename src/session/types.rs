@@ -260,6 +260,70 @@ pub struct SolverSettings {
     pub experiment_restarts: String,
     /// The ε sweep's values.
     pub experiment_epsilons: String,
+    /// The Hardware tab: target graph, embedding and simulation settings.
+    pub hardware: HardwareSettings,
+}
+
+/// The Solver room's Hardware tab.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HardwareSettings {
+    /// `pegasus:16`, `zephyr:15`, `chimera:16`, …
+    pub target: String,
+    /// auto, heuristic or clique.
+    pub method: String,
+    pub seed: u64,
+    /// Fresh starts of the heuristic.
+    pub tries: usize,
+    /// Seconds the embedder may take; none = no limit.
+    pub time_limit: Option<f64>,
+    /// Simulated annealing reads per chain strength.
+    pub reads: usize,
+    /// Chain strengths (numbers, or multiples of the default such as 2x); empty: 0.25x to 4x.
+    pub strengths: String,
+}
+
+impl Default for HardwareSettings {
+    fn default() -> Self {
+        HardwareSettings {
+            target: "pegasus:16".into(),
+            method: "auto".into(),
+            seed: 1,
+            tries: 10,
+            time_limit: Some(60.0),
+            reads: crate::study::hardware::DEFAULT_HARDWARE_READS,
+            strengths: String::new(),
+        }
+    }
+}
+
+impl HardwareSettings {
+    pub fn validate(&self) -> Result<(), String> {
+        crate::hardware::Family::parse(&self.target).map_err(|e| format!("hardware target: {e}"))?;
+        crate::study::hardware::parse_method(&self.method).map_err(|e| format!("hardware method: {e}"))?;
+        if !(1..=crate::study::hardware::MAX_TRIES).contains(&self.tries) {
+            return Err(format!(
+                "hardware tries must be 1 to {}, not {}",
+                crate::study::hardware::MAX_TRIES,
+                self.tries
+            ));
+        }
+        crate::study::sampling::time_limit(self.time_limit).map_err(|e| format!("hardware: {e}"))?;
+        if !(1..=crate::study::hardware::MAX_HARDWARE_READS).contains(&self.reads) {
+            return Err(format!(
+                "hardware reads must be 1 to {}, not {}",
+                crate::study::hardware::MAX_HARDWARE_READS,
+                self.reads
+            ));
+        }
+        if self.strengths.chars().count() > SolverSettings::MAX_TEXT {
+            return Err(format!(
+                "hardware strengths are longer than {} characters",
+                SolverSettings::MAX_TEXT
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl SolverSettings {
@@ -319,6 +383,7 @@ impl SolverSettings {
             return Err(format!("keep must be 1 to {}, not {}", Self::MAX_KEEP, self.keep));
         }
         crate::study::sampling::time_limit(self.time_limit)?;
+        self.hardware.validate()?;
         if !(1..=crate::study::sampling::MAX_EXPERIMENT_FLEETS).contains(&self.experiment_fleets) {
             return Err(format!(
                 "experiment_fleets must be 1 to {}, not {}",
@@ -357,6 +422,7 @@ impl Default for SolverSettings {
             experiment_reads: "1,10,100,1000".into(),
             experiment_restarts: "1,10,100".into(),
             experiment_epsilons: "0.001,0.005,0.02,0.05".into(),
+            hardware: HardwareSettings::default(),
         }
     }
 }

@@ -9,11 +9,14 @@
 //! - [`logic`]: the deduction ladder's model of a puzzle, a user's marks as
 //!   its state, and hints that name a wrong mark first.
 //! - [`setter`]: generated puzzles with their names and minimal-clue certificates.
+//! - [`hardware`]: target graphs, chain-strength sweeps and the hardware report
+//!   (precision verdicts, the embedded simulation judged with the model's success).
 //! - [`judge`]: a run whose every returned state is judged exactly, with one
 //!   success policy, whatever part of it is shown.
 //!
 //! No egui and no clap here: the room draws and asks, the CLI parses and prints.
 
+pub mod hardware;
 pub mod judge;
 pub mod list;
 pub mod logic;

@@ -4,7 +4,7 @@
 use crate::common::*;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fleetscope::geometry::random_deployment;
 use fleetscope::session::{SamplerKind, Session, SolverSource};
 use fleetscope::ui::room::{Command, Room, RoomHost, RoomMessage};
@@ -381,4 +381,76 @@ fn a_run_can_stop_at_the_first_fleet() {
     assert_eq!(r.set.stop, fleetscope::solve::Stop::Goal);
     assert_eq!(r.success, Some(true));
     assert!(r.set.reads < 50);
+}
+
+/// The Hardware tab: Embed on a small graph (typed sums, 10 variables onto
+/// Chimera C4), the verdicts shown, a two-point sweep whose figures equal the
+/// engine's, and an edit that changes the model's interactions marks the
+/// embedding as the old model's and holds Simulate back.
+#[test]
+fn the_hardware_tab_embeds_simulates_and_notices_a_new_model() {
+    use fleetscope::run::CancelFlag;
+    use fleetscope::study::hardware::{HardwarePlan, hardware_report, parse_strengths, target_graph};
+    let mut s = session_of(&["classic"]);
+    s.solver.source = SolverSource::Sums;
+    s.solver.rows = "2,3".into();
+    s.solver.cols = "1,1,1,1,1".into();
+    s.solver.ships = "2,3".into();
+    s.solver.hardware.target = "chimera:4".into();
+    s.solver.hardware.reads = 20;
+    s.solver.hardware.strengths = "0.5x,2x".into();
+    let mut h = solver_on(s);
+    h.state_mut().room.set_tab("hardware");
+    h.run_steps(3);
+    h.get_by_label("Embed").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    let hw = h.state().room.hardware();
+    let e = hw
+        .embedding()
+        .unwrap_or_else(|| panic!("an embedding: {:?}", hw.embed_error()));
+    assert_eq!(e.summary.embedded.chains.len(), 10);
+    assert!(
+        h.query_by_label_contains("Chimera C4: ").is_some(),
+        "the figures are shown"
+    );
+    assert!(h.query_by_label_contains("Logical model").is_some());
+    h.get_by_label("Simulate").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    let hw = h.state().room.hardware();
+    let shown = &hw
+        .sweep()
+        .unwrap_or_else(|| panic!("a sweep: {:?}", hw.sweep_error()))
+        .report;
+    assert_eq!(shown.points.len(), 2);
+    // The same sweep from the study layer (threads never change a result).
+    let problem = &h.state().room.model().unwrap().problem;
+    let mut plan = HardwarePlan::new(problem, 20);
+    plan.strengths = parse_strengths("0.5x,2x", shown.default_strength).unwrap();
+    let chains = &hw.embedding().unwrap().summary.embedded.chains;
+    let engine = hardware_report(
+        problem,
+        chains,
+        &target_graph("chimera:4").unwrap(),
+        &plan,
+        &CancelFlag::new(),
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(shown.points, engine.points);
+    let cell = format!("{:.2} %", 100.0 * engine.points[0].chain_break_rate);
+    assert!(h.query_all_by_label(&cell).next().is_some(), "the table shows {cell}");
+    // Another grid is another set of interactions: the embedding no longer fits.
+    h.state_mut().doc.edit(|x| {
+        x.solver.rows = "2,3,1".into();
+        x.solver.cols = "1,1,1,1,2".into();
+    });
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("interactions changed").is_some());
+    assert!(h.get_by_label("Simulate").accesskit_node().is_disabled());
 }

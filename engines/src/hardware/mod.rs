@@ -4,10 +4,15 @@
 
 pub mod chain_strength;
 pub mod embed;
+pub mod embedded;
 pub mod precision;
 pub mod topology;
 
-pub use embed::{EmbedError, EmbedMethod, EmbedOptions, EmbedProgress, Embedded, Embedding, find_embedding, verify as verify_embedding};
 pub use chain_strength::{DEFAULT_PREFACTOR, uniform_torque_compensation};
+pub use embed::{
+    EmbedError, EmbedMethod, EmbedOptions, EmbedProgress, Embedded, Embedding, find_embedding,
+    verify as verify_embedding,
+};
+pub use embedded::{EmbeddedProblem, MAX_CHAIN_STRENGTH, embed_problem, embedding_from_json, embedding_to_json};
 pub use precision::{ADVANTAGE, DEFAULT_PRECISION, PrecisionReport, Ranges, precision_report};
 pub use topology::{Coord, Family, Topology};

@@ -20,6 +20,9 @@ pub const ADVANTAGE: Ranges = Ranges {
     j: (-1.0, 1.0),
 };
 
+/// Coefficients below this share of the largest count as zero.
+pub const ROUNDING: f64 = 1e-12;
+
 /// The default precision: 1 % of a range's largest magnitude.
 pub const DEFAULT_PRECISION: f64 = 0.01;
 
@@ -76,9 +79,17 @@ pub fn precision_report(ising: &Ising, ranges: Ranges, precision: f64) -> Precis
     }
     let h_span = ranges.h.0.abs().max(ranges.h.1.abs());
     let j_span = ranges.j.0.abs().max(ranges.j.1.abs());
+    // A coefficient 10^12 times smaller than the largest is a rounding
+    // residue of the Ising conversion (a field that cancels to 4e-16), not a term.
+    let largest = ising
+        .h
+        .iter()
+        .chain(ising.j.iter().map(|(_, _, j)| j))
+        .fold(0.0f64, |m, v| m.max(v.abs()));
+    let zero = largest * ROUNDING;
     let shares = |values: &mut dyn Iterator<Item = f64>, span: f64| -> Vec<f64> {
         values
-            .filter(|v| *v != 0.0)
+            .filter(|v| v.abs() > zero)
             .map(|v| v.abs() / divide_by / span)
             .collect()
     };

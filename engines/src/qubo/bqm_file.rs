@@ -33,11 +33,25 @@ pub struct BqmFile {
 /// The model as dimod writes it (version 2.0, float64 biases, int32 indices,
 /// BINARY, labels 0..n−1 so no labels section).
 pub fn write_bqm(q: &Qubo) -> Vec<u8> {
+    write(q, None)
+}
+
+/// The model with integer labels (an embedded problem's qubits), in a VARS
+/// section as dimod writes one: "VARS", its length, the JSON list, padded
+/// with spaces to a multiple of 64 bytes.
+pub fn write_bqm_labelled(q: &Qubo, labels: &[u32]) -> Vec<u8> {
+    assert_eq!(labels.len(), q.len(), "one label per variable");
+    let is_range = labels.iter().enumerate().all(|(i, &l)| l as usize == i);
+    write(q, (!is_range).then_some(labels))
+}
+
+fn write(q: &Qubo, labels: Option<&[u32]>) -> Vec<u8> {
     let n = q.len();
     let header = format!(
         "{{\"dtype\": \"float64\", \"itype\": \"int32\", \"ntype\": \"int32\", \"shape\": [{n}, {}], \
-         \"type\": \"BinaryQuadraticModel\", \"variables\": false, \"vartype\": \"BINARY\"}}\n",
-        q.coupler_count()
+         \"type\": \"BinaryQuadraticModel\", \"variables\": {}, \"vartype\": \"BINARY\"}}\n",
+        q.coupler_count(),
+        labels.is_some()
     );
     let mut header = header.into_bytes();
     while !(14 + header.len()).is_multiple_of(64) {
@@ -63,6 +77,16 @@ pub fn write_bqm(q: &Qubo) -> Vec<u8> {
             out.extend_from_slice(&(j as i32).to_le_bytes());
             out.extend_from_slice(&w.to_le_bytes());
         }
+    }
+    if let Some(labels) = labels {
+        let list: Vec<String> = labels.iter().map(u32::to_string).collect();
+        let mut data = format!("[{}]", list.join(", ")).into_bytes();
+        while !(8 + data.len()).is_multiple_of(64) {
+            data.push(b' ');
+        }
+        out.extend_from_slice(b"VARS");
+        out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        out.extend_from_slice(&data);
     }
     out
 }

@@ -8,7 +8,7 @@ mod formats;
 mod model;
 mod xray;
 
-pub use bqm_file::{BqmFile, read_bqm, write_bqm};
+pub use bqm_file::{BqmFile, read_bqm, write_bqm, write_bqm_labelled};
 pub use formats::{FormatError, ModelFormat, read_coo, read_qbsolv, write_coo, write_qbsolv};
 pub use model::{Ising, MAX_COEFFICIENT, MAX_COUPLERS, MAX_VARIABLES, Qubo, QuboBuilder, QuboStats, check_coefficient};
 pub use xray::{DEFAULT_EPSILON, MAX_WEIGHT, PinMode, XrayModel, XraySpec, check_weights, xray_objective};

@@ -8,6 +8,7 @@
 
 mod anneal;
 mod anneal_kernel;
+mod embedded;
 mod experiments;
 mod lanes;
 mod metropolis;
@@ -20,6 +21,7 @@ mod xray;
 
 pub use anneal::{AnnealParams, Schedule, default_beta_range};
 pub use anneal_kernel::{AnnealKernel, group_widths};
+pub use embedded::{MAX_SWEEP_POINTS, Success, SweepPlan, SweepPoint, chain_strength_sweep};
 pub use experiments::{RatePoint, finished_success_curve, success_curve, success_rate};
 pub use problem::{
     Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet,

@@ -6,6 +6,8 @@ mod common;
 mod cover;
 mod deduce;
 mod deduce_families;
+mod embed;
+mod embedded;
 mod generate;
 mod generate_families;
 mod hardware;

@@ -9,5 +9,6 @@ pub mod palette;
 pub mod path_picker;
 pub mod plot_style;
 pub mod puzzle_grid;
+pub mod qubit_view;
 pub mod rule_picker;
 pub mod setup_picker;

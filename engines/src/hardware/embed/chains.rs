@@ -115,7 +115,11 @@ impl Chains {
 
     pub fn add_leaf(&mut self, u: usize, q: u32, parent: u32) {
         self.chains[u].hold(parent);
-        self.chains[u].nodes.push(Node { qubit: q, parent, refs: 0 });
+        self.chains[u].nodes.push(Node {
+            qubit: q,
+            parent,
+            refs: 0,
+        });
         self.fill[q as usize] += 1;
     }
 

@@ -43,14 +43,16 @@ pub struct EmbedOptions {
 /// How chains are found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EmbedMethod {
-    /// The clique (triangle) embedding for dense models when it fits, the
-    /// heuristic for the rest (and the clique embedding when the heuristic
-    /// finds nothing).
+    /// The clique (triangle) embedding for dense models when it fits (small
+    /// dense models also by the heuristic, keeping the better), the heuristic
+    /// for the rest (and the clique embedding when the heuristic finds nothing).
     Auto,
     /// Cai, Macready and Roy's search.
     Heuristic,
     /// The triangle embedding, laid along the graph's lines.
     Clique,
+    /// Read from a file, not searched for (never a method to search with).
+    Imported,
 }
 
 impl EmbedMethod {
@@ -59,6 +61,7 @@ impl EmbedMethod {
             EmbedMethod::Auto => "auto",
             EmbedMethod::Heuristic => "heuristic",
             EmbedMethod::Clique => "clique",
+            EmbedMethod::Imported => "imported",
         }
     }
 }
@@ -68,6 +71,21 @@ impl EmbedMethod {
 /// (the 10×10 X-ray QUBO, 21 %: longest chain 10 on Pegasus P16 against
 /// the heuristic's 13 to 16).
 pub const DENSE_SHARE_PERCENT: usize = 10;
+
+/// Dense models with at most this many interactions are embedded both ways
+/// under `Auto` (the heuristic takes well under a second there).
+pub const BOTH_METHODS_EDGES: usize = 600;
+
+/// Shorter longest chain, then fewer qubits.
+fn shorter(a: &Embedding, b: &Embedding) -> bool {
+    let key = |e: &Embedding| {
+        (
+            e.iter().map(Vec::len).max().unwrap_or(0),
+            e.iter().map(Vec::len).sum::<usize>(),
+        )
+    };
+    key(a) < key(b)
+}
 
 impl Default for EmbedOptions {
     fn default() -> Self {
@@ -106,7 +124,9 @@ pub enum EmbedError {
     Invalid(String),
     #[error("no embedding found in {tries} tries (the model may be too large or too dense for this graph)")]
     NotFound { tries: usize },
-    #[error("the clique embedding does not fit: the graph has too few lines for this many variables, or lacks qubits they need")]
+    #[error(
+        "the clique embedding does not fit: the graph has too few lines for this many variables, or lacks qubits they need"
+    )]
     NoClique,
     #[error("no embedding found before the time limit")]
     OutOfTime,
@@ -151,10 +171,28 @@ pub fn find_embedding(
     }
     let dense = 2 * edges.len() >= DENSE_SHARE_PERCENT * variables * variables.saturating_sub(1) / 100;
     let clique = || triangle::triangle_embedding(variables, edges, target);
-    let dense_clique = if options.method == EmbedMethod::Auto && dense { clique() } else { None };
+    let dense_clique = if options.method == EmbedMethod::Auto && dense {
+        clique()
+    } else {
+        None
+    };
     let (chains, method, try_index) = match options.method {
+        EmbedMethod::Imported => {
+            return Err(EmbedError::Invalid(
+                "an imported embedding is read, not searched for".into(),
+            ));
+        }
         EmbedMethod::Clique => (clique().ok_or(EmbedError::NoClique)?, EmbedMethod::Clique, 0),
-        EmbedMethod::Auto if dense_clique.is_some() => (dense_clique.unwrap_or_default(), EmbedMethod::Clique, 0),
+        EmbedMethod::Auto if dense_clique.is_some() => {
+            let clique = dense_clique.unwrap_or_default();
+            // On small models the heuristic is quick and often shorter: keep the better.
+            let small = edges.len() <= BOTH_METHODS_EDGES;
+            match small.then(|| heuristic(variables, neighbours, target, options, cancel, progress)) {
+                Some(Ok((chains, t))) if shorter(&chains, &clique) => (chains, EmbedMethod::Heuristic, t),
+                Some(Err(EmbedError::Cancelled(c))) => return Err(EmbedError::Cancelled(c)),
+                _ => (clique, EmbedMethod::Clique, 0),
+            }
+        }
         EmbedMethod::Heuristic => {
             let (chains, t) = heuristic(variables, neighbours, target, options, cancel, progress)?;
             (chains, EmbedMethod::Heuristic, t)
@@ -194,7 +232,12 @@ fn heuristic(
         return Err(EmbedError::NotFound { tries: 0 });
     }
     let mut search = search::Search::new(&graph, neighbours, options.seed, cancel);
-    let run = search.run(options.tries.max(1), options.patience.max(1), options.chain_patience, progress);
+    let run = search.run(
+        options.tries.max(1),
+        options.patience.max(1),
+        options.chain_patience,
+        progress,
+    );
     let found = match run {
         Ok(found) => found,
         Err(Cancelled) if cancel.timed_out() => return Err(EmbedError::OutOfTime),

@@ -215,9 +215,15 @@ impl<'a> Search<'a> {
         } else {
             self.chains.tear_out(u);
         }
-        let placed = self
-            .finder
-            .place(self.graph, &mut self.chains, u, &list, bound, &self.seeds, &mut self.rng);
+        let placed = self.finder.place(
+            self.graph,
+            &mut self.chains,
+            u,
+            &list,
+            bound,
+            &self.seeds,
+            &mut self.rng,
+        );
         if placed {
             self.chains.discard_frozen();
         } else if undo {
@@ -318,7 +324,8 @@ impl<'a> Search<'a> {
                 self.cancel.check()?;
                 let list = std::mem::take(&mut self.neighbours[u]);
                 self.chains.steal_all(u, &list);
-                self.finder.shorten(self.graph, &mut self.chains, u, &list, longest, seed);
+                self.finder
+                    .shorten(self.graph, &mut self.chains, u, &list, longest, seed);
                 self.neighbours[u] = list;
                 improved |= self.check_improvement();
             }

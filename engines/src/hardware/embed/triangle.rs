@@ -176,8 +176,16 @@ pub fn triangle_embedding(variables: usize, edges: &[(usize, usize)], target: &T
     }
     let mut best: Option<Layout> = None;
     for flip in 0..4 {
-        let v_order: Vec<usize> = if flip & 1 == 0 { (0..nv).collect() } else { (0..nv).rev().collect() };
-        let h_order: Vec<usize> = if flip & 2 == 0 { (0..nh).collect() } else { (0..nh).rev().collect() };
+        let v_order: Vec<usize> = if flip & 1 == 0 {
+            (0..nv).collect()
+        } else {
+            (0..nv).rev().collect()
+        };
+        let h_order: Vec<usize> = if flip & 2 == 0 {
+            (0..nh).collect()
+        } else {
+            (0..nh).rev().collect()
+        };
         for v_start in 0..=nv - variables {
             let lo = v_start.saturating_sub(WINDOW_SHIFT);
             let hi = (v_start + WINDOW_SHIFT).min(nh - variables);

@@ -6,7 +6,12 @@
 use crate::hardware::Topology;
 
 /// `Err` names the first thing wrong.
-pub fn verify(variables: usize, edges: &[(usize, usize)], chains: &[Vec<u32>], target: &Topology) -> Result<(), String> {
+pub fn verify(
+    variables: usize,
+    edges: &[(usize, usize)],
+    chains: &[Vec<u32>],
+    target: &Topology,
+) -> Result<(), String> {
     let space = target.family.label_space();
     let adjacency = target.adjacency();
     let mut present = vec![false; space];
@@ -23,7 +28,10 @@ pub fn verify(variables: usize, edges: &[(usize, usize)], chains: &[Vec<u32>], t
         }
         for &q in chain {
             if q as usize >= space || !present[q as usize] {
-                return Err(format!("variable {v}'s chain holds qubit {q}, not in {}", target.family.name()));
+                return Err(format!(
+                    "variable {v}'s chain holds qubit {q}, not in {}",
+                    target.family.name()
+                ));
             }
             if owner[q as usize] != usize::MAX {
                 return Err(format!("qubit {q} is in the chains of {} and {v}", owner[q as usize]));

@@ -5,6 +5,8 @@
 
 mod experiments;
 mod export;
+pub mod hardware;
+mod hardware_plot;
 mod pins;
 mod results;
 mod run;
@@ -49,6 +51,7 @@ enum SolverTab {
     #[default]
     Run,
     Experiments,
+    Hardware,
 }
 
 #[derive(Default)]
@@ -71,6 +74,10 @@ pub struct SolverRoom {
     detail_view: BoardView,
     pin_view: BoardView,
     experiments: Experiments,
+    hardware: hardware::HardwareTab,
+    /// Models built so far: a new model is a new generation (what the
+    /// Hardware tab's embedding and sweep were made for is told by it).
+    model_generation: u64,
     open_model: PathPicker,
     export_picker: PathPicker,
     export_path: String,
@@ -93,7 +100,16 @@ as a fleet follows the setup's touch rule. Cancel keeps the reads that finished;
 stops a run the same way (an edit that does not, such as a hunt shot, lets it go on), and the results say so.
 
 Experiments: the paper's Figure 8 (success against SA reads and tabu restarts over random classic fleets) and \
-success against ε. Export writes the model for D-Wave's tools.";
+success against ε. Export writes the model for D-Wave's tools.
+
+Hardware: will the model run on a D-Wave machine? Pick a qubit graph (Pegasus P16 for Advantage, Zephyr Z15 for \
+Advantage2, Chimera C16, or a small one) and Embed: each variable gets a chain of qubits (the clique embedding for \
+dense models, Cai, Macready and Roy's heuristic for sparse ones), checked before it is shown. The graph is drawn with \
+each chain in its colour (wheel zooms, drag pans, hover names the chain). The precision verdicts say which terms \
+fall below 1 % of Advantage's ranges once scaled (the X-ray QUBO's Laplacian term among them). Simulate samples the \
+embedded problem at each chain strength (0.25 to 4 times D-Wave's default unless typed), reads chains back by \
+majority vote and plots broken chains and success. Export writes the embedding (minorminer's JSON) and the \
+embedded problem (dimod's binary BQM, labelled by qubit); Import reads an embedding back.";
 
 impl Room for SolverRoom {
     fn id(&self) -> &'static str {
@@ -109,7 +125,11 @@ impl Room for SolverRoom {
         GUIDE
     }
     fn busy(&self) -> bool {
-        self.model.is_running() || self.run.is_running() || self.experiments.is_running() || self.export.is_running()
+        self.model.is_running()
+            || self.run.is_running()
+            || self.experiments.is_running()
+            || self.export.is_running()
+            || self.hardware.is_running()
     }
     fn reset(&mut self) {
         let tab = self.tab;
@@ -120,15 +140,17 @@ impl Room for SolverRoom {
         Some(match self.tab {
             SolverTab::Run => "run",
             SolverTab::Experiments => "experiments",
+            SolverTab::Hardware => "hardware",
         })
     }
     fn tabs(&self) -> &'static [&'static str] {
-        &["run", "experiments"]
+        &["run", "experiments", "hardware"]
     }
     fn set_tab(&mut self, tab: &str) {
         match tab {
             "run" => self.tab = SolverTab::Run,
             "experiments" => self.tab = SolverTab::Experiments,
+            "hardware" => self.tab = SolverTab::Hardware,
             _ => {}
         }
     }
@@ -159,12 +181,20 @@ impl Room for SolverRoom {
                     .on_hover_text("Sample the model; live plots and results");
                 ui.selectable_value(&mut self.tab, SolverTab::Experiments, "Experiments")
                     .on_hover_text("Figure 8 of the paper and a sweep of ε");
+                ui.selectable_value(&mut self.tab, SolverTab::Hardware, "Hardware")
+                    .on_hover_text("Embed the model onto D-Wave's qubit graphs, check its precision, simulate chains");
             });
             ui.separator();
             match self.tab {
                 SolverTab::Run => self.central(ui, ctx),
                 SolverTab::Experiments => {
                     egui::ScrollArea::vertical().show(ui, |ui| self.experiments.show(ui, ctx.doc));
+                }
+                SolverTab::Hardware => {
+                    let model = self.model.result.as_ref().filter(|_| !self.model.is_running());
+                    let generation = self.model_generation;
+                    let hardware = &mut self.hardware;
+                    egui::ScrollArea::vertical().show(ui, |ui| hardware.show(ui, ctx.doc, model, generation));
                 }
             }
         });
@@ -190,6 +220,11 @@ impl SolverRoom {
     /// The last export's message (its error, if it failed).
     pub fn export_error(&self) -> Option<&str> {
         self.export.error.as_deref()
+    }
+
+    /// The Hardware tab (its embedding and sweep).
+    pub fn hardware(&self) -> &hardware::HardwareTab {
+        &self.hardware
     }
 
     pub fn model_error(&self) -> Option<&str> {
@@ -238,6 +273,7 @@ impl SolverRoom {
                 Some("These results are of the model before the last edit (or of another setup's).".into());
         }
         self.model.result = None;
+        self.model_generation += 1;
         self.model.start(repaint(ui), move |_| input?.build());
     }
 
