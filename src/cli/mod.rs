@@ -233,7 +233,7 @@ pub enum QuboCommand {
         target: String,
         /// With --embedding: a number, or a multiple of D-Wave's default such
         /// as 2x (default: D-Wave's default, uniform torque compensation).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         chain_strength: Option<String>,
     },
     /// Will the embedded model run well? The precision verdict of the logical
@@ -250,11 +250,11 @@ pub enum QuboCommand {
         #[arg(long, default_value = "pegasus:16")]
         target: String,
         /// One chain strength: a number, or a multiple of D-Wave's default such as 1.5x.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         chain_strength: Option<String>,
         /// Chain strengths, comma separated (numbers, or multiples such as
         /// 0.5x,1x,2x); default 0.25x to 4x of D-Wave's default.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         sweep: Option<String>,
         /// Simulated annealing reads per chain strength.
         #[arg(long, default_value_t = crate::study::hardware::DEFAULT_HARDWARE_READS)]

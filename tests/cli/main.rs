@@ -5,6 +5,7 @@ mod commands;
 mod common;
 mod hardening;
 mod hardening_formats;
+mod hardware_commands;
 mod presets;
 mod puzzle_commands;
 mod rules;
