@@ -105,17 +105,21 @@ fn the_heuristic_embeds_complete_graphs_and_grids_on_every_family() {
 fn a_grid_onto_chimera_stays_near_minorminer() {
     // minorminer 0.2.22's find_embedding of the 6×6 grid onto C4, seeds 1
     // to 5: longest chains 3, 3, 3, 4, 3 over 61 to 69 qubits. Ours, seeds
-    // 1 to 5: 3, 4, 4, 4, 4 over 63 to 78 (a guard against getting worse,
-    // not a claim of parity).
+    // 1 to 10: 3, 3, 5, 3, 3, 3, 4, 3, 3, 3 over 60 to 77 qubits (a guard
+    // against getting worse, not a claim of parity).
     let target = graph("chimera:4");
     let edges = grid(6, 6);
-    for seed in 1..=5 {
+    let mut short = 0;
+    for seed in 1..=10 {
         let chains = embed(36, &edges, &target, EmbedMethod::Heuristic, seed);
         check(36, &edges, &chains, &target);
         let lengths: Vec<usize> = chains.iter().map(Vec::len).collect();
-        assert!(lengths.iter().max() <= Some(&4), "seed {seed}: {lengths:?}");
+        let longest = lengths.iter().copied().max().unwrap();
+        assert!(longest <= 5, "seed {seed}: {lengths:?}");
         assert!(lengths.iter().sum::<usize>() <= 80, "seed {seed}: {lengths:?}");
+        short += usize::from(longest <= 3);
     }
+    assert!(short >= 7, "{short} of 10 seeds reach chains of 3");
 }
 
 #[test]
@@ -164,12 +168,17 @@ fn a_sparse_model_uses_fewer_clique_qubits_than_the_clique() {
 
 #[test]
 fn auto_picks_the_clique_for_dense_models_and_the_heuristic_for_sparse() {
-    let target = graph("pegasus:4");
+    let target = graph("pegasus:6");
     let options = EmbedOptions::default();
     let run =
         |edges: &[(usize, usize)], n| find_embedding(n, edges, &target, &options, &CancelFlag::new(), &|_| {}).unwrap();
-    assert_eq!(run(&complete(20), 20).method, EmbedMethod::Clique);
+    // K40 has 780 interactions: past the size where both methods run.
+    assert_eq!(run(&complete(40), 40).method, EmbedMethod::Clique);
     assert_eq!(run(&grid(6, 6), 36).method, EmbedMethod::Heuristic);
+    // K12 is dense but small: both run and the shorter chains win.
+    let both = run(&complete(12), 12);
+    let clique = embed(12, &complete(12), &target, EmbedMethod::Clique, 1);
+    assert!(both.max_chain <= clique.iter().map(Vec::len).max().unwrap());
 }
 
 #[test]

@@ -264,7 +264,9 @@ impl Pathfinder {
     /// Regrows `u` over free qubits only, as short as it can be found:
     /// breadth-first from every neighbour at once, level by level, and the
     /// first root all of them reach gives a chain; it is kept if shorter
-    /// than `max(old length, limit)`, else the old chain comes back.
+    /// than `max(old length, limit)`, else the shortest candidate found
+    /// takes the old chain's place (the old one comes back only when no
+    /// root was reached).
     /// Arms beyond `limit` stay with `u` when handed to the neighbours.
     /// Qubits of a level are taken in an order drawn from `seed`.
     #[allow(clippy::too_many_arguments)]
@@ -294,6 +296,7 @@ impl Pathfinder {
             *q = 0;
         }
         let mut best: Option<u32> = None;
+        let mut fallback = usize::MAX;
         'levels: for depth in 0..=old as i64 {
             for s in 0..self.used {
                 let mut frontier = std::mem::take(&mut self.slots[s].frontier);
@@ -304,10 +307,19 @@ impl Pathfinder {
                         if self.reached[q as usize] == k {
                             self.grow(chains, u, q);
                             let size = chains.chains[u].len();
-                            chains.tear_out(u);
                             if size < stop {
+                                chains.tear_out(u);
                                 best = Some(q);
                                 break 'levels;
+                            }
+                            // The shortest candidate so far replaces the
+                            // frozen chain: a chain that cannot get shorter
+                            // still moves sideways (minorminer's plateau moves).
+                            if size < fallback {
+                                fallback = size;
+                                chains.freeze_out(u);
+                            } else {
+                                chains.tear_out(u);
                             }
                         }
                     }

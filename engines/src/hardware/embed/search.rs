@@ -317,11 +317,16 @@ impl<'a> Search<'a> {
         let mut left = patience;
         let mut order = self.most_connected_order();
         while left > 0 {
-            let longest = self.best.as_ref().map_or(0, |(_, s)| s.worst());
             let mut improved = false;
             let seed: u64 = self.rng.random();
             for &u in &order {
                 self.cancel.check()?;
+                // The target follows the best at once: after an improvement no
+                // neighbour may grow back to the old longest chain.
+                let longest = self.best.as_ref().map_or(0, |(_, s)| s.worst());
+                // A fresh neighbour order each time: it decides which
+                // neighbour's search finds the root and which gets the arms.
+                self.neighbours[u].shuffle(&mut self.rng);
                 let list = std::mem::take(&mut self.neighbours[u]);
                 self.chains.steal_all(u, &list);
                 self.finder
