@@ -281,7 +281,21 @@ pub struct HardwareSettings {
     pub reads: usize,
     /// Chain strengths (numbers, or multiples of the default such as 2x); empty: 0.25x to 4x.
     pub strengths: String,
+    /// The last embedding found or imported, kept with the session.
+    pub embedding: Option<SavedEmbedding>,
 }
+
+/// An embedding kept in a session: the graph it is on and each variable's qubits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedEmbedding {
+    /// `pegasus:16`, …
+    pub target: String,
+    pub chains: Vec<Vec<u32>>,
+}
+
+/// Most qubits a saved embedding may hold (Zephyr Z32 has fewer).
+pub const MAX_SAVED_QUBITS: usize = 100_000;
 
 impl Default for HardwareSettings {
     fn default() -> Self {
@@ -293,6 +307,7 @@ impl Default for HardwareSettings {
             time_limit: Some(60.0),
             reads: crate::study::hardware::DEFAULT_HARDWARE_READS,
             strengths: String::new(),
+            embedding: None,
         }
     }
 }
@@ -315,6 +330,16 @@ impl HardwareSettings {
                 crate::study::hardware::MAX_HARDWARE_READS,
                 self.reads
             ));
+        }
+        if let Some(e) = &self.embedding {
+            crate::hardware::Family::parse(&e.target).map_err(|why| format!("saved embedding: {why}"))?;
+            let qubits: usize = e.chains.iter().map(Vec::len).sum();
+            if qubits > MAX_SAVED_QUBITS || e.chains.len() > crate::hardware::embed::MAX_VARIABLES {
+                return Err(format!(
+                    "the saved embedding holds {qubits} qubits for {} variables: at most {MAX_SAVED_QUBITS} qubits",
+                    e.chains.len()
+                ));
+            }
         }
         if self.strengths.chars().count() > SolverSettings::MAX_TEXT {
             return Err(format!(

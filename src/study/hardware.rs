@@ -315,6 +315,11 @@ pub fn summarize(problem: &Problem, target: Topology, embedded: Embedded) -> Res
 /// An embedding read from minorminer's JSON, as a summary for `problem` on `target`.
 pub fn imported(problem: &Problem, target: Topology, text: &str) -> Result<EmbedSummary, String> {
     let chains = crate::hardware::embedding_from_json(text, problem.qubo().len())?;
+    from_chains(problem, target, chains)
+}
+
+/// Given chains (a file's, a session's), as a summary for `problem` on `target`.
+pub fn from_chains(problem: &Problem, target: Topology, chains: Embedding) -> Result<EmbedSummary, String> {
     let embedded = Embedded {
         qubits: chains.iter().map(Vec::len).sum(),
         max_chain: chains.iter().map(Vec::len).max().unwrap_or(0),

@@ -43,6 +43,21 @@ pub struct PathPrompt {
 /// A dialog that answers `None` faster than this found no dialog service.
 const NO_SERVICE_BELOW: Duration = Duration::from_millis(400);
 
+/// Whether no file dialog can open here: no session bus (so no desktop
+/// portal) and no zenity or kdialog to fall back on, as under Xvfb. Then the
+/// typed-path window opens at once: a dialog attempt there fails slowly
+/// (seconds of D-Bus timeouts) and would read as a cancel.
+pub fn no_dialog_service() -> bool {
+    static NONE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *NONE.get_or_init(|| {
+        let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|v| !v.is_empty());
+        let helper = std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| dir.join("zenity").is_file() || dir.join("kdialog").is_file())
+        });
+        !bus && !helper
+    })
+}
+
 #[derive(Default)]
 pub struct FileUi {
     dialog: Option<(DialogKind, Instant, Receiver<Option<PathBuf>>)>,
@@ -88,6 +103,10 @@ impl FileUi {
     /// session's file (Save As proposes its name).
     pub fn start_dialog(&mut self, kind: DialogKind, current: Option<&Path>) {
         if self.dialog.is_some() {
+            return;
+        }
+        if no_dialog_service() {
+            self.prompt_path(kind, "No file dialog is available here: type a path instead.", current);
             return;
         }
         let (tx, rx) = channel();

@@ -443,6 +443,50 @@ fn the_hardware_tab_embeds_simulates_and_notices_a_new_model() {
     assert_eq!(shown.points, engine.points);
     let cell = format!("{:.2} %", 100.0 * engine.points[0].chain_break_rate);
     assert!(h.query_all_by_label(&cell).next().is_some(), "the table shows {cell}");
+    // The embedding is kept with the session, and a room opened on it shows it again.
+    let saved = h
+        .state()
+        .doc
+        .session
+        .solver
+        .hardware
+        .embedding
+        .clone()
+        .expect("saved with the session");
+    assert_eq!(&saved.chains, chains);
+    let mut again = solver_on(h.state().doc.session.clone());
+    again.state_mut().room.set_tab("hardware");
+    again.run_steps(3);
+    wait_until(&mut again, |r| !r.room.busy());
+    again.run_steps(2);
+    let back = again.state().room.hardware().embedding().expect("restored");
+    assert_eq!(&back.summary.embedded.chains, chains);
+    assert!(back.origin.contains("saved with the session"));
+    // Other sums on the same grid: the same interactions, other coefficients;
+    // the embedding still fits and its figures follow the model.
+    let before = hw.embedding().unwrap().summary.logical.clone();
+    h.state_mut().doc.edit(|x| {
+        x.solver.rows = "3,2".into();
+        x.solver.cols = "2,1,1,0,1".into();
+    });
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("interactions changed").is_none());
+    let now = &h.state().room.hardware().embedding().unwrap().summary;
+    let problem = &h.state().room.model().unwrap().problem;
+    let (expect, _) = fleetscope::study::hardware::logical_precision(
+        problem,
+        fleetscope::hardware::ADVANTAGE,
+        fleetscope::hardware::DEFAULT_PRECISION,
+    );
+    assert_eq!(now.logical, expect);
+    assert_ne!(
+        now.logical, before,
+        "the figures are the new model's (the fields follow the sums)"
+    );
     // Another grid is another set of interactions: the embedding no longer fits.
     h.state_mut().doc.edit(|x| {
         x.solver.rows = "2,3,1".into();

@@ -9,6 +9,7 @@
 mod analysis;
 mod auto;
 mod bitboard;
+mod clusters;
 mod count;
 mod dlx;
 mod frontier;
@@ -21,6 +22,7 @@ mod symmetry;
 pub use analysis::{Occupancy, WhatIf, occupancy, what_if};
 pub use auto::{choose_count, choose_occupancy, frontier_input};
 pub use bitboard::BitboardCounter;
+pub use clusters::{ClusterCounter, Frame, MAX_PIECES as CLUSTER_MAX_PIECES};
 pub use count::{CountRequest, CountResult, Engine, count_deployments, distinct_layout_divisor};
 pub use dlx::{Dlx, ExactCover, OptionItems};
 pub use frontier::{

@@ -48,7 +48,13 @@ pub fn embed_problem(
         ));
     }
     let edges: Vec<(usize, usize)> = logical.couplers().map(|(a, b, _)| (a, b)).collect();
-    verify(logical.len(), &edges, chains, target).map_err(|e| format!("the embedding does not fit the model: {e}"))?;
+    verify(logical.len(), &edges, chains, target).map_err(|e| {
+        format!(
+            "the embedding does not fit this model on {}: {e} (an embedding file does not say which graph it was \
+             made for: is this the one?)",
+            target.family.name()
+        )
+    })?;
     let mut labels: Vec<u32> = chains.iter().flatten().copied().collect();
     labels.sort_unstable();
     let index: HashMap<u32, usize> = labels.iter().enumerate().map(|(i, &q)| (q, i)).collect();

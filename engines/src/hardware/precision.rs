@@ -43,7 +43,7 @@ pub struct PrecisionReport {
 impl PrecisionReport {
     /// One line a user reads.
     pub fn verdict(&self) -> String {
-        let pct = |x: f64| format!("{:.2} %", 100.0 * x);
+        let pct = percent;
         let smallest = match (self.smallest_h, self.smallest_j) {
             (Some(h), Some(j)) => format!("smallest field {} and coupling {} of their ranges", pct(h), pct(j)),
             (Some(h), None) => format!("smallest field {} of its range", pct(h)),
@@ -60,6 +60,17 @@ impl PrecisionReport {
                 pct(self.precision)
             )
         }
+    }
+}
+
+/// A share as a percentage with two decimals, or two significant digits
+/// below 0.01 % (so a tiny share never reads as 0.00 %).
+pub fn percent(x: f64) -> String {
+    let p = 100.0 * x;
+    if p != 0.0 && p.abs() < 0.01 {
+        format!("{p:.1e} %")
+    } else {
+        format!("{p:.2} %")
     }
 }
 

@@ -2,6 +2,7 @@
 //! Oracles are the sources' published numbers, the data in `engines/tests/data/`
 //! and independent second implementations (brute force on small cases).
 
+mod clusters;
 mod common;
 mod cover;
 mod deduce;

@@ -39,6 +39,13 @@ impl PathPicker {
             .on_hover_text("Pick the file with the system dialog (or type the path)")
             .clicked()
         {
+            if crate::ui::files::no_dialog_service() {
+                self.no_dialog = true;
+                self.typed = Some(suggested.map(|p| p.display().to_string()).unwrap_or_default());
+                self.typed_for = (save, filter.0.to_string());
+                self.focus_typed = true;
+                return None;
+            }
             let (tx, rx) = channel();
             let (name, exts) = (
                 filter.0.to_string(),

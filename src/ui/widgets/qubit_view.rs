@@ -1,7 +1,8 @@
 //! Draws a qubit graph with an embedding on it: every qubit a faint dot (its
 //! couplers too once zoomed in enough to tell them apart), each chain in its
 //! own colour with the couplers inside it, the chain under the pointer
-//! highlighted. Wheel zooms about the pointer, a drag pans, double-click fits.
+//! highlighted. Ctrl+wheel (or a pinch) zooms about the pointer, a drag
+//! pans, double-click fits; the plain wheel scrolls the page as elsewhere.
 //! The drawing's layout (positions, chains) is made off the UI thread.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
@@ -57,8 +58,7 @@ impl QubitView {
         let size = vec2(ui.available_width(), height);
         let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
         if response.hovered() {
-            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-            let factor = pinch * (scroll * 0.002).exp();
+            let factor = ui.input(|i| i.zoom_delta());
             if factor != 1.0 {
                 let new_zoom = (self.zoom * factor).clamp(1.0, 80.0);
                 if let Some(p) = response.hover_pos() {
@@ -128,7 +128,7 @@ impl QubitView {
         }
         if let Some((q, v)) = hovered {
             painter.circle_stroke(at(q), dot * 2.5, Stroke::new(1.5, ui.visuals().strong_text_color()));
-            response.clone().on_hover_text(format!(
+            response.clone().on_hover_text_at_pointer(format!(
                 "{}: chain of {} qubits (here qubit {})",
                 name(v),
                 d.chain_len[v as usize],
@@ -138,7 +138,7 @@ impl QubitView {
         painter.text(
             rect.left_bottom() + vec2(6.0, -4.0),
             egui::Align2::LEFT_BOTTOM,
-            "wheel: zoom · drag: pan · double-click: fit",
+            "Ctrl+wheel: zoom · drag: pan · double-click: fit",
             egui::FontId::proportional(11.0),
             ui.visuals().weak_text_color(),
         );

@@ -169,6 +169,15 @@ pub fn find_embedding(
             neighbours[b].push(a);
         }
     }
+    let interactions: usize = neighbours.iter().map(Vec::len).sum::<usize>() / 2;
+    if interactions > target.edges.len() {
+        // Each interaction needs a coupler of its own between two chains.
+        return Err(EmbedError::Invalid(format!(
+            "the model has {interactions} interactions but {} has only {} couplers: it cannot fit",
+            target.family.name(),
+            target.edges.len()
+        )));
+    }
     let dense = 2 * edges.len() >= DENSE_SHARE_PERCENT * variables * variables.saturating_sub(1) / 100;
     let clique = || triangle::triangle_embedding(variables, edges, target);
     let dense_clique = if options.method == EmbedMethod::Auto && dense {

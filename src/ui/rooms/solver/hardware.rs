@@ -7,12 +7,12 @@
 use crate::hardware::{EmbedMethod, EmbedOptions, EmbedProgress, Topology};
 use crate::jobs::{JobCtx, Task};
 use crate::run::Progress;
-use crate::session::HardwareSettings;
+use crate::session::{HardwareSettings, SavedEmbedding};
 use crate::solve::Problem;
 use crate::study::StudyModel;
 use crate::study::hardware::{
-    EmbedSummary, HardwarePlan, HardwareReport, MAX_HARDWARE_READS, MAX_TRIES, TARGETS, embed_model, hardware_report,
-    imported, interactions, parse_method, parse_strengths, target_graph,
+    EmbedSummary, HardwarePlan, HardwareReport, MAX_HARDWARE_READS, MAX_TRIES, TARGETS, embed_model, from_chains,
+    hardware_report, imported, interactions, parse_method, parse_strengths, summarize, target_graph,
 };
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
@@ -31,6 +31,8 @@ pub struct EmbedView {
     pub for_edges: (usize, Vec<(usize, usize)>),
     /// "found by …" or "imported from …".
     pub origin: String,
+    /// The model generation it was made for.
+    pub generation: u64,
 }
 
 /// A sweep's report and the model it ran on.
@@ -42,6 +44,15 @@ pub struct SweepView {
 #[derive(Default)]
 pub struct HardwareTab {
     embed: Task<EmbedView>,
+    /// The shown embedding's figures recomputed for a new model with the same
+    /// interactions (another fleet's X-ray QUBO): the generation it was for.
+    refresh: Task<(u64, EmbedSummary)>,
+    /// The model generation the shown figures are of.
+    summary_generation: Option<u64>,
+    /// The generation a refresh was last started for.
+    refresh_asked: Option<u64>,
+    /// The session's saved embedding was offered to the tab (once per session load).
+    restored: bool,
     sweep: Task<SweepView>,
     view: QubitView,
     /// Whether the shown embedding fits the current model, for the model generation checked.
@@ -92,13 +103,23 @@ fn drawing(summary: &EmbedSummary) -> QubitDrawing {
     }
 }
 
-fn view_of(problem: &Problem, summary: EmbedSummary, origin: String) -> EmbedView {
+fn view_of(problem: &Problem, summary: EmbedSummary, origin: String, generation: u64) -> EmbedView {
     let q = problem.qubo();
     EmbedView {
         drawing: drawing(&summary),
         for_edges: (q.len(), interactions(problem)),
         summary,
         origin,
+        generation,
+    }
+}
+
+/// The spec that builds the graph again (`pegasus:16`).
+fn target_spec(t: &Topology) -> String {
+    match t.family {
+        crate::hardware::Family::Chimera { m, n, t } => format!("chimera:{m},{n},{t}"),
+        crate::hardware::Family::Pegasus { m } => format!("pegasus:{m}"),
+        crate::hardware::Family::Zephyr { m, t } => format!("zephyr:{m},{t}"),
     }
 }
 
@@ -128,18 +149,37 @@ impl HardwareTab {
     /// Draws the tab. `model` is the built model and `generation` counts
     /// the models built so far (a new one is a new generation).
     pub fn show(&mut self, ui: &mut Ui, doc: &mut Document, model: Option<&StudyModel>, generation: u64) {
-        self.embed.poll();
+        let mut s = doc.session.solver.hardware.clone();
+        if self.embed.poll()
+            && let Some(e) = &self.embed.result
+        {
+            // A new embedding: seen whole, and kept with the session.
+            self.view = QubitView::default();
+            self.summary_generation = Some(e.generation);
+            let spec = target_spec(&e.summary.target);
+            s.embedding = Some(SavedEmbedding {
+                target: spec,
+                chains: e.summary.embedded.chains.clone(),
+            });
+        }
+        if self.refresh.poll()
+            && let (Some((g, summary)), Some(e)) = (self.refresh.result.take(), self.embed.result.as_mut())
+        {
+            e.summary = summary;
+            self.summary_generation = Some(g);
+        }
         self.sweep.poll();
         self.files.poll();
-        let mut s = doc.session.solver.hardware.clone();
+        self.restore(ui, &s, model, generation);
         ui.heading("Embed onto a qubit graph");
         ui.label(
             "D-Wave's machines couple each qubit to a few others, so each variable becomes a chain of qubits \
              held together by a strong coupling. Embed finds the chains (verified before they are shown).",
         );
-        self.embed_controls(ui, &mut s, model);
-        self.import_ui(ui, &s.target, model);
+        self.embed_controls(ui, &mut s, model, generation);
+        self.import_ui(ui, &s.target, model, generation);
         let fits = self.fits(model, generation);
+        self.keep_figures_current(ui, model, generation, fits);
         if let Some(e) = &self.embed.result {
             ui.separator();
             if !fits {
@@ -148,6 +188,9 @@ impl HardwareTab {
                     "The model's interactions changed since this embedding was made: embed again (the drawing \
                      and figures below are the old model's).",
                 );
+            }
+            if fits && self.summary_generation != Some(generation) {
+                ui.weak("Recomputing the figures for the edited model…");
             }
             summary_ui(ui, e);
             let names = variable_namer(model);
@@ -168,6 +211,53 @@ impl HardwareTab {
         }
     }
 
+    /// Shows the session's saved embedding (once per load), checked against the model.
+    fn restore(&mut self, ui: &Ui, s: &HardwareSettings, model: Option<&StudyModel>, generation: u64) {
+        if self.restored || self.embed.is_running() || self.embed.result.is_some() {
+            return;
+        }
+        let (Some(saved), Some(m)) = (&s.embedding, model) else {
+            return;
+        };
+        self.restored = true;
+        let (problem, saved) = (m.problem.clone(), saved.clone());
+        self.embed.start(repaint(ui), move |_| {
+            let target = target_graph(&saved.target)?;
+            let summary = from_chains(&problem, target, saved.chains)
+                .map_err(|e| format!("the embedding saved with the session does not fit the model: {e}"))?;
+            Ok(view_of(
+                &problem,
+                summary,
+                "the embedding saved with the session".into(),
+                generation,
+            ))
+        });
+    }
+
+    /// Recomputes the shown figures when the model changed but still fits
+    /// (another fleet's X-ray QUBO: same interactions, other coefficients).
+    fn keep_figures_current(&mut self, ui: &Ui, model: Option<&StudyModel>, generation: u64, fits: bool) {
+        if !fits
+            || self.summary_generation == Some(generation)
+            || self.refresh_asked == Some(generation)
+            || self.refresh.is_running()
+        {
+            return;
+        }
+        let (Some(m), Some(e)) = (model, &self.embed.result) else {
+            return;
+        };
+        if self.embed.is_running() {
+            return;
+        }
+        let (problem, target, embedded) = (m.problem.clone(), e.summary.target.clone(), e.summary.embedded.clone());
+        // Asked once per generation, whatever the answer.
+        self.refresh_asked = Some(generation);
+        self.refresh.start(repaint(ui), move |_| {
+            Ok((generation, summarize(&problem, target, embedded)?))
+        });
+    }
+
     /// Whether the shown embedding fits the model (checked once per model).
     fn fits(&mut self, model: Option<&StudyModel>, generation: u64) -> bool {
         let (Some(m), Some(e)) = (model, &self.embed.result) else {
@@ -183,7 +273,7 @@ impl HardwareTab {
         fits
     }
 
-    fn embed_controls(&mut self, ui: &mut Ui, s: &mut HardwareSettings, model: Option<&StudyModel>) {
+    fn embed_controls(&mut self, ui: &mut Ui, s: &mut HardwareSettings, model: Option<&StudyModel>, generation: u64) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Target");
             let shown = TARGETS
@@ -240,19 +330,21 @@ impl HardwareTab {
         if job_controls(ui, &self.embed, &labels, can)
             && let Some(m) = model
         {
-            self.start_embed(ui, s, &m.problem);
+            self.start_embed(ui, s, &m.problem, generation);
         }
     }
 
-    fn start_embed(&mut self, ui: &Ui, s: &HardwareSettings, problem: &Problem) {
+    fn start_embed(&mut self, ui: &Ui, s: &HardwareSettings, problem: &Problem, generation: u64) {
         let problem = problem.clone();
         let (spec, method, seed, tries, limit) = (s.target.clone(), s.method.clone(), s.seed, s.tries, s.time_limit);
         self.fits = None;
         self.embed.start(repaint(ui), move |job: &JobCtx<()>| {
             let method = parse_method(&method)?;
             let target = target_graph(&spec)?;
+            let mut cancel = job.cancel_flag().clone();
             if let Some(t) = crate::study::sampling::time_limit(limit)? {
                 job.time_limit(t);
+                cancel = cancel.with_time_limit(t);
             }
             let options = EmbedOptions {
                 seed,
@@ -275,13 +367,12 @@ impl HardwareTab {
                     ),
                 });
             };
-            let summary =
-                embed_model(&problem, target, &options, job.cancel_flag(), &progress).map_err(|e| e.to_string())?;
+            let summary = embed_model(&problem, target, &options, &cancel, &progress).map_err(|e| e.to_string())?;
             let origin = match summary.embedded.method {
                 EmbedMethod::Clique => "the clique embedding".to_string(),
                 _ => format!("the heuristic, try {}", summary.embedded.try_index + 1),
             };
-            Ok(view_of(&problem, summary, origin))
+            Ok(view_of(&problem, summary, origin, generation))
         });
     }
 
@@ -417,7 +508,7 @@ impl HardwareTab {
     }
 
     /// An "Import embedding…" row: reads minorminer's JSON for the current model and target.
-    pub fn import_ui(&mut self, ui: &mut Ui, target: &str, model: Option<&StudyModel>) {
+    pub fn import_ui(&mut self, ui: &mut Ui, target: &str, model: Option<&StudyModel>, generation: u64) {
         ui.horizontal(|ui| {
             ui.label("Or import an embedding:");
             if let Some(path) = self.import_picker.browse(ui, false, ("Embedding", &["json"]), None)
@@ -430,7 +521,12 @@ impl HardwareTab {
                     let text = crate::session::read_text(&path).map_err(|e| e.to_string())?;
                     let summary = imported(&problem, target_graph(&spec)?, &text)
                         .map_err(|e| format!("{}: {e}", path.display()))?;
-                    Ok(view_of(&problem, summary, format!("imported from {}", path.display())))
+                    Ok(view_of(
+                        &problem,
+                        summary,
+                        format!("imported from {}", path.display()),
+                        generation,
+                    ))
                 });
             }
         });

@@ -1,0 +1,521 @@
+//! The cluster counter: a few pieces on a large plain board, at a cost that
+//! does not grow with the board.
+//!
+//! The story. Give every pair of pieces the factor (1 − conflict), where two
+//! placements conflict when they overlap (or touch, under the no-touch rule);
+//! a deployment is a tuple of placements whose factors are all 1. Expanding
+//! the product over all pairs groups the terms by which pieces are tied
+//! together, and the count becomes a sum over set partitions of the fleet:
+//!
+//!   Z = Σ_π Π_{B ∈ π} u(B),   u({i}) = placements of piece i,
+//!   u(B) = Σ over tuples of B whose conflict graph H is connected of φ(H),
+//!
+//! with φ(H) = Σ over connected spanning subgraphs G ⊆ H of (−1)^{|E(G)|}
+//! (the Ursell function of the pieces). A tuple with a connected conflict
+//! graph is a *cluster*: its placements lie close together, so up to
+//! translation there are few of them, whatever the board's size. On a plain
+//! board (a rectangle, or a regular hexagon, with no islands) a cluster fits
+//! in as many places as its extents allow, so u(B) is a short sum over
+//! cluster extents: the clusters are enumerated once and every board size
+//! is then counted in microseconds (`fleetscope count --sizes 5..40`).
+//!
+//! Each cluster is generated exactly once, by its breadth-first tree from
+//! the first piece of B (anchored at the origin, in each orientation): when
+//! a vertex is expanded, its children are exactly the pieces not yet placed
+//! that conflict with it, and a child may not conflict with any vertex
+//! expanded before its parent.
+
+use super::CountError;
+use crate::geometry::{Board, BoardShape, Coord, Fleet, Lattice, TouchRule};
+use crate::run::CancelFlag;
+use std::collections::HashMap;
+
+/// Most pieces the cluster counter takes (its work grows quickly with them).
+pub const MAX_PIECES: usize = 6;
+
+/// A plain board the counter can count on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Frame {
+    Rect {
+        rows: i32,
+        cols: i32,
+    },
+    /// The regular hexagon of this radius around the origin (cube coordinates).
+    Hexagon {
+        radius: i32,
+    },
+}
+
+impl Frame {
+    /// The frame of a board, if it is plain (no islands; a rectangle or a
+    /// centred regular hexagon).
+    pub fn of(board: &Board) -> Option<Frame> {
+        if !board.islands.is_empty() {
+            return None;
+        }
+        match &board.shape {
+            BoardShape::Square { rows, cols } => Some(Frame::Rect {
+                rows: *rows as i32,
+                cols: *cols as i32,
+            }),
+            BoardShape::Hex { cells } => {
+                let radius = cells
+                    .iter()
+                    .map(|c| c.0.abs().max(c.1.abs()).max((c.0 + c.1).abs()))
+                    .max()?;
+                let full = (3 * radius * (radius + 1) + 1) as usize;
+                (cells.len() == full).then_some(Frame::Hexagon { radius })
+            }
+        }
+    }
+
+    fn lattice(self) -> Lattice {
+        match self {
+            Frame::Rect { .. } => Lattice::Square,
+            Frame::Hexagon { .. } => Lattice::Hex,
+        }
+    }
+
+    /// Places a cluster with these extents fits (see [`Extents`]).
+    fn fit(self, e: Extents) -> i128 {
+        match self {
+            Frame::Rect { rows, cols } => i128::from((rows - e[0]).max(0)) * i128::from((cols - e[1]).max(0)),
+            Frame::Hexagon { radius: r } => {
+                // Translations t with every cell inside: x + tx and y + ty in
+                // [−r, r] and x + y + tx + ty in [−r, r]; the cluster is
+                // normalised to min x = min y = 0 and s = x + y in [e[2], e[3]].
+                let mut n = 0i128;
+                for tx in -r..=r - e[0] {
+                    let lo = (-r).max(-r - e[2] - tx);
+                    let hi = (r - e[1]).min(r - e[3] - tx);
+                    n += i128::from((hi - lo + 1).max(0));
+                }
+                n
+            }
+        }
+    }
+}
+
+/// What the number of places a cluster fits depends on: square, the row and
+/// column extents (max − min); hex, the x and y extents and the range of
+/// x + y once min x = min y = 0.
+type Extents = [i32; 4];
+
+/// One orientation of a piece: its cells and their extents.
+#[derive(Clone, Debug)]
+struct Shape {
+    cells: Vec<Coord>,
+    lo: Coord,
+    hi: Coord,
+}
+
+/// Offsets (of the second placement from the first) at which two shapes
+/// conflict, as a dense grid.
+#[derive(Clone, Debug)]
+struct ConflictGrid {
+    radius: i32,
+    side: i32,
+    bits: Vec<bool>,
+    /// The conflicting offsets, listed.
+    list: Vec<Coord>,
+}
+
+impl ConflictGrid {
+    fn new(a: &Shape, b: &Shape, touching: &[Coord], radius: i32) -> ConflictGrid {
+        let side = 2 * radius + 1;
+        let mut bits = vec![false; (side * side) as usize];
+        let mut list = Vec::new();
+        let mut reach: Vec<Coord> = vec![Coord(0, 0)];
+        reach.extend_from_slice(touching);
+        for &ca in &a.cells {
+            for &cb in &b.cells {
+                for &t in &reach {
+                    // b's cell cb placed at offset d lands on ca + t.
+                    let d = Coord(ca.0 + t.0 - cb.0, ca.1 + t.1 - cb.1);
+                    let i = ((d.0 + radius) * side + d.1 + radius) as usize;
+                    if !bits[i] {
+                        bits[i] = true;
+                        list.push(d);
+                    }
+                }
+            }
+        }
+        ConflictGrid {
+            radius,
+            side,
+            bits,
+            list,
+        }
+    }
+
+    fn conflicts(&self, d: Coord) -> bool {
+        let r = self.radius;
+        if d.0.abs() > r || d.1.abs() > r {
+            return false;
+        }
+        self.bits[((d.0 + r) * self.side + d.1 + r) as usize]
+    }
+}
+
+/// The Ursell function φ of every graph on up to [`MAX_PIECES`] vertices,
+/// indexed by vertex count and edge mask (edge (i, j), i < j, at bit `pair(i, j)`).
+struct Ursell {
+    tables: Vec<Vec<i64>>,
+}
+
+fn pair(i: usize, j: usize) -> usize {
+    // Edges of vertex j come after those of all smaller vertices: (0,1), (0,2), (1,2), (0,3), …
+    j * (j - 1) / 2 + i
+}
+
+impl Ursell {
+    fn new(max: usize) -> Ursell {
+        let mut tables: Vec<Vec<i64>> = vec![Vec::new(); max + 1];
+        if max >= 1 {
+            tables[1] = vec![1];
+        }
+        for m in 2..=max {
+            let edges = m * (m - 1) / 2;
+            let mut t = vec![0i64; 1 << edges];
+            for (mask, slot) in t.iter_mut().enumerate() {
+                // φ(G) = [no edges] − Σ_{B ∋ 0, B ≠ V} φ(G[B]) · [G[V∖B] has no edges].
+                let mut v = i64::from(mask == 0);
+                let all = (1usize << m) - 1;
+                let mut b = 1usize;
+                while b < all {
+                    if b & 1 == 1 {
+                        let rest = all & !b;
+                        if induced(mask, m, rest).1 == 0 {
+                            let (k, sub) = induced(mask, m, b);
+                            v -= tables[k][sub];
+                        }
+                    }
+                    b += 1;
+                }
+                *slot = v;
+            }
+            tables[m] = t;
+        }
+        Ursell { tables }
+    }
+
+    fn phi(&self, m: usize, mask: usize) -> i64 {
+        self.tables[m][mask]
+    }
+}
+
+/// The subgraph induced by the vertex set `keep`, relabelled 0.. in order:
+/// (its vertex count, its edge mask).
+fn induced(mask: usize, m: usize, keep: usize) -> (usize, usize) {
+    let verts: Vec<usize> = (0..m).filter(|v| keep >> v & 1 == 1).collect();
+    let mut out = 0;
+    for (jj, &j) in verts.iter().enumerate() {
+        for (ii, &i) in verts[..jj].iter().enumerate() {
+            if mask >> pair(i, j) & 1 == 1 {
+                out |= 1 << pair(ii, jj);
+            }
+        }
+    }
+    (verts.len(), out)
+}
+
+/// The pieces, their orientations and the conflict grids between them.
+pub struct ClusterCounter {
+    lattice: Lattice,
+    shapes: Vec<Vec<Shape>>,
+    /// `grids[i][a][j][b]`: piece j in orientation b against piece i in orientation a.
+    grids: Vec<Vec<Vec<Vec<ConflictGrid>>>>,
+    ursell: Ursell,
+    /// Σ φ by extents, for every set of pieces (bitmask) of two or more.
+    weights: HashMap<usize, HashMap<Extents, i64>>,
+}
+
+/// Clusters enumerated between cancel checks.
+const CHECK_EVERY: u64 = 1 << 14;
+
+impl ClusterCounter {
+    /// Enumerates the clusters of every set of the fleet's pieces under `rule`.
+    /// `progress` hears (sets done, sets).
+    pub fn new(
+        fleet: &Fleet,
+        rule: TouchRule,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(u64, u64),
+    ) -> Result<ClusterCounter, CountError> {
+        let k = fleet.pieces.len();
+        if k > MAX_PIECES {
+            return Err(CountError::Invalid(format!(
+                "{k} pieces: the cluster counter takes at most {MAX_PIECES}"
+            )));
+        }
+        let lattice = fleet.lattice;
+        let shapes: Vec<Vec<Shape>> = fleet
+            .pieces
+            .iter()
+            .map(|p| {
+                p.orientations(lattice, fleet.allow_mirror)
+                    .into_iter()
+                    .map(|o| shape(o.cells))
+                    .collect()
+            })
+            .collect();
+        let touching = match rule {
+            TouchRule::MayTouch => Vec::new(),
+            TouchRule::NoTouch => lattice.touching(),
+        };
+        let span = shapes
+            .iter()
+            .flatten()
+            .map(|s| (s.hi.0 - s.lo.0).max(s.hi.1 - s.lo.1))
+            .max()
+            .unwrap_or(0);
+        let radius = 2 * span + 2;
+        let grids = shapes
+            .iter()
+            .map(|sa| {
+                sa.iter()
+                    .map(|a| {
+                        shapes
+                            .iter()
+                            .map(|sb| sb.iter().map(|b| ConflictGrid::new(a, b, &touching, radius)).collect())
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut counter = ClusterCounter {
+            lattice,
+            shapes,
+            grids,
+            ursell: Ursell::new(k.max(1)),
+            weights: HashMap::new(),
+        };
+        // Sets of pieces with the same shapes have the same clusters.
+        let keys: Vec<Vec<Coord>> = fleet
+            .pieces
+            .iter()
+            .map(|p| {
+                p.orientations(lattice, fleet.allow_mirror)
+                    .into_iter()
+                    .map(|o| o.cells)
+                    .min()
+                    .unwrap_or_default()
+            })
+            .collect();
+        let sets: Vec<usize> = (1usize..1 << k).filter(|s| s.count_ones() >= 2).collect();
+        let mut by_shapes: HashMap<Vec<Vec<Coord>>, HashMap<Extents, i64>> = HashMap::new();
+        for (done, &set) in sets.iter().enumerate() {
+            let mut key: Vec<Vec<Coord>> = (0..k).filter(|i| set >> i & 1 == 1).map(|i| keys[i].clone()).collect();
+            key.sort();
+            let w = match by_shapes.get(&key) {
+                Some(w) => w.clone(),
+                None => {
+                    let w = counter.enumerate(set, cancel)?;
+                    by_shapes.insert(key, w.clone());
+                    w
+                }
+            };
+            counter.weights.insert(set, w);
+            progress(done as u64 + 1, sets.len() as u64);
+        }
+        Ok(counter)
+    }
+
+    /// Labelled deployments on the frame (`None` if it overflows 128 bits).
+    pub fn count(&self, frame: Frame) -> Result<i128, CountError> {
+        if frame.lattice() != self.lattice {
+            return Err(CountError::Invalid("the board's lattice is not the fleet's".into()));
+        }
+        let k = self.shapes.len();
+        let mut u = vec![0i128; 1 << k];
+        for i in 0..k {
+            u[1 << i] = self.shapes[i]
+                .iter()
+                .map(|s| frame.fit(extents(&s.cells, self.lattice)))
+                .sum();
+        }
+        for (&set, w) in &self.weights {
+            let mut sum = 0i128;
+            for (&e, &phi) in w {
+                sum = sum.checked_add(i128::from(phi) * frame.fit(e)).ok_or_else(overflow)?;
+            }
+            u[set] = sum;
+        }
+        // Z(S) = Σ_{B ⊆ S, B ∋ min S} u(B) · Z(S ∖ B): every set partition once.
+        let full = (1usize << k) - 1;
+        let mut z = vec![0i128; 1 << k];
+        z[0] = 1;
+        for s in 1..=full {
+            let low = s & s.wrapping_neg();
+            let rest = s & !low;
+            let mut total = 0i128;
+            let mut sub = rest;
+            loop {
+                let b = sub | low;
+                let term = u[b].checked_mul(z[s & !b]).ok_or_else(overflow)?;
+                total = total.checked_add(term).ok_or_else(overflow)?;
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & rest;
+            }
+            z[s] = total;
+        }
+        Ok(z[full])
+    }
+
+    /// Clusters of the pieces in `set`: Σ φ by extents.
+    fn enumerate(&self, set: usize, cancel: &CancelFlag) -> Result<HashMap<Extents, i64>, CountError> {
+        let members: Vec<usize> = (0..self.shapes.len()).filter(|i| set >> i & 1 == 1).collect();
+        let mut walk = Walk {
+            counter: self,
+            members: &members,
+            placed: vec![None; members.len()],
+            queue: Vec::with_capacity(members.len()),
+            out: HashMap::new(),
+            seen: 0,
+            cancel,
+        };
+        for o in 0..self.shapes[members[0]].len() {
+            walk.placed[0] = Some((o, Coord(0, 0)));
+            walk.queue.clear();
+            walk.queue.push(0);
+            walk.expand(0)?;
+        }
+        walk.out.retain(|_, v| *v != 0);
+        Ok(walk.out)
+    }
+}
+
+fn overflow() -> CountError {
+    CountError::Invalid("the count exceeds 2^127: too large to count exactly here".into())
+}
+
+fn shape(cells: Vec<Coord>) -> Shape {
+    let lo = Coord(
+        cells.iter().map(|c| c.0).min().unwrap_or(0),
+        cells.iter().map(|c| c.1).min().unwrap_or(0),
+    );
+    let hi = Coord(
+        cells.iter().map(|c| c.0).max().unwrap_or(0),
+        cells.iter().map(|c| c.1).max().unwrap_or(0),
+    );
+    Shape { cells, lo, hi }
+}
+
+/// The extents of a set of cells (see [`Extents`]).
+fn extents(cells: &[Coord], lattice: Lattice) -> Extents {
+    let (x0, x1) = min_max(cells.iter().map(|c| c.0));
+    let (y0, y1) = min_max(cells.iter().map(|c| c.1));
+    match lattice {
+        Lattice::Square => [x1 - x0, y1 - y0, 0, 0],
+        Lattice::Hex => {
+            let (s0, s1) = min_max(cells.iter().map(|c| c.0 + c.1));
+            [x1 - x0, y1 - y0, s0 - x0 - y0, s1 - x0 - y0]
+        }
+    }
+}
+
+fn min_max(it: impl Iterator<Item = i32>) -> (i32, i32) {
+    it.fold((i32::MAX, i32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+}
+
+/// The breadth-first generation of the clusters of one set of pieces.
+struct Walk<'a> {
+    counter: &'a ClusterCounter,
+    /// The pieces of the set; index 0 is the anchor.
+    members: &'a [usize],
+    /// Each member's orientation and offset, once placed.
+    placed: Vec<Option<(usize, Coord)>>,
+    /// Members in breadth-first order.
+    queue: Vec<usize>,
+    out: HashMap<Extents, i64>,
+    seen: u64,
+    cancel: &'a CancelFlag,
+}
+
+impl Walk<'_> {
+    fn conflict(&self, a: usize, b: usize) -> bool {
+        let (Some((oa, pa)), Some((ob, pb))) = (self.placed[a], self.placed[b]) else {
+            return false;
+        };
+        let (i, j) = (self.members[a], self.members[b]);
+        self.counter.grids[i][oa][j][ob].conflicts(Coord(pb.0 - pa.0, pb.1 - pa.1))
+    }
+
+    /// Expands the `qi`-th vertex of the breadth-first order.
+    fn expand(&mut self, qi: usize) -> Result<(), CountError> {
+        self.seen += 1;
+        if self.seen % CHECK_EVERY == 0 {
+            self.cancel.check()?;
+        }
+        if qi == self.queue.len() {
+            if self.queue.len() == self.members.len() {
+                self.record();
+            }
+            return Ok(());
+        }
+        let unplaced: Vec<usize> = (0..self.members.len()).filter(|&m| self.placed[m].is_none()).collect();
+        self.children(qi, &unplaced, 0)
+    }
+
+    /// Decides, for each unplaced member from `at` on, whether it is a child
+    /// of vertex `queue[qi]` (placed in conflict with it and with no vertex
+    /// expanded before it) or not (then it must not conflict with it, which
+    /// later placements check).
+    fn children(&mut self, qi: usize, unplaced: &[usize], at: usize) -> Result<(), CountError> {
+        if at == unplaced.len() {
+            let before = self.queue.len();
+            for &m in unplaced {
+                if self.placed[m].is_some() {
+                    self.queue.push(m);
+                }
+            }
+            self.expand(qi + 1)?;
+            self.queue.truncate(before);
+            return Ok(());
+        }
+        // Not a child.
+        self.children(qi, unplaced, at + 1)?;
+        // A child, in every orientation and conflicting offset.
+        let m = unplaced[at];
+        let v = self.queue[qi];
+        let (ov, pv) = self.placed[v].expect("queued members are placed");
+        let (i, j) = (self.members[v], self.members[m]);
+        for om in 0..self.counter.shapes[j].len() {
+            let grid = &self.counter.grids[i][ov][j][om];
+            for d in &grid.list {
+                self.placed[m] = Some((om, Coord(pv.0 + d.0, pv.1 + d.1)));
+                let clear = self.queue[..qi].iter().all(|&w| !self.conflict(w, m));
+                if clear {
+                    self.children(qi, unplaced, at + 1)?;
+                }
+            }
+        }
+        self.placed[m] = None;
+        Ok(())
+    }
+
+    fn record(&mut self) {
+        let n = self.members.len();
+        let mut mask = 0usize;
+        for j in 1..n {
+            for i in 0..j {
+                if self.conflict(i, j) {
+                    mask |= 1 << pair(i, j);
+                }
+            }
+        }
+        let phi = self.counter.ursell.phi(n, mask);
+        if phi == 0 {
+            return;
+        }
+        let mut cells = Vec::new();
+        for (m, p) in self.placed.iter().enumerate() {
+            let (o, at) = p.expect("a recorded cluster is placed");
+            let s = &self.counter.shapes[self.members[m]][o];
+            cells.extend(s.cells.iter().map(|c| Coord(c.0 + at.0, c.1 + at.1)));
+        }
+        *self.out.entry(extents(&cells, self.counter.lattice)).or_insert(0) += phi;
+    }
+}
