@@ -17,6 +17,7 @@ mod puzzle_generate;
 mod puzzle_setter;
 mod repair_bench;
 mod rules;
+mod sequence;
 mod show;
 mod solve;
 mod xray;
@@ -61,6 +62,10 @@ pub enum Command {
         threads: usize,
         #[command(flatten)]
         rule: rules::RuleArgs,
+        /// Count on every n×n board for n in A..B (or A..=B), one line each, the
+        /// fleet and rule of the source (hex fleets: hexagons of radius n).
+        #[arg(long, value_name = "A..B")]
+        sizes: Option<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -397,8 +402,12 @@ pub fn run(command: Command) -> ExitCode {
             engine,
             threads,
             rule,
+            sizes,
             json,
-        } => count::count(&source, &engine, threads, &rule, json),
+        } => match sizes {
+            Some(sizes) => sequence::count_sizes(&source, &sizes, &engine, &rule, json),
+            None => count::count(&source, &engine, threads, &rule, json),
+        },
         Command::Bench {
             what: BenchCommand::Count { runs, threads, dlx },
         } => count::bench(runs, threads, dlx),

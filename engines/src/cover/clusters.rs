@@ -28,6 +28,7 @@
 use super::CountError;
 use crate::geometry::{Board, BoardShape, Coord, Fleet, Lattice, TouchRule};
 use crate::run::CancelFlag;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// Most pieces the cluster counter takes (its work grows quickly with them).
@@ -101,12 +102,13 @@ impl Frame {
 /// x + y once min x = min y = 0.
 type Extents = [i32; 4];
 
-/// One orientation of a piece: its cells and their extents.
+/// One orientation of a piece: its cells and their ranges of x, y and x + y.
 #[derive(Clone, Debug)]
 struct Shape {
     cells: Vec<Coord>,
     lo: Coord,
     hi: Coord,
+    s: (i32, i32),
 }
 
 /// Offsets (of the second placement from the first) at which two shapes
@@ -223,12 +225,18 @@ fn induced(mask: usize, m: usize, keep: usize) -> (usize, usize) {
 pub struct ClusterCounter {
     lattice: Lattice,
     shapes: Vec<Vec<Shape>>,
+    /// `turn[i][o]`: the orientation of piece i that a quarter (square) or
+    /// sixth (hex) turn makes of orientation o.
+    turn: Vec<Vec<usize>>,
     /// `grids[i][a][j][b]`: piece j in orientation b against piece i in orientation a.
     grids: Vec<Vec<Vec<Vec<ConflictGrid>>>>,
     ursell: Ursell,
     /// Σ φ by extents, for every set of pieces (bitmask) of two or more.
     weights: HashMap<usize, HashMap<Extents, i64>>,
 }
+
+/// Seconds per unit of [`ClusterCounter::estimated_seconds`]'s work measure.
+const SECONDS_PER_UNIT: f64 = 2.8e-8;
 
 /// Clusters enumerated between cancel checks.
 const CHECK_EVERY: u64 = 1 << 14;
@@ -242,6 +250,14 @@ impl ClusterCounter {
         cancel: &CancelFlag,
         progress: &dyn Fn(u64, u64),
     ) -> Result<ClusterCounter, CountError> {
+        let mut c = ClusterCounter::plan(fleet, rule)?;
+        c.enumerate_all(fleet, cancel, progress)?;
+        Ok(c)
+    }
+
+    /// The pieces and their conflicts, before any cluster is enumerated
+    /// (quick: for [`ClusterCounter::estimated_seconds`]).
+    pub fn plan(fleet: &Fleet, rule: TouchRule) -> Result<ClusterCounter, CountError> {
         let k = fleet.pieces.len();
         if k > MAX_PIECES {
             return Err(CountError::Invalid(format!(
@@ -283,13 +299,37 @@ impl ClusterCounter {
                     .collect()
             })
             .collect();
-        let mut counter = ClusterCounter {
+        let turn = shapes
+            .iter()
+            .map(|list| {
+                list.iter()
+                    .map(|sh| {
+                        let turned = normalise(sh.cells.iter().map(|&c| lattice.rotate(c)).collect());
+                        list.iter().position(|o| o.cells == turned)
+                    })
+                    .collect::<Option<Vec<usize>>>()
+            })
+            .collect::<Option<Vec<Vec<usize>>>>()
+            .ok_or_else(|| CountError::Invalid("a piece's orientations are not closed under turns".into()))?;
+        let counter = ClusterCounter {
             lattice,
             shapes,
+            turn,
             grids,
             ursell: Ursell::new(k.max(1)),
             weights: HashMap::new(),
         };
+        Ok(counter)
+    }
+
+    /// Enumerates the clusters of every set of two or more pieces.
+    fn enumerate_all(
+        &mut self,
+        fleet: &Fleet,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(u64, u64),
+    ) -> Result<(), CountError> {
+        let (k, lattice) = (fleet.pieces.len(), self.lattice);
         // Sets of pieces with the same shapes have the same clusters.
         let keys: Vec<Vec<Coord>> = fleet
             .pieces
@@ -310,15 +350,43 @@ impl ClusterCounter {
             let w = match by_shapes.get(&key) {
                 Some(w) => w.clone(),
                 None => {
-                    let w = counter.enumerate(set, cancel)?;
+                    let w = self.enumerate(set, cancel)?;
                     by_shapes.insert(key, w.clone());
                     w
                 }
             };
-            counter.weights.insert(set, w);
+            self.weights.insert(set, w);
             progress(done as u64 + 1, sets.len() as u64);
         }
-        Ok(counter)
+        Ok(())
+    }
+
+    /// About how long [`ClusterCounter::new`] takes, one thread: it grows
+    /// with the conflicts a piece has with another (b) and the pieces (k),
+    /// as k^(k−2) trees times b^(k−1) placements (calibrated on the classic
+    /// fleet: 0.55 CPU-s with ships that may touch, 35 with ships that may not).
+    pub fn estimated_seconds(&self) -> f64 {
+        let k = self.shapes.len();
+        if k < 2 {
+            return 0.0;
+        }
+        let mut sum = 0.0;
+        let mut pairs = 0.0;
+        for i in 0..k {
+            for j in 0..k {
+                if i == j {
+                    continue;
+                }
+                let per: usize = self.grids[i]
+                    .iter()
+                    .map(|row| row[j].iter().map(|g| g.list.len()).sum::<usize>())
+                    .sum();
+                sum += per as f64 / self.grids[i].len() as f64;
+                pairs += 1.0;
+            }
+        }
+        let b = sum / pairs;
+        SECONDS_PER_UNIT * (k as f64).powi(k as i32 - 2) * b.powi(k as i32 - 1)
     }
 
     /// Labelled deployments on the frame (`None` if it overflows 128 bits).
@@ -367,23 +435,45 @@ impl ClusterCounter {
     /// Clusters of the pieces in `set`: Σ φ by extents.
     fn enumerate(&self, set: usize, cancel: &CancelFlag) -> Result<HashMap<Extents, i64>, CountError> {
         let members: Vec<usize> = (0..self.shapes.len()).filter(|i| set >> i & 1 == 1).collect();
-        let mut walk = Walk {
-            counter: self,
-            members: &members,
-            placed: vec![None; members.len()],
-            queue: Vec::with_capacity(members.len()),
-            out: HashMap::new(),
-            seen: 0,
-            cancel,
-        };
-        for o in 0..self.shapes[members[0]].len() {
+        let anchor = members[0];
+        // Turning a cluster turns its anchor: clusters anchored in orientation
+        // turn^k(o) are the turned clusters anchored in o. Enumerate one
+        // orientation per orbit and credit each turn's extents.
+        let mut done = vec![false; self.shapes[anchor].len()];
+        let mut out: FxHashMap<Extents, i64> = FxHashMap::default();
+        for o in 0..self.shapes[anchor].len() {
+            if done[o] {
+                continue;
+            }
+            let mut orbit = 0;
+            let mut k = o;
+            while !done[k] {
+                done[k] = true;
+                orbit += 1;
+                k = self.turn[anchor][k];
+            }
+            let mut walk = Walk {
+                counter: self,
+                members: &members,
+                placed: vec![None; members.len()],
+                queue: Vec::with_capacity(members.len()),
+                out: FxHashMap::default(),
+                seen: 0,
+                cancel,
+            };
             walk.placed[0] = Some((o, Coord(0, 0)));
-            walk.queue.clear();
             walk.queue.push(0);
             walk.expand(0)?;
+            for (e, phi) in walk.out {
+                let mut e = e;
+                for _ in 0..orbit {
+                    *out.entry(e).or_insert(0) += phi;
+                    e = turn_extents(self.lattice, e);
+                }
+            }
         }
-        walk.out.retain(|_, v| *v != 0);
-        Ok(walk.out)
+        out.retain(|_, v| *v != 0);
+        Ok(out.into_iter().collect())
     }
 }
 
@@ -400,7 +490,8 @@ fn shape(cells: Vec<Coord>) -> Shape {
         cells.iter().map(|c| c.0).max().unwrap_or(0),
         cells.iter().map(|c| c.1).max().unwrap_or(0),
     );
-    Shape { cells, lo, hi }
+    let s = min_max(cells.iter().map(|c| c.0 + c.1));
+    Shape { cells, lo, hi, s }
 }
 
 /// The extents of a set of cells (see [`Extents`]).
@@ -416,6 +507,26 @@ fn extents(cells: &[Coord], lattice: Lattice) -> Extents {
     }
 }
 
+/// The extents of a cluster turned once (see `Lattice::rotate`): square
+/// (r, c) → (c, −r) swaps the two; hex (x, y) → (−y, x + y) maps the x, y
+/// and x + y ranges as worked out for a cluster with min x = min y = 0.
+fn turn_extents(lattice: Lattice, e: Extents) -> Extents {
+    match lattice {
+        Lattice::Square => [e[1], e[0], 0, 0],
+        Lattice::Hex => [e[1], e[3] - e[2], e[1] - e[2], e[0] + e[1] - e[2]],
+    }
+}
+
+/// Cells sorted and shifted as `Piece::orientations` normalises them.
+fn normalise(mut cells: Vec<Coord>) -> Vec<Coord> {
+    cells.sort();
+    let first = cells[0];
+    for c in &mut cells {
+        *c = Coord(c.0 - first.0, c.1 - first.1);
+    }
+    cells
+}
+
 fn min_max(it: impl Iterator<Item = i32>) -> (i32, i32) {
     it.fold((i32::MAX, i32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
 }
@@ -429,7 +540,7 @@ struct Walk<'a> {
     placed: Vec<Option<(usize, Coord)>>,
     /// Members in breadth-first order.
     queue: Vec<usize>,
-    out: HashMap<Extents, i64>,
+    out: FxHashMap<Extents, i64>,
     seen: u64,
     cancel: &'a CancelFlag,
 }
@@ -510,12 +621,22 @@ impl Walk<'_> {
         if phi == 0 {
             return;
         }
-        let mut cells = Vec::new();
+        let (mut x0, mut x1, mut y0, mut y1, mut s0, mut s1) =
+            (i32::MAX, i32::MIN, i32::MAX, i32::MIN, i32::MAX, i32::MIN);
         for (m, p) in self.placed.iter().enumerate() {
             let (o, at) = p.expect("a recorded cluster is placed");
-            let s = &self.counter.shapes[self.members[m]][o];
-            cells.extend(s.cells.iter().map(|c| Coord(c.0 + at.0, c.1 + at.1)));
+            let sh = &self.counter.shapes[self.members[m]][o];
+            x0 = x0.min(sh.lo.0 + at.0);
+            x1 = x1.max(sh.hi.0 + at.0);
+            y0 = y0.min(sh.lo.1 + at.1);
+            y1 = y1.max(sh.hi.1 + at.1);
+            s0 = s0.min(sh.s.0 + at.0 + at.1);
+            s1 = s1.max(sh.s.1 + at.0 + at.1);
         }
-        *self.out.entry(extents(&cells, self.counter.lattice)).or_insert(0) += phi;
+        let e = match self.counter.lattice {
+            Lattice::Square => [x1 - x0, y1 - y0, 0, 0],
+            Lattice::Hex => [x1 - x0, y1 - y0, s0 - x0 - y0, s1 - x0 - y0],
+        };
+        *self.out.entry(e).or_insert(0) += phi;
     }
 }

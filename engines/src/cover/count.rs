@@ -23,6 +23,9 @@ pub enum Engine {
     Fast,
     /// The frontier (transfer-matrix) counter: cost grows with the board's width.
     Frontier,
+    /// The cluster counter: a few pieces on a plain board of any size (cost
+    /// grows with the pieces, not the board).
+    Clusters,
 }
 
 impl Engine {
@@ -33,12 +36,14 @@ impl Engine {
             Engine::DlxPlain => "dlx-plain",
             Engine::Fast => "fast",
             Engine::Frontier => "frontier",
+            Engine::Clusters => "clusters",
         }
     }
-    pub const ALL: [Engine; 5] = [
+    pub const ALL: [Engine; 6] = [
         Engine::Auto,
         Engine::Fast,
         Engine::Frontier,
+        Engine::Clusters,
         Engine::Dlx,
         Engine::DlxPlain,
     ];
@@ -84,6 +89,22 @@ pub fn distinct_layout_divisor(fleet: &Fleet) -> Option<u128> {
     groups
         .values()
         .try_fold(1u128, |acc, &m| (1..=m).try_fold(acc, |a, k| a.checked_mul(k)))
+}
+
+/// The plain board the cluster counter needs, or why it cannot count here.
+pub fn cluster_frame(board: &Board, fleet: &Fleet, obs: &Observations) -> Result<super::Frame, String> {
+    if !obs.hits.is_empty() || !obs.misses.is_empty() || !obs.sunk.is_empty() {
+        return Err("the cluster counter counts boards without shots".into());
+    }
+    if fleet.pieces.len() > super::CLUSTER_MAX_PIECES {
+        return Err(format!(
+            "{} pieces: the cluster counter takes at most {}",
+            fleet.pieces.len(),
+            super::CLUSTER_MAX_PIECES
+        ));
+    }
+    super::Frame::of(board)
+        .ok_or_else(|| "the cluster counter counts rectangles and whole hexagons without islands".to_string())
 }
 
 /// The shared worker pool for `threads` (0 = one per core).
@@ -140,11 +161,37 @@ pub fn count_deployments(
         }
         e => (e, None),
     };
-    if may_overflow && !matches!(engine, Engine::Frontier | Engine::Auto) {
+    if may_overflow && !matches!(engine, Engine::Frontier | Engine::Auto | Engine::Clusters) {
         return Err(CountError::Invalid(format!(
             "the count may exceed 2^128 (up to {bound:.2e}): the {} engine counts in 128 bits; use frontier or auto",
             engine.name()
         )));
+    }
+    if engine == Engine::Clusters {
+        match cluster_frame(board, fleet, &req.observations) {
+            Ok(frame) => {
+                let counter = super::ClusterCounter::new(fleet, req.rule, cancel, &|done, total| {
+                    progress(Progress { done, total })
+                })?;
+                let labelled = u128::try_from(counter.count(frame)?)
+                    .map_err(|_| CountError::Invalid("the cluster sum came out negative".into()))?;
+                return Ok(CountResult {
+                    labelled,
+                    distinct_layouts: distinct_layout_divisor(fleet).map_or(0, |d| labelled / d),
+                    placements: cover.placement_counts(),
+                    engine,
+                    note,
+                });
+            }
+            Err(why) => {
+                engine = if cover.index.len() <= 128 {
+                    Engine::Fast
+                } else {
+                    Engine::Frontier
+                };
+                note = Some(format!("{why}: counted with {}", engine.name()));
+            }
+        }
     }
     let labelled = pool.install(|| {
         if engine == Engine::Frontier {

@@ -34,6 +34,118 @@ pub struct EmbeddedProblem {
 /// The largest chain strength taken (the coefficient limit of a model is far above it).
 pub const MAX_CHAIN_STRENGTH: f64 = 1e9;
 
+/// An embedding checked against a model and a graph, with the graph's
+/// couplers sorted into those inside chains and those between them (as
+/// dwave-system's `EmbeddedStructure`): the embedded problem at any chain
+/// strength is then written without checking again.
+#[derive(Clone, Debug)]
+pub struct EmbeddedStructure {
+    labels: Vec<u32>,
+    chains: Vec<Vec<usize>>,
+    chain_couplers: Vec<(usize, usize)>,
+    /// Physical couplers between the chains of each coupled pair (u < v),
+    /// as (qubit of u, qubit of v).
+    between: HashMap<(usize, usize), Vec<(usize, usize)>>,
+}
+
+impl EmbeddedStructure {
+    /// Checks `chains` for `logical` on `target` (disjoint connected chains
+    /// that realise every coupler) and sorts the graph's couplers.
+    pub fn new(logical: &Qubo, chains: &Embedding, target: &Topology) -> Result<EmbeddedStructure, String> {
+        if logical.is_empty() {
+            return Err("the model has no variables".into());
+        }
+        let edges: Vec<(usize, usize)> = logical.couplers().map(|(a, b, _)| (a, b)).collect();
+        verify(logical.len(), &edges, chains, target).map_err(|e| {
+            format!(
+                "the embedding does not fit this model on {}: {e} (an embedding file does not say which graph it \
+                 was made for: is this the one?)",
+                target.family.name()
+            )
+        })?;
+        let mut labels: Vec<u32> = chains.iter().flatten().copied().collect();
+        labels.sort_unstable();
+        let index: HashMap<u32, usize> = labels.iter().enumerate().map(|(i, &q)| (q, i)).collect();
+        let dense: Vec<Vec<usize>> = chains.iter().map(|c| c.iter().map(|q| index[q]).collect()).collect();
+        let mut owner = vec![usize::MAX; labels.len()];
+        for (v, chain) in dense.iter().enumerate() {
+            for &i in chain {
+                owner[i] = v;
+            }
+        }
+        let mut chain_couplers = Vec::new();
+        let mut between: HashMap<(usize, usize), Vec<(usize, usize)>> = HashMap::new();
+        for &(a, b) in &target.edges {
+            let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) else {
+                continue;
+            };
+            let (u, v) = (owner[i], owner[j]);
+            if u == v {
+                chain_couplers.push((i, j));
+            } else {
+                let pair = if u < v { (i, j) } else { (j, i) };
+                between.entry((u.min(v), u.max(v))).or_default().push(pair);
+            }
+        }
+        Ok(EmbeddedStructure {
+            labels,
+            chains: dense,
+            chain_couplers,
+            between,
+        })
+    }
+
+    /// The embedded problem of `logical` (the model this structure was
+    /// checked against) at chain strength `strength`.
+    pub fn embed(&self, logical: &Qubo, strength: f64) -> Result<EmbeddedProblem, String> {
+        if !(strength.is_finite() && strength > 0.0 && strength <= MAX_CHAIN_STRENGTH) {
+            return Err(format!(
+                "the chain strength must be a number above 0 and at most {MAX_CHAIN_STRENGTH:e}, not {strength}"
+            ));
+        }
+        if logical.len() != self.chains.len() {
+            return Err(format!(
+                "the model has {} variables but the embedding {}",
+                logical.len(),
+                self.chains.len()
+            ));
+        }
+        let mut b = QuboBuilder::new(self.labels.len());
+        b.add_offset(logical.offset());
+        for (v, &a) in logical.linear().iter().enumerate() {
+            let share = a / self.chains[v].len() as f64;
+            for &i in &self.chains[v] {
+                b.add_linear(i, share);
+            }
+        }
+        for &(i, j) in &self.chain_couplers {
+            b.add_linear(i, 2.0 * strength);
+            b.add_linear(j, 2.0 * strength);
+            b.add_coupler(i, j, -4.0 * strength);
+        }
+        let mut logical_couplers = 0;
+        for (u, v, w) in logical.couplers() {
+            let pairs = self
+                .between
+                .get(&(u.min(v), u.max(v)))
+                .ok_or_else(|| format!("no coupler joins the chains of {u} and {v}"))?;
+            logical_couplers += pairs.len();
+            let share = w / pairs.len() as f64;
+            for &(i, j) in pairs {
+                b.add_coupler(i, j, share);
+            }
+        }
+        Ok(EmbeddedProblem {
+            qubo: b.build()?,
+            labels: self.labels.clone(),
+            chains: self.chains.clone(),
+            chain_strength: strength,
+            chain_couplers: self.chain_couplers.clone(),
+            logical_couplers,
+        })
+    }
+}
+
 /// Writes `logical` onto `chains` of `target` with chain strength `strength`.
 /// The embedding is checked first (disjoint connected chains that realise every coupler).
 pub fn embed_problem(
@@ -47,71 +159,7 @@ pub fn embed_problem(
             "the chain strength must be a number above 0 and at most {MAX_CHAIN_STRENGTH:e}, not {strength}"
         ));
     }
-    let edges: Vec<(usize, usize)> = logical.couplers().map(|(a, b, _)| (a, b)).collect();
-    verify(logical.len(), &edges, chains, target).map_err(|e| {
-        format!(
-            "the embedding does not fit this model on {}: {e} (an embedding file does not say which graph it was \
-             made for: is this the one?)",
-            target.family.name()
-        )
-    })?;
-    let mut labels: Vec<u32> = chains.iter().flatten().copied().collect();
-    labels.sort_unstable();
-    let index: HashMap<u32, usize> = labels.iter().enumerate().map(|(i, &q)| (q, i)).collect();
-    let dense: Vec<Vec<usize>> = chains.iter().map(|c| c.iter().map(|q| index[q]).collect()).collect();
-    let mut owner = vec![usize::MAX; labels.len()];
-    for (v, chain) in dense.iter().enumerate() {
-        for &i in chain {
-            owner[i] = v;
-        }
-    }
-    // Sort the target's couplers among the used qubits: inside a chain, or
-    // between two chains (by the pair of variables).
-    let mut chain_couplers = Vec::new();
-    let mut between: HashMap<(usize, usize), Vec<(usize, usize)>> = HashMap::new();
-    for &(a, b) in &target.edges {
-        let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) else {
-            continue;
-        };
-        let (u, v) = (owner[i], owner[j]);
-        if u == v {
-            chain_couplers.push((i, j));
-        } else {
-            let key = (u.min(v), u.max(v));
-            let pair = if u < v { (i, j) } else { (j, i) };
-            between.entry(key).or_default().push(pair);
-        }
-    }
-    let mut b = QuboBuilder::new(labels.len());
-    b.add_offset(logical.offset());
-    for (v, &a) in logical.linear().iter().enumerate() {
-        let share = a / dense[v].len() as f64;
-        for &i in &dense[v] {
-            b.add_linear(i, share);
-        }
-    }
-    for &(i, j) in &chain_couplers {
-        b.add_linear(i, 2.0 * strength);
-        b.add_linear(j, 2.0 * strength);
-        b.add_coupler(i, j, -4.0 * strength);
-    }
-    let mut logical_couplers = 0;
-    for (u, v, w) in logical.couplers() {
-        let pairs = &between[&(u.min(v), u.max(v))];
-        logical_couplers += pairs.len();
-        let share = w / pairs.len() as f64;
-        for &(i, j) in pairs {
-            b.add_coupler(i, j, share);
-        }
-    }
-    Ok(EmbeddedProblem {
-        qubo: b.build()?,
-        labels,
-        chains: dense,
-        chain_strength: strength,
-        chain_couplers,
-        logical_couplers,
-    })
+    EmbeddedStructure::new(logical, chains, target)?.embed(logical, strength)
 }
 
 impl EmbeddedProblem {
@@ -160,19 +208,26 @@ pub fn embedding_to_json(chains: &Embedding) -> String {
 /// variable's chain may also be a single number). Whether it fits a graph
 /// and a model is checked by [`embed_problem`] or `verify`.
 pub fn embedding_from_json(text: &str, variables: usize) -> Result<Embedding, String> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-    let serde_json::Value::Object(map) = value else {
-        return Err("an embedding is a JSON object: variable → list of qubits".into());
-    };
+    if text.len() > MAX_EMBEDDING_BYTES {
+        return Err(format!(
+            "{} bytes: an embedding file is at most {MAX_EMBEDDING_BYTES}",
+            text.len()
+        ));
+    }
+    let entries: Entries = serde_json::from_str(text).map_err(|e| format!("not an embedding: {e}"))?;
     let mut chains: Vec<Option<Vec<u32>>> = vec![None; variables];
-    for (key, chain) in map {
-        let v: usize = key.trim().parse().map_err(|_| {
-            format!(
-                "variable '{}' is not a number 0 to {}",
-                short(&key),
-                variables.saturating_sub(1)
-            )
-        })?;
+    for (key, chain) in entries.0 {
+        let v: usize = key
+            .parse()
+            .ok()
+            .filter(|v: &usize| v.to_string() == key)
+            .ok_or_else(|| {
+                format!(
+                    "variable '{}' is not a number 0 to {}",
+                    short(&key),
+                    variables.saturating_sub(1)
+                )
+            })?;
         if v >= variables {
             return Err(format!("variable {v} is beyond the model's {variables} variables"));
         }
@@ -198,6 +253,33 @@ pub fn embedding_from_json(text: &str, variables: usize) -> Result<Embedding, St
         .enumerate()
         .map(|(v, c)| c.ok_or_else(|| format!("variable {v} has no chain")))
         .collect()
+}
+
+/// The largest embedding file read (a 20,000-variable embedding on Zephyr Z32 is about 1 MB).
+pub const MAX_EMBEDDING_BYTES: usize = 16 << 20;
+
+/// A JSON object's entries in file order, repeats kept (serde_json's map
+/// would keep only the last of a repeated key).
+struct Entries(Vec<(String, serde_json::Value)>);
+
+impl<'de> serde::Deserialize<'de> for Entries {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Entries, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Entries;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object: variable → list of qubits")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
+                let mut out = Vec::new();
+                while let Some(entry) = map.next_entry::<String, serde_json::Value>()? {
+                    out.push(entry);
+                }
+                Ok(Entries(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
 }
 
 fn short(s: &str) -> String {

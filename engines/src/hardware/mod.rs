@@ -13,6 +13,9 @@ pub use embed::{
     EmbedError, EmbedMethod, EmbedOptions, EmbedProgress, Embedded, Embedding, find_embedding,
     verify as verify_embedding,
 };
-pub use embedded::{EmbeddedProblem, MAX_CHAIN_STRENGTH, embed_problem, embedding_from_json, embedding_to_json};
+pub use embedded::{
+    EmbeddedProblem, EmbeddedStructure, MAX_CHAIN_STRENGTH, MAX_EMBEDDING_BYTES, embed_problem, embedding_from_json,
+    embedding_to_json,
+};
 pub use precision::{ADVANTAGE, DEFAULT_PRECISION, PrecisionReport, Ranges, precision_report};
 pub use topology::{Coord, Family, Topology};

@@ -122,10 +122,9 @@ pub fn read_bqm(bytes: &[u8]) -> Result<BqmFile, String> {
     let int_size = |key: &str| -> Result<(usize, bool), String> {
         let name = text(key)?;
         let signed = name.starts_with("int");
-        match name.trim_start_matches('u').trim_start_matches("int").parse::<usize>() {
-            Ok(bits @ (8 | 16 | 32 | 64)) if name.starts_with("int") || name.starts_with("uint") => {
-                Ok((bits / 8, signed))
-            }
+        let bits = name.strip_prefix("int").or_else(|| name.strip_prefix("uint"));
+        match bits.map(str::parse::<usize>) {
+            Some(Ok(bits @ (8 | 16 | 32 | 64))) => Ok((bits / 8, signed)),
             _ => Err(format!("'{key}' is '{name}': an integer type such as int32")),
         }
     };
@@ -177,6 +176,7 @@ pub fn read_bqm(bytes: &[u8]) -> Result<BqmFile, String> {
         )?);
     }
     let mut quadratic = Vec::with_capacity(e);
+    let mut sides: std::collections::HashMap<(usize, usize), f64> = std::collections::HashMap::with_capacity(e);
     for v in 0..n {
         let end = if v + 1 < n { starts[v + 1] } else { 2 * e };
         let degree = end
@@ -190,11 +190,32 @@ pub fn read_bqm(bytes: &[u8]) -> Result<BqmFile, String> {
                     "variable {v} has neighbour {u}, not another variable of 0..{n}"
                 ));
             }
-            // Each interaction is stored under both ends: keep it once.
-            if (u as usize) < v {
-                quadratic.push((u as usize, v, w));
+            // Each interaction is stored under both ends with one bias: the
+            // smaller end (read first) opens it, the larger end closes it.
+            let (a, b) = ((u as usize).min(v), (u as usize).max(v));
+            if (u as usize) > v {
+                if sides.insert((a, b), w).is_some() {
+                    return Err(format!("variable {v} lists neighbour {u} twice"));
+                }
+            } else {
+                match sides.remove(&(a, b)) {
+                    None => {
+                        return Err(format!(
+                            "variable {v} lists neighbour {u}, which does not list {v} (or {v} lists it twice)"
+                        ));
+                    }
+                    Some(other) if other.to_bits() != w.to_bits() => {
+                        return Err(format!(
+                            "the interaction between {a} and {b} has bias {other} under one end and {w} under the other"
+                        ));
+                    }
+                    Some(_) => quadratic.push((a, b, w)),
+                }
             }
         }
+    }
+    if let Some(&(a, b)) = sides.keys().min() {
+        return Err(format!("variable {a} lists neighbour {b}, which does not list {a}"));
     }
     if quadratic.len() != e {
         return Err(format!(
@@ -218,6 +239,10 @@ pub fn read_bqm(bytes: &[u8]) -> Result<BqmFile, String> {
     };
     if labels.len() != n {
         return Err(format!("{} labels for {n} variables", labels.len()));
+    }
+    let mut distinct = std::collections::HashSet::with_capacity(n);
+    if let Some(l) = labels.iter().find(|l| !distinct.insert(l.to_string())) {
+        return Err(format!("the label {l} names two variables"));
     }
     let qubo = if spin {
         Qubo::from_ising(&Ising {

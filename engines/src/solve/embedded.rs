@@ -7,7 +7,9 @@
 //! one drowns the model's own terms (see the precision verdict at each point).
 
 use super::{SolveError, SolveRequest, solve};
-use crate::hardware::{EmbeddedProblem, Embedding, PrecisionReport, Ranges, Topology, embed_problem, precision_report};
+use crate::hardware::{
+    EmbeddedProblem, EmbeddedStructure, Embedding, PrecisionReport, Ranges, Topology, precision_report,
+};
 use crate::qubo::Qubo;
 use crate::run::CancelFlag;
 
@@ -64,9 +66,11 @@ pub fn chain_strength_sweep(
             plan.strengths.len()
         )));
     }
+    // Checked once; each strength only re-weights the couplers.
+    let structure = EmbeddedStructure::new(logical, chains, target).map_err(SolveError::Invalid)?;
     let mut points = Vec::with_capacity(plan.strengths.len());
     for (k, &strength) in plan.strengths.iter().enumerate() {
-        let embedded = embed_problem(logical, chains, target, strength).map_err(SolveError::Invalid)?;
+        let embedded = structure.embed(logical, strength).map_err(SolveError::Invalid)?;
         points.push(sample_point(logical, &embedded, plan, success, cancel)?);
         progress(k + 1);
     }

@@ -172,10 +172,37 @@ fn embedding_json_round_trips_and_names_what_is_wrong() {
         (r#"{"a": [1], "1": [2]}"#, "not a number"),
         (r#"{"0": [-1], "1": [2]}"#, "not a qubit label"),
         (r#"{"0": "q", "1": [2]}"#, "not a list"),
-        ("{", "not JSON"),
+        ("{", "not an embedding"),
     ];
     for (text, says) in cases {
         let e = embedding_from_json(text, 2).unwrap_err();
         assert!(e.contains(says), "{text}: {e}");
     }
+}
+
+#[test]
+fn repeated_or_odd_keys_and_a_long_chain_are_read_as_they_should() {
+    assert!(
+        embedding_from_json(r#"{"0": [1], "0": [2], "1": [3]}"#, 2)
+            .unwrap_err()
+            .contains("appears twice")
+    );
+    for key in [" 1", "+1", "01", "1e0"] {
+        let text = format!(r#"{{"0": [1], "{key}": [2]}}"#);
+        assert!(
+            embedding_from_json(&text, 2).unwrap_err().contains("not a number"),
+            "{key}"
+        );
+    }
+    // One variable on every qubit of a large graph: checked in time linear in the chain.
+    let target = graph("zephyr:12");
+    let mut b = QuboBuilder::new(1);
+    b.add_linear(0, 1.0);
+    let q = b.build().unwrap();
+    let chain = vec![target.nodes.clone()];
+    let p = embed_problem(&q, &chain, &target, 1.0).unwrap();
+    assert_eq!(p.labels.len(), target.nodes.len());
+    assert_eq!(p.chain_couplers.len(), target.edges.len());
+    let twice = vec![vec![target.nodes[0], target.nodes[0]]];
+    assert!(embed_problem(&q, &twice, &target, 1.0).unwrap_err().contains("twice"));
 }

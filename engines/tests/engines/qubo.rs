@@ -251,3 +251,25 @@ mod binary_bqm {
         }
     }
 }
+
+#[test]
+fn binary_bqm_files_whose_two_ends_disagree_are_refused() {
+    use fleetscope_engines::qubo::{QuboBuilder, read_bqm, write_bqm};
+    let mut b = QuboBuilder::new(3);
+    b.add_coupler(0, 2, 1.5);
+    b.add_coupler(1, 2, -0.5);
+    let bytes = write_bqm(&b.build().unwrap());
+    assert!(read_bqm(&bytes).is_ok());
+    // The body: offset (8), three (start int32, bias f64) pairs, then the
+    // neighbourhoods: 0 → [2], 1 → [2], 2 → [0, 1], each (int32, f64).
+    let body = bytes.len() - 8 - 3 * 12 - 4 * 12;
+    let neighbour = |k: usize| body + 8 + 36 + 12 * k;
+    // Variable 2 lists 0 twice (and not 1).
+    let mut bad = bytes.clone();
+    bad[neighbour(3)..neighbour(3) + 4].copy_from_slice(&0i32.to_le_bytes());
+    assert!(read_bqm(&bad).is_err());
+    // The bias of 0–2 differs between its two ends.
+    let mut bad = bytes.clone();
+    bad[neighbour(2) + 4..neighbour(2) + 12].copy_from_slice(&2.5f64.to_le_bytes());
+    assert!(read_bqm(&bad).unwrap_err().contains("under one end"));
+}

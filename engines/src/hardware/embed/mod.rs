@@ -145,6 +145,9 @@ pub fn find_embedding(
     cancel: &CancelFlag,
     progress: &dyn Fn(EmbedProgress),
 ) -> Result<Embedded, EmbedError> {
+    if variables == 0 {
+        return Err(EmbedError::Invalid("the model has no variables".into()));
+    }
     if variables > MAX_VARIABLES {
         return Err(EmbedError::Invalid(format!(
             "{variables} variables: the embedder takes at most {MAX_VARIABLES}"

@@ -22,6 +22,7 @@ pub fn verify(
         return Err(format!("{} chains for {variables} variables", chains.len()));
     }
     let mut owner = vec![usize::MAX; space];
+    let mut seen = vec![false; space];
     for (v, chain) in chains.iter().enumerate() {
         if chain.is_empty() {
             return Err(format!("variable {v} has no chain"));
@@ -33,22 +34,29 @@ pub fn verify(
                     target.family.name()
                 ));
             }
+            if owner[q as usize] == v {
+                return Err(format!("variable {v}'s chain holds qubit {q} twice"));
+            }
             if owner[q as usize] != usize::MAX {
                 return Err(format!("qubit {q} is in the chains of {} and {v}", owner[q as usize]));
             }
             owner[q as usize] = v;
         }
-        let mut reached = vec![chain[0]];
+        // Connected: a search from the first qubit through the chain's own
+        // qubits (each marked once, so long chains cost their length).
+        seen[chain[0] as usize] = true;
+        let mut reached = 1;
         let mut stack = vec![chain[0]];
         while let Some(q) = stack.pop() {
             for &p in &adjacency[q as usize] {
-                if owner[p as usize] == v && !reached.contains(&p) {
-                    reached.push(p);
+                if owner[p as usize] == v && !seen[p as usize] {
+                    seen[p as usize] = true;
+                    reached += 1;
                     stack.push(p);
                 }
             }
         }
-        if reached.len() != chain.len() {
+        if reached != chain.len() {
             return Err(format!("variable {v}'s chain is not connected"));
         }
     }

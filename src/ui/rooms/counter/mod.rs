@@ -83,6 +83,10 @@ fn engine_help(e: Engine) -> &'static str {
         }
         Engine::Dlx => "Knuth's dancing links, adding the last ship's remaining options instead of branching",
         Engine::DlxPlain => "Knuth's dancing links exactly as Algorithm X/C branches (slowest; for comparison)",
+        Engine::Clusters => {
+            "A few pieces on a plain board of any size (no islands or shots): the pieces' overlap patterns \
+             counted once, then every board size in microseconds"
+        }
     }
 }
 
