@@ -139,6 +139,31 @@ fn cases(heavy: bool) -> Result<Vec<Case>, String> {
             vec![frontier],
         ),
     ];
+    // Few ships on large boards: the cluster counter (its time does not grow
+    // with the board) and, where they finish in seconds, the frontier.
+    out.push((
+        "classic 12×12".into(),
+        square(12),
+        classic.fleet.clone(),
+        touch,
+        vec![Engine::Clusters, frontier],
+    ));
+    for n in [16, 20, 32, 64] {
+        out.push((
+            format!("classic {n}×{n}"),
+            square(n),
+            classic.fleet.clone(),
+            touch,
+            vec![Engine::Clusters],
+        ));
+    }
+    out.push((
+        "classic 16×16 apart".into(),
+        square(16),
+        classic.fleet.clone(),
+        apart,
+        vec![Engine::Clusters],
+    ));
     if heavy {
         out.push((
             "russian 7×7".into(),

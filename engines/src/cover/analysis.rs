@@ -3,8 +3,9 @@
 
 use super::auto::{choose_occupancy, frontier_count};
 use super::bitboard::BitboardCounter;
-use super::count::{CountRequest, Engine, count_deployments, worker_pool};
+use super::count::{CountRequest, Engine, cluster_frame, count_deployments, worker_pool};
 use super::dlx::Dlx;
+use super::{ClusterCounter, Frame};
 use super::{CountError, FleetCover};
 use crate::geometry::{Board, Coord, Fleet};
 use crate::run::{CancelFlag, Cancelled, Progress};
@@ -40,8 +41,50 @@ pub fn occupancy(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Occupancy, CountError> {
     let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
+    if let Some(frame) = cluster_occupancy_frame(board, fleet, &cover, req) {
+        let counter = ClusterCounter::new_with_cells(fleet, req.rule, cancel, &|done, total| {
+            progress(Progress { done, total })
+        })?;
+        let (total, heat) = counter.occupancy(frame, cancel)?;
+        let Frame::Rect { cols, .. } = frame else {
+            unreachable!("cluster occupancy maps are made on rectangles")
+        };
+        let as_count = |v: i128| u128::try_from(v).map_err(|_| CountError::Invalid("a negative cluster sum".into()));
+        let cells = cover
+            .index
+            .cells()
+            .iter()
+            .map(|c| Ok((*c, as_count(heat[(c.0 * cols + c.1) as usize])?)))
+            .collect::<Result<Vec<_>, CountError>>()?;
+        return Ok(Occupancy {
+            total: as_count(total)?,
+            cells,
+        });
+    }
     occupancy_of(&cover, req, cancel, progress)
 }
+
+/// The rectangle to make an occupancy map on with the cluster counter: asked
+/// for, or picked by `auto` past the bitboard counter's 128 cells when the
+/// clusters come quickly (their cells make the run a few times longer than a count).
+fn cluster_occupancy_frame(board: &Board, fleet: &Fleet, cover: &FleetCover, req: &CountRequest) -> Option<Frame> {
+    let frame = cluster_frame(board, fleet, &req.observations).ok()?;
+    if !matches!(frame, Frame::Rect { .. }) {
+        return None;
+    }
+    match req.engine {
+        Engine::Clusters => Some(frame),
+        Engine::Auto if cover.index.len() > 128 => {
+            let est = ClusterCounter::plan(fleet, req.rule).ok()?.estimated_seconds();
+            (est < CLUSTER_OCCUPANCY_QUICK).then_some(frame)
+        }
+        _ => None,
+    }
+}
+
+/// `auto` makes occupancy maps with the cluster counter when its count would
+/// take less than this (the classic fleet, ships that may touch: 0.5 CPU-s).
+const CLUSTER_OCCUPANCY_QUICK: f64 = 1.0;
 
 fn occupancy_of(
     cover: &FleetCover,

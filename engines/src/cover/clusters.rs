@@ -100,7 +100,7 @@ impl Frame {
 /// What the number of places a cluster fits depends on: square, the row and
 /// column extents (max − min); hex, the x and y extents and the range of
 /// x + y once min x = min y = 0.
-type Extents = [i32; 4];
+pub(super) type Extents = [i32; 4];
 
 /// One orientation of a piece: its cells and their ranges of x, y and x + y.
 #[derive(Clone, Debug)]
@@ -233,10 +233,17 @@ pub struct ClusterCounter {
     ursell: Ursell,
     /// Σ φ by extents, for every set of pieces (bitmask) of two or more.
     weights: HashMap<usize, HashMap<Extents, i64>>,
+    /// For occupancy maps: Σ φ by extents and cell (relative to the
+    /// cluster's corner), a cluster counting each cell it covers once.
+    cell_weights: HashMap<usize, CellWeights>,
+    with_cells: bool,
 }
 
+/// Σ φ by (extents, covered cell), for occupancy maps.
+pub(super) type CellWeights = FxHashMap<(Extents, Coord), i64>;
+
 /// Seconds per unit of [`ClusterCounter::estimated_seconds`]'s work measure.
-const SECONDS_PER_UNIT: f64 = 2.8e-8;
+const SECONDS_PER_UNIT: f64 = 4.5e-8;
 
 /// Clusters enumerated between cancel checks.
 const CHECK_EVERY: u64 = 1 << 14;
@@ -251,6 +258,20 @@ impl ClusterCounter {
         progress: &dyn Fn(u64, u64),
     ) -> Result<ClusterCounter, CountError> {
         let mut c = ClusterCounter::plan(fleet, rule)?;
+        c.enumerate_all(fleet, cancel, progress)?;
+        Ok(c)
+    }
+
+    /// As [`ClusterCounter::new`], also keeping which cells the clusters
+    /// cover, for occupancy maps (several times slower).
+    pub fn new_with_cells(
+        fleet: &Fleet,
+        rule: TouchRule,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(u64, u64),
+    ) -> Result<ClusterCounter, CountError> {
+        let mut c = ClusterCounter::plan(fleet, rule)?;
+        c.with_cells = true;
         c.enumerate_all(fleet, cancel, progress)?;
         Ok(c)
     }
@@ -318,6 +339,8 @@ impl ClusterCounter {
             grids,
             ursell: Ursell::new(k.max(1)),
             weights: HashMap::new(),
+            cell_weights: HashMap::new(),
+            with_cells: false,
         };
         Ok(counter)
     }
@@ -343,11 +366,11 @@ impl ClusterCounter {
             })
             .collect();
         let sets: Vec<usize> = (1usize..1 << k).filter(|s| s.count_ones() >= 2).collect();
-        let mut by_shapes: HashMap<Vec<Vec<Coord>>, HashMap<Extents, i64>> = HashMap::new();
+        let mut by_shapes: HashMap<Vec<Vec<Coord>>, (HashMap<Extents, i64>, CellWeights)> = HashMap::new();
         for (done, &set) in sets.iter().enumerate() {
             let mut key: Vec<Vec<Coord>> = (0..k).filter(|i| set >> i & 1 == 1).map(|i| keys[i].clone()).collect();
             key.sort();
-            let w = match by_shapes.get(&key) {
+            let (w, cells) = match by_shapes.get(&key) {
                 Some(w) => w.clone(),
                 None => {
                     let w = self.enumerate(set, cancel)?;
@@ -356,6 +379,9 @@ impl ClusterCounter {
                 }
             };
             self.weights.insert(set, w);
+            if self.with_cells {
+                self.cell_weights.insert(set, cells);
+            }
             progress(done as u64 + 1, sets.len() as u64);
         }
         Ok(())
@@ -364,7 +390,8 @@ impl ClusterCounter {
     /// About how long [`ClusterCounter::new`] takes, one thread: it grows
     /// with the conflicts a piece has with another (b) and the pieces (k),
     /// as k^(k−2) trees times b^(k−1) placements (calibrated on the classic
-    /// fleet: 0.55 CPU-s with ships that may touch, 35 with ships that may not).
+    /// fleet: 0.55 CPU-s with ships that may touch, 35 with ships that may
+    /// not; it says 0.5 and 42).
     pub fn estimated_seconds(&self) -> f64 {
         let k = self.shapes.len();
         if k < 2 {
@@ -389,8 +416,13 @@ impl ClusterCounter {
         SECONDS_PER_UNIT * (k as f64).powi(k as i32 - 2) * b.powi(k as i32 - 1)
     }
 
-    /// Labelled deployments on the frame (`None` if it overflows 128 bits).
+    /// Labelled deployments on the frame (an error if it overflows 128 bits).
     pub fn count(&self, frame: Frame) -> Result<i128, CountError> {
+        partitions(&self.set_sums(frame)?)
+    }
+
+    /// u(B) on the frame for every set of pieces B (bitmask), singletons included.
+    pub(super) fn set_sums(&self, frame: Frame) -> Result<Vec<i128>, CountError> {
         if frame.lattice() != self.lattice {
             return Err(CountError::Invalid("the board's lattice is not the fleet's".into()));
         }
@@ -409,31 +441,63 @@ impl ClusterCounter {
             }
             u[set] = sum;
         }
-        // Z(S) = Σ_{B ⊆ S, B ∋ min S} u(B) · Z(S ∖ B): every set partition once.
-        let full = (1usize << k) - 1;
-        let mut z = vec![0i128; 1 << k];
-        z[0] = 1;
-        for s in 1..=full {
-            let low = s & s.wrapping_neg();
-            let rest = s & !low;
-            let mut total = 0i128;
-            let mut sub = rest;
-            loop {
-                let b = sub | low;
-                let term = u[b].checked_mul(z[s & !b]).ok_or_else(overflow)?;
-                total = total.checked_add(term).ok_or_else(overflow)?;
-                if sub == 0 {
-                    break;
-                }
-                sub = (sub - 1) & rest;
-            }
-            z[s] = total;
-        }
-        Ok(z[full])
+        Ok(u)
     }
 
+    pub(super) fn pieces(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// Each set's cell weights (singletons from the pieces' own cells), for occupancy maps.
+    pub(super) fn all_cell_weights(&self) -> Option<Vec<CellWeights>> {
+        if !self.with_cells {
+            return None;
+        }
+        let k = self.shapes.len();
+        let mut out = vec![CellWeights::default(); 1 << k];
+        for i in 0..k {
+            for s in &self.shapes[i] {
+                let e = extents(&s.cells, self.lattice);
+                for c in &s.cells {
+                    *out[1 << i].entry((e, Coord(c.0 - s.lo.0, c.1 - s.lo.1))).or_insert(0) += 1;
+                }
+            }
+        }
+        for (&set, w) in &self.cell_weights {
+            out[set] = w.clone();
+        }
+        Some(out)
+    }
+}
+
+/// Σ over the set partitions of all pieces of Π u(B), by
+/// Z(S) = Σ_{B ⊆ S, B ∋ min S} u(B) · Z(S ∖ B).
+pub(super) fn partitions(u: &[i128]) -> Result<i128, CountError> {
+    let full = u.len() - 1;
+    let mut z = vec![0i128; u.len()];
+    z[0] = 1;
+    for s in 1..=full {
+        let low = s & s.wrapping_neg();
+        let rest = s & !low;
+        let mut total = 0i128;
+        let mut sub = rest;
+        loop {
+            let b = sub | low;
+            let term = u[b].checked_mul(z[s & !b]).ok_or_else(overflow)?;
+            total = total.checked_add(term).ok_or_else(overflow)?;
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & rest;
+        }
+        z[s] = total;
+    }
+    Ok(z[full])
+}
+
+impl ClusterCounter {
     /// Clusters of the pieces in `set`: Σ φ by extents.
-    fn enumerate(&self, set: usize, cancel: &CancelFlag) -> Result<HashMap<Extents, i64>, CountError> {
+    fn enumerate(&self, set: usize, cancel: &CancelFlag) -> Result<(HashMap<Extents, i64>, CellWeights), CountError> {
         let members: Vec<usize> = (0..self.shapes.len()).filter(|i| set >> i & 1 == 1).collect();
         let anchor = members[0];
         // Turning a cluster turns its anchor: clusters anchored in orientation
@@ -441,6 +505,7 @@ impl ClusterCounter {
         // orientation per orbit and credit each turn's extents.
         let mut done = vec![false; self.shapes[anchor].len()];
         let mut out: FxHashMap<Extents, i64> = FxHashMap::default();
+        let mut cells_out = CellWeights::default();
         for o in 0..self.shapes[anchor].len() {
             if done[o] {
                 continue;
@@ -458,6 +523,8 @@ impl ClusterCounter {
                 placed: vec![None; members.len()],
                 queue: Vec::with_capacity(members.len()),
                 out: FxHashMap::default(),
+                cells_out: self.with_cells.then(CellWeights::default),
+                scratch: Vec::new(),
                 seen: 0,
                 cancel,
             };
@@ -471,13 +538,33 @@ impl ClusterCounter {
                     e = turn_extents(self.lattice, e);
                 }
             }
+            for ((e, c), phi) in walk.cells_out.unwrap_or_default() {
+                let (mut e, mut c) = (e, c);
+                for _ in 0..orbit {
+                    *cells_out.entry((e, c)).or_insert(0) += phi;
+                    c = turn_cell(self.lattice, e, c);
+                    e = turn_extents(self.lattice, e);
+                }
+            }
         }
         out.retain(|_, v| *v != 0);
-        Ok(out.into_iter().collect())
+        cells_out.retain(|_, v| *v != 0);
+        Ok((out.into_iter().collect(), cells_out))
     }
 }
 
-fn overflow() -> CountError {
+/// Where a cell of a cluster (relative to its corner: min x = min y = 0)
+/// goes when the cluster is turned once, relative to the turned corner.
+fn turn_cell(lattice: Lattice, e: Extents, c: Coord) -> Coord {
+    match lattice {
+        // (r, c) → (c, −r), shifted by the old row extent.
+        Lattice::Square => Coord(c.1, e[0] - c.0),
+        // (x, y) → (−y, x + y), shifted by the old y extent and the least x + y.
+        Lattice::Hex => Coord(e[1] - c.1, c.0 + c.1 - e[2]),
+    }
+}
+
+pub(super) fn overflow() -> CountError {
     CountError::Invalid("the count exceeds 2^127: too large to count exactly here".into())
 }
 
@@ -541,6 +628,9 @@ struct Walk<'a> {
     /// Members in breadth-first order.
     queue: Vec<usize>,
     out: FxHashMap<Extents, i64>,
+    /// For occupancy maps: Σ φ by (extents, covered cell).
+    cells_out: Option<CellWeights>,
+    scratch: Vec<Coord>,
     seen: u64,
     cancel: &'a CancelFlag,
 }
@@ -638,5 +728,20 @@ impl Walk<'_> {
             Lattice::Hex => [x1 - x0, y1 - y0, s0 - x0 - y0, s1 - x0 - y0],
         };
         *self.out.entry(e).or_insert(0) += phi;
+        if let Some(cells_out) = &mut self.cells_out {
+            // Each covered cell once, relative to the cluster's corner.
+            self.scratch.clear();
+            for (m, p) in self.placed.iter().enumerate() {
+                let (o, at) = p.expect("a recorded cluster is placed");
+                let sh = &self.counter.shapes[self.members[m]][o];
+                self.scratch
+                    .extend(sh.cells.iter().map(|c| Coord(c.0 + at.0 - x0, c.1 + at.1 - y0)));
+            }
+            self.scratch.sort_unstable();
+            self.scratch.dedup();
+            for &c in &self.scratch {
+                *cells_out.entry((e, c)).or_insert(0) += phi;
+            }
+        }
     }
 }

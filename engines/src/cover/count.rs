@@ -107,6 +107,36 @@ pub fn cluster_frame(board: &Board, fleet: &Fleet, obs: &Observations) -> Result
         .ok_or_else(|| "the cluster counter counts rectangles and whole hexagons without islands".to_string())
 }
 
+/// Past 128 cells the bitboard counter stops; the cluster counter then takes
+/// a plain board when its whole run (the same for every board size) is
+/// quick, or quicker than the frontier counter would be. The frontier's time
+/// roughly doubles with each cell of the board's shorter side (classic fleet,
+/// measured: 12×12 2.9 CPU-s and 16×16 110 with ships that may not touch, 4.5
+/// and 65 with ships that may), so it is guessed as 3 s × 2.2^(side − 12).
+const CLUSTERS_QUICK: f64 = 2.0;
+
+/// Why `auto` counts with the cluster counter, or `None` when it should not.
+fn auto_clusters(board: &Board, fleet: &Fleet, cover: &FleetCover, req: &CountRequest) -> Option<String> {
+    let frame = cluster_frame(board, fleet, &req.observations).ok()?;
+    let cells = cover.index.len();
+    if cells <= 128 {
+        return None;
+    }
+    let est = super::ClusterCounter::plan(fleet, req.rule).ok()?.estimated_seconds();
+    let side = match frame {
+        super::Frame::Rect { rows, cols } => rows.min(cols),
+        super::Frame::Hexagon { radius } => 2 * radius + 1,
+    };
+    let frontier = 3.0 * 2.2f64.powi(side - 12);
+    (est < CLUSTERS_QUICK || est < frontier).then(|| {
+        format!(
+            "auto: {} pieces on a plain board of {cells} cells, the cluster counter (about {est:.1} CPU-s, the \
+             same on any board size)",
+            fleet.pieces.len()
+        )
+    })
+}
+
 /// The shared worker pool for `threads` (0 = one per core).
 pub(super) fn worker_pool(threads: usize) -> Result<std::sync::Arc<rayon::ThreadPool>, CountError> {
     crate::run::pool(threads).map_err(CountError::Invalid)
@@ -151,10 +181,13 @@ pub fn count_deployments(
     let bound: f64 = cover.placements.iter().map(|p| p.len() as f64).product();
     let may_overflow = bound >= 2f64.powi(127);
     let (mut engine, mut note) = match req.engine {
-        Engine::Auto => {
-            let (e, why) = choose_count(&cover);
-            (e, Some(why))
-        }
+        Engine::Auto => match auto_clusters(board, fleet, &cover, req) {
+            Some(why) => (Engine::Clusters, Some(why)),
+            None => {
+                let (e, why) = choose_count(&cover);
+                (e, Some(why))
+            }
+        },
         Engine::Frontier => {
             let w = super::window_width(&super::frontier_input(&cover));
             (Engine::Frontier, Some(format!("frontier window {w} cells")))

@@ -10,6 +10,7 @@ mod analysis;
 mod auto;
 mod bitboard;
 mod clusters;
+mod clusters_occupancy;
 mod count;
 mod dlx;
 mod frontier;

@@ -160,3 +160,30 @@ fn boards_with_islands_have_no_frame() {
     hex.toggle_hex_cell(Coord(2, 0));
     assert!(Frame::of(&hex).is_none(), "a hexagon less a cell is not a hexagon");
 }
+
+#[test]
+fn occupancy_maps_match_the_other_engines() {
+    use fleetscope_engines::cover::{Engine, occupancy};
+    for (lengths, rule, (r, k), engine) in [
+        (&[5, 4, 3, 3, 2][..], TouchRule::MayTouch, (9u32, 11u32), Engine::Fast),
+        (&[4, 3, 2][..], TouchRule::NoTouch, (8, 7), Engine::Fast),
+        (&[3, 2, 2][..], TouchRule::MayTouch, (13, 12), Engine::Frontier),
+    ] {
+        let fleet = straight(lengths, Lattice::Square);
+        let board = Board::square("b", r, k);
+        let req = CountRequest {
+            engine,
+            threads: 2,
+            rule,
+            ..Default::default()
+        };
+        let expect = occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+        let c = ClusterCounter::new_with_cells(&fleet, rule, &CancelFlag::new(), &|_, _| {}).unwrap();
+        let (total, cells) = c.occupancy(Frame::of(&board).unwrap(), &CancelFlag::new()).unwrap();
+        assert_eq!(total as u128, expect.total, "{lengths:?} {rule:?}");
+        for (coord, n) in &expect.cells {
+            let got = cells[(coord.0 as u32 * k + coord.1 as u32) as usize];
+            assert_eq!(got as u128, *n, "{lengths:?} {rule:?} cell {coord:?}");
+        }
+    }
+}
