@@ -3,6 +3,7 @@
 
 mod commands;
 mod common;
+mod count_sizes;
 mod hardening;
 mod hardening_formats;
 mod hardware_commands;
