@@ -7,7 +7,7 @@
 //! `session` (the only file I/O), `jobs` (background threads), `study` (what the UI and
 //! the command line both ask of the engines), `textview`, `presets`, `ui` and `cli`.
 
-pub use fleetscope_engines::{cover, geometry, hardware, puzzle, qubo, quote, run, solve, tomography};
+pub use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, qubo, quote, run, solve, tomography};
 
 pub mod cli;
 pub mod jobs;

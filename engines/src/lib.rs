@@ -2,13 +2,14 @@
 //! (rayon inside a call, on a pool from `run::pool`).
 //!
 //! Layers, each using only those below it (see `ARCHITECTURE.md`):
-//! `run` ← `geometry` ← `cover` ← `qubo` ← `hardware` ← `puzzle` ← `tomography` ← `solve`.
+//! `run` ← `geometry` ← `cover` (← `hunting`) ← `qubo` ← `hardware` ← `puzzle` ← `tomography` ← `solve`.
 //! Every long call takes a `run::CancelFlag` and a progress sink and returns a `Result`
 //! whose error wraps `run::Cancelled`.
 
 pub mod cover;
 pub mod geometry;
 pub mod hardware;
+pub mod hunting;
 pub mod puzzle;
 pub mod qubo;
 pub mod quote;

@@ -20,6 +20,7 @@ mod rules;
 mod sequence;
 mod show;
 mod solve;
+mod strategy_bench;
 mod xray;
 
 use clap::{Parser, Subcommand};
@@ -363,8 +364,21 @@ pub enum BenchCommand {
     /// thread): median and worst CPU seconds per map, and shots to sink the fleet.
     Hunt {
         /// Preset keys, comma separated.
-        #[arg(long, default_value = "classic,hex2008-blue,hex2008-green")]
+        #[arg(long, visible_alias = "board", default_value = "classic,hex2008-blue,hex2008-green")]
         boards: String,
+        /// Play the strategy lab instead: `all` or a list of random, hunt-target,
+        /// parity, density, exact, information (every strategy against the same fleets).
+        #[arg(long)]
+        strategies: Option<String>,
+        /// With --strategies: hunt the --games fleets the exact player needs longest
+        /// for among POOL random ones (each then hardened by 20 single-ship moves).
+        #[arg(long, value_name = "POOL")]
+        adversarial: Option<usize>,
+        /// With --strategies: worker threads (0 = every core); never changes the result.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[arg(long)]
+        json: bool,
         /// Games per board (random fleets from --seed on).
         #[arg(long, default_value_t = 1)]
         games: usize,
@@ -447,12 +461,28 @@ pub fn run(command: Command) -> ExitCode {
             what:
                 BenchCommand::Hunt {
                     boards,
+                    strategies,
+                    adversarial,
+                    threads,
+                    json,
                     games,
                     shots,
                     seed,
                     engine,
                 },
-        } => hunt::bench_hunt(&boards, games, shots, seed, &engine),
+        } => match strategies {
+            Some(strategies) => strategy_bench::bench(&strategy_bench::StrategyBench {
+                boards,
+                strategies,
+                games,
+                seed,
+                adversarial,
+                threads,
+                json,
+            }),
+            None if adversarial.is_some() || json => Err("--adversarial and --json go with --strategies".into()),
+            None => hunt::bench_hunt(&boards, games, shots, seed, &engine),
+        },
         Command::Bench {
             what: BenchCommand::Puzzles(b),
         } => puzzle_bench::bench_puzzles(&b),

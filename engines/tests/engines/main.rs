@@ -12,6 +12,7 @@ mod embedded;
 mod generate;
 mod generate_families;
 mod hardware;
+mod hunting;
 mod puzzle;
 mod puzzle_bimaru_qubo;
 mod puzzle_edges;

@@ -1,0 +1,200 @@
+//! Games between strategies and hidden fleets, and what they add up to.
+//!
+//! A game: the hider's fleet is fixed, the player fires until every ship
+//! cell is hit; each answer is hit, miss or "sunk" (the last cell of a ship,
+//! which names the ship), as the game rules announce it. The lab plays every
+//! strategy against the same fleets (uniform over the deployments the rules
+//! allow, from a seed; or adversarial ones, found by a search for the fleets
+//! the exact player needs longest for) and reports shots to sink the fleet.
+
+use super::maps::MapSource;
+use super::strategy::{StrategyKind, View};
+use crate::cover::{CountError, HuntGame, Shot};
+use crate::geometry::{Board, Coord, Deployment, Fleet, TouchRule, random_deployment};
+use crate::run::{CancelFlag, Progress};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+/// Most games one run plays per strategy.
+pub const MAX_GAMES: usize = 100_000;
+
+/// One game's shots, in order, with the answers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub shots: Vec<(Coord, Shot)>,
+    pub won: bool,
+}
+
+/// Where games are played: the board, the fleet, the rule, and the exact
+/// maps every game of a run shares.
+pub struct Arena<'a> {
+    pub board: &'a Board,
+    pub fleet: &'a Fleet,
+    pub rule: TouchRule,
+    pub maps: &'a MapSource,
+}
+
+/// Plays `kind` against `hidden` until the fleet is sunk (or `max_shots`).
+pub fn play(
+    arena: &Arena<'_>,
+    kind: StrategyKind,
+    hidden: &Deployment,
+    seed: u64,
+    max_shots: usize,
+) -> Result<GameRecord, CountError> {
+    let mut game = HuntGame::new(arena.fleet, hidden);
+    let mut player = kind.player(arena.maps);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut history = Vec::new();
+    while !game.won() && history.len() < max_shots {
+        let view = View {
+            board: arena.board,
+            fleet: arena.fleet,
+            rule: arena.rule,
+            observations: &game.observations,
+            history: &history,
+        };
+        let c = player.next_shot(&view, &mut rng)?;
+        let shot = game.shoot(c);
+        history.push((c, shot));
+    }
+    Ok(GameRecord {
+        won: game.won(),
+        shots: history,
+    })
+}
+
+/// Which fleets the strategies hunt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hiders {
+    /// Uniform over the deployments the rules allow.
+    Random,
+    /// The fleets the exact player needs longest for: `pool` random fleets
+    /// tried, the slowest kept, each then moved ship by ship (`steps` tries)
+    /// while the exact player needs no fewer shots.
+    Adversarial { pool: usize, steps: usize },
+}
+
+/// What a run is asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabRequest {
+    pub strategies: Vec<StrategyKind>,
+    pub games: usize,
+    pub seed: u64,
+    pub hiders: Hiders,
+    /// Worker threads (0 = every core); never changes the result.
+    pub threads: usize,
+    /// A game stops here (a safeguard: every strategy here sinks a fleet in
+    /// at most the board's cells).
+    pub max_shots: usize,
+}
+
+/// Shots to sink the fleet, per strategy, game by game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabReport {
+    pub results: Vec<(StrategyKind, Vec<u32>)>,
+    /// The fleets hunted, in game order.
+    pub fleets: Vec<Deployment>,
+    /// Seconds of every exact map made (maps read back from an earlier game are not in it).
+    pub map_seconds: Vec<f64>,
+}
+
+/// The fleets a run hunts.
+pub fn hidden_fleets(arena: &Arena<'_>, req: &LabRequest, cancel: &CancelFlag) -> Result<Vec<Deployment>, CountError> {
+    let draw = |i: usize| -> Result<Deployment, CountError> {
+        random_deployment(arena.board, arena.fleet, arena.rule, req.seed.wrapping_add(i as u64))
+            .map(|d| d.deployment)
+            .map_err(|e| CountError::Invalid(e.to_string()))
+    };
+    match req.hiders {
+        Hiders::Random => (0..req.games).map(draw).collect(),
+        Hiders::Adversarial { pool, steps } => {
+            let pool = pool.max(req.games);
+            let mut scored = Vec::with_capacity(pool);
+            for i in 0..pool {
+                cancel.check()?;
+                let d = draw(i)?;
+                let n = exact_shots(arena, &d, req.max_shots)?;
+                scored.push((n, i, d));
+            }
+            scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            scored.truncate(req.games);
+            let mut rng = ChaCha8Rng::seed_from_u64(req.seed ^ 0xADD5);
+            let mut out = Vec::with_capacity(req.games);
+            for (n, _, d) in scored {
+                out.push(super::adversary::harden(
+                    arena,
+                    d,
+                    n,
+                    steps,
+                    req.max_shots,
+                    &mut rng,
+                    cancel,
+                )?);
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Shots the exact player needs against `hidden`.
+pub(super) fn exact_shots(arena: &Arena<'_>, hidden: &Deployment, max_shots: usize) -> Result<usize, CountError> {
+    Ok(play(arena, StrategyKind::ExactLikely, hidden, 0, max_shots)?
+        .shots
+        .len())
+}
+
+/// Every strategy against the same fleets. `progress` counts games played.
+pub fn run_lab(
+    board: &Board,
+    fleet: &Fleet,
+    rule: TouchRule,
+    req: &LabRequest,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<LabReport, CountError> {
+    if req.games == 0 || req.games > MAX_GAMES {
+        return Err(CountError::Invalid(format!(
+            "games must be 1 to {MAX_GAMES}, not {}",
+            req.games
+        )));
+    }
+    if req.strategies.is_empty() {
+        return Err(CountError::Invalid("no strategy to play".into()));
+    }
+    let maps = MapSource::new(board, fleet, rule, cancel);
+    let arena = Arena {
+        board,
+        fleet,
+        rule,
+        maps: &maps,
+    };
+    let fleets = hidden_fleets(&arena, req, cancel)?;
+    let total = (fleets.len() * req.strategies.len()) as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let pool = crate::run::pool(req.threads).map_err(CountError::Invalid)?;
+    let mut results = Vec::new();
+    for &kind in &req.strategies {
+        let shots: Vec<u32> = pool.install(|| {
+            fleets
+                .par_iter()
+                .enumerate()
+                .map(|(g, hidden)| {
+                    cancel.check()?;
+                    let seed = req.seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
+                    let r = play(&arena, kind, hidden, seed, req.max_shots)?;
+                    let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    progress(Progress { done: d, total });
+                    Ok(r.shots.len() as u32)
+                })
+                .collect::<Result<Vec<u32>, CountError>>()
+        })?;
+        results.push((kind, shots));
+    }
+    Ok(LabReport {
+        results,
+        fleets,
+        map_seconds: maps.timings(),
+    })
+}

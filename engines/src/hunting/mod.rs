@@ -1,0 +1,15 @@
+//! The strategy lab: hunting strategies (random, hunt/target, parity,
+//! DataGenetics' per-ship density, and the exact posterior's players) played
+//! against the same hidden fleets, random or adversarial, with the exact
+//! maps shared between games; the statistics of shots to sink the fleet.
+
+mod adversary;
+mod lab;
+mod maps;
+mod stats;
+mod strategy;
+
+pub use lab::{Arena, GameRecord, Hiders, LabReport, LabRequest, MAX_GAMES, hidden_fleets, play, run_lab};
+pub use maps::MapSource;
+pub use stats::{ShotStats, cumulative_share, quantile};
+pub use strategy::{Strategy, StrategyKind, View, pick};

@@ -1,0 +1,145 @@
+//! The strategy lab: the exact players against a hand-worked game tree on a
+//! 1×4 board, every strategy sinks every fleet of a small board, results are
+//! the same for a seed whatever the threads, adversarial fleets are no easier
+//! than the random ones they came from, and the statistics by hand.
+
+use fleetscope_engines::cover::Shot;
+use fleetscope_engines::geometry::{Board, Coord, Deployment, Fleet, Lattice, PlacedShip, TouchRule};
+use fleetscope_engines::hunting::{
+    Arena, Hiders, LabRequest, MapSource, ShotStats, StrategyKind, cumulative_share, play, run_lab,
+};
+use fleetscope_engines::run::CancelFlag;
+
+fn two_on_one_by_four() -> (Board, Fleet) {
+    (
+        Board::square("1×4", 1, 4),
+        Fleet::straight("f", Lattice::Square, &[("two", 2)]),
+    )
+}
+
+fn at(col: i32) -> Deployment {
+    Deployment {
+        ships: vec![PlacedShip {
+            piece: 0,
+            rotation: 0,
+            mirrored: false,
+            anchor: Coord(0, col),
+        }],
+    }
+}
+
+#[test]
+fn the_exact_player_follows_the_hand_worked_tree() {
+    // Deployments {0,1}, {1,2}, {2,3}: cells 1 and 2 are covered twice, so the
+    // first shot is cell 1. Against {0,1}: hit, then cells 0 and 2 tie (one
+    // deployment each), cell 0 first: sunk in 2. Against {1,2}: hit, miss at
+    // 0, hit at 2: 3. Against {2,3}: miss, then 2 and 3: 3. Mean 8/3.
+    let (board, fleet) = two_on_one_by_four();
+    let maps = MapSource::new(&board, &fleet, TouchRule::MayTouch, &CancelFlag::new());
+    let arena = Arena {
+        board: &board,
+        fleet: &fleet,
+        rule: TouchRule::MayTouch,
+        maps: &maps,
+    };
+    let run = |col| play(&arena, StrategyKind::ExactLikely, &at(col), 1, 10).unwrap();
+    let shots = |g: &fleetscope_engines::hunting::GameRecord| g.shots.iter().map(|s| s.0.1).collect::<Vec<i32>>();
+    let g = run(0);
+    assert_eq!(shots(&g), vec![1, 0]);
+    assert_eq!(g.shots[1].1, Shot::Sunk(0));
+    assert_eq!(shots(&run(1)), vec![1, 0, 2]);
+    assert_eq!(shots(&run(2)), vec![1, 2, 3]);
+    // The information player: hit probabilities ⅓, ⅔, ⅔, ⅓ are all ⅙ from ½;
+    // ties go to the most likely, then the first: cell 1 again.
+    let g = play(&arena, StrategyKind::ExactInformation, &at(2), 1, 10).unwrap();
+    assert_eq!(g.shots[0].0, Coord(0, 1));
+}
+
+#[test]
+fn every_strategy_sinks_every_fleet_and_the_same_seed_gives_the_same_games() {
+    let board = Board::square("5×5", 5, 5);
+    let fleet = Fleet::straight("f", Lattice::Square, &[("three", 3), ("two", 2)]);
+    for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+        let req = |threads| LabRequest {
+            strategies: StrategyKind::ALL.to_vec(),
+            games: 12,
+            seed: 7,
+            hiders: Hiders::Random,
+            threads,
+            max_shots: 25,
+        };
+        let one = run_lab(&board, &fleet, rule, &req(1), &CancelFlag::new(), &|_| {}).unwrap();
+        let two = run_lab(&board, &fleet, rule, &req(2), &CancelFlag::new(), &|_| {}).unwrap();
+        assert_eq!(one.results, two.results, "threads never change a result");
+        assert_eq!(one.fleets, two.fleets);
+        for (kind, shots) in &one.results {
+            assert_eq!(shots.len(), 12);
+            // Five ship cells; never more shots than cells.
+            assert!(shots.iter().all(|&s| (5..=25).contains(&s)), "{kind:?}: {shots:?}");
+        }
+        let mean = |k: StrategyKind| {
+            ShotStats::of(&one.results.iter().find(|r| r.0 == k).unwrap().1)
+                .unwrap()
+                .mean
+        };
+        assert!(mean(StrategyKind::ExactLikely) < mean(StrategyKind::Random), "{rule:?}");
+    }
+}
+
+#[test]
+fn adversarial_fleets_take_the_exact_player_no_fewer_shots() {
+    let board = Board::square("6×6", 6, 6);
+    let fleet = Fleet::straight("f", Lattice::Square, &[("three", 3), ("two", 2), ("two", 2)]);
+    let req = |hiders| LabRequest {
+        strategies: vec![StrategyKind::ExactLikely],
+        games: 4,
+        seed: 3,
+        hiders,
+        threads: 1,
+        max_shots: 36,
+    };
+    let random = run_lab(
+        &board,
+        &fleet,
+        TouchRule::MayTouch,
+        &req(Hiders::Random),
+        &CancelFlag::new(),
+        &|_| {},
+    )
+    .unwrap();
+    let hard = run_lab(
+        &board,
+        &fleet,
+        TouchRule::MayTouch,
+        &req(Hiders::Adversarial { pool: 12, steps: 10 }),
+        &CancelFlag::new(),
+        &|_| {},
+    )
+    .unwrap();
+    // The pool holds the four random fleets (same seeds), so its four slowest,
+    // hardened, can only be slower.
+    let mut r = random.results[0].1.clone();
+    let mut h = hard.results[0].1.clone();
+    r.sort_unstable();
+    h.sort_unstable();
+    assert!(h.iter().zip(&r).all(|(a, b)| a >= b), "{h:?} vs {r:?}");
+    for d in &hard.fleets {
+        assert_eq!(d.ships.len(), 3);
+    }
+}
+
+#[test]
+fn statistics_by_hand() {
+    let s = ShotStats::of(&[40, 44, 50, 42]).unwrap();
+    assert_eq!(s.mean, 44.0);
+    assert_eq!(s.median, 43.0);
+    assert_eq!((s.min, s.max), (40, 50));
+    assert_eq!(s.quartiles, (41.5, 45.5));
+    // Sample standard deviation √(56/3); 1.96 of its standard errors.
+    assert!((s.ci95 - 1.96 * (56.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12);
+    let c = cumulative_share(&[2, 3, 3, 5]);
+    assert_eq!(c[3], [3.0, 0.75]);
+    assert_eq!(c.last(), Some(&[5.0, 1.0]));
+    assert_eq!(StrategyKind::parse("parity"), Ok(StrategyKind::HuntTargetParity));
+    assert!(StrategyKind::parse("psychic").unwrap_err().contains("expected"));
+}
