@@ -61,6 +61,49 @@ pub struct CounterSettings {
     /// Version-1 sessions kept the touch rule here; read only to give it to the setups.
     #[serde(rename = "rule", skip_serializing)]
     pub legacy_rule: TouchRule,
+    /// The strategy lab's settings.
+    pub lab: LabSettings,
+}
+
+/// The strategy lab (Counter room, Strategies tab).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LabSettings {
+    pub strategies: Vec<crate::hunting::StrategyKind>,
+    /// Games per strategy.
+    pub games: usize,
+    pub seed: u64,
+    /// Hunt the slowest fleets for the exact player among this many random ones (none: random fleets).
+    pub adversarial_pool: Option<usize>,
+}
+
+impl Default for LabSettings {
+    fn default() -> Self {
+        LabSettings {
+            strategies: crate::hunting::StrategyKind::ALL.to_vec(),
+            games: 20,
+            seed: 1,
+            adversarial_pool: None,
+        }
+    }
+}
+
+impl LabSettings {
+    pub fn validate(&self) -> Result<(), String> {
+        let max = crate::hunting::MAX_GAMES;
+        if !(1..=max).contains(&self.games) {
+            return Err(format!("lab games must be 1 to {max}, not {}", self.games));
+        }
+        if let Some(pool) = self.adversarial_pool
+            && !(self.games..=max).contains(&pool)
+        {
+            return Err(format!(
+                "the adversarial pool must hold {} to {max} fleets, not {pool}",
+                self.games
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What the Tomography room studies.
@@ -551,6 +594,7 @@ impl Session {
                 .map_err(|e| format!("setup {} ('{}'): {e}", i + 1, s.name))?;
         }
         self.solver.validate().map_err(|e| format!("solver: {e}"))?;
+        self.counter.lab.validate().map_err(|e| format!("counter: {e}"))?;
         if self.counter.threads > crate::run::max_threads() {
             return Err(format!(
                 "counter: {} threads, at most {} on this machine",

@@ -8,6 +8,7 @@ use fleetscope::cover::{CountRequest, Engine, count_deployments};
 use fleetscope::geometry::Coord;
 use fleetscope::run::CancelFlag;
 use fleetscope::session::Session;
+use fleetscope::ui::room::Room;
 use fleetscope::ui::rooms::counter::CounterRoom;
 
 /// The classic fleet on a 5×5 board: 80,848 labelled deployments (exact oracle).
@@ -360,5 +361,111 @@ fn fairness_fits_a_small_window() {
     assert!(
         last_cell.y < ratio.top(),
         "the map ({last_cell:?}) is above the table header ({ratio:?}), not over it"
+    );
+}
+
+/// The Strategies tab plays the chosen strategies in the background and
+/// shows the same games as the engine's lab.
+#[test]
+fn the_strategy_lab_shows_the_engines_games() {
+    use fleetscope::hunting::{Hiders, LabRequest, StrategyKind, run_lab};
+    let mut s = session_of(&["csp-sample-4x4"]);
+    s.counter.lab.strategies = vec![
+        StrategyKind::Random,
+        StrategyKind::ShipDensity,
+        StrategyKind::ExactLikely,
+    ];
+    s.counter.lab.games = 5;
+    s.counter.lab.seed = 4;
+    let setup = s.setup().clone();
+    let mut h = counter_on(s);
+    h.state_mut().room.set_tab("strategies");
+    h.run_steps(2);
+    h.get_by_label("Play games").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    let shown = &h.state().room.strategies().last().expect("a lab run").report;
+    let req = LabRequest {
+        strategies: vec![
+            StrategyKind::Random,
+            StrategyKind::ShipDensity,
+            StrategyKind::ExactLikely,
+        ],
+        games: 5,
+        seed: 4,
+        hiders: Hiders::Random,
+        threads: 1,
+        max_shots: 16,
+    };
+    let engine = run_lab(
+        &setup.board,
+        &setup.fleet,
+        setup.rules.touch,
+        &req,
+        &CancelFlag::new(),
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(shown.results, engine.results);
+    assert!(
+        h.query_all_by_label("per-ship density").count() >= 2,
+        "the table names the strategies (beside their checkboxes)"
+    );
+}
+
+/// Play: you sink a hidden fleet by clicking (here, firing cell by cell) and
+/// the exact player's count on the same fleet is shown; the computer hunts
+/// the placed fleet shot by shot.
+#[test]
+fn play_you_hunt_and_the_computer_hunts_your_fleet() {
+    use fleetscope::geometry::random_deployment;
+    let mut s = session_of(&["csp-sample-4x4"]);
+    let setup = s.setup().clone();
+    s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 2)
+        .unwrap()
+        .deployment;
+    let mut h = counter_on(s);
+    h.state_mut().room.set_tab("play");
+    h.run_steps(2);
+    h.get_by_label("New game").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    assert!(h.state().room.play().game().is_some(), "a fleet was hidden");
+    'fire: for r in 0..4 {
+        for c in 0..4 {
+            h.state_mut().room.play_fire(Coord(r, c));
+            if h.state().room.play().game().unwrap().hunt.won() {
+                break 'fire;
+            }
+        }
+    }
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    assert!(
+        h.state().room.play().record().is_some(),
+        "the exact player played the same fleet"
+    );
+    assert!(h.query_by_label_contains("Fleet sunk in").is_some());
+    // The computer hunts the placed fleet.
+    h.get_by_label("The computer hunts").click();
+    h.run_steps(2);
+    h.get_by_label("Hunt my fleet").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    h.get_by_label("Next shot").click();
+    h.run_steps(2);
+    assert_eq!(h.state().room.play().shown(), 1);
+    h.get_by_label("To the end").click();
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    let n = h.state().room.play().record().unwrap().shots.len();
+    assert_eq!(h.state().room.play().shown(), n);
+    assert!(
+        h.state().room.play().game().unwrap().hunt.won(),
+        "the placed fleet was sunk"
     );
 }

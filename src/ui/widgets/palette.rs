@@ -5,6 +5,8 @@ use egui::Color32;
 pub const WATER: Color32 = Color32::from_rgb(38, 84, 124);
 pub const ISLAND: Color32 = Color32::from_rgb(139, 101, 58);
 pub const GRID: Color32 = Color32::from_rgb(20, 40, 60);
+/// A fleet's cells where the ships' own colours are not wanted (a revealed fleet).
+pub const SHIP: Color32 = Color32::from_rgb(150, 150, 165);
 pub const GHOST_OK: Color32 = Color32::from_rgba_premultiplied(60, 160, 60, 170);
 pub const GHOST_BAD: Color32 = Color32::from_rgba_premultiplied(190, 40, 40, 170);
 pub const FRONTIER: Color32 = Color32::from_rgba_premultiplied(40, 40, 40, 60);

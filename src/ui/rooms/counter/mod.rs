@@ -4,6 +4,8 @@
 
 mod fairness;
 mod hunt;
+mod play;
+mod strategies;
 
 use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
 use crate::geometry::{Board, Fleet, RuleChoice, TouchRule};
@@ -41,13 +43,17 @@ pub enum CounterTab {
     Count,
     Hunt,
     Fairness,
+    Strategies,
+    Play,
 }
 
 impl CounterTab {
-    const ALL: [(CounterTab, &'static str); 3] = [
+    const ALL: [(CounterTab, &'static str); 5] = [
         (CounterTab::Count, "counts"),
         (CounterTab::Hunt, "hunt"),
         (CounterTab::Fairness, "fairness"),
+        (CounterTab::Strategies, "strategies"),
+        (CounterTab::Play, "play"),
     ];
 }
 
@@ -64,6 +70,8 @@ pub struct CounterRoom {
     tab: CounterTab,
     hunt: HuntMode,
     fairness: FairnessMode,
+    strategies: strategies::StrategiesMode,
+    play: play::PlayMode,
     count: Task<Vec<Timed>>,
     kind: CountKind,
     last: Option<Timed>,
@@ -119,7 +127,16 @@ Hunt: left-click a cell to mark a miss, right-click to mark a hit. Every cell sh
 deployments consistent with the shots that cover it, on a fixed 0–100 % scale; the best next shot is outlined.
 
 Fairness: counts the board again with each island removed and each cell made an island (green: more \
-deployments, red: fewer).";
+deployments, red: fewer).
+
+Strategies: random, hunt/target, hunt/target with parity, DataGenetics' per-ship density and the exact \
+posterior's players (most likely cell; most information) each hunt the same hidden fleets of the active setup \
+(random, or the fleets the exact player needs longest for); the table ranks them by mean shots with a 95 % \
+interval, the plot shows the share of games finished against shots.
+
+Play: You hunt a fleet the computer hid (click to fire; peek at the exact map if you like); when it is sunk, \
+the exact player plays the same fleet for comparison. Or the computer hunts the fleet placed in Boards with \
+the strategy you pick, shot by shot, its map shown.";
 
 impl Room for CounterRoom {
     fn id(&self) -> &'static str {
@@ -135,7 +152,11 @@ impl Room for CounterRoom {
         GUIDE
     }
     fn busy(&self) -> bool {
-        self.count.is_running() || self.hunt.is_running() || self.fairness.is_running()
+        self.count.is_running()
+            || self.hunt.is_running()
+            || self.fairness.is_running()
+            || self.strategies.is_running()
+            || self.play.is_running()
     }
     fn reset(&mut self) {
         let tab = self.tab;
@@ -146,7 +167,7 @@ impl Room for CounterRoom {
         CounterTab::ALL.iter().find(|(t, _)| *t == self.tab).map(|(_, id)| *id)
     }
     fn tabs(&self) -> &'static [&'static str] {
-        &["counts", "hunt", "fairness"]
+        &["counts", "hunt", "fairness", "strategies", "play"]
     }
     fn set_tab(&mut self, tab: &str) {
         if let Some((t, _)) = CounterTab::ALL.iter().find(|(_, id)| *id == tab) {
@@ -180,6 +201,10 @@ impl Room for CounterRoom {
                     .on_hover_text("Mark misses and hits; see where the ships probably are");
                 ui.selectable_value(&mut self.tab, CounterTab::Fairness, "Fairness")
                     .on_hover_text("How much each island and each cell changes the count");
+                ui.selectable_value(&mut self.tab, CounterTab::Strategies, "Strategies")
+                    .on_hover_text("Hunting strategies played against the same fleets, ranked");
+                ui.selectable_value(&mut self.tab, CounterTab::Play, "Play")
+                    .on_hover_text("Hunt a hidden fleet yourself, or watch a strategy hunt yours");
             });
             ui.separator();
             match self.tab {
@@ -188,6 +213,12 @@ impl Room for CounterRoom {
                 }
                 CounterTab::Hunt => self.hunt.show(ui, ctx.doc),
                 CounterTab::Fairness => self.fairness.show(ui, ctx.doc),
+                CounterTab::Strategies => {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.strategies.show(ui, ctx.doc));
+                }
+                CounterTab::Play => {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.play.show(ui, ctx.doc));
+                }
             }
         });
     }
@@ -219,6 +250,19 @@ impl CounterRoom {
 
     pub fn fairness(&self) -> &FairnessMode {
         &self.fairness
+    }
+
+    pub fn strategies(&self) -> &strategies::StrategiesMode {
+        &self.strategies
+    }
+
+    pub fn play(&self) -> &play::PlayMode {
+        &self.play
+    }
+
+    /// Fires at a cell of the game you play in the Play tab (as a click does).
+    pub fn play_fire(&mut self, c: crate::geometry::Coord) -> Option<crate::cover::Shot> {
+        self.play.fire(c)
     }
 
     fn start(&mut self, ui: &Ui, doc: &Document, kind: CountKind) {

@@ -1,0 +1,235 @@
+//! The Counter room's Strategies tab: the strategy lab. Every chosen strategy
+//! hunts the same hidden fleets of the active setup (random, or the ones the
+//! exact player needs longest for), in the background; the table gives the
+//! mean shots with a 95 % interval, median, quartiles and max, and one plot
+//! draws the share of games finished against shots for every strategy, as
+//! DataGenetics drew it.
+
+use crate::hunting::{Hiders, LabReport, LabRequest, MAX_GAMES, ShotStats, StrategyKind, cumulative_share, run_lab};
+use crate::jobs::Task;
+use crate::ui::document::Document;
+use crate::ui::room::repaint;
+use crate::ui::widgets::job_controls::{JobLabels, job_controls};
+use crate::ui::widgets::palette::series_color;
+use crate::ui::widgets::plot_style::{compact_ticks, key};
+use egui::Ui;
+use egui_plot::{Line, Plot};
+
+/// A finished lab run with what it was run on.
+pub struct LabView {
+    pub report: LabReport,
+    pub setup: String,
+    pub rule: crate::geometry::TouchRule,
+    pub adversarial: bool,
+    /// (document revision, active setup) it was started for.
+    pub stamp: (u64, usize),
+}
+
+#[derive(Default)]
+pub struct StrategiesMode {
+    task: Task<LabView>,
+}
+
+impl StrategiesMode {
+    pub fn is_running(&self) -> bool {
+        self.task.is_running()
+    }
+
+    /// The last finished run.
+    pub fn last(&self) -> Option<&LabView> {
+        self.task.result.as_ref()
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.task.error.as_deref()
+    }
+
+    pub fn show(&mut self, ui: &mut Ui, doc: &mut Document) {
+        self.task.poll();
+        let mut lab = doc.session.counter.lab.clone();
+        ui.label(
+            "Every chosen strategy hunts the same hidden fleets of the active setup (its board, fleet and rule), \
+             firing until every ship is sunk; each answer is hit, miss or sunk.",
+        );
+        ui.horizontal_wrapped(|ui| {
+            for k in StrategyKind::ALL {
+                let mut on = lab.strategies.contains(&k);
+                if ui
+                    .checkbox(&mut on, k.title())
+                    .on_hover_text(strategy_help(k))
+                    .changed()
+                {
+                    if on {
+                        lab.strategies.push(k);
+                        lab.strategies.sort();
+                    } else {
+                        lab.strategies.retain(|x| *x != k);
+                    }
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.add(
+                egui::DragValue::new(&mut lab.games)
+                    .range(1..=MAX_GAMES)
+                    .prefix("games "),
+            )
+            .on_hover_text("Games per strategy; every strategy plays the same fleets");
+            ui.add(egui::DragValue::new(&mut lab.seed).prefix("seed "))
+                .on_hover_text("The fleets (and the random players' choices) follow from it");
+            let mut adversarial = lab.adversarial_pool.is_some();
+            if ui
+                .checkbox(&mut adversarial, "adversarial fleets")
+                .on_hover_text(
+                    "Hunt the fleets the exact player needs longest for: the slowest of a pool of random fleets, \
+                     each made slower still by moving one ship at a time",
+                )
+                .changed()
+            {
+                lab.adversarial_pool = adversarial.then_some((4 * lab.games).min(MAX_GAMES));
+            }
+            if let Some(pool) = &mut lab.adversarial_pool {
+                *pool = (*pool).max(lab.games);
+                ui.add(egui::DragValue::new(pool).range(lab.games..=MAX_GAMES).prefix("from "))
+                    .on_hover_text("Random fleets tried to find the slowest");
+            }
+        });
+        let exact = lab.strategies.iter().any(|k| k.is_exact());
+        if exact {
+            ui.weak(
+                "The exact players compute the posterior map after every shot (a few milliseconds once the first \
+                 ships are found, up to seconds early in a game); maps are shared between games.",
+            );
+        }
+        let labels = JobLabels {
+            start: "Play games",
+            start_hover: "Play every chosen strategy against the same fleets, in the background",
+            cancel: "Cancel games",
+            unit: "games",
+        };
+        if job_controls(ui, &self.task, &labels, !lab.strategies.is_empty()) {
+            self.start(ui, doc, &lab);
+        }
+        if lab != doc.session.counter.lab {
+            doc.edit(|s| s.counter.lab = lab);
+        }
+        if let Some(v) = &self.task.result {
+            if self.task.is_running() {
+                ui.weak("The last finished run; the new one replaces it when it ends.");
+            } else if v.stamp != (doc.revision, doc.session.active) {
+                ui.weak("These games were played before the last edit (or on another setup).");
+            }
+            results(ui, v);
+        }
+    }
+
+    fn start(&mut self, ui: &Ui, doc: &Document, lab: &crate::session::LabSettings) {
+        let setup = doc.session.setup().clone();
+        let rule = super::rule_choice(doc).rule;
+        let stamp = (doc.revision, doc.session.active);
+        let req = LabRequest {
+            strategies: lab.strategies.clone(),
+            games: lab.games,
+            seed: lab.seed,
+            hiders: match lab.adversarial_pool {
+                Some(pool) => Hiders::Adversarial { pool, steps: 20 },
+                None => Hiders::Random,
+            },
+            threads: doc.session.counter.threads,
+            max_shots: setup.board.playable_cells().len(),
+        };
+        self.task.start(repaint(ui), move |job| {
+            let report = run_lab(&setup.board, &setup.fleet, rule, &req, job.cancel_flag(), &|p| {
+                job.progress(p)
+            })
+            .map_err(|e| e.to_string())?;
+            Ok(LabView {
+                report,
+                setup: setup.name.clone(),
+                rule,
+                adversarial: req.hiders != Hiders::Random,
+                stamp,
+            })
+        });
+    }
+}
+
+fn strategy_help(k: StrategyKind) -> &'static str {
+    match k {
+        StrategyKind::Random => "Any cell not shot yet",
+        StrategyKind::HuntTarget => "Random until a hit, then the neighbours of the hits not yet sunk",
+        StrategyKind::HuntTargetParity => "Hunt/target hunting only on a checkerboard (two of three colours on hex)",
+        StrategyKind::ShipDensity => {
+            "DataGenetics' player: each ship laid everywhere it still fits, separately; places through open hits \
+             weigh more; the cell covered most"
+        }
+        StrategyKind::ExactLikely => {
+            "The exact posterior over whole deployments (sinkings included): the cell most deployments cover"
+        }
+        StrategyKind::ExactInformation => {
+            "The exact posterior: the cell whose answer is most uncertain (hit chance nearest ½)"
+        }
+    }
+}
+
+fn results(ui: &mut Ui, v: &LabView) {
+    let r = &v.report;
+    ui.label(format!(
+        "{}: {} games per strategy against {} fleets, {}.",
+        v.setup,
+        r.fleets.len(),
+        if v.adversarial { "adversarial" } else { "random" },
+        v.rule.describe()
+    ));
+    egui::Grid::new("lab_table").striped(true).show(ui, |ui| {
+        for h in ["strategy", "mean shots (95 %)", "median", "quartiles", "min", "max"] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        for (k, shots) in &r.results {
+            let Some(s) = ShotStats::of(shots) else { continue };
+            ui.label(k.title());
+            ui.label(format!("{:.2} ± {:.2}", s.mean, s.ci95));
+            ui.label(format!("{:.1}", s.median));
+            ui.label(format!("{:.1} – {:.1}", s.quartiles.0, s.quartiles.1));
+            ui.label(s.min.to_string());
+            ui.label(s.max.to_string());
+            ui.end_row();
+        }
+    });
+    if !r.map_seconds.is_empty() {
+        let mut t = r.map_seconds.clone();
+        t.sort_by(f64::total_cmp);
+        ui.weak(format!(
+            "Exact maps: {} made (others read back from earlier games), median {:.4} s, worst {:.3} s.",
+            t.len(),
+            t[t.len() / 2],
+            t[t.len() - 1]
+        ));
+    }
+    let series: Vec<(&str, Vec<[f64; 2]>, egui::Color32)> = r
+        .results
+        .iter()
+        .enumerate()
+        .map(|(i, (k, shots))| {
+            let pts = cumulative_share(shots)
+                .into_iter()
+                .map(|[x, y]| [x, 100.0 * y])
+                .collect();
+            (k.title(), pts, series_color(i))
+        })
+        .collect();
+    compact_ticks(Plot::new("lab_plot"))
+        .height(260.0)
+        .allow_scroll(false)
+        .x_axis_label("shots")
+        .y_axis_label("games finished (%)")
+        .default_y_bounds(0.0, 100.0)
+        .show(ui, |p| {
+            for (name, pts, color) in &series {
+                p.line(Line::new(*name, pts.clone()).color(*color));
+            }
+        });
+    let entries: Vec<(&str, egui::Color32)> = series.iter().map(|(n, _, c)| (*n, *c)).collect();
+    key(ui, &entries);
+}
