@@ -69,8 +69,7 @@ pub fn count_sizes(source: &str, sizes: &str, engine: &str, rule: &RuleArgs, jso
         ));
     }
     let mut rows: Vec<(u32, u128)> = Vec::new();
-    let used;
-    if use_clusters {
+    let used = if use_clusters {
         let bar = super::progress::bar(json, "sets of pieces (Ctrl+C stops)");
         let counter = ClusterCounter::new(fleet, choice.rule, &cancel, &|done, total| {
             bar.set_length(total);
@@ -83,7 +82,7 @@ pub fn count_sizes(source: &str, sizes: &str, engine: &str, rule: &RuleArgs, jso
             let z = counter.count(frame).map_err(|e| format!("{n}: {e}"))?;
             rows.push((n, u128::try_from(z).map_err(|_| format!("{n}: a negative sum"))?));
         }
-        used = Engine::Clusters;
+        Engine::Clusters
     } else {
         let bar = super::progress::bar(json, "sizes (Ctrl+C stops)");
         bar.set_length(range.clone().count() as u64);
@@ -99,8 +98,8 @@ pub fn count_sizes(source: &str, sizes: &str, engine: &str, rule: &RuleArgs, jso
             bar.inc(1);
         }
         bar.finish_and_clear();
-        used = engine;
-    }
+        engine
+    };
     let cpu = process_cpu_seconds() - t0;
     let distinct = |z: u128| divisor.map_or(0, |d| z / d);
     if json {

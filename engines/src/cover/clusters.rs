@@ -647,7 +647,7 @@ impl Walk<'_> {
     /// Expands the `qi`-th vertex of the breadth-first order.
     fn expand(&mut self, qi: usize) -> Result<(), CountError> {
         self.seen += 1;
-        if self.seen % CHECK_EVERY == 0 {
+        if self.seen.is_multiple_of(CHECK_EVERY) {
             self.cancel.check()?;
         }
         if qi == self.queue.len() {

@@ -160,6 +160,7 @@ impl Pathfinder {
     /// Places `u` (its chain must be empty): searches from each embedded
     /// neighbour, roots the chain at a random cheapest qubit, and grows the
     /// tree. False when every qubit is walled off (the chain stays empty).
+    #[allow(clippy::too_many_arguments)]
     pub fn place(
         &mut self,
         graph: &QubitGraph,
