@@ -27,7 +27,11 @@ impl HuntGame {
         HuntGame {
             ships: hidden.ships.iter().map(|s| (*s, s.cells(fleet))).collect(),
             ship_cells: hidden.occupancy(fleet).into_keys().collect(),
-            observations: Observations::default(),
+            // The game announces every sinking.
+            observations: Observations {
+                sinkings_announced: true,
+                ..Observations::default()
+            },
             shots: 0,
         }
     }

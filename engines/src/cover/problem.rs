@@ -72,6 +72,10 @@ impl FleetCover {
                 if halo.iter().any(|j| hits.contains(j)) {
                     continue;
                 }
+                // Where sinkings are announced, a ship not announced sunk has a cell not hit yet.
+                if obs.sinkings_announced && sunk[piece].is_none() && p.cells.iter().all(|c| hits.contains(c)) {
+                    continue;
+                }
                 kept.push(p);
                 kept_halos.push(halo);
             }

@@ -100,6 +100,11 @@ pub struct Observations {
     pub hits: BTreeSet<Coord>,
     #[serde(default)]
     pub sunk: Vec<PlacedShip>,
+    /// The game announces every sinking: a ship not announced sunk cannot
+    /// lie on hit cells only (a hunt recorded by hand may leave sinkings out,
+    /// so this is off unless said).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sinkings_announced: bool,
 }
 
 impl Observations {

@@ -143,3 +143,30 @@ fn statistics_by_hand() {
     assert_eq!(StrategyKind::parse("parity"), Ok(StrategyKind::HuntTargetParity));
     assert!(StrategyKind::parse("psychic").unwrap_err().contains("expected"));
 }
+
+#[test]
+fn a_ship_not_announced_sunk_never_lies_on_hits_only() {
+    use fleetscope_engines::cover::{CountRequest, occupancy};
+    use fleetscope_engines::geometry::Observations;
+    // 1×4, one ship of two, hits at 1 and 2 but no sinking announced: the
+    // ship lies at 0–1 or 2–3 (at 1–2 it would have been announced sunk).
+    let (board, fleet) = two_on_one_by_four();
+    let obs = |announced| Observations {
+        hits: [Coord(0, 1), Coord(0, 2)].into_iter().collect(),
+        sinkings_announced: announced,
+        ..Observations::default()
+    };
+    let total = |announced| {
+        let req = CountRequest {
+            observations: obs(announced),
+            ..Default::default()
+        };
+        occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {})
+            .unwrap()
+            .total
+    };
+    // Two hits need... one ship of two covering both: only 1–2 fits both, so
+    // with sinkings announced nothing fits; without, exactly that one.
+    assert_eq!(total(false), 1);
+    assert_eq!(total(true), 0);
+}
