@@ -18,6 +18,7 @@ mod hunt;
 mod last_three;
 mod parallel;
 mod problem;
+mod split;
 mod symmetry;
 
 pub use analysis::{Occupancy, WhatIf, occupancy, what_if};
@@ -32,6 +33,7 @@ pub use frontier::{
 pub use hunt::{HuntGame, Shot, sinking_candidates};
 pub use parallel::count_parallel;
 pub use problem::FleetCover;
+pub use split::split_occupancy;
 pub use symmetry::{Symmetry, board_symmetries, orbit_representatives};
 
 use crate::run::Cancelled;

@@ -170,3 +170,44 @@ fn a_ship_not_announced_sunk_never_lies_on_hits_only() {
     assert_eq!(total(false), 1);
     assert_eq!(total(true), 0);
 }
+
+#[test]
+fn splitting_on_hits_gives_the_frontiers_map() {
+    use fleetscope_engines::cover::{CountRequest, Engine, FleetCover, occupancy, split_occupancy};
+    use fleetscope_engines::geometry::Observations;
+    // A hunt's early positions on 8×8 with four ships: a first hit, two hits, a miss and hits.
+    let board = Board::square("8×8", 8, 8);
+    let fleet = Fleet::straight(
+        "f",
+        Lattice::Square,
+        &[("four", 4), ("three", 3), ("three", 3), ("two", 2)],
+    );
+    let cases = [
+        (vec![(3, 3)], vec![]),
+        (vec![(3, 3), (3, 4)], vec![(2, 2)]),
+        (vec![(0, 0), (5, 6)], vec![(1, 1), (4, 4), (6, 6)]),
+    ];
+    for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+        for (hits, misses) in &cases {
+            let obs = Observations {
+                hits: hits.iter().map(|&(r, c)| Coord(r, c)).collect(),
+                misses: misses.iter().map(|&(r, c)| Coord(r, c)).collect(),
+                ..Observations::default()
+            };
+            let cover = FleetCover::new(&board, &fleet, rule, &obs).unwrap();
+            let (total, heat) = split_occupancy(&cover, &CancelFlag::new())
+                .unwrap()
+                .expect("the split takes it");
+            let req = CountRequest {
+                engine: Engine::Frontier,
+                rule,
+                observations: obs.clone(),
+                ..Default::default()
+            };
+            let frontier = occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+            assert_eq!(total, frontier.total, "{rule:?} {hits:?}");
+            let cells: Vec<u128> = frontier.cells.iter().map(|c| c.1).collect();
+            assert_eq!(heat, cells, "{rule:?} {hits:?}");
+        }
+    }
+}
