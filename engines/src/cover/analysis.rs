@@ -126,7 +126,7 @@ fn occupancy_of(
         }
     }
     let pool = worker_pool(req.threads)?;
-    let (total, heat) = match BitboardCounter::new(cover, false) {
+    let (total, heat) = match BitboardCounter::new(cover, true) {
         Some(counter) => {
             pool.install(|| counter.count_with_heat(cancel, &|done, total| progress(Progress { done, total })))?
         }

@@ -9,10 +9,14 @@
 //! placed once per orbit of the board's symmetries.
 //!
 //! With `HEAT` the same walk also counts, for every cell, the deployments that
-//! occupy it (each placement's cells get the size of the subtree below it).
+//! occupy it (each placement's cells get the size of the subtree below it). A
+//! heat map uses the symmetries too: a representative's subtree, carried by
+//! every symmetry, stands for its whole orbit (the empty classic board: eight
+//! times less work). Among the last three ships, twins (the same placements,
+//! the same ones alive) share one rotation.
 
 use super::last_three::LastThree;
-use super::symmetry::{board_symmetries, orbit_representatives};
+use super::symmetry::{Symmetry, board_symmetries, orbit_representatives};
 use super::{CountError, FleetCover};
 use crate::run::{CancelFlag, Cancelled};
 use rayon::prelude::*;
@@ -117,6 +121,12 @@ pub struct BitboardCounter {
     hits: u128,
     /// First-ship placements to expand, with the size of their symmetry orbit.
     reps: Vec<(usize, u64)>,
+    /// The symmetries the first ship's orbits come from (the identity first).
+    syms: Vec<Symmetry>,
+    /// `twin[k]`: the rotation of the last three (S, X, Y) that rotation `k`
+    /// repeats when its ship has the same placements (then, if the same ones
+    /// are alive, it is skipped and the twin's credits count twice).
+    twin: [usize; 3],
     cells: usize,
     pub symmetry_count: usize,
 }
@@ -234,6 +244,15 @@ impl BitboardCounter {
         };
         let last3 = LastThree::new(&kill, n);
         let heat3 = LastThree::rotations(&kill, n);
+        let mut twin = [0, 1, 2];
+        if n >= 3 {
+            let same = |a: usize, b: usize| ships[a].cells == ships[b].cells && ships[a].block == ships[b].block;
+            for k in 1..3 {
+                if let Some(j) = (0..k).find(|&j| same(n - 3 + j, n - 3 + k)) {
+                    twin[k] = twin[j];
+                }
+            }
+        }
         Some(BitboardCounter {
             ships,
             last3,
@@ -241,8 +260,10 @@ impl BitboardCounter {
             kill,
             hits: mask(&cover.hits),
             reps,
-            cells,
             symmetry_count: syms.len().max(1),
+            syms,
+            twin,
+            cells,
         })
     }
 
@@ -264,16 +285,12 @@ impl BitboardCounter {
     }
 
     /// Counts deployments and, per playable cell (board index order), how many of them
-    /// occupy it. Built without symmetry: use `BitboardCounter::new(cover, false)`.
+    /// occupy it.
     pub fn count_with_heat(
         &self,
         cancel: &CancelFlag,
         progress: &(dyn Fn(u64, u64) + Sync),
     ) -> Result<(u128, Vec<u128>), CountError> {
-        assert!(
-            self.reps.iter().all(|r| r.1 == 1),
-            "heat maps need a counter built without symmetry"
-        );
         let t = self.run::<true>(cancel, progress)?;
         Ok((t.count, t.heat))
     }
@@ -314,8 +331,25 @@ impl BitboardCounter {
                 Ok((sub, weight))
             })
             .collect();
+        let group = self.syms.len().max(1) as u128;
         for (sub, weight) in parts? {
-            tally.merge(sub, weight as u128);
+            if HEAT && weight > 1 {
+                // The orbit's heat: Σ over the symmetries g of g(sub) · |orbit| / |group|
+                // (each orbit member is reached |group| / |orbit| times).
+                let mut carried = vec![0u128; self.cells];
+                for g in &self.syms {
+                    for (c, &h) in sub.heat.iter().enumerate() {
+                        carried[g.cell_map[c] as usize] += h;
+                    }
+                }
+                for (slot, h) in tally.heat.iter_mut().zip(carried) {
+                    debug_assert_eq!(h * weight as u128 % group, 0);
+                    *slot += h * weight as u128 / group;
+                }
+                tally.count += sub.count * weight as u128;
+            } else {
+                tally.merge(sub, weight as u128);
+            }
         }
         Ok(tally)
     }
@@ -349,7 +383,21 @@ impl BitboardCounter {
         {
             // Each of the last three ships outer once: its placements' cells get
             // the pairs of the other two they leave; the first rotation counts.
+            // A twin with the same placements alive repeats an earlier rotation.
+            let mut times = [0u128; 3];
+            for k in 0..3 {
+                let j = self.twin[k];
+                let k_or_twin = if j != k && alive[n - 3 + j] == alive[n - 3 + k] {
+                    j
+                } else {
+                    k
+                };
+                times[k_or_twin] += 1;
+            }
             for (k, (ship, l3)) in rotations.iter().enumerate() {
+                if times[k] == 0 {
+                    continue;
+                }
                 let (o, a, b) = match k {
                     0 => (n - 3, n - 2, n - 1),
                     1 => (n - 2, n - 3, n - 1),
@@ -359,7 +407,7 @@ impl BitboardCounter {
                     if k == 0 {
                         tally.count += pairs as u128;
                     }
-                    tally.add_cells(self.ships[*ship].cells[p], pairs as u128);
+                    tally.add_cells(self.ships[*ship].cells[p], pairs as u128 * times[k]);
                 });
             }
             return Ok(());

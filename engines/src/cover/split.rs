@@ -114,6 +114,9 @@ fn leaf(
     if left == 0 {
         return Ok(1);
     }
+    if left.count_ones() <= 2 {
+        return Ok(few_left(places, left, blocked, heat));
+    }
     let mut sub = FleetCover {
         board: cover.board.clone(),
         index: cover.index.clone(),
@@ -141,4 +144,50 @@ fn leaf(
         *h += m;
     }
     Ok(total)
+}
+
+/// One or two pieces left (most leaves of a hunt's splits): their placements
+/// and compatible pairs listed directly, quicker than setting up a counter.
+fn few_left(places: &[Vec<(u128, u128)>], left: usize, blocked: u128, heat: &mut [u128]) -> u128 {
+    let free = |piece: usize| -> Vec<(u128, u128)> {
+        places[piece]
+            .iter()
+            .copied()
+            .filter(|(c, _)| c & blocked == 0)
+            .collect()
+    };
+    let mut add = |cells: u128, n: u128| {
+        let mut c = cells;
+        while c != 0 {
+            heat[c.trailing_zeros() as usize] += n;
+            c &= c - 1;
+        }
+    };
+    let a = left.trailing_zeros() as usize;
+    let rest = left & (left - 1);
+    if rest == 0 {
+        let list = free(a);
+        for &(cells, _) in &list {
+            add(cells, 1);
+        }
+        return list.len() as u128;
+    }
+    let (xs, ys) = (free(a), free(rest.trailing_zeros() as usize));
+    let mut y_times = vec![0u128; ys.len()];
+    let mut total = 0u128;
+    for &(xc, xh) in &xs {
+        let mut n = 0u128;
+        for (k, &(yc, yh)) in ys.iter().enumerate() {
+            if xc & (yc | yh) == 0 && yc & (xc | xh) == 0 {
+                n += 1;
+                y_times[k] += 1;
+            }
+        }
+        add(xc, n);
+        total += n;
+    }
+    for (&(yc, _), &n) in ys.iter().zip(&y_times) {
+        add(yc, n);
+    }
+    total
 }

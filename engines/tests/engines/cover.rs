@@ -463,6 +463,36 @@ fn hex_occupancy_matches_enumeration() {
     }
 }
 
+/// Heat maps on boards with symmetries (each orbit's subtree carried by every
+/// symmetry) and twin ships among the last three (one rotation for both),
+/// against enumeration: plain, misses that keep two of the eight symmetries,
+/// a hit that keeps one, and a sunk ship.
+#[test]
+fn symmetric_heat_maps_and_twin_ships_match_enumeration() {
+    let board = Board::square("b", 6, 6);
+    let fleet = classic(&[4, 3, 3, 2]);
+    let mut diagonal = Observations::default();
+    diagonal.misses.extend([Coord(0, 0), Coord(5, 5), Coord(2, 2)]);
+    let mut hit = diagonal.clone();
+    hit.hits.insert(Coord(3, 3));
+    let cover = fleetscope_engines::cover::FleetCover::new(&board, &fleet, TouchRule::MayTouch, &diagonal).unwrap();
+    let counter = fleetscope_engines::cover::BitboardCounter::new(&cover, true).unwrap();
+    assert_eq!(counter.symmetry_count, 2, "the diagonal misses keep two");
+    for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+        for obs in [Observations::default(), diagonal.clone(), hit.clone()] {
+            let (total, cells) = occupancy_by_enumeration(&board, &fleet, rule, &obs);
+            let req = CountRequest {
+                engine: Engine::Fast,
+                threads: 1,
+                rule,
+                observations: obs.clone(),
+            };
+            let occ = fleetscope_engines::cover::occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+            assert_eq!((occ.total, &occ.cells), (total, &cells), "{rule:?} {obs:?}");
+        }
+    }
+}
+
 /// The Russian fleet (4, 3, 3, 2, 2, 2, 1, 1, 1, 1): the frontier counter
 /// against the bitboards (and dancing links where they finish quickly).
 #[test]

@@ -175,7 +175,8 @@ fn a_ship_not_announced_sunk_never_lies_on_hits_only() {
 fn splitting_on_hits_gives_the_frontiers_map() {
     use fleetscope_engines::cover::{CountRequest, Engine, FleetCover, occupancy, split_occupancy};
     use fleetscope_engines::geometry::Observations;
-    // A hunt's early positions on 8×8 with four ships: a first hit, two hits, a miss and hits.
+    // A hunt's early positions on 8×8 with four ships: a first hit, two hits, a miss and hits,
+    // three hits apart.
     let board = Board::square("8×8", 8, 8);
     let fleet = Fleet::straight(
         "f",
@@ -186,6 +187,8 @@ fn splitting_on_hits_gives_the_frontiers_map() {
         (vec![(3, 3)], vec![]),
         (vec![(3, 3), (3, 4)], vec![(2, 2)]),
         (vec![(0, 0), (5, 6)], vec![(1, 1), (4, 4), (6, 6)]),
+        // Three hits apart: leaves with one or two ships left (listed directly).
+        (vec![(1, 1), (1, 5), (5, 1)], vec![(3, 3)]),
     ];
     for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
         for (hits, misses) in &cases {
