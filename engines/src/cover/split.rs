@@ -10,8 +10,11 @@
 //! take a fraction of that.
 
 use super::bitboard::BitboardCounter;
+use super::last_three::LastThree;
 use super::{CountError, FleetCover};
 use crate::run::CancelFlag;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Ships the split takes (the bitboard's leaves handle up to six).
 pub const MAX_SHIPS: usize = 6;
@@ -39,111 +42,274 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
     let open = mask(&cover.hits);
     let all = (1usize << cover.placements.len()) - 1;
     let mut heat = vec![0u128; cells];
-    let total = split(cover, &places, all, 0, open, &mut heat, cancel)?;
+    let mut conflicts = Conflicts::default();
+    let mut walk = Walk {
+        cover,
+        places: &places,
+        conflicts: &mut conflicts,
+        heat: &mut heat,
+        cancel,
+    };
+    let total = walk.split(all, 0, open)?;
     Ok(Some((total, heat)))
 }
 
-/// Deployments of the pieces in `left` avoiding `blocked` and covering
-/// `open`; adds their occupancy to `heat`.
-fn split(
-    cover: &FleetCover,
-    places: &[Vec<(u128, u128)>],
-    left: usize,
-    blocked: u128,
-    open: u128,
-    heat: &mut [u128],
-    cancel: &CancelFlag,
-) -> Result<u128, CountError> {
-    cancel.check()?;
-    let fits = |piece: usize, cells: u128| left >> piece & 1 == 1 && cells & blocked == 0;
-    if open == 0 {
-        return leaf(cover, places, left, blocked, heat, cancel);
-    }
-    // The open hit under the fewest places.
-    let mut best: Option<(usize, u32)> = None;
-    let mut o = open;
-    while o != 0 {
-        let h = o.trailing_zeros();
-        o &= o - 1;
-        let n = places
-            .iter()
-            .enumerate()
-            .map(|(piece, list)| list.iter().filter(|(c, _)| c >> h & 1 == 1 && fits(piece, *c)).count())
-            .sum::<usize>();
-        if best.is_none_or(|(m, _)| n < m) {
-            best = Some((n, h));
-        }
-    }
-    let Some((_, h)) = best else { return Ok(0) };
-    let mut total = 0u128;
-    for (piece, list) in places.iter().enumerate() {
-        for &(cells, halo) in list {
-            if cells >> h & 1 == 0 || !fits(piece, cells) {
-                continue;
-            }
-            let sub = split(
-                cover,
-                places,
-                left & !(1 << piece),
-                blocked | cells | halo,
-                open & !cells,
-                heat,
-                cancel,
-            )?;
-            total += sub;
-            let mut c = cells;
-            while c != 0 {
-                heat[c.trailing_zeros() as usize] += sub;
-                c &= c - 1;
-            }
-        }
-    }
-    Ok(total)
+/// The pieces' placements as (cells, halo) masks, per piece.
+type Places = [Vec<(u128, u128)>];
+
+/// One split's state: the problem, the map being filled, and the conflicts
+/// among placements for leaves with three or four ships left.
+struct Walk<'a> {
+    cover: &'a FleetCover,
+    places: &'a Places,
+    conflicts: &'a mut Conflicts,
+    heat: &'a mut [u128],
+    cancel: &'a CancelFlag,
 }
 
-/// No open hit left: the remaining pieces' deployments avoiding `blocked`,
-/// counted with their map by the bitboard counter.
-fn leaf(
-    cover: &FleetCover,
-    places: &[Vec<(u128, u128)>],
-    left: usize,
-    blocked: u128,
+impl Walk<'_> {
+    /// Deployments of the pieces in `left` avoiding `blocked` and covering
+    /// `open`; adds their occupancy to `heat`.
+    fn split(&mut self, left: usize, blocked: u128, open: u128) -> Result<u128, CountError> {
+        self.cancel.check()?;
+        let places = self.places;
+        let fits = |piece: usize, cells: u128| left >> piece & 1 == 1 && cells & blocked == 0;
+        if open == 0 {
+            return self.leaf(left, blocked);
+        }
+        // The open hit under the fewest places.
+        let mut best: Option<(usize, u32)> = None;
+        let mut o = open;
+        while o != 0 {
+            let h = o.trailing_zeros();
+            o &= o - 1;
+            let n = places
+                .iter()
+                .enumerate()
+                .map(|(piece, list)| list.iter().filter(|(c, _)| c >> h & 1 == 1 && fits(piece, *c)).count())
+                .sum::<usize>();
+            if best.is_none_or(|(m, _)| n < m) {
+                best = Some((n, h));
+            }
+        }
+        let Some((_, h)) = best else { return Ok(0) };
+        let mut total = 0u128;
+        for (piece, list) in places.iter().enumerate() {
+            for &(cells, halo) in list {
+                if cells >> h & 1 == 0 || !fits(piece, cells) {
+                    continue;
+                }
+                let sub = self.split(left & !(1 << piece), blocked | cells | halo, open & !cells)?;
+                total += sub;
+                add_cells(self.heat, cells, sub);
+            }
+        }
+        Ok(total)
+    }
+
+    /// No open hit left: the remaining pieces' deployments avoiding `blocked`
+    /// and their map: listed directly for one or two pieces, by the last-three
+    /// step on the split's own conflict tables for three or four, by the bitboard
+    /// counter for more.
+    fn leaf(&mut self, left: usize, blocked: u128) -> Result<u128, CountError> {
+        let (cover, places, cancel) = (self.cover, self.places, self.cancel);
+        if left == 0 {
+            return Ok(1);
+        }
+        if left.count_ones() <= 2 {
+            return Ok(few_left(places, left, blocked, self.heat));
+        }
+        if left.count_ones() <= 4
+            && let Some(n) = self.conflicts.three_or_four(places, left, blocked, self.heat)
+        {
+            return Ok(n);
+        }
+        let heat = &mut *self.heat;
+        let mut sub = FleetCover {
+            board: cover.board.clone(),
+            index: cover.index.clone(),
+            placements: Vec::new(),
+            halos: Vec::new(),
+            hits: Vec::new(),
+            rule: cover.rule,
+        };
+        for (piece, list) in places.iter().enumerate() {
+            if left >> piece & 1 == 0 {
+                continue;
+            }
+            let keep: Vec<usize> = (0..list.len()).filter(|&k| list[k].0 & blocked == 0).collect();
+            if keep.is_empty() {
+                return Ok(0);
+            }
+            sub.placements
+                .push(keep.iter().map(|&k| cover.placements[piece][k].clone()).collect());
+            sub.halos
+                .push(keep.iter().map(|&k| cover.halos[piece][k].clone()).collect());
+        }
+        let counter = BitboardCounter::new(&sub, false).expect("at most 128 cells");
+        let (total, map) = counter.count_with_heat(cancel, &|_, _| {})?;
+        for (h, m) in heat.iter_mut().zip(map) {
+            *h += m;
+        }
+        Ok(total)
+    }
+}
+
+fn add_cells(heat: &mut [u128], cells: u128, n: u128) {
+    let mut c = cells;
+    while c != 0 {
+        heat[c.trailing_zeros() as usize] += n;
+        c &= c - 1;
+    }
+}
+
+/// Which placements of each piece rule out which of every other piece's
+/// (`kill[a][p][b]`, a bitset over b's placements), made the first time a
+/// leaf needs them, and the last-three steps made from them.
+#[derive(Default)]
+struct Conflicts {
+    kill: Vec<Vec<Vec<Vec<u64>>>>,
+    steps: HashMap<(usize, usize, usize), Option<Arc<LastThree>>>,
+}
+
+impl Conflicts {
+    fn build(&mut self, places: &Places) {
+        if !self.kill.is_empty() {
+            return;
+        }
+        let clash = |(ac, ah): (u128, u128), (bc, bh): (u128, u128)| ac & (bc | bh) != 0 || bc & (ac | ah) != 0;
+        self.kill = places
+            .iter()
+            .enumerate()
+            .map(|(a, list_a)| {
+                list_a
+                    .iter()
+                    .map(|&pa| {
+                        places
+                            .iter()
+                            .enumerate()
+                            .map(|(b, list_b)| {
+                                let mut bits = vec![0u64; list_b.len().div_ceil(64).max(1)];
+                                if a != b {
+                                    for (q, &pb) in list_b.iter().enumerate() {
+                                        if clash(pa, pb) {
+                                            bits[q / 64] |= 1 << (q % 64);
+                                        }
+                                    }
+                                }
+                                bits
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+
+    /// Three or four pieces left: their deployments avoiding `blocked`, with
+    /// their cells added to `heat`; `None` (nothing added) when a piece has
+    /// too many placements for the last-three step.
+    fn three_or_four(&mut self, places: &Places, left: usize, blocked: u128, heat: &mut [u128]) -> Option<u128> {
+        self.build(places);
+        let pieces: Vec<usize> = (0..places.len()).filter(|i| left >> i & 1 == 1).collect();
+        let alive: Vec<Vec<u64>> = pieces
+            .iter()
+            .map(|&i| {
+                let mut bits = vec![0u64; places[i].len().div_ceil(64).max(1)];
+                for (q, &(c, _)) in places[i].iter().enumerate() {
+                    if c & blocked == 0 {
+                        bits[q / 64] |= 1 << (q % 64);
+                    }
+                }
+                bits
+            })
+            .collect();
+        if pieces.len() == 3 {
+            let steps = self.steps_for([pieces[0], pieces[1], pieces[2]])?;
+            return Some(three(
+                places,
+                &steps,
+                [pieces[0], pieces[1], pieces[2]],
+                [&alive[0], &alive[1], &alive[2]],
+                heat,
+            ));
+        }
+        // Four: the piece with the fewest placements left is placed in turn.
+        let first = (0..4).min_by_key(|&k| alive[k].iter().map(|w| w.count_ones()).sum::<u32>())?;
+        let rest: Vec<usize> = (0..4).filter(|&k| k != first).collect();
+        let trio = [pieces[rest[0]], pieces[rest[1]], pieces[rest[2]]];
+        let steps = self.steps_for(trio)?;
+        let f = pieces[first];
+        let mut total = 0u128;
+        let mut next: Vec<Vec<u64>> = rest.iter().map(|&k| alive[k].clone()).collect();
+        for (wi, &word) in alive[first].iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let p = wi * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                for (slot, &k) in next.iter_mut().zip(&rest) {
+                    for ((s, a), kill) in slot.iter_mut().zip(&alive[k]).zip(&self.kill[f][p][pieces[k]]) {
+                        *s = a & !kill;
+                    }
+                }
+                let n = three(places, &steps, trio, [&next[0], &next[1], &next[2]], heat);
+                add_cells(heat, places[f][p].0, n);
+                total += n;
+            }
+        }
+        Some(total)
+    }
+
+    /// The last-three steps with each of `trio` outer (S, X, Y as in the bitboard counter).
+    fn steps_for(&mut self, trio: [usize; 3]) -> Option<[Arc<LastThree>; 3]> {
+        let [s, x, y] = trio;
+        let mut get = |o: usize, a: usize, b: usize| -> Option<Arc<LastThree>> {
+            let kill = &self.kill;
+            self.steps
+                .entry((o, a, b))
+                .or_insert_with(|| LastThree::outer(kill, o, a, b).map(Arc::new))
+                .clone()
+        };
+        Some([get(s, x, y)?, get(x, s, y)?, get(y, s, x)?])
+    }
+}
+
+/// The last three pieces' deployments (each outer once, its placements'
+/// cells credited with the pairs they leave; a twin with the same
+/// placements alive repeats an earlier rotation and is skipped).
+fn three(
+    places: &Places,
+    steps: &[Arc<LastThree>; 3],
+    trio: [usize; 3],
+    alive: [&Vec<u64>; 3],
     heat: &mut [u128],
-    cancel: &CancelFlag,
-) -> Result<u128, CountError> {
-    if left == 0 {
-        return Ok(1);
+) -> u128 {
+    let mut times = [1u128; 3];
+    for k in 1..3 {
+        if let Some(j) = (0..k).find(|&j| times[j] > 0 && places[trio[j]] == places[trio[k]] && alive[j] == alive[k]) {
+            times[j] += 1;
+            times[k] = 0;
+        }
     }
-    if left.count_ones() <= 2 {
-        return Ok(few_left(places, left, blocked, heat));
-    }
-    let mut sub = FleetCover {
-        board: cover.board.clone(),
-        index: cover.index.clone(),
-        placements: Vec::new(),
-        halos: Vec::new(),
-        hits: Vec::new(),
-        rule: cover.rule,
-    };
-    for (piece, list) in places.iter().enumerate() {
-        if left >> piece & 1 == 0 {
+    let mut total = 0u128;
+    for k in 0..3 {
+        if times[k] == 0 {
             continue;
         }
-        let keep: Vec<usize> = (0..list.len()).filter(|&k| list[k].0 & blocked == 0).collect();
-        if keep.is_empty() {
-            return Ok(0);
-        }
-        sub.placements
-            .push(keep.iter().map(|&k| cover.placements[piece][k].clone()).collect());
-        sub.halos
-            .push(keep.iter().map(|&k| cover.halos[piece][k].clone()).collect());
+        let (o, a, b) = match k {
+            0 => (0, 1, 2),
+            1 => (1, 0, 2),
+            _ => (2, 0, 1),
+        };
+        let outer = &places[trio[o]];
+        steps[k].each(alive[o], alive[a], alive[b], &mut |p, pairs| {
+            if k == 0 {
+                total += pairs as u128;
+            }
+            add_cells(heat, outer[p].0, pairs as u128 * times[k]);
+        });
     }
-    let counter = BitboardCounter::new(&sub, false).expect("at most 128 cells");
-    let (total, map) = counter.count_with_heat(cancel, &|_, _| {})?;
-    for (h, m) in heat.iter_mut().zip(map) {
-        *h += m;
-    }
-    Ok(total)
+    total
 }
 
 /// One or two pieces left (most leaves of a hunt's splits): their placements

@@ -213,4 +213,34 @@ fn splitting_on_hits_gives_the_frontiers_map() {
             assert_eq!(heat, cells, "{rule:?} {hits:?}");
         }
     }
+    // Five ships (the classic fleet, twin threes) on 7×7: a first hit leaves
+    // four ships, two hits apart three, at every leaf.
+    let board = Board::square("7×7", 7, 7);
+    let fleet = Fleet::straight(
+        "classic",
+        Lattice::Square,
+        &[("five", 5), ("four", 4), ("three", 3), ("three", 3), ("two", 2)],
+    );
+    for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+        for hits in [vec![Coord(3, 3)], vec![Coord(1, 1), Coord(5, 4)]] {
+            let obs = Observations {
+                hits: hits.iter().copied().collect(),
+                misses: [Coord(0, 6)].into_iter().collect(),
+                ..Observations::default()
+            };
+            let cover = FleetCover::new(&board, &fleet, rule, &obs).unwrap();
+            let (total, heat) = split_occupancy(&cover, &CancelFlag::new()).unwrap().expect("the split takes it");
+            let req = CountRequest {
+                engine: Engine::Frontier,
+                rule,
+                observations: obs.clone(),
+                ..Default::default()
+            };
+            let frontier = occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+            assert!(total > 0);
+            assert_eq!(total, frontier.total, "{rule:?} {hits:?}");
+            let cells: Vec<u128> = frontier.cells.iter().map(|c| c.1).collect();
+            assert_eq!(heat, cells, "{rule:?} {hits:?}");
+        }
+    }
 }
