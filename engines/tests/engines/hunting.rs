@@ -229,7 +229,9 @@ fn splitting_on_hits_gives_the_frontiers_map() {
                 ..Observations::default()
             };
             let cover = FleetCover::new(&board, &fleet, rule, &obs).unwrap();
-            let (total, heat) = split_occupancy(&cover, &CancelFlag::new()).unwrap().expect("the split takes it");
+            let (total, heat) = split_occupancy(&cover, &CancelFlag::new())
+                .unwrap()
+                .expect("the split takes it");
             let req = CountRequest {
                 engine: Engine::Frontier,
                 rule,
