@@ -11,5 +11,5 @@ mod strategy;
 
 pub use lab::{Arena, GameRecord, Hiders, LabReport, LabRequest, MAX_GAMES, hidden_fleets, play, run_lab};
 pub use maps::MapSource;
-pub use stats::{ShotStats, cumulative_share, quantile};
+pub use stats::{ShotStats, cumulative_share, quantile, t_975};
 pub use strategy::{Strategy, StrategyKind, View, pick};

@@ -7,7 +7,12 @@
 //!   not yet explained by a sunk ship, most recent first (a stack), as in
 //!   DataGenetics' Battleship study.
 //! - *hunt/target with parity*: the same, hunting only on a pattern every
-//!   ship must touch (a checkerboard; on hex boards two of three colours).
+//!   ship must touch (a checkerboard; on hex boards two of three colours)
+//!   while every ship afloat has two cells or more.
+//!
+//! Under the no-touch rule every player but *random* knows that the cells
+//! around a sunk ship are water and never fires there (the density player
+//! lays no ship there either).
 //! - *per-ship density*: DataGenetics' "probability density" player: every
 //!   ship not sunk is laid in every place it still fits (over no miss and no
 //!   sunk ship), each ship separately, places through unexplained hits
@@ -45,6 +50,27 @@ impl View<'_> {
             .playable_cells()
             .into_iter()
             .filter(|c| !o.hits.contains(c) && !o.misses.contains(c))
+            .collect()
+    }
+
+    /// Unshot cells worth a shot: under the no-touch rule, not next to a sunk
+    /// ship (those are water); all of them otherwise.
+    pub fn worth_shooting(&self) -> Vec<Coord> {
+        let beside_sunk = self.beside_sunk();
+        self.unshot().into_iter().filter(|c| !beside_sunk.contains(c)).collect()
+    }
+
+    /// Under the no-touch rule, the cells around the ships announced sunk.
+    pub fn beside_sunk(&self) -> BTreeSet<Coord> {
+        if self.rule != TouchRule::NoTouch {
+            return BTreeSet::new();
+        }
+        let steps = self.fleet.lattice.touching();
+        self.observations
+            .sunk
+            .iter()
+            .flat_map(|s| s.cells(self.fleet))
+            .flat_map(|c| steps.iter().map(move |d| Coord(c.0 + d.0, c.1 + d.1)))
             .collect()
     }
 
@@ -204,7 +230,10 @@ impl Strategy for HuntTarget {
             }
         }
         self.seen = view.history.len();
-        let unshot: BTreeSet<Coord> = view.unshot().into_iter().collect();
+        let mut unshot: BTreeSet<Coord> = view.worth_shooting().into_iter().collect();
+        if unshot.is_empty() {
+            unshot = view.unshot().into_iter().collect();
+        }
         if view.open_hits().is_empty() {
             self.stack.clear();
         }
@@ -214,7 +243,14 @@ impl Strategy for HuntTarget {
             }
         }
         let lattice = view.fleet.lattice;
-        let pool: Vec<Coord> = if self.parity {
+        // The pattern holds only while every ship afloat has two cells or more.
+        let sunk: BTreeSet<usize> = view.observations.sunk.iter().map(|s| s.piece).collect();
+        let smallest_afloat = (0..view.fleet.pieces.len())
+            .filter(|i| !sunk.contains(i))
+            .map(|i| view.fleet.pieces[i].cells.len())
+            .min()
+            .unwrap_or(0);
+        let pool: Vec<Coord> = if self.parity && smallest_afloat >= 2 {
             let on: Vec<Coord> = unshot.iter().copied().filter(|&c| on_pattern(lattice, c)).collect();
             if on.is_empty() {
                 unshot.iter().copied().collect()
@@ -239,7 +275,8 @@ impl Strategy for ShipDensity {
         let o = view.observations;
         let open = view.open_hits();
         let sunk_pieces: BTreeSet<usize> = o.sunk.iter().map(|s| s.piece).collect();
-        let sunk_cells: BTreeSet<Coord> = o.sunk.iter().flat_map(|s| s.cells(view.fleet)).collect();
+        let mut sunk_cells: BTreeSet<Coord> = o.sunk.iter().flat_map(|s| s.cells(view.fleet)).collect();
+        sunk_cells.extend(view.beside_sunk());
         let index = crate::geometry::BoardIndex::new(view.board);
         let mut density = vec![0u64; index.len()];
         for (piece, list) in fleet_placements(view.board, view.fleet).into_iter().enumerate() {
@@ -258,7 +295,10 @@ impl Strategy for ShipDensity {
                 }
             }
         }
-        let unshot = view.unshot();
+        let mut unshot = view.worth_shooting();
+        if unshot.is_empty() {
+            unshot = view.unshot();
+        }
         let best = unshot
             .iter()
             .map(|c| density[index.index_of(*c).expect("a board cell") as usize])

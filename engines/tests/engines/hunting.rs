@@ -135,8 +135,14 @@ fn statistics_by_hand() {
     assert_eq!(s.median, 43.0);
     assert_eq!((s.min, s.max), (40, 50));
     assert_eq!(s.quartiles, (41.5, 45.5));
-    // Sample standard deviation √(56/3); 1.96 of its standard errors.
-    assert!((s.ci95 - 1.96 * (56.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12);
+    // Sample standard deviation √(56/3); Student's t with 3 degrees of
+    // freedom (3.182) of its standard errors.
+    assert!((s.ci95 - 3.182 * (56.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12);
+    // Many games: the expansion meets the normal's 1.96 and the published
+    // t(100) = 1.984, t(31) = 2.040.
+    assert!((fleetscope_engines::hunting::t_975(100) - 1.984).abs() < 0.001);
+    assert!((fleetscope_engines::hunting::t_975(31) - 2.040).abs() < 0.001);
+    assert!((fleetscope_engines::hunting::t_975(100_000) - 1.960).abs() < 0.001);
     let c = cumulative_share(&[2, 3, 3, 5]);
     assert_eq!(c[3], [3.0, 0.75]);
     assert_eq!(c.last(), Some(&[5.0, 1.0]));
@@ -245,4 +251,52 @@ fn splitting_on_hits_gives_the_frontiers_map() {
             assert_eq!(heat, cells, "{rule:?} {hits:?}");
         }
     }
+}
+
+/// Ships apart: once a ship is announced sunk no player but *random* fires
+/// next to it (those cells are water), and parity hunting stops while a
+/// one-cell ship is afloat (every game still ends with the fleet sunk).
+#[test]
+fn players_know_the_water_around_sunk_ships_when_ships_are_apart() {
+    let board = Board::square("6×6", 6, 6);
+    let fleet = Fleet::straight("f", Lattice::Square, &[("three", 3), ("two", 2), ("one", 1)]);
+    let rule = TouchRule::NoTouch;
+    let maps = MapSource::new(&board, &fleet, rule, &CancelFlag::new());
+    let arena = Arena {
+        board: &board,
+        fleet: &fleet,
+        rule,
+        maps: &maps,
+    };
+    let steps = Lattice::Square.touching();
+    let mut checked = 0;
+    for seed in 0..12 {
+        let hidden = fleetscope_engines::geometry::random_deployment(&board, &fleet, rule, seed)
+            .unwrap()
+            .deployment;
+        for kind in [
+            StrategyKind::HuntTarget,
+            StrategyKind::HuntTargetParity,
+            StrategyKind::ShipDensity,
+            StrategyKind::ExactLikely,
+        ] {
+            let g = play(&arena, kind, &hidden, seed, 36).unwrap();
+            assert!(g.won, "{kind:?} seed {seed}");
+            let mut water = std::collections::BTreeSet::new();
+            for &(c, shot) in &g.shots {
+                assert!(
+                    !water.contains(&c),
+                    "{kind:?} seed {seed}: fired at {c:?} beside a sunk ship"
+                );
+                if let Shot::Sunk(piece) = shot {
+                    let ship = hidden.ships.iter().find(|s| s.piece == piece).unwrap();
+                    for cell in ship.cells(&fleet) {
+                        water.extend(steps.iter().map(|d| Coord(cell.0 + d.0, cell.1 + d.1)));
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} sinkings");
 }
