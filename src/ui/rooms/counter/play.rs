@@ -185,6 +185,7 @@ impl PlayMode {
             ui.label("Press New game: the computer hides a fleet, and you fire by clicking cells.");
             return;
         };
+        game_banner(ui, g, doc, rule);
         let won = g.hunt.won();
         let shots = g.history.len();
         let wanted = (self.peek && !won).then(|| g.hunt.observations.clone());
@@ -384,6 +385,7 @@ impl PlayMode {
             }
         }
         let Some(g) = &self.game else { return };
+        game_banner(ui, g, doc, rule);
         let wanted = (!g.hunt.won()).then(|| g.hunt.observations.clone());
         let yours: Vec<Coord> = g.hidden.occupancy(&g.fleet).into_keys().collect();
         self.keep_map(ui, wanted);
@@ -468,5 +470,29 @@ impl PlayMode {
             ui.weak("Working out the exact map…");
         }
         resp.response.clicked().then_some(resp.hovered).flatten()
+    }
+}
+
+/// Which setup a game is played on, and a warning when the active setup (an
+/// edit, an undo, another setup picked) is no longer it: the game goes on
+/// with its own board and fleet; New game takes the active setup.
+fn game_banner(ui: &mut Ui, g: &Game, doc: &Document, rule: TouchRule) {
+    let setup = doc.session.setup();
+    let same = setup.board == g.board && setup.fleet == g.fleet && rule == g.rule;
+    let text = format!(
+        "Game on {} with the {} ({}).",
+        g.board.name,
+        g.fleet.name,
+        g.rule.describe()
+    );
+    if same {
+        ui.weak(text);
+    } else {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "{text} The active setup has changed since it began: this game goes on with its own board and fleet; a new game takes the active setup."
+            ),
+        );
     }
 }
