@@ -322,19 +322,12 @@ fn few_left(places: &[Vec<(u128, u128)>], left: usize, blocked: u128, heat: &mut
             .filter(|(c, _)| c & blocked == 0)
             .collect()
     };
-    let mut add = |cells: u128, n: u128| {
-        let mut c = cells;
-        while c != 0 {
-            heat[c.trailing_zeros() as usize] += n;
-            c &= c - 1;
-        }
-    };
     let a = left.trailing_zeros() as usize;
     let rest = left & (left - 1);
     if rest == 0 {
         let list = free(a);
         for &(cells, _) in &list {
-            add(cells, 1);
+            add_cells(heat, cells, 1);
         }
         return list.len() as u128;
     }
@@ -349,11 +342,11 @@ fn few_left(places: &[Vec<(u128, u128)>], left: usize, blocked: u128, heat: &mut
                 y_times[k] += 1;
             }
         }
-        add(xc, n);
+        add_cells(heat, xc, n);
         total += n;
     }
     for (&(yc, _), &n) in ys.iter().zip(&y_times) {
-        add(yc, n);
+        add_cells(heat, yc, n);
     }
     total
 }

@@ -179,7 +179,6 @@ fn a_ship_not_announced_sunk_never_lies_on_hits_only() {
 
 #[test]
 fn splitting_on_hits_gives_the_frontiers_map() {
-    use fleetscope_engines::cover::{CountRequest, Engine, FleetCover, occupancy, split_occupancy};
     use fleetscope_engines::geometry::Observations;
     // A hunt's early positions on 8×8 with four ships: a first hit, two hits, a miss and hits,
     // three hits apart.
@@ -203,20 +202,7 @@ fn splitting_on_hits_gives_the_frontiers_map() {
                 misses: misses.iter().map(|&(r, c)| Coord(r, c)).collect(),
                 ..Observations::default()
             };
-            let cover = FleetCover::new(&board, &fleet, rule, &obs).unwrap();
-            let (total, heat) = split_occupancy(&cover, &CancelFlag::new())
-                .unwrap()
-                .expect("the split takes it");
-            let req = CountRequest {
-                engine: Engine::Frontier,
-                rule,
-                observations: obs.clone(),
-                ..Default::default()
-            };
-            let frontier = occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
-            assert_eq!(total, frontier.total, "{rule:?} {hits:?}");
-            let cells: Vec<u128> = frontier.cells.iter().map(|c| c.1).collect();
-            assert_eq!(heat, cells, "{rule:?} {hits:?}");
+            split_equals_frontier(&board, &fleet, rule, &obs);
         }
     }
     // Five ships (the classic fleet, twin threes) on 7×7: a first hit leaves
@@ -234,21 +220,7 @@ fn splitting_on_hits_gives_the_frontiers_map() {
                 misses: [Coord(0, 6)].into_iter().collect(),
                 ..Observations::default()
             };
-            let cover = FleetCover::new(&board, &fleet, rule, &obs).unwrap();
-            let (total, heat) = split_occupancy(&cover, &CancelFlag::new())
-                .unwrap()
-                .expect("the split takes it");
-            let req = CountRequest {
-                engine: Engine::Frontier,
-                rule,
-                observations: obs.clone(),
-                ..Default::default()
-            };
-            let frontier = occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
-            assert!(total > 0);
-            assert_eq!(total, frontier.total, "{rule:?} {hits:?}");
-            let cells: Vec<u128> = frontier.cells.iter().map(|c| c.1).collect();
-            assert_eq!(heat, cells, "{rule:?} {hits:?}");
+            assert!(split_equals_frontier(&board, &fleet, rule, &obs) > 0);
         }
     }
 }
@@ -299,4 +271,29 @@ fn players_know_the_water_around_sunk_ships_when_ships_are_apart() {
         }
     }
     assert!(checked > 100, "{checked} sinkings");
+}
+
+/// The split's map against the frontier's on the same shots; the count.
+fn split_equals_frontier(
+    board: &Board,
+    fleet: &Fleet,
+    rule: TouchRule,
+    obs: &fleetscope_engines::geometry::Observations,
+) -> u128 {
+    use fleetscope_engines::cover::{CountRequest, Engine, FleetCover, occupancy, split_occupancy};
+    let cover = FleetCover::new(board, fleet, rule, obs).unwrap();
+    let (total, heat) = split_occupancy(&cover, &CancelFlag::new())
+        .unwrap()
+        .expect("the split takes it");
+    let req = CountRequest {
+        engine: Engine::Frontier,
+        rule,
+        observations: obs.clone(),
+        ..Default::default()
+    };
+    let frontier = occupancy(board, fleet, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!(total, frontier.total, "{rule:?} {obs:?}");
+    let cells: Vec<u128> = frontier.cells.iter().map(|c| c.1).collect();
+    assert_eq!(heat, cells, "{rule:?} {obs:?}");
+    total
 }
