@@ -93,7 +93,8 @@ fn occupancy_of(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Occupancy, CountError> {
     // With hits on a small board and a few ships, splitting on the hits is
-    // the quickest (a hunt's first hits: a tenth of the frontier's time).
+    // the quickest: a hunt's first hits take a tenth of the frontier's time,
+    // and once ships are sunk (their hits are split at once) far less too.
     if req.engine == Engine::Auto {
         let pool = worker_pool(req.threads)?;
         if let Some((total, heat)) = pool.install(|| super::split::split_occupancy(cover, cancel))? {

@@ -18,18 +18,13 @@ use std::sync::Arc;
 
 /// Ships the split takes (the bitboard's leaves handle up to six).
 pub const MAX_SHIPS: usize = 6;
-/// Ships still afloat for the split to be the quicker (measured on classic hunts).
-const MIN_AFLOAT: usize = 4;
 
 /// Labelled deployments and per-cell occupancy (board index order), or
 /// `None` when the cover is not one the split takes (over 128 cells, too
 /// many ships, or no hit to split on).
 pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option<(u128, Vec<u128>)>, CountError> {
     let cells = cover.index.len();
-    // Late in a hunt (three ships or fewer afloat) the frontier counter,
-    // pruned by the many hits, is the quicker one.
-    let afloat = cover.placements.iter().filter(|p| p.len() > 1).count();
-    if cells > 128 || cover.placements.len() > MAX_SHIPS || cover.hits.is_empty() || afloat < MIN_AFLOAT {
+    if cells > 128 || cover.placements.len() > MAX_SHIPS || cover.hits.is_empty() {
         return Ok(None);
     }
     let mask = |list: &[u32]| list.iter().fold(0u128, |m, &c| m | 1u128 << c);

@@ -223,6 +223,29 @@ fn splitting_on_hits_gives_the_frontiers_map() {
             assert!(split_equals_frontier(&board, &fleet, rule, &obs) > 0);
         }
     }
+    // Late in a game: ships sunk (two, no hit open; one, with a hit open on
+    // another ship), from real games on random fleets.
+    use fleetscope_engines::cover::HuntGame;
+    use fleetscope_engines::geometry::random_deployment;
+    for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+        for (seed, sunk, open) in [(3, 2, false), (4, 1, true), (5, 3, true)] {
+            let hidden = random_deployment(&board, &fleet, rule, seed).unwrap().deployment;
+            let mut game = HuntGame::new(&fleet, &hidden);
+            for ship in &hidden.ships[..sunk] {
+                for c in ship.cells(&fleet) {
+                    game.shoot(c);
+                }
+            }
+            if open {
+                game.shoot(hidden.ships[sunk].cells(&fleet)[0]);
+            }
+            if !game.observations.hits.contains(&Coord(3, 3)) {
+                game.shoot(Coord(3, 3)); // a hit or a miss
+            }
+            assert_eq!(game.observations.sunk.len(), sunk);
+            assert!(split_equals_frontier(&board, &fleet, rule, &game.observations) > 0);
+        }
+    }
 }
 
 /// Ships apart: once a ship is announced sunk no player but *random* fires
