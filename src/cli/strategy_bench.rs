@@ -43,6 +43,7 @@ pub fn bench(b: &StrategyBench) -> Result<(), String> {
     };
     let cancel = super::interrupt::ctrl_c_flag();
     let mut out = Vec::new();
+    let mut cancelled = false;
     for key in crate::study::parse_list::<String>(&b.boards, "--boards", "a preset or session")? {
         let setup = resolve_source(&key)?;
         let req = LabRequest {
@@ -76,14 +77,25 @@ pub fn bench(b: &StrategyBench) -> Result<(), String> {
                 })
                 .collect();
             out.push(json!({"board": key, "rule": setup.rules.touch.keyword(), "hiders": if b.adversarial.is_some() { "adversarial" } else { "random" },
-                            "games": b.games, "seed": b.seed, "strategies": rows, "maps_made": maps.len(),
+                            "games": report.fleets.len(), "cancelled": report.cancelled, "seed": b.seed, "strategies": rows, "maps_made": maps.len(),
                             "map_median_s": if maps.is_empty() { 0.0 } else { median(maps.clone()) },
                             "map_worst_s": worst, "cpu_s": cpu}));
+            if report.cancelled {
+                cancelled = true;
+                break;
+            }
             continue;
+        }
+        if report.cancelled {
+            println!(
+                "{key}: cancelled; the {} games finished before it (of {}):",
+                report.fleets.len(),
+                b.games
+            );
         }
         println!(
             "{key}: {} games against {} fleets (seed {}), {}",
-            b.games,
+            report.fleets.len(),
             if b.adversarial.is_some() {
                 "adversarial"
             } else {
@@ -121,9 +133,16 @@ pub fn bench(b: &StrategyBench) -> Result<(), String> {
         }
         println!("{cpu:.1} CPU-s");
         println!();
+        if report.cancelled {
+            cancelled = true;
+            break;
+        }
     }
     if b.json {
         println!("{}", serde_json::Value::Array(out));
+    }
+    if cancelled {
+        return Err("stopped by Ctrl+C: the figures above are of the games finished before it".into());
     }
     Ok(())
 }

@@ -433,6 +433,20 @@ fn play_you_hunt_and_the_computer_hunts_your_fleet() {
     wait_until(&mut h, |r| !r.room.busy());
     h.run_steps(2);
     assert!(h.state().room.play().game().is_some(), "a fleet was hidden");
+    let corner = |h: &egui_kittest::Harness<'static, fleetscope::ui::room::RoomHost<CounterRoom>>| {
+        h.state()
+            .room
+            .play()
+            .view
+            .last_layout
+            .expect("board drawn")
+            .center(Coord(0, 0))
+    };
+    let before = corner(&h);
+    assert!(
+        h.query_by_label_contains("Sunk: none").is_some(),
+        "the ships afloat are listed"
+    );
     'fire: for r in 0..4 {
         for c in 0..4 {
             h.state_mut().room.play_fire(Coord(r, c));
@@ -449,6 +463,8 @@ fn play_you_hunt_and_the_computer_hunts_your_fleet() {
         "the exact player played the same fleet"
     );
     assert!(h.query_by_label_contains("Fleet sunk in").is_some());
+    assert!(h.query_by_label_contains("Afloat: none").is_some());
+    assert_eq!(corner(&h), before, "the board stays put when the game ends");
     // The computer hunts the placed fleet.
     h.get_by_label("The computer hunts").click();
     h.run_steps(2);

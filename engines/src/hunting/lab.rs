@@ -98,6 +98,8 @@ pub struct LabReport {
     pub fleets: Vec<Deployment>,
     /// Seconds of every exact map made (maps read back from an earlier game are not in it).
     pub map_seconds: Vec<f64>,
+    /// Cancelled part-way: the report holds the games finished before it.
+    pub cancelled: bool,
 }
 
 /// The fleets a run hunts.
@@ -145,7 +147,9 @@ pub(super) fn exact_shots(arena: &Arena<'_>, hidden: &Deployment, max_shots: usi
         .len())
 }
 
-/// Every strategy against the same fleets. `progress` counts games played.
+/// Every strategy against the same fleets. `progress` counts games played
+/// (one per strategy and fleet). Cancelled after some games, the report
+/// holds those (`cancelled` set); before any, the error says so.
 pub fn run_lab(
     board: &Board,
     fleet: &Fleet,
@@ -174,27 +178,51 @@ pub fn run_lab(
     let total = (fleets.len() * req.strategies.len()) as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let pool = crate::run::pool(req.threads).map_err(CountError::Invalid)?;
-    let mut results = Vec::new();
-    for &kind in &req.strategies {
-        let shots: Vec<u32> = pool.install(|| {
-            fleets
-                .par_iter()
-                .enumerate()
-                .map(|(g, hidden)| {
-                    cancel.check()?;
-                    let seed = req.seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
-                    let r = play(&arena, kind, hidden, seed, req.max_shots)?;
+    // Each game plays every strategy on its fleet, so progress (and its
+    // estimate of the time left) moves evenly, and a cancelled run keeps
+    // whole games: every strategy on the same fleets.
+    let games: Vec<Option<Vec<u32>>> = pool.install(|| {
+        fleets
+            .par_iter()
+            .enumerate()
+            .map(|(g, hidden)| {
+                let seed = req.seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
+                let mut row = Vec::with_capacity(req.strategies.len());
+                for &kind in &req.strategies {
+                    if cancel.is_cancelled() {
+                        return Ok(None);
+                    }
+                    match play(&arena, kind, hidden, seed, req.max_shots) {
+                        Ok(r) => row.push(r.shots.len() as u32),
+                        Err(CountError::Cancelled(_)) => return Ok(None),
+                        Err(e) => return Err(e),
+                    }
                     let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     progress(Progress { done: d, total });
-                    Ok(r.shots.len() as u32)
-                })
-                .collect::<Result<Vec<u32>, CountError>>()
-        })?;
-        results.push((kind, shots));
+                }
+                Ok(Some(row))
+            })
+            .collect::<Result<Vec<_>, CountError>>()
+    })?;
+    let cancelled = games.iter().any(Option::is_none);
+    let kept: Vec<(Deployment, Vec<u32>)> = fleets
+        .into_iter()
+        .zip(games)
+        .filter_map(|(f, row)| row.map(|r| (f, r)))
+        .collect();
+    if kept.is_empty() {
+        return Err(CountError::Cancelled(crate::run::Cancelled));
     }
+    let results = req
+        .strategies
+        .iter()
+        .enumerate()
+        .map(|(i, &kind)| (kind, kept.iter().map(|(_, row)| row[i]).collect()))
+        .collect();
     Ok(LabReport {
         results,
-        fleets,
+        fleets: kept.into_iter().map(|(f, _)| f).collect(),
         map_seconds: maps.timings(),
+        cancelled,
     })
 }

@@ -83,6 +83,26 @@ fn every_strategy_sinks_every_fleet_and_the_same_seed_gives_the_same_games() {
                 .mean
         };
         assert!(mean(StrategyKind::ExactLikely) < mean(StrategyKind::Random), "{rule:?}");
+        // Cancelled part-way: whole games kept (every strategy on the same
+        // fleets), each as the full run played it.
+        let cancel = CancelFlag::new();
+        let strategies = StrategyKind::ALL.len() as u64;
+        let cut = run_lab(&board, &fleet, rule, &req(1), &cancel, &|p| {
+            if p.done == 3 * strategies + 2 {
+                cancel.cancel();
+            }
+        })
+        .unwrap();
+        assert!(cut.cancelled);
+        assert_eq!(cut.fleets.len(), 3, "three whole games before the cancel");
+        for ((kind, shots), (_, full)) in cut.results.iter().zip(&one.results) {
+            assert_eq!(shots.len(), 3, "{kind:?}");
+            for (g, fleet_played) in cut.fleets.iter().enumerate() {
+                let at = one.fleets.iter().position(|f| f == fleet_played).unwrap();
+                assert_eq!(shots[g], full[at], "{kind:?}");
+            }
+        }
+        assert!(!one.cancelled);
     }
 }
 

@@ -305,10 +305,56 @@ impl CounterRoom {
     }
 
     fn settings(&mut self, ui: &mut Ui, doc: &mut Document) {
-        ui.heading("Count deployments");
+        // Strategies and Play use the setup, its rule and the threads, not the engine or the count buttons.
+        let counting = matches!(self.tab, CounterTab::Count | CounterTab::Hunt | CounterTab::Fairness);
+        ui.heading(if counting { "Count deployments" } else { "Setup" });
         setup_picker(ui, "counter_setup", doc);
         ui.label(crate::textview::describe_board(doc.session.setup()));
         let mut c = doc.session.counter.clone();
+        if counting {
+            Self::engine_choice(ui, doc, &mut c);
+        }
+        let all_cores = if c.threads == 0 { " (all cores)" } else { "" };
+        ui.add(
+            egui::DragValue::new(&mut c.threads)
+                .range(0..=crate::run::max_threads())
+                .prefix("threads ")
+                .suffix(all_cores),
+        )
+        .on_hover_text("Worker threads; 0 uses every core. The count never depends on it.");
+        rule_override_picker(ui, "counter_rule", doc.session.setup().rules, &mut c.touch_override);
+        if c != doc.session.counter {
+            doc.edit(|s| s.counter = c);
+        }
+        let running = self.count.is_running();
+        if !counting && !running {
+            return;
+        }
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!running, egui::Button::new("Start"))
+                .on_hover_text("Count the active setup")
+                .clicked()
+            {
+                self.start(ui, doc, CountKind::Active);
+            }
+            if ui
+                .add_enabled(!running, egui::Button::new("Compare all setups"))
+                .on_hover_text("Count every setup of the session, side by side")
+                .clicked()
+            {
+                self.start(ui, doc, CountKind::Compare);
+            }
+            if ui.add_enabled(running, egui::Button::new("Cancel")).clicked() {
+                self.count.cancel();
+            }
+        });
+        task_status(ui, &self.count, "parts");
+    }
+
+    /// The engine picker, with a warning where dancing links would take hours.
+    fn engine_choice(ui: &mut Ui, doc: &Document, c: &mut crate::session::CounterSettings) {
         egui::ComboBox::new("engine_combo", "engine")
             .selected_text(c.engine.name())
             .show_ui(ui, |ui| {
@@ -330,40 +376,6 @@ impl CounterRoom {
                 ),
             );
         }
-        let all_cores = if c.threads == 0 { " (all cores)" } else { "" };
-        ui.add(
-            egui::DragValue::new(&mut c.threads)
-                .range(0..=crate::run::max_threads())
-                .prefix("threads ")
-                .suffix(all_cores),
-        )
-        .on_hover_text("Worker threads; 0 uses every core. The count never depends on it.");
-        rule_override_picker(ui, "counter_rule", doc.session.setup().rules, &mut c.touch_override);
-        if c != doc.session.counter {
-            doc.edit(|s| s.counter = c);
-        }
-        ui.separator();
-        let running = self.count.is_running();
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(!running, egui::Button::new("Start"))
-                .on_hover_text("Count the active setup")
-                .clicked()
-            {
-                self.start(ui, doc, CountKind::Active);
-            }
-            if ui
-                .add_enabled(!running, egui::Button::new("Compare all setups"))
-                .on_hover_text("Count every setup of the session, side by side")
-                .clicked()
-            {
-                self.start(ui, doc, CountKind::Compare);
-            }
-            if ui.add_enabled(running, egui::Button::new("Cancel")).clicked() {
-                self.count.cancel();
-            }
-        });
-        task_status(ui, &self.count, "parts");
     }
 
     fn results(&mut self, ui: &mut Ui, doc: &Document) {

@@ -66,7 +66,7 @@ pub struct PlayMode {
     auto: Option<Instant>,
     strategy: Option<StrategyKind>,
     seed: u64,
-    view: BoardView,
+    pub view: BoardView,
     said: Option<String>,
 }
 
@@ -200,17 +200,19 @@ impl PlayMode {
                 ui.strong(s);
             }
         });
+        fleet_status(ui, g);
+        self.keep_map(ui, wanted);
+        let clicked = self.draw(ui, &hidden_cells, self.peek && !won);
+        if let Some(c) = clicked {
+            self.fire(c);
+        }
+        // Below the board, so that the board stays where it is when the game ends.
         if won {
             // Once sunk, the exact player plays the same fleet (once).
             if self.record.result.is_none() && !self.record.is_running() && self.record.error.is_none() {
                 self.start_compare(ui);
             }
             self.compare(ui);
-        }
-        self.keep_map(ui, wanted);
-        let clicked = self.draw(ui, &hidden_cells, self.peek && !won);
-        if let Some(c) = clicked {
-            self.fire(c);
         }
     }
 
@@ -350,7 +352,17 @@ impl PlayMode {
                 ui.ctx().request_repaint_after(Duration::from_millis(100));
             }
         } else if self.record.is_running() {
-            ui.label("The strategy is playing…");
+            ui.horizontal(|ui| {
+                ui.add(egui::Spinner::new());
+                ui.label("The strategy is playing the whole game…");
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Stop the game being played")
+                    .clicked()
+                {
+                    self.record.cancel();
+                }
+            });
         }
         if let Some(e) = &self.record.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
@@ -386,6 +398,7 @@ impl PlayMode {
         }
         let Some(g) = &self.game else { return };
         game_banner(ui, g, doc, rule);
+        fleet_status(ui, g);
         let wanted = (!g.hunt.won()).then(|| g.hunt.observations.clone());
         let yours: Vec<Coord> = g.hidden.occupancy(&g.fleet).into_keys().collect();
         self.keep_map(ui, wanted);
@@ -418,18 +431,17 @@ impl PlayMode {
     }
 
     /// The board with the shots, optionally the map and some cells shown
-    /// (the revealed or your own fleet); returns a clicked cell.
+    /// (the revealed or your own fleet, outlined); returns a clicked cell.
+    /// While the map of the latest shot is worked out the last one stays.
     fn draw(&mut self, ui: &mut Ui, fleet_cells: &[Coord], with_map: bool) -> Option<Coord> {
         let g = self.game.as_ref()?;
         let obs = &g.hunt.observations;
-        let map = self
-            .map
-            .result
-            .as_ref()
-            .filter(|(o, _)| with_map && o == obs)
-            .map(|(_, m)| m);
+        let map = self.map.result.as_ref().filter(|_| with_map);
+        let fresh = map.is_some_and(|(o, _)| o == obs);
+        let map = map.map(|(_, m)| m);
         let heat: HashMap<Coord, u128> = map.map(|m| m.cells.iter().copied().collect()).unwrap_or_default();
         let total = map.map_or(0, |m| m.total);
+        let share = |c: Coord| heat.get(&c).filter(|_| total > 0).map(|&n| n as f64 / total as f64);
         let ships: std::collections::HashSet<Coord> = fleet_cells.iter().copied().collect();
         let board = &g.board;
         let fill = |c: Coord| {
@@ -439,8 +451,8 @@ impl PlayMode {
                 palette::SHOT_MISS
             } else if obs.hits.contains(&c) {
                 palette::SHOT_HIT
-            } else if let (Some(&n), true) = (heat.get(&c), total > 0) {
-                palette::heat((n as f64 / total as f64) as f32)
+            } else if let Some(f) = share(c) {
+                palette::heat(f as f32)
             } else if ships.contains(&c) {
                 palette::SHIP
             } else {
@@ -453,12 +465,12 @@ impl PlayMode {
             .map(|&c| (c, Mark::Hit))
             .chain(obs.misses.iter().map(|&c| (c, Mark::Miss)))
             .collect();
-        let best: Vec<Coord> = map.and_then(|m| m.best_shot(&obs.hits)).into_iter().collect();
-        let outlines: Vec<(Coord, egui::Color32)> = fleet_cells
-            .iter()
-            .filter(|_| with_map)
-            .map(|&c| (c, palette::SHIP))
+        let best: Vec<Coord> = map
+            .filter(|_| fresh)
+            .and_then(|m| m.best_shot(&obs.hits))
+            .into_iter()
             .collect();
+        let outlines: Vec<(Coord, egui::Color32)> = fleet_cells.iter().map(|&c| (c, palette::SHIP)).collect();
         let deco = Decorations {
             outlined: &best,
             outlines: &outlines,
@@ -466,11 +478,56 @@ impl PlayMode {
             ..Decorations::fill_only(&fill)
         };
         let resp = self.view.show(ui, board, &deco);
-        if self.map.is_running() && with_map {
-            ui.weak("Working out the exact map…");
+        if with_map {
+            let lattice = board.lattice();
+            let legend = match map {
+                Some(_) => format!(
+                    "Colour: the share of the {} fleets consistent with the shots that put a ship on the cell \
+                     (dark: none, bright: all); outlined: the cell the exact player fires at next.{}",
+                    crate::textview::thousands(total),
+                    if fresh { "" } else { " Updating for the last shot…" }
+                ),
+                None => "Working out the exact map…".into(),
+            };
+            ui.weak(legend);
+            // One line kept for the hovered cell, so the page does not jump.
+            let hovered = resp.hovered.filter(|c| board.is_playable(*c)).map(|c| {
+                let what = if obs.hits.contains(&c) {
+                    "hit".to_string()
+                } else if obs.misses.contains(&c) {
+                    "miss".to_string()
+                } else if let Some(f) = share(c) {
+                    format!("a ship there in {:.1} % of the consistent fleets", 100.0 * f)
+                } else {
+                    String::new()
+                };
+                format!("{}: {what}", cell_label(lattice, c))
+            });
+            ui.label(hovered.unwrap_or_else(|| "Point at a cell for its share.".into()));
         }
         resp.response.clicked().then_some(resp.hovered).flatten()
     }
+}
+
+/// The ships still afloat and those sunk, by name.
+fn fleet_status(ui: &mut Ui, g: &Game) {
+    let sunk: Vec<usize> = g.hunt.observations.sunk.iter().map(|s| s.piece).collect();
+    let name = |p: usize| {
+        let piece = &g.fleet.pieces[p];
+        format!("{} ({})", piece.name, piece.cells.len())
+    };
+    let list = |keep: bool| {
+        let names: Vec<String> = (0..g.fleet.pieces.len())
+            .filter(|p| sunk.contains(p) != keep)
+            .map(name)
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    ui.label(format!("Afloat: {}. Sunk: {}.", list(true), list(false)));
 }
 
 /// Which setup a game is played on, and a warning when the active setup (an

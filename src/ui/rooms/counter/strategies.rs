@@ -181,6 +181,12 @@ fn results(ui: &mut Ui, v: &LabView) {
         if v.adversarial { "adversarial" } else { "random" },
         v.rule.describe()
     ));
+    if r.cancelled {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            "Cancelled: these are the games finished before it, every strategy on the same fleets.",
+        );
+    }
     egui::Grid::new("lab_table").striped(true).show(ui, |ui| {
         for h in ["strategy", "mean shots (95 %)", "median", "quartiles", "min", "max"] {
             ui.strong(h);
@@ -224,7 +230,8 @@ fn results(ui: &mut Ui, v: &LabView) {
         .allow_scroll(false)
         .x_axis_label("shots")
         .y_axis_label("games finished (%)")
-        .default_y_bounds(0.0, 100.0)
+        // A little headroom: the lines end on 100 %, not on the frame.
+        .default_y_bounds(0.0, 104.0)
         .show(ui, |p| {
             for (name, pts, color) in &series {
                 p.line(Line::new(*name, pts.clone()).color(*color));
