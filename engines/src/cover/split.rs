@@ -38,14 +38,24 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
     let all = (1usize << cover.placements.len()) - 1;
     let mut heat = vec![0u128; cells];
     let mut conflicts = Conflicts::default();
+    // Twins (pieces with the same placements) are one class: the first piece
+    // of a class still left stands for all of them.
+    let class: Vec<usize> = (0..places.len())
+        .map(|i| {
+            (0..places.len())
+                .filter(|&j| places[j] == places[i])
+                .fold(0, |m, j| m | 1 << j)
+        })
+        .collect();
     let mut walk = Walk {
         cover,
         places: &places,
+        class: &class,
         conflicts: &mut conflicts,
         heat: &mut heat,
         cancel,
     };
-    let total = walk.split(all, 0, open)?;
+    let total = walk.split(all, 0, open, 1)?;
     Ok(Some((total, heat)))
 }
 
@@ -57,6 +67,8 @@ type Places = [Vec<(u128, u128)>];
 struct Walk<'a> {
     cover: &'a FleetCover,
     places: &'a Places,
+    /// Each piece's twins, itself included, as a set of pieces.
+    class: &'a [usize],
     conflicts: &'a mut Conflicts,
     heat: &'a mut [u128],
     cancel: &'a CancelFlag,
@@ -64,13 +76,13 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     /// Deployments of the pieces in `left` avoiding `blocked` and covering
-    /// `open`; adds their occupancy to `heat`.
-    fn split(&mut self, left: usize, blocked: u128, open: u128) -> Result<u128, CountError> {
+    /// `open`; adds their occupancy, times `weight`, to `heat`.
+    fn split(&mut self, left: usize, blocked: u128, open: u128, weight: u128) -> Result<u128, CountError> {
         self.cancel.check()?;
         let places = self.places;
         let fits = |piece: usize, cells: u128| left >> piece & 1 == 1 && cells & blocked == 0;
         if open == 0 {
-            return self.leaf(left, blocked);
+            return self.leaf(left, blocked, weight);
         }
         // The open hit under the fewest places.
         let mut best: Option<(usize, u32)> = None;
@@ -90,13 +102,25 @@ impl Walk<'_> {
         let Some((_, h)) = best else { return Ok(0) };
         let mut total = 0u128;
         for (piece, list) in places.iter().enumerate() {
+            // A twin placed here gives the same subtree as the first of its
+            // class left (their labels swapped): that one counts for all.
+            let twins = left & self.class[piece];
+            if twins == 0 || twins.trailing_zeros() as usize != piece {
+                continue;
+            }
+            let times = twins.count_ones() as u128;
             for &(cells, halo) in list {
                 if cells >> h & 1 == 0 || !fits(piece, cells) {
                     continue;
                 }
-                let sub = self.split(left & !(1 << piece), blocked | cells | halo, open & !cells)?;
-                total += sub;
-                add_cells(self.heat, cells, sub);
+                let sub = self.split(
+                    left & !(1 << piece),
+                    blocked | cells | halo,
+                    open & !cells,
+                    weight * times,
+                )?;
+                total += times * sub;
+                add_cells(self.heat, cells, weight * times * sub);
             }
         }
         Ok(total)
@@ -106,16 +130,16 @@ impl Walk<'_> {
     /// and their map: listed directly for one or two pieces, by the last-three
     /// step on the split's own conflict tables for three or four, by the bitboard
     /// counter for more.
-    fn leaf(&mut self, left: usize, blocked: u128) -> Result<u128, CountError> {
+    fn leaf(&mut self, left: usize, blocked: u128, weight: u128) -> Result<u128, CountError> {
         let (cover, places, cancel) = (self.cover, self.places, self.cancel);
         if left == 0 {
             return Ok(1);
         }
         if left.count_ones() <= 2 {
-            return Ok(few_left(places, left, blocked, self.heat));
+            return Ok(few_left(places, left, blocked, self.heat, weight));
         }
         if left.count_ones() <= 4
-            && let Some(n) = self.conflicts.three_or_four(places, left, blocked, self.heat)
+            && let Some(n) = self.conflicts.three_or_four(places, left, blocked, self.heat, weight)
         {
             return Ok(n);
         }
@@ -144,7 +168,7 @@ impl Walk<'_> {
         let counter = BitboardCounter::new(&sub, false).expect("at most 128 cells");
         let (total, map) = counter.count_with_heat(cancel, &|_, _| {})?;
         for (h, m) in heat.iter_mut().zip(map) {
-            *h += m;
+            *h += weight * m;
         }
         Ok(total)
     }
@@ -202,9 +226,16 @@ impl Conflicts {
     }
 
     /// Three or four pieces left: their deployments avoiding `blocked`, with
-    /// their cells added to `heat`; `None` (nothing added) when a piece has
-    /// too many placements for the last-three step.
-    fn three_or_four(&mut self, places: &Places, left: usize, blocked: u128, heat: &mut [u128]) -> Option<u128> {
+    /// their cells added to `heat` (times `weight`); `None` (nothing added)
+    /// when a piece has too many placements for the last-three step.
+    fn three_or_four(
+        &mut self,
+        places: &Places,
+        left: usize,
+        blocked: u128,
+        heat: &mut [u128],
+        weight: u128,
+    ) -> Option<u128> {
         self.build(places);
         let pieces: Vec<usize> = (0..places.len()).filter(|i| left >> i & 1 == 1).collect();
         let alive: Vec<Vec<u64>> = pieces
@@ -227,6 +258,7 @@ impl Conflicts {
                 [pieces[0], pieces[1], pieces[2]],
                 [&alive[0], &alive[1], &alive[2]],
                 heat,
+                weight,
             ));
         }
         // Four: the piece with the fewest placements left is placed in turn.
@@ -247,8 +279,8 @@ impl Conflicts {
                         *s = a & !kill;
                     }
                 }
-                let n = three(places, &steps, trio, [&next[0], &next[1], &next[2]], heat);
-                add_cells(heat, places[f][p].0, n);
+                let n = three(places, &steps, trio, [&next[0], &next[1], &next[2]], heat, weight);
+                add_cells(heat, places[f][p].0, weight * n);
                 total += n;
             }
         }
@@ -278,6 +310,7 @@ fn three(
     trio: [usize; 3],
     alive: [&Vec<u64>; 3],
     heat: &mut [u128],
+    weight: u128,
 ) -> u128 {
     let mut times = [1u128; 3];
     for k in 1..3 {
@@ -301,7 +334,7 @@ fn three(
             if k == 0 {
                 total += pairs as u128;
             }
-            add_cells(heat, outer[p].0, pairs as u128 * times[k]);
+            add_cells(heat, outer[p].0, pairs as u128 * times[k] * weight);
         });
     }
     total
@@ -309,7 +342,7 @@ fn three(
 
 /// One or two pieces left (most leaves of a hunt's splits): their placements
 /// and compatible pairs listed directly, quicker than setting up a counter.
-fn few_left(places: &[Vec<(u128, u128)>], left: usize, blocked: u128, heat: &mut [u128]) -> u128 {
+fn few_left(places: &[Vec<(u128, u128)>], left: usize, blocked: u128, heat: &mut [u128], weight: u128) -> u128 {
     let free = |piece: usize| -> Vec<(u128, u128)> {
         places[piece]
             .iter()
@@ -322,7 +355,7 @@ fn few_left(places: &[Vec<(u128, u128)>], left: usize, blocked: u128, heat: &mut
     if rest == 0 {
         let list = free(a);
         for &(cells, _) in &list {
-            add_cells(heat, cells, 1);
+            add_cells(heat, cells, weight);
         }
         return list.len() as u128;
     }
@@ -337,11 +370,11 @@ fn few_left(places: &[Vec<(u128, u128)>], left: usize, blocked: u128, heat: &mut
                 y_times[k] += 1;
             }
         }
-        add_cells(heat, xc, n);
+        add_cells(heat, xc, weight * n);
         total += n;
     }
     for (&(yc, _), &n) in ys.iter().zip(&y_times) {
-        add_cells(heat, yc, n);
+        add_cells(heat, yc, weight * n);
     }
     total
 }
