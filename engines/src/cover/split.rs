@@ -135,6 +135,9 @@ impl Walk<'_> {
         if left == 0 {
             return Ok(1);
         }
+        if left.count_ones() == 2 && self.conflicts.worth_tables() {
+            return Ok(self.conflicts.two(places, left, blocked, self.heat, weight));
+        }
         if left.count_ones() <= 2 {
             return Ok(few_left(places, left, blocked, self.heat, weight));
         }
@@ -174,6 +177,27 @@ impl Walk<'_> {
     }
 }
 
+/// Piece `i`'s placements clear of `blocked`, as a bitset.
+fn alive_of(places: &Places, i: usize, blocked: u128) -> Vec<u64> {
+    let mut bits = vec![0u64; places[i].len().div_ceil(64).max(1)];
+    for (q, &(c, _)) in places[i].iter().enumerate() {
+        if c & blocked == 0 {
+            bits[q / 64] |= 1 << (q % 64);
+        }
+    }
+    bits
+}
+
+fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
+    for (wi, &w) in bits.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            f(wi * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}
+
 fn add_cells(heat: &mut [u128], cells: u128, n: u128) {
     let mut c = cells;
     while c != 0 {
@@ -189,9 +213,50 @@ fn add_cells(heat: &mut [u128], cells: u128, n: u128) {
 struct Conflicts {
     kill: Vec<Vec<Vec<Vec<u64>>>>,
     steps: HashMap<(usize, usize, usize), Option<Arc<LastThree>>>,
+    /// Leaves with two pieces left seen so far.
+    two_leaves: usize,
 }
 
+/// Two-piece leaves listed pair by pair before the conflict tables are built
+/// for them: a listing costs |X|·|Y| clash tests, the tables (made once per
+/// map, about as long as 30 listings on classic) |X| + |Y| popcounts.
+const TWO_LEAVES_LISTED: usize = 32;
+
 impl Conflicts {
+    /// Whether the next two-piece leaf should use the tables.
+    fn worth_tables(&mut self) -> bool {
+        self.two_leaves += 1;
+        !self.kill.is_empty() || self.two_leaves > TWO_LEAVES_LISTED
+    }
+
+    /// Two pieces left: their compatible pairs avoiding `blocked`, each
+    /// placement credited (times `weight`) with the partners it has.
+    fn two(&mut self, places: &Places, left: usize, blocked: u128, heat: &mut [u128], weight: u128) -> u128 {
+        self.build(places);
+        let a = left.trailing_zeros() as usize;
+        let b = (left & (left - 1)).trailing_zeros() as usize;
+        let (xs, ys) = (alive_of(places, a, blocked), alive_of(places, b, blocked));
+        let count = |bits: &[u64]| bits.iter().map(|w| w.count_ones() as u128).sum::<u128>();
+        let overlap = |kill: &[u64], bits: &[u64]| {
+            kill.iter()
+                .zip(bits)
+                .map(|(k, w)| (k & w).count_ones() as u128)
+                .sum::<u128>()
+        };
+        let (cx, cy) = (count(&xs), count(&ys));
+        let mut total = 0u128;
+        for_each_bit(&xs, |x| {
+            let n = cy - overlap(&self.kill[a][x][b], &ys);
+            add_cells(heat, places[a][x].0, weight * n);
+            total += n;
+        });
+        for_each_bit(&ys, |y| {
+            let n = cx - overlap(&self.kill[b][y][a], &xs);
+            add_cells(heat, places[b][y].0, weight * n);
+        });
+        total
+    }
+
     fn build(&mut self, places: &Places) {
         if !self.kill.is_empty() {
             return;
@@ -238,18 +303,7 @@ impl Conflicts {
     ) -> Option<u128> {
         self.build(places);
         let pieces: Vec<usize> = (0..places.len()).filter(|i| left >> i & 1 == 1).collect();
-        let alive: Vec<Vec<u64>> = pieces
-            .iter()
-            .map(|&i| {
-                let mut bits = vec![0u64; places[i].len().div_ceil(64).max(1)];
-                for (q, &(c, _)) in places[i].iter().enumerate() {
-                    if c & blocked == 0 {
-                        bits[q / 64] |= 1 << (q % 64);
-                    }
-                }
-                bits
-            })
-            .collect();
+        let alive: Vec<Vec<u64>> = pieces.iter().map(|&i| alive_of(places, i, blocked)).collect();
         if pieces.len() == 3 {
             let steps = self.steps_for([pieces[0], pieces[1], pieces[2]])?;
             return Some(three(
