@@ -95,9 +95,9 @@ fn occupancy_of(
     // With hits on a small board and a few ships, splitting on the hits is
     // the quickest: a hunt's first hits take a tenth of the frontier's time,
     // and once ships are sunk (their hits are split at once) far less too.
+    // The split is sequential: it runs on the caller's thread.
     if req.engine == Engine::Auto {
-        let pool = worker_pool(req.threads)?;
-        if let Some((total, heat)) = pool.install(|| super::split::split_occupancy(cover, cancel))? {
+        if let Some((total, heat)) = super::split::split_occupancy(cover, cancel)? {
             let cells = cover.index.cells().iter().zip(heat).map(|(c, n)| (*c, n)).collect();
             return Ok(Occupancy { total, cells });
         }
@@ -128,6 +128,12 @@ fn occupancy_of(
     }
     let pool = worker_pool(req.threads)?;
     let (total, heat) = match BitboardCounter::new(cover, true) {
+        // One thread asked for: the map is made on the caller's thread, not
+        // handed to the shared one-thread pool (the strategy lab's games, each
+        // on a pool thread, would wait there for one another).
+        Some(counter) if req.threads == 1 => counter
+            .sequential()
+            .count_with_heat(cancel, &|done, total| progress(Progress { done, total }))?,
         Some(counter) => {
             pool.install(|| counter.count_with_heat(cancel, &|done, total| progress(Progress { done, total })))?
         }

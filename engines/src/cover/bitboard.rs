@@ -129,6 +129,8 @@ pub struct BitboardCounter {
     twin: [usize; 3],
     cells: usize,
     pub symmetry_count: usize,
+    /// Spread the first ship's placements over the current rayon pool.
+    parallel: bool,
 }
 
 /// Count and (optionally) per-cell occupancy of a subtree.
@@ -264,7 +266,16 @@ impl BitboardCounter {
             syms,
             twin,
             cells,
+            parallel: true,
         })
+    }
+
+    /// The same counter working on the caller's thread alone (no rayon jobs:
+    /// a caller on a pool of its own neither waits on another pool nor runs
+    /// other jobs in the middle of this one).
+    pub fn sequential(mut self) -> BitboardCounter {
+        self.parallel = false;
+        self
     }
 
     fn full(&self, ship: usize) -> Alive {
@@ -313,24 +324,25 @@ impl BitboardCounter {
         }
         let done = AtomicU64::new(0);
         let total = self.reps.len() as u64;
-        let parts: Result<Vec<(Tally<HEAT>, u64)>, CountError> = self
-            .reps
-            .par_iter()
-            .map(|&(p, weight)| {
-                if cancel.is_cancelled() {
-                    return Err(CountError::Cancelled(Cancelled));
-                }
-                let mut next = alive.clone();
-                for (b, slot) in next.iter_mut().enumerate().skip(1) {
-                    and_not(slot, &self.kill[0][p][b]);
-                }
-                let mut sub = Tally::<HEAT>::new(self.cells);
-                self.descend(&next, 1, self.ships[0].cells[p], n, cancel, &mut sub)?;
-                sub.add_cells(self.ships[0].cells[p], sub.count);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                Ok((sub, weight))
-            })
-            .collect();
+        let part = |&(p, weight): &(usize, u64)| {
+            if cancel.is_cancelled() {
+                return Err(CountError::Cancelled(Cancelled));
+            }
+            let mut next = alive.clone();
+            for (b, slot) in next.iter_mut().enumerate().skip(1) {
+                and_not(slot, &self.kill[0][p][b]);
+            }
+            let mut sub = Tally::<HEAT>::new(self.cells);
+            self.descend(&next, 1, self.ships[0].cells[p], n, cancel, &mut sub)?;
+            sub.add_cells(self.ships[0].cells[p], sub.count);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            Ok((sub, weight))
+        };
+        let parts: Result<Vec<(Tally<HEAT>, u64)>, CountError> = if self.parallel {
+            self.reps.par_iter().map(part).collect()
+        } else {
+            self.reps.iter().map(part).collect()
+        };
         let group = self.syms.len().max(1) as u128;
         for (sub, weight) in parts? {
             if HEAT && weight > 1 {

@@ -168,7 +168,9 @@ impl Walk<'_> {
             sub.halos
                 .push(keep.iter().map(|&k| cover.halos[piece][k].clone()).collect());
         }
-        let counter = BitboardCounter::new(&sub, false).expect("at most 128 cells");
+        let counter = BitboardCounter::new(&sub, false)
+            .expect("at most 128 cells")
+            .sequential();
         let (total, map) = counter.count_with_heat(cancel, &|_, _| {})?;
         for (h, m) in heat.iter_mut().zip(map) {
             *h += weight * m;

@@ -340,3 +340,47 @@ fn split_equals_frontier(
     assert_eq!(heat, cells, "{rule:?} {obs:?}");
     total
 }
+
+/// A one-thread map is made on the caller's thread: with the shared
+/// one-thread pool busy (here, held on purpose), maps still come, so the
+/// strategy lab's games on a pool of their own never wait for one another.
+#[test]
+fn one_thread_maps_do_not_wait_for_the_shared_pool() {
+    use fleetscope_engines::cover::{CountRequest, occupancy};
+    use fleetscope_engines::geometry::Observations;
+    use std::sync::mpsc;
+    let board = Board::square("6×6", 6, 6);
+    let fleet = Fleet::straight("f", Lattice::Square, &[("three", 3), ("three", 3), ("two", 2)]);
+    let (release, held) = mpsc::channel::<()>();
+    let (started, running) = mpsc::channel::<()>();
+    fleetscope_engines::run::pool(1).unwrap().spawn(move || {
+        started.send(()).unwrap();
+        let _ = held.recv();
+    });
+    running.recv().unwrap();
+    let (done, answer) = mpsc::channel();
+    std::thread::spawn(move || {
+        let maps: Vec<u128> = [vec![], vec![Coord(2, 2)]]
+            .into_iter()
+            .map(|hits| {
+                let req = CountRequest {
+                    threads: 1,
+                    observations: Observations {
+                        hits: hits.into_iter().collect(),
+                        ..Observations::default()
+                    },
+                    ..Default::default()
+                };
+                occupancy(&board, &fleet, &req, &CancelFlag::new(), &|_| {})
+                    .unwrap()
+                    .total
+            })
+            .collect();
+        done.send(maps).unwrap();
+    });
+    // A hang detector, not a timing: the maps take milliseconds.
+    let got = answer.recv_timeout(std::time::Duration::from_secs(60));
+    release.send(()).unwrap();
+    let maps = got.expect("a one-thread map waited for the shared pool");
+    assert!(maps[0] > maps[1] && maps[1] > 0);
+}
