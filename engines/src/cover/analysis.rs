@@ -96,11 +96,11 @@ fn occupancy_of(
     // the quickest: a hunt's first hits take a tenth of the frontier's time,
     // and once ships are sunk (their hits are split at once) far less too.
     // The split is sequential: it runs on the caller's thread.
-    if req.engine == Engine::Auto {
-        if let Some((total, heat)) = super::split::split_occupancy(cover, cancel)? {
-            let cells = cover.index.cells().iter().zip(heat).map(|(c, n)| (*c, n)).collect();
-            return Ok(Occupancy { total, cells });
-        }
+    if req.engine == Engine::Auto
+        && let Some((total, heat)) = super::split::split_occupancy(cover, cancel)?
+    {
+        let cells = cover.index.cells().iter().zip(heat).map(|(c, n)| (*c, n)).collect();
+        return Ok(Occupancy { total, cells });
     }
     let engine = match req.engine {
         Engine::Auto => choose_occupancy(cover).0,
