@@ -472,9 +472,11 @@ fn play_you_hunt_and_the_computer_hunts_your_fleet() {
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.busy());
     h.run_steps(2);
+    let before = corner(&h);
     h.get_by_label("Next shot").click();
     h.run_steps(2);
     assert_eq!(h.state().room.play().shown(), 1);
+    assert_eq!(corner(&h), before, "the board stays put when the first shot is shown");
     h.get_by_label("To the end").click();
     h.run_steps(3);
     wait_until(&mut h, |r| !r.room.busy());

@@ -147,8 +147,8 @@ pub(super) fn exact_shots(arena: &Arena<'_>, hidden: &Deployment, max_shots: usi
         .len())
 }
 
-/// Every strategy against the same fleets. `progress` counts games played
-/// (one per strategy and fleet). Cancelled after some games, the report
+/// Every strategy against the same fleets. `progress` counts fleets whose
+/// games every strategy has played. Cancelled after some games, the report
 /// holds those (`cancelled` set); before any, the error says so.
 pub fn run_lab(
     board: &Board,
@@ -175,7 +175,7 @@ pub fn run_lab(
         maps: &maps,
     };
     let fleets = hidden_fleets(&arena, req, cancel)?;
-    let total = (fleets.len() * req.strategies.len()) as u64;
+    let total = fleets.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let pool = crate::run::pool(req.threads).map_err(CountError::Invalid)?;
     // Each game plays every strategy on its fleet, so progress (and its
@@ -197,9 +197,9 @@ pub fn run_lab(
                         Err(CountError::Cancelled(_)) => return Ok(None),
                         Err(e) => return Err(e),
                     }
-                    let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    progress(Progress { done: d, total });
                 }
+                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(Progress { done: d, total });
                 Ok(Some(row))
             })
             .collect::<Result<Vec<_>, CountError>>()

@@ -191,7 +191,10 @@ impl Room for CounterRoom {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.settings(ui, ctx.doc));
+                // Not shrunk to its content: the panel keeps its width from tab to tab.
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| self.settings(ui, ctx.doc));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -216,9 +219,9 @@ impl Room for CounterRoom {
                 CounterTab::Strategies => {
                     egui::ScrollArea::vertical().show(ui, |ui| self.strategies.show(ui, ctx.doc));
                 }
-                CounterTab::Play => {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.play.show(ui, ctx.doc));
-                }
+                // No scrolling here: the board fills what is left, and the
+                // mouse wheel zooms it.
+                CounterTab::Play => self.play.show(ui, ctx.doc),
             }
         });
     }

@@ -67,6 +67,8 @@ pub struct PlayMode {
     strategy: Option<StrategyKind>,
     seed: u64,
     pub view: BoardView,
+    /// The playable cell under the pointer in the last frame.
+    hovered: Option<Coord>,
     said: Option<String>,
 }
 
@@ -124,6 +126,7 @@ impl PlayMode {
             self.record = Task::default();
             self.map = Task::default();
             self.said = None;
+            self.view = BoardView::default();
         }
         self.record.poll();
         self.map.poll();
@@ -194,25 +197,38 @@ impl PlayMode {
         } else {
             Vec::new()
         };
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!("Shots: {shots}."));
-            if let Some(s) = &self.said {
-                ui.strong(s);
-            }
-        });
+        // A fixed number of one-line messages above the board, so that the
+        // board stays where it is from the first shot to the last.
+        one_line(
+            ui,
+            &format!("Shots: {shots}. {}", self.said.as_deref().unwrap_or("")),
+            true,
+        );
         fleet_status(ui, g);
-        self.keep_map(ui, wanted);
-        let clicked = self.draw(ui, &hidden_cells, self.peek && !won);
-        if let Some(c) = clicked {
-            self.fire(c);
-        }
-        // Below the board, so that the board stays where it is when the game ends.
         if won {
             // Once sunk, the exact player plays the same fleet (once).
             if self.record.result.is_none() && !self.record.is_running() && self.record.error.is_none() {
                 self.start_compare(ui);
             }
             self.compare(ui);
+        } else {
+            let legend = if self.peek {
+                self.legend()
+            } else {
+                "Click a cell to fire.".to_string()
+            };
+            one_line(ui, &legend, false);
+            one_line(ui, &self.hover_text(self.peek), false);
+        }
+        self.keep_map(ui, wanted);
+        if let Some(c) = self.draw(ui, &hidden_cells, self.peek && !won) {
+            let lattice = self.game.as_ref().map(|g| g.board.lattice());
+            if self.fire(c).is_none()
+                && let Some(lattice) = lattice
+                && !won
+            {
+                self.said = Some(format!("{} was fired at already.", cell_label(lattice, c)));
+            }
         }
     }
 
@@ -239,10 +255,11 @@ impl PlayMode {
         });
     }
 
+    /// Two lines after your game: how you did against the exact player.
     fn compare(&mut self, ui: &mut Ui) {
         let Some(g) = &self.game else { return };
         let you = g.history.len();
-        match self.record() {
+        let (first, second) = match self.record() {
             Some(r) => {
                 let exact = r.shots.len();
                 let verdict = match you.cmp(&exact) {
@@ -250,30 +267,30 @@ impl PlayMode {
                     std::cmp::Ordering::Equal => "as many as the exact player".into(),
                     std::cmp::Ordering::Greater => format!("{} more than the exact player", you - exact),
                 };
-                ui.strong(format!(
-                    "Fleet sunk in {you} shots: {verdict}, who needs {exact} on the same fleet (always firing at the \
-                     cell most of the consistent fleets cover)."
-                ));
                 let both = g
                     .history
                     .iter()
                     .filter(|(c, _)| r.shots.iter().any(|(d, _)| d == c))
                     .count();
-                ui.label(format!(
-                    "{both} of your cells were also among the exact player's; the hidden fleet is shown."
-                ));
+                (
+                    format!(
+                        "Fleet sunk in {you} shots: {verdict}, who needs {exact} on the same fleet (always firing at \
+                         the cell most of the consistent fleets cover)."
+                    ),
+                    format!("{both} of your cells were also among the exact player's; the hidden fleet is outlined."),
+                )
             }
-            None if self.record.is_running() => {
-                ui.label(format!(
-                    "Fleet sunk in {you} shots. The exact player is playing the same fleet…"
-                ));
-            }
-            None => {
-                if let Some(e) = &self.record.error {
-                    ui.colored_label(ui.visuals().error_fg_color, e);
-                }
-            }
-        }
+            None if self.record.is_running() => (
+                format!("Fleet sunk in {you} shots. The exact player is playing the same fleet…"),
+                String::new(),
+            ),
+            None => (
+                format!("Fleet sunk in {you} shots."),
+                self.record.error.clone().unwrap_or_default(),
+            ),
+        };
+        one_line(ui, &first, true);
+        one_line(ui, &second, false);
     }
 
     fn computer_hunts(&mut self, ui: &mut Ui, doc: &Document) {
@@ -304,6 +321,8 @@ impl PlayMode {
                 self.shown = 0;
                 self.auto = None;
                 self.game = Some(Game::new(board.clone(), fleet.clone(), rule, hidden.clone()));
+                // The last game's record goes: a cancel leaves no stale game behind.
+                self.record.clear();
                 self.record.start(repaint(ui), move |job| {
                     let maps = MapSource::new(&board, &fleet, rule, job.cancel_flag());
                     let arena = Arena {
@@ -321,8 +340,19 @@ impl PlayMode {
             return;
         }
         let total = self.record().map(|r| r.shots.len());
-        if let Some(n) = total {
-            ui.horizontal_wrapped(|ui| {
+        // Shots shown on Play on advance before anything is drawn, so the
+        // counter and the board agree.
+        if let (Some(t), Some(n)) = (self.auto, total) {
+            if self.shown >= n {
+                self.auto = None;
+            } else if t.elapsed() >= Duration::from_millis(500) {
+                self.shown += 1;
+                self.auto = Some(Instant::now());
+            }
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        }
+        ui.horizontal(|ui| {
+            if let Some(n) = total {
                 if ui.add_enabled(self.shown < n, egui::Button::new("Next shot")).clicked() {
                     self.shown += 1;
                 }
@@ -340,19 +370,12 @@ impl PlayMode {
                 if ui.button("To the end").clicked() {
                     self.shown = n;
                 }
-                ui.label(format!("shot {} of {n}", self.shown));
-            });
-            if let Some(t) = self.auto {
-                if self.shown >= n {
-                    self.auto = None;
-                } else if t.elapsed() >= Duration::from_millis(500) {
-                    self.shown += 1;
-                    self.auto = Some(Instant::now());
-                }
-                ui.ctx().request_repaint_after(Duration::from_millis(100));
-            }
-        } else if self.record.is_running() {
-            ui.horizontal(|ui| {
+                ui.label(if self.shown == n {
+                    format!("shot {n}: the fleet is sunk")
+                } else {
+                    format!("shot {}", self.shown)
+                });
+            } else if self.record.is_running() {
                 ui.add(egui::Spinner::new());
                 ui.label("The strategy is playing the whole game…");
                 if ui
@@ -362,47 +385,56 @@ impl PlayMode {
                 {
                     self.record.cancel();
                 }
-            });
-        }
-        if let Some(e) = &self.record.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+            } else if self.record.was_cancelled() {
+                ui.label("Cancelled: press Hunt my fleet to play again.");
+            } else if let Some(e) = &self.record.error {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            } else {
+                ui.label("Press Hunt my fleet: the strategy hunts your fleet without seeing it.");
+            }
+        });
         // Replay the shots shown on the game board.
         let shots: Vec<(Coord, Shot)> = self
             .record()
             .map(|r| r.shots[..self.shown].to_vec())
             .unwrap_or_default();
-        if let Some(g) = &mut self.game {
-            if g.history.len() != shots.len() {
-                *g = Game::new(g.board.clone(), g.fleet.clone(), g.rule, g.hidden.clone());
-                for &(c, _) in &shots {
-                    let s = g.hunt.shoot(c);
-                    g.history.push((c, s));
-                }
-            }
-            if let Some(&(c, s)) = g.history.last() {
-                let lattice = g.board.lattice();
-                ui.strong(match s {
-                    Shot::Miss => format!("Shot {}: {} — miss.", g.history.len(), cell_label(lattice, c)),
-                    Shot::Hit => format!("Shot {}: {} — hit.", g.history.len(), cell_label(lattice, c)),
-                    Shot::Sunk(p) => {
-                        format!(
-                            "Shot {}: {} — sank the {}.",
-                            g.history.len(),
-                            cell_label(lattice, c),
-                            g.fleet.pieces[p].name
-                        )
-                    }
-                });
+        if let Some(g) = &mut self.game
+            && g.history.len() != shots.len()
+        {
+            *g = Game::new(g.board.clone(), g.fleet.clone(), g.rule, g.hidden.clone());
+            for &(c, _) in &shots {
+                let s = g.hunt.shoot(c);
+                g.history.push((c, s));
             }
         }
         let Some(g) = &self.game else { return };
         game_banner(ui, g, doc, rule);
+        let lattice = g.board.lattice();
+        let last = match g.history.last() {
+            Some(&(c, s)) => {
+                let what = match s {
+                    Shot::Miss => "miss".to_string(),
+                    Shot::Hit => "hit".to_string(),
+                    Shot::Sunk(p) => format!("sank the {}", g.fleet.pieces[p].name),
+                };
+                format!("Shot {}: {} — {what}.", g.history.len(), cell_label(lattice, c))
+            }
+            None => "No shot yet.".to_string(),
+        };
+        one_line(ui, &last, true);
         fleet_status(ui, g);
-        let wanted = (!g.hunt.won()).then(|| g.hunt.observations.clone());
+        let won = g.hunt.won();
+        let wanted = (!won).then(|| g.hunt.observations.clone());
         let yours: Vec<Coord> = g.hidden.occupancy(&g.fleet).into_keys().collect();
+        let legend = if won {
+            "The fleet is sunk.".to_string()
+        } else {
+            self.legend()
+        };
+        one_line(ui, &legend, false);
+        one_line(ui, &self.hover_text(!won), false);
         self.keep_map(ui, wanted);
-        self.draw(ui, &yours, true);
+        self.draw(ui, &yours, !won);
     }
 
     /// Starts a map job for `wanted` shots when the shown map is of others.
@@ -430,9 +462,52 @@ impl PlayMode {
         });
     }
 
+    /// What the colours mean, one line (the exact map being worked out, or
+    /// how many fleets it is of).
+    fn legend(&self) -> String {
+        let Some(g) = &self.game else { return String::new() };
+        match &self.map.result {
+            Some((obs, m)) => format!(
+                "Colour: the share of the {} consistent with the shots that put a ship on the cell (dark: none, \
+                 bright: all); magenta: the exact player's next shot.{}",
+                plural(m.total, "fleet"),
+                if *obs == g.hunt.observations {
+                    ""
+                } else {
+                    " Updating for the last shot…"
+                }
+            ),
+            None => "Working out the exact map…".into(),
+        }
+    }
+
+    /// The cell under the pointer (last frame): its shot, or its share on the map.
+    fn hover_text(&self, with_map: bool) -> String {
+        let (Some(g), Some(c)) = (&self.game, self.hovered) else {
+            return "Point at a cell for what is known about it.".into();
+        };
+        let obs = &g.hunt.observations;
+        let what = if obs.hits.contains(&c) {
+            "hit".to_string()
+        } else if obs.misses.contains(&c) {
+            "miss".to_string()
+        } else {
+            let share = self.map.result.as_ref().filter(|_| with_map).and_then(|(_, m)| {
+                let n = m.cells.iter().find(|(d, _)| *d == c)?.1;
+                (m.total > 0).then(|| 100.0 * n as f64 / m.total as f64)
+            });
+            match share {
+                Some(f) => format!("a ship there in {f:.1} % of the consistent fleets"),
+                None => "not fired at".to_string(),
+            }
+        };
+        format!("{}: {what}", cell_label(g.board.lattice(), c))
+    }
+
     /// The board with the shots, optionally the map and some cells shown
-    /// (the revealed or your own fleet, outlined); returns a clicked cell.
-    /// While the map of the latest shot is worked out the last one stays.
+    /// (the revealed or your own fleet, outlined; sunk ships outlined too);
+    /// returns a clicked cell. While the map of the latest shot is worked
+    /// out the last one stays.
     fn draw(&mut self, ui: &mut Ui, fleet_cells: &[Coord], with_map: bool) -> Option<Coord> {
         let g = self.game.as_ref()?;
         let obs = &g.hunt.observations;
@@ -441,7 +516,6 @@ impl PlayMode {
         let map = map.map(|(_, m)| m);
         let heat: HashMap<Coord, u128> = map.map(|m| m.cells.iter().copied().collect()).unwrap_or_default();
         let total = map.map_or(0, |m| m.total);
-        let share = |c: Coord| heat.get(&c).filter(|_| total > 0).map(|&n| n as f64 / total as f64);
         let ships: std::collections::HashSet<Coord> = fleet_cells.iter().copied().collect();
         let board = &g.board;
         let fill = |c: Coord| {
@@ -451,8 +525,8 @@ impl PlayMode {
                 palette::SHOT_MISS
             } else if obs.hits.contains(&c) {
                 palette::SHOT_HIT
-            } else if let Some(f) = share(c) {
-                palette::heat(f as f32)
+            } else if let (Some(&n), true) = (heat.get(&c), total > 0) {
+                palette::heat((n as f64 / total as f64) as f32)
             } else if ships.contains(&c) {
                 palette::SHIP
             } else {
@@ -465,47 +539,48 @@ impl PlayMode {
             .map(|&c| (c, Mark::Hit))
             .chain(obs.misses.iter().map(|&c| (c, Mark::Miss)))
             .collect();
-        let best: Vec<Coord> = map
-            .filter(|_| fresh)
-            .and_then(|m| m.best_shot(&obs.hits))
-            .into_iter()
+        let sunk_cells = obs.sunk.iter().flat_map(|s| s.cells(&g.fleet));
+        let mut outlines: Vec<(Coord, egui::Color32)> = fleet_cells
+            .iter()
+            .copied()
+            .chain(sunk_cells)
+            .map(|c| (c, palette::SHIP))
             .collect();
-        let outlines: Vec<(Coord, egui::Color32)> = fleet_cells.iter().map(|&c| (c, palette::SHIP)).collect();
+        // The next shot in a colour the heat scale does not use.
+        outlines.extend(
+            map.filter(|_| fresh)
+                .and_then(|m| m.best_shot(&obs.hits))
+                .map(|c| (c, NEXT_SHOT)),
+        );
         let deco = Decorations {
-            outlined: &best,
             outlines: &outlines,
             marks: &marks,
             ..Decorations::fill_only(&fill)
         };
         let resp = self.view.show(ui, board, &deco);
-        if with_map {
-            let lattice = board.lattice();
-            let legend = match map {
-                Some(_) => format!(
-                    "Colour: the share of the {} fleets consistent with the shots that put a ship on the cell \
-                     (dark: none, bright: all); outlined: the cell the exact player fires at next.{}",
-                    crate::textview::thousands(total),
-                    if fresh { "" } else { " Updating for the last shot…" }
-                ),
-                None => "Working out the exact map…".into(),
-            };
-            ui.weak(legend);
-            // One line kept for the hovered cell, so the page does not jump.
-            let hovered = resp.hovered.filter(|c| board.is_playable(*c)).map(|c| {
-                let what = if obs.hits.contains(&c) {
-                    "hit".to_string()
-                } else if obs.misses.contains(&c) {
-                    "miss".to_string()
-                } else if let Some(f) = share(c) {
-                    format!("a ship there in {:.1} % of the consistent fleets", 100.0 * f)
-                } else {
-                    String::new()
-                };
-                format!("{}: {what}", cell_label(lattice, c))
-            });
-            ui.label(hovered.unwrap_or_else(|| "Point at a cell for its share.".into()));
-        }
+        self.hovered = resp.hovered.filter(|c| board.is_playable(*c));
         resp.response.clicked().then_some(resp.hovered).flatten()
+    }
+}
+
+/// The exact player's next shot on the map: magenta, off the heat scale.
+const NEXT_SHOT: egui::Color32 = egui::Color32::from_rgb(235, 40, 210);
+
+/// "1 fleet", "1,234 fleets".
+fn plural(n: u128, what: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {what}{s}", crate::textview::thousands(n))
+}
+
+/// One line of text that never wraps (the whole of it on hover), so the
+/// lines above the board keep their height.
+fn one_line(ui: &mut Ui, text: &str, strong: bool) {
+    let shown = if text.is_empty() { " " } else { text };
+    let rich = egui::RichText::new(shown);
+    let rich = if strong { rich.strong() } else { rich };
+    let label = ui.add(egui::Label::new(rich).truncate());
+    if !text.is_empty() {
+        label.on_hover_text(text);
     }
 }
 
@@ -527,7 +602,7 @@ fn fleet_status(ui: &mut Ui, g: &Game) {
             names.join(", ")
         }
     };
-    ui.label(format!("Afloat: {}. Sunk: {}.", list(true), list(false)));
+    one_line(ui, &format!("Afloat: {}. Sunk: {}.", list(true), list(false)), false);
 }
 
 /// Which setup a game is played on, and a warning when the active setup (an

@@ -97,8 +97,9 @@ impl StrategiesMode {
         let exact = lab.strategies.iter().any(|k| k.is_exact());
         if exact {
             ui.weak(
-                "The exact players compute the posterior map after every shot (a few milliseconds once the first \
-                 ships are found, up to seconds early in a game); maps are shared between games.",
+                "The exact players compute the posterior map after every shot (under a millisecond once the first \
+                 ships are found, up to a few tenths of a second early in a game on classic); maps are shared \
+                 between games.",
             );
         }
         let labels = JobLabels {
