@@ -180,6 +180,7 @@ impl PlayMode {
             ui.checkbox(&mut self.peek, "peek at the exact map").on_hover_text(
                 "Colour each cell by the share of the fleets consistent with your shots that put a ship there",
             );
+            fit_button(ui, &mut self.view);
         });
         if let Some(e) = &self.new_game.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
@@ -334,6 +335,7 @@ impl PlayMode {
                     play(&arena, kind, &hidden, seed, board.playable_cells().len()).map_err(|e| e.to_string())
                 });
             }
+            fit_button(ui, &mut self.view);
         });
         if !placed {
             ui.label("Place the whole fleet in Boards first (or press Random fleet there): the computer hunts it.");
@@ -559,7 +561,19 @@ impl PlayMode {
         };
         let resp = self.view.show(ui, board, &deco);
         self.hovered = resp.hovered.filter(|c| board.is_playable(*c));
-        resp.response.clicked().then_some(resp.hovered).flatten()
+        // Clicks beside the board (on no cell) are not shots.
+        resp.response.clicked().then_some(self.hovered).flatten()
+    }
+}
+
+/// Back to the whole board after zooming (the mouse wheel) or panning.
+fn fit_button(ui: &mut Ui, view: &mut BoardView) {
+    if ui
+        .button("Fit view")
+        .on_hover_text("Show the whole board again (the mouse wheel zooms, the middle button pans)")
+        .clicked()
+    {
+        view.reset();
     }
 }
 
