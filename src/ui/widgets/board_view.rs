@@ -18,6 +18,9 @@ pub struct BoardView {
     /// that adds or removes cells, so the cell under the pointer stays put).
     pub hold: bool,
     last_rect: Option<Rect>,
+    /// Where the board's cells lay on screen last frame: the wheel zooms
+    /// only over them, not over the empty space beside the board.
+    last_board_rect: Option<Rect>,
 }
 
 impl Default for BoardView {
@@ -28,6 +31,7 @@ impl Default for BoardView {
             last_layout: None,
             hold: false,
             last_rect: None,
+            last_board_rect: None,
         }
     }
 }
@@ -125,6 +129,14 @@ impl BoardView {
         };
         self.last_layout = Some(layout);
         self.last_rect = Some(rect);
+        let unit = CellLayout::unit_bounds(
+            layout.lattice,
+            board.cells().into_iter().chain(deco.extra.iter().copied()),
+        );
+        self.last_board_rect = Some(Rect::from_min_max(
+            layout.origin + unit.min.to_vec2() * layout.scale,
+            layout.origin + unit.max.to_vec2() * layout.scale,
+        ));
         let painter = ui.painter_at(rect);
 
         let cells = board.cells();
@@ -201,7 +213,11 @@ impl BoardView {
     }
 
     fn handle_zoom_pan(&mut self, ui: &Ui, response: &Response, rect: Rect) {
-        if response.hovered() {
+        let over_board = match (response.hover_pos(), self.last_board_rect) {
+            (Some(p), Some(board)) => board.expand(8.0).contains(p),
+            _ => true,
+        };
+        if response.hovered() && over_board {
             let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
             let factor = pinch * (scroll * 0.002).exp();
             if (factor - 1.0).abs() > 1e-4 {
