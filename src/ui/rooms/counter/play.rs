@@ -507,7 +507,7 @@ impl PlayMode {
     }
 
     /// The board with the shots, optionally the map and some cells shown
-    /// (the revealed or your own fleet, outlined; sunk ships outlined too);
+    /// (the revealed or your own fleet, outlined; sunk ships in their colours);
     /// returns a clicked cell. While the map of the latest shot is worked
     /// out the last one stays.
     fn draw(&mut self, ui: &mut Ui, fleet_cells: &[Coord], with_map: bool) -> Option<Coord> {
@@ -519,12 +519,23 @@ impl PlayMode {
         let heat: HashMap<Coord, u128> = map.map(|m| m.cells.iter().copied().collect()).unwrap_or_default();
         let total = map.map_or(0, |m| m.total);
         let ships: std::collections::HashSet<Coord> = fleet_cells.iter().copied().collect();
+        // A sunk ship takes its own colour, so ships side by side stay apart.
+        let sunk: HashMap<Coord, egui::Color32> = obs
+            .sunk
+            .iter()
+            .flat_map(|s| {
+                let colour = palette::ship_color(&g.fleet, s.piece);
+                s.cells(&g.fleet).into_iter().map(move |c| (c, colour))
+            })
+            .collect();
         let board = &g.board;
         let fill = |c: Coord| {
             if board.is_island(c) {
                 palette::ISLAND
             } else if obs.misses.contains(&c) {
                 palette::SHOT_MISS
+            } else if let Some(&colour) = sunk.get(&c) {
+                colour
             } else if obs.hits.contains(&c) {
                 palette::SHOT_HIT
             } else if let (Some(&n), true) = (heat.get(&c), total > 0) {
@@ -541,13 +552,7 @@ impl PlayMode {
             .map(|&c| (c, Mark::Hit))
             .chain(obs.misses.iter().map(|&c| (c, Mark::Miss)))
             .collect();
-        let sunk_cells = obs.sunk.iter().flat_map(|s| s.cells(&g.fleet));
-        let mut outlines: Vec<(Coord, egui::Color32)> = fleet_cells
-            .iter()
-            .copied()
-            .chain(sunk_cells)
-            .map(|c| (c, palette::SHIP))
-            .collect();
+        let mut outlines: Vec<(Coord, egui::Color32)> = fleet_cells.iter().map(|&c| (c, palette::SHIP)).collect();
         // The next shot in a colour the heat scale does not use.
         outlines.extend(
             map.filter(|_| fresh)
