@@ -34,7 +34,7 @@ struct Scratch {
     ry: Vec<u64>,
 }
 
-fn and_count(a: &[u64], b: &[u64]) -> u64 {
+pub(super) fn and_count(a: &[u64], b: &[u64]) -> u64 {
     a.iter().zip(b).map(|(p, q)| (p & q).count_ones() as u64).sum()
 }
 
@@ -91,7 +91,7 @@ fn words(n: usize) -> usize {
     n.div_ceil(64).max(1)
 }
 
-fn popcount(a: &[u64]) -> u64 {
+pub(super) fn popcount(a: &[u64]) -> u64 {
     a.iter().map(|w| w.count_ones() as u64).sum()
 }
 
@@ -557,7 +557,7 @@ fn and_not(a: &mut [u64], b: &[u64]) {
     }
 }
 
-fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
+pub(super) fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
     for (wi, &w) in bits.iter().enumerate() {
         let mut w = w;
         while w != 0 {

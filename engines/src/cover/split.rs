@@ -9,7 +9,7 @@
 //! two, many ships afloat) took the frontier counter seconds; split, they
 //! take a fraction of that.
 
-use super::bitboard::BitboardCounter;
+use super::bitboard::{BitboardCounter, and_count, for_each_bit, popcount};
 use super::last_three::LastThree;
 use super::{CountError, FleetCover};
 use crate::run::CancelFlag;
@@ -190,16 +190,6 @@ fn alive_of(places: &Places, i: usize, blocked: u128) -> Vec<u64> {
     bits
 }
 
-fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
-    for (wi, &w) in bits.iter().enumerate() {
-        let mut w = w;
-        while w != 0 {
-            f(wi * 64 + w.trailing_zeros() as usize);
-            w &= w - 1;
-        }
-    }
-}
-
 fn add_cells(heat: &mut [u128], cells: u128, n: u128) {
     let mut c = cells;
     while c != 0 {
@@ -238,22 +228,15 @@ impl Conflicts {
         let a = left.trailing_zeros() as usize;
         let b = (left & (left - 1)).trailing_zeros() as usize;
         let (xs, ys) = (alive_of(places, a, blocked), alive_of(places, b, blocked));
-        let count = |bits: &[u64]| bits.iter().map(|w| w.count_ones() as u128).sum::<u128>();
-        let overlap = |kill: &[u64], bits: &[u64]| {
-            kill.iter()
-                .zip(bits)
-                .map(|(k, w)| (k & w).count_ones() as u128)
-                .sum::<u128>()
-        };
-        let (cx, cy) = (count(&xs), count(&ys));
+        let (cx, cy) = (popcount(&xs) as u128, popcount(&ys) as u128);
         let mut total = 0u128;
         for_each_bit(&xs, |x| {
-            let n = cy - overlap(&self.kill[a][x][b], &ys);
+            let n = cy - and_count(&self.kill[a][x][b], &ys) as u128;
             add_cells(heat, places[a][x].0, weight * n);
             total += n;
         });
         for_each_bit(&ys, |y| {
-            let n = cx - overlap(&self.kill[b][y][a], &xs);
+            let n = cx - and_count(&self.kill[b][y][a], &xs) as u128;
             add_cells(heat, places[b][y].0, weight * n);
         });
         total
