@@ -137,6 +137,10 @@ pub struct BitboardCounter {
 struct Tally<const HEAT: bool> {
     count: u128,
     heat: Vec<u128>,
+    /// Deployments through each placement of the last three ships, credited
+    /// to their cells by `settle` (one add per placement in the innermost step
+    /// instead of one per cell).
+    last_three: [Vec<u128>; 3],
 }
 
 impl<const HEAT: bool> Tally<HEAT> {
@@ -144,6 +148,7 @@ impl<const HEAT: bool> Tally<HEAT> {
         Tally {
             count: 0,
             heat: if HEAT { vec![0; cells] } else { Vec::new() },
+            last_three: Default::default(),
         }
     }
     #[inline]
@@ -153,6 +158,16 @@ impl<const HEAT: bool> Tally<HEAT> {
             while m != 0 {
                 self.heat[m.trailing_zeros() as usize] += n;
                 m &= m - 1;
+            }
+        }
+    }
+    /// Credits the last three ships' placement totals to their cells.
+    fn settle(&mut self, ships: &[Ship]) {
+        let n = ships.len();
+        for k in 0..3 {
+            let totals = std::mem::take(&mut self.last_three[k]);
+            for (p, t) in totals.into_iter().enumerate() {
+                self.add_cells(ships[n - 3 + k].cells[p], t);
             }
         }
     }
@@ -334,6 +349,7 @@ impl BitboardCounter {
             }
             let mut sub = Tally::<HEAT>::new(self.cells);
             self.descend(&next, 1, self.ships[0].cells[p], n, cancel, &mut sub)?;
+            sub.settle(&self.ships);
             sub.add_cells(self.ships[0].cells[p], sub.count);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
             Ok((sub, weight))
@@ -415,12 +431,18 @@ impl BitboardCounter {
                     1 => (n - 2, n - 3, n - 1),
                     _ => (n - 1, n - 3, n - 2),
                 };
+                let totals = &mut tally.last_three[*ship - (n - 3)];
+                if totals.is_empty() {
+                    totals.resize(self.ships[*ship].cells.len(), 0);
+                }
+                let mut count = 0u128;
                 l3.each(&alive[o], &alive[a], &alive[b], &mut |p, pairs| {
-                    if k == 0 {
-                        tally.count += pairs as u128;
-                    }
-                    tally.add_cells(self.ships[*ship].cells[p], pairs as u128 * times[k]);
+                    count += pairs as u128;
+                    totals[p] += pairs as u128 * times[k];
                 });
+                if k == 0 {
+                    tally.count += count;
+                }
             }
             return Ok(());
         }

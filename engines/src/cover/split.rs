@@ -56,6 +56,7 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
         cancel,
     };
     let total = walk.split(all, 0, open, 1)?;
+    conflicts.settle(&places, &mut heat);
     Ok(Some((total, heat)))
 }
 
@@ -205,6 +206,9 @@ fn add_cells(heat: &mut [u128], cells: u128, n: u128) {
 struct Conflicts {
     kill: Vec<Vec<Vec<Vec<u64>>>>,
     steps: HashMap<(usize, usize, usize), Option<Arc<LastThree>>>,
+    /// Deployments through each placement (per piece) found by the last-three
+    /// step, credited to their cells by `settle` (one add per placement there).
+    totals: Vec<Vec<u128>>,
     /// Leaves with two pieces left seen so far.
     two_leaves: usize,
 }
@@ -242,10 +246,20 @@ impl Conflicts {
         total
     }
 
+    /// Adds the last-three step's placement totals to the cells' `heat`.
+    fn settle(&mut self, places: &Places, heat: &mut [u128]) {
+        for (list, totals) in places.iter().zip(std::mem::take(&mut self.totals)) {
+            for (&(cells, _), t) in list.iter().zip(totals) {
+                add_cells(heat, cells, t);
+            }
+        }
+    }
+
     fn build(&mut self, places: &Places) {
         if !self.kill.is_empty() {
             return;
         }
+        self.totals = places.iter().map(|list| vec![0; list.len()]).collect();
         let clash = |(ac, ah): (u128, u128), (bc, bh): (u128, u128)| ac & (bc | bh) != 0 || bc & (ac | ah) != 0;
         self.kill = places
             .iter()
@@ -296,7 +310,7 @@ impl Conflicts {
                 &steps,
                 [pieces[0], pieces[1], pieces[2]],
                 [&alive[0], &alive[1], &alive[2]],
-                heat,
+                &mut self.totals,
                 weight,
             ));
         }
@@ -318,7 +332,14 @@ impl Conflicts {
                         *s = a & !kill;
                     }
                 }
-                let n = three(places, &steps, trio, [&next[0], &next[1], &next[2]], heat, weight);
+                let n = three(
+                    places,
+                    &steps,
+                    trio,
+                    [&next[0], &next[1], &next[2]],
+                    &mut self.totals,
+                    weight,
+                );
                 add_cells(heat, places[f][p].0, weight * n);
                 total += n;
             }
@@ -341,14 +362,14 @@ impl Conflicts {
 }
 
 /// The last three pieces' deployments (each outer once, its placements'
-/// cells credited with the pairs they leave; a twin with the same
+/// totals credited with the pairs they leave; a twin with the same
 /// placements alive repeats an earlier rotation and is skipped).
 fn three(
     places: &Places,
     steps: &[Arc<LastThree>; 3],
     trio: [usize; 3],
     alive: [&Vec<u64>; 3],
-    heat: &mut [u128],
+    totals: &mut [Vec<u128>],
     weight: u128,
 ) -> u128 {
     let mut times = [1u128; 3];
@@ -368,13 +389,15 @@ fn three(
             1 => (1, 0, 2),
             _ => (2, 0, 1),
         };
-        let outer = &places[trio[o]];
+        let outer = &mut totals[trio[o]];
+        let mut count = 0u128;
         steps[k].each(alive[o], alive[a], alive[b], &mut |p, pairs| {
-            if k == 0 {
-                total += pairs as u128;
-            }
-            add_cells(heat, outer[p].0, pairs as u128 * times[k] * weight);
+            count += pairs as u128;
+            outer[p] += pairs as u128 * times[k] * weight;
         });
+        if k == 0 {
+            total = count;
+        }
     }
     total
 }
