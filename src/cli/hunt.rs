@@ -10,6 +10,9 @@ use crate::run::CancelFlag;
 /// Largest number of games per board (each can take minutes with a slow engine).
 const MAX_GAMES: usize = 10_000;
 
+/// The per-map budget hunting aims at (a map slower than this is counted).
+const SLOW_MAP: f64 = 0.05;
+
 pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engine: &str) -> Result<(), String> {
     let engine = super::count::parse_engine(engine)?;
     if games == 0 || games > MAX_GAMES {
@@ -47,6 +50,9 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
                 let (map, _, c) = measure(|| occupancy(&setup.board, &setup.fleet, &r, &CancelFlag::new(), &|_| {}));
                 let map = map.map_err(|e| format!("{key}: {e}"))?;
                 cpu.push(c);
+                if c > SLOW_MAP && std::env::var_os("FLEETSCOPE_SLOW_MAPS").is_some() {
+                    eprintln!("{key}: {c:.3} s: {:?}", game.observations);
+                }
                 let target = map
                     .best_shot(&game.observations.hits)
                     .or_else(|| game.unshot(&setup.board).first().copied())
@@ -65,6 +71,7 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
         let what_if_rows = rows.map_err(|e| format!("{key}: {e}"))?.len();
         let worst = cpu.iter().copied().fold(0.0, f64::max);
         let maps = cpu.len();
+        let slow = cpu.iter().filter(|&&c| c > SLOW_MAP).count();
         let shots = if finished.len() == games {
             let mean = finished.iter().sum::<usize>() as f64 / games as f64;
             format!("{mean:.1}")
@@ -75,6 +82,7 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
             "{key:<16} {games:>6} {maps:>6} {:>12.4} {worst:>12.4} {shots:>10}",
             median(cpu)
         );
+        println!("{:<16} maps over {SLOW_MAP} CPU-s: {slow}", "");
         println!(
             "{:<16} fairness what-if: {what_if_rows} variants in {what_if_cpu:.4} CPU-s",
             ""

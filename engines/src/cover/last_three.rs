@@ -35,9 +35,10 @@ pub(super) struct LastThree {
     delta: OnceLock<Delta>,
 }
 
-/// Calls made node by node before the full-set tables are built (building
-/// them costs about as much as this many calls on the classic fleet).
-const CALLS_BEFORE_DELTA: u32 = 16;
+/// Calls made node by node before the full-set tables are built: building
+/// them costs about as much as ten calls on the classic fleet, and a hunt's
+/// small maps make only a few calls per step.
+const CALLS_BEFORE_DELTA: u32 = 64;
 
 /// Widest bitset handled here (placements per ship ≤ 64·MAX_W).
 pub(super) const MAX_W: usize = 4;

@@ -9,6 +9,7 @@
 //! placements it removes.
 
 use super::{LastThree, MAX_W, and, bits, pad, pop, row};
+use crate::cover::bitboard::for_each_bit;
 
 /// Full-set tables for one last-three step (o outer, a and b inner).
 pub(in crate::cover) struct Delta {
@@ -47,18 +48,18 @@ struct Planes {
 }
 
 impl Planes {
-    /// `value(o, i)` for `n_o` rows of `n` entries, `w` words a plane.
-    fn new(n_o: usize, n: usize, w: usize, value: impl Fn(usize, usize) -> u32) -> Planes {
-        let values: Vec<u32> = (0..n_o)
-            .flat_map(|o| (0..n).map(move |i| (o, i)))
-            .map(|(o, i)| value(o, i))
-            .collect();
+    /// `values` holds `n` entries per row, `w` words a plane.
+    fn new(values: &[u32], n: usize, w: usize) -> Planes {
+        let n_o = values.len() / n.max(1);
         let planes = (32 - values.iter().max().copied().unwrap_or(0).leading_zeros()) as usize;
         let mut bits = vec![0u64; n_o * planes * w];
-        for (k, &v) in values.iter().enumerate() {
-            let (o, i) = (k / n.max(1), k % n.max(1));
-            for j in (0..planes).filter(|j| v >> j & 1 == 1) {
+        for (k, &v) in values.iter().enumerate().filter(|(_, v)| **v != 0) {
+            let (o, i) = (k / n, k % n);
+            let mut v = v;
+            while v != 0 {
+                let j = v.trailing_zeros() as usize;
                 bits[(o * planes + j) * w + i / 64] |= 1 << (i % 64);
+                v &= v - 1;
             }
         }
         Planes { bits, planes }
@@ -73,12 +74,18 @@ impl Planes {
     }
 }
 
-fn popcount_and(a: &[u64], b: &[u64]) -> u32 {
-    a.iter().zip(b).map(|(p, q)| (p & q).count_ones()).sum()
-}
-
-fn has(bits: &[u64], i: usize) -> bool {
-    bits[i / 64] >> (i % 64) & 1 == 1
+/// For each o and each placement i of another ship compatible with o, how
+/// many partners they conflict with in common: |N(o) ∩ N(i)| (o-major rows of
+/// `n` entries). Counted from each o's partners, which only reach placements
+/// near o: far cheaper than a popcount per pair.
+fn common_partners(o_partners: &[Vec<u64>], partner_to_i: &[Vec<u64>], o_to_i: &[Vec<u64>], n: usize) -> Vec<u32> {
+    let mut values = vec![0u32; o_partners.len() * n];
+    for (o, partners) in o_partners.iter().enumerate() {
+        let row = &mut values[o * n..(o + 1) * n];
+        for_each_bit(partners, |y| for_each_bit(&partner_to_i[y], |i| row[i] += 1));
+        for_each_bit(&o_to_i[o], |i| row[i] = 0);
+    }
+    values
 }
 
 impl Delta {
@@ -98,20 +105,8 @@ impl Delta {
         let (full_o, full_a, full_b) = (full(n_o, n_o.div_ceil(64)), full(n_a, w), full(n_b, w));
         let mut pairs_full = vec![0u64; n_o];
         l.each_direct(&full_o, &full_a, &full_b, &mut |o, pairs| pairs_full[o] = pairs);
-        let common_a = Planes::new(n_o, n_a, w, |o, x| {
-            if has(&sx[o], x) {
-                0
-            } else {
-                popcount_and(&sy[o], &xy[x])
-            }
-        });
-        let common_b = Planes::new(n_o, n_b, w, |o, y| {
-            if has(&sy[o], y) {
-                0
-            } else {
-                popcount_and(&sx[o], &yx[y])
-            }
-        });
+        let common_a = Planes::new(&common_partners(&sy, &yx, &sx, n_a), n_a, w);
+        let common_b = Planes::new(&common_partners(&sx, &xy, &sy, n_b), n_b, w);
         let degrees = |rows: &[Vec<u64>]| rows.iter().map(|r| r.iter().map(|x| x.count_ones()).sum()).collect();
         Delta {
             pairs_full,
