@@ -3,8 +3,9 @@
 
 use super::cputime::{measure, median};
 use super::show::resolve_source;
-use crate::cover::{CountRequest, HuntGame, Shot, occupancy};
+use crate::cover::{CountError, CountRequest, Engine, HuntGame, Occupancy, Shot, occupancy, occupancy_after_miss};
 use crate::geometry::random_deployment;
+use crate::geometry::{Board, Fleet};
 use crate::run::CancelFlag;
 
 /// Largest number of games per board (each can take minutes with a slow engine).
@@ -42,12 +43,15 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
             .map_err(|e| format!("{key}: {e}"))?
             .deployment;
             let mut game = HuntGame::new(&setup.fleet, &hidden);
+            // The map before the last shot, with its request: a miss before any
+            // hit updates it, as the strategy lab's players do.
+            let mut before: Option<(CountRequest, Occupancy)> = None;
             while !game.won() && game.shots < max_shots {
                 let r = CountRequest {
                     observations: game.observations.clone(),
                     ..req.clone()
                 };
-                let (map, _, c) = measure(|| occupancy(&setup.board, &setup.fleet, &r, &CancelFlag::new(), &|_| {}));
+                let (map, _, c) = measure(|| map_after(&setup.board, &setup.fleet, &r, before.as_ref()));
                 let map = map.map_err(|e| format!("{key}: {e}"))?;
                 cpu.push(c);
                 if c > SLOW_MAP && std::env::var_os("FLEETSCOPE_SLOW_MAPS").is_some() {
@@ -57,6 +61,7 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
                     .best_shot(&game.observations.hits)
                     .or_else(|| game.unshot(&setup.board).first().copied())
                     .ok_or_else(|| format!("{key}: no cell left to shoot"))?;
+                before = (engine == Engine::Auto).then(|| (r, map));
                 if game.shoot(target) != Shot::Miss && game.won() {
                     break;
                 }
@@ -102,4 +107,26 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
         }
     }
     Ok(())
+}
+
+/// The map for `req`: updated from the map before when one miss is all that
+/// changed and no ship has been hit, else made from scratch.
+fn map_after(
+    board: &Board,
+    fleet: &Fleet,
+    req: &CountRequest,
+    before: Option<&(CountRequest, Occupancy)>,
+) -> Result<Occupancy, CountError> {
+    if let Some((before_req, before_map)) = before {
+        let (now, then) = (&req.observations, &before_req.observations);
+        let mut new_misses = now.misses.difference(&then.misses);
+        if let (Some(&miss), None) = (new_misses.next(), new_misses.next())
+            && now.hits == then.hits
+            && now.misses.len() == then.misses.len() + 1
+            && let Some(map) = occupancy_after_miss(board, fleet, before_req, before_map, miss, &CancelFlag::new())?
+        {
+            return Ok(map);
+        }
+    }
+    occupancy(board, fleet, req, &CancelFlag::new(), &|_| {})
 }

@@ -64,6 +64,47 @@ pub fn occupancy(
     occupancy_of(&cover, req, cancel, progress)
 }
 
+/// The map after a miss at `miss`, from the map `before` it (made for `req`,
+/// whose observations hold misses only): the deployments that leave the cell
+/// empty are those before less those covering it, and the latter come from
+/// the split on that one cell. A hunt's early misses break the board's
+/// symmetry, which the bitboard counter needs; the split does not, so this
+/// is the quicker way there. `None` when the observations hold more than
+/// misses (a hit's sinking rules make "covered" differ from "hit").
+pub fn occupancy_after_miss(
+    board: &Board,
+    fleet: &Fleet,
+    req: &CountRequest,
+    before: &Occupancy,
+    miss: Coord,
+    cancel: &CancelFlag,
+) -> Result<Option<Occupancy>, CountError> {
+    let obs = &req.observations;
+    if !obs.hits.is_empty() || !obs.sunk.is_empty() || obs.misses.contains(&miss) {
+        return Ok(None);
+    }
+    let mut covering = req.clone();
+    covering.observations.hits.insert(miss);
+    // A covered cell, not a hit the game answered: no sinking is implied.
+    covering.observations.sinkings_announced = false;
+    let covered = occupancy(board, fleet, &covering, cancel, &|_| {})?;
+    let through: std::collections::HashMap<Coord, u128> = covered.cells.iter().copied().collect();
+    let less = |a: u128, b: u128| {
+        a.checked_sub(b)
+            .ok_or_else(|| CountError::Invalid("a map does not belong to these observations".into()))
+    };
+    let cells = before
+        .cells
+        .iter()
+        .filter(|(c, _)| *c != miss)
+        .map(|&(c, n)| Ok((c, less(n, through.get(&c).copied().unwrap_or(0))?)))
+        .collect::<Result<Vec<_>, CountError>>()?;
+    Ok(Some(Occupancy {
+        total: less(before.total, covered.total)?,
+        cells,
+    }))
+}
+
 /// The rectangle to make an occupancy map on with the cluster counter: asked
 /// for, or picked by `auto` past the bitboard counter's 128 cells when the
 /// clusters come quickly (their cells make the run a few times longer than a count).

@@ -21,7 +21,7 @@ mod problem;
 mod split;
 mod symmetry;
 
-pub use analysis::{Occupancy, WhatIf, occupancy, what_if};
+pub use analysis::{Occupancy, WhatIf, occupancy, occupancy_after_miss, what_if};
 pub use auto::{choose_count, choose_occupancy, frontier_input};
 pub use bitboard::BitboardCounter;
 pub use clusters::{ClusterCounter, Frame, MAX_PIECES as CLUSTER_MAX_PIECES};

@@ -1,9 +1,11 @@
 //! The exact posterior for the exact players, shared by every game of a run:
 //! the early positions of a game (a few misses, a first hit) recur across
 //! games and cost the most, so each map is kept once made (up to a memory
-//! bound) and read back by any game that reaches the same shots.
+//! bound) and read back by any game that reaches the same shots. A map after
+//! a miss, with no hit yet, is made from the map before it when that one is
+//! kept (see `occupancy_after_miss`).
 
-use crate::cover::{CountError, CountRequest, Engine, Occupancy, occupancy};
+use crate::cover::{CountError, CountRequest, Engine, Occupancy, occupancy, occupancy_after_miss};
 use crate::geometry::{Board, Coord, Fleet, Observations, TouchRule};
 use crate::run::CancelFlag;
 use std::collections::HashMap;
@@ -57,14 +59,12 @@ impl MapSource {
         if let Some(m) = self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(m.clone());
         }
-        let req = CountRequest {
-            engine: Engine::Auto,
-            threads: 1,
-            rule: self.rule,
-            observations: obs.clone(),
-        };
         let t0 = Instant::now();
-        let map = std::sync::Arc::new(occupancy(&self.board, &self.fleet, &req, &self.cancel, &|_| {})?);
+        let map = match self.after_a_kept_miss(obs)? {
+            Some(map) => map,
+            None => occupancy(&self.board, &self.fleet, &self.request(obs), &self.cancel, &|_| {})?,
+        };
+        let map = std::sync::Arc::new(map);
         let seconds = t0.elapsed().as_secs_f64();
         self.timings.lock().unwrap_or_else(|e| e.into_inner()).push(seconds);
         if seconds > KEEP_ABOVE_SECONDS {
@@ -74,6 +74,33 @@ impl MapSource {
             }
         }
         Ok(map)
+    }
+
+    fn request(&self, obs: &Observations) -> CountRequest {
+        CountRequest {
+            engine: Engine::Auto,
+            threads: 1,
+            rule: self.rule,
+            observations: obs.clone(),
+        }
+    }
+
+    /// Misses only, and the map without one of them is kept: this map from it.
+    fn after_a_kept_miss(&self, obs: &Observations) -> Result<Option<Occupancy>, CountError> {
+        if !obs.hits.is_empty() || !obs.sunk.is_empty() {
+            return Ok(None);
+        }
+        for &miss in &obs.misses {
+            let mut before_obs = obs.clone();
+            before_obs.misses.remove(&miss);
+            let key: Key = (before_obs.misses.iter().copied().collect(), Vec::new(), Vec::new());
+            let before = self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(&key).cloned();
+            if let Some(before) = before {
+                let req = self.request(&before_obs);
+                return occupancy_after_miss(&self.board, &self.fleet, &req, &before, miss, &self.cancel);
+            }
+        }
+        Ok(None)
     }
 
     /// The seconds each map made so far took (maps read back are not in it).

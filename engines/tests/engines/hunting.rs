@@ -315,6 +315,80 @@ fn players_know_the_water_around_sunk_ships_when_ships_are_apart() {
     assert!(checked > 100, "{checked} sinkings");
 }
 
+/// A map after a miss, made from the map before it, equals the map made from
+/// scratch (by the frontier), shot after shot: both touch rules, a fleet with
+/// a one-cell ship whose sinking would be announced, misses that break the
+/// board's symmetry; and it declines once a hit is on the board.
+#[test]
+fn a_miss_updates_the_map_before_it() {
+    use fleetscope_engines::cover::{CountRequest, Engine, occupancy, occupancy_after_miss};
+    use fleetscope_engines::geometry::Observations;
+    let classic = Fleet::straight(
+        "classic",
+        Lattice::Square,
+        &[("five", 5), ("four", 4), ("three", 3), ("three", 3), ("two", 2)],
+    );
+    let with_a_boat = Fleet::straight("boat", Lattice::Square, &[("three", 3), ("two", 2), ("one", 1)]);
+    let cases = [
+        (
+            Board::square("7×7", 7, 7),
+            classic,
+            vec![(3, 3), (2, 2), (4, 5), (0, 6)],
+        ),
+        (
+            Board::square("6×5", 6, 5),
+            with_a_boat,
+            vec![(2, 2), (0, 0), (5, 4), (3, 1)],
+        ),
+    ];
+    for (board, fleet, misses) in cases {
+        for rule in [TouchRule::MayTouch, TouchRule::NoTouch] {
+            let request = |obs: &Observations, engine| CountRequest {
+                engine,
+                threads: 1,
+                rule,
+                observations: obs.clone(),
+            };
+            let mut obs = Observations {
+                sinkings_announced: true,
+                ..Observations::default()
+            };
+            let mut before = occupancy(
+                &board,
+                &fleet,
+                &request(&obs, Engine::Frontier),
+                &CancelFlag::new(),
+                &|_| {},
+            )
+            .unwrap();
+            for &(r, c) in &misses {
+                let req = request(&obs, Engine::Auto);
+                let after = occupancy_after_miss(&board, &fleet, &req, &before, Coord(r, c), &CancelFlag::new())
+                    .unwrap()
+                    .expect("misses only");
+                obs.misses.insert(Coord(r, c));
+                let scratch = occupancy(
+                    &board,
+                    &fleet,
+                    &request(&obs, Engine::Frontier),
+                    &CancelFlag::new(),
+                    &|_| {},
+                )
+                .unwrap();
+                assert_eq!(after, scratch, "{rule:?} after the misses {:?}", obs.misses);
+                before = after;
+            }
+            obs.hits.insert(Coord(1, 1));
+            let req = request(&obs, Engine::Auto);
+            let declined = occupancy_after_miss(&board, &fleet, &req, &before, Coord(1, 2), &CancelFlag::new());
+            assert!(
+                matches!(declined, Ok(None)),
+                "a hit on the board: no update from the map before"
+            );
+        }
+    }
+}
+
 /// The split's map against the frontier's on the same shots; the count.
 fn split_equals_frontier(
     board: &Board,
