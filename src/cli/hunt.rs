@@ -14,7 +14,14 @@ const MAX_GAMES: usize = 10_000;
 /// The per-map budget hunting aims at (a map slower than this is counted).
 const SLOW_MAP: f64 = 0.05;
 
-pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engine: &str) -> Result<(), String> {
+pub fn bench_hunt(
+    boards: &str,
+    games: usize,
+    max_shots: usize,
+    seed: u64,
+    engine: &str,
+    list_slow: bool,
+) -> Result<(), String> {
     let engine = super::count::parse_engine(engine)?;
     if games == 0 || games > MAX_GAMES {
         return Err(format!("--games must be 1..={MAX_GAMES}, not {games}"));
@@ -54,8 +61,17 @@ pub fn bench_hunt(boards: &str, games: usize, max_shots: usize, seed: u64, engin
                 let (map, _, c) = measure(|| map_after(&setup.board, &setup.fleet, &r, before.as_ref()));
                 let map = map.map_err(|e| format!("{key}: {e}"))?;
                 cpu.push(c);
-                if c > SLOW_MAP && std::env::var_os("FLEETSCOPE_SLOW_MAPS").is_some() {
-                    eprintln!("{key}: {c:.3} s: {:?}", game.observations);
+                if list_slow && c > SLOW_MAP {
+                    let list = |cells: &std::collections::BTreeSet<crate::geometry::Coord>| {
+                        cells.iter().map(|c| format!("({},{})", c.0, c.1)).collect::<Vec<_>>().join(" ")
+                    };
+                    let obs = &game.observations;
+                    eprintln!(
+                        "{key}: {c:.3} CPU-s after misses [{}], hits [{}], {} sunk",
+                        list(&obs.misses),
+                        list(&obs.hits),
+                        obs.sunk.len()
+                    );
                 }
                 let target = map
                     .best_shot(&game.observations.hits)

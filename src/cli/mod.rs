@@ -390,6 +390,9 @@ pub enum BenchCommand {
         /// auto, fast, frontier, dlx, dlx-plain.
         #[arg(long, default_value = "auto")]
         engine: String,
+        /// Print the shots before every map slower than 0.05 CPU-s (to find the slow positions).
+        #[arg(long)]
+        list_slow: bool,
     },
     /// Every puzzle data set in DIR (data not shipped) through the exact solvers and
     /// the pure QUBO samplers, and the N-queens time to 99 % success.
@@ -469,6 +472,7 @@ pub fn run(command: Command) -> ExitCode {
                     shots,
                     seed,
                     engine,
+                    list_slow,
                 },
         } => match strategies {
             Some(strategies) => strategy_bench::bench(&strategy_bench::StrategyBench {
@@ -481,7 +485,7 @@ pub fn run(command: Command) -> ExitCode {
                 json,
             }),
             None if adversarial.is_some() || json => Err("--adversarial and --json go with --strategies".into()),
-            None => hunt::bench_hunt(&boards, games, shots, seed, &engine),
+            None => hunt::bench_hunt(&boards, games, shots, seed, &engine, list_slow),
         },
         Command::Bench {
             what: BenchCommand::Puzzles(b),
