@@ -11,6 +11,9 @@ use crate::run::CancelFlag;
 /// Largest number of games per board (each can take minutes with a slow engine).
 const MAX_GAMES: usize = 10_000;
 
+/// Largest number of times each map is made (`--repeats`).
+const MAX_REPEATS: usize = 25;
+
 /// The per-map budget hunting aims at (a map slower than this is counted).
 const SLOW_MAP: f64 = 0.05;
 
@@ -21,7 +24,11 @@ pub fn bench_hunt(
     seed: u64,
     engine: &str,
     list_slow: bool,
+    repeats: usize,
 ) -> Result<(), String> {
+    if repeats == 0 || repeats > MAX_REPEATS {
+        return Err(format!("--repeats must be 1..={MAX_REPEATS}, not {repeats}"));
+    }
     let engine = super::count::parse_engine(engine)?;
     if games == 0 || games > MAX_GAMES {
         return Err(format!("--games must be 1..={MAX_GAMES}, not {games}"));
@@ -58,8 +65,15 @@ pub fn bench_hunt(
                     observations: game.observations.clone(),
                     ..req.clone()
                 };
-                let (map, _, c) = measure(|| map_after(&setup.board, &setup.fleet, &r, before.as_ref()));
-                let map = map.map_err(|e| format!("{key}: {e}"))?;
+                let mut times = Vec::with_capacity(repeats);
+                let mut made = None;
+                for _ in 0..repeats {
+                    let (map, _, c) = measure(|| map_after(&setup.board, &setup.fleet, &r, before.as_ref()));
+                    made = Some(map.map_err(|e| format!("{key}: {e}"))?);
+                    times.push(c);
+                }
+                let map = made.expect("at least one repeat");
+                let c = median(times);
                 cpu.push(c);
                 if list_slow && c > SLOW_MAP {
                     let list = |cells: &std::collections::BTreeSet<crate::geometry::Coord>| {

@@ -393,6 +393,10 @@ pub enum BenchCommand {
         /// Print the shots before every map slower than 0.05 CPU-s (to find the slow positions).
         #[arg(long)]
         list_slow: bool,
+        /// Make every map this many times and take the median of its CPU seconds
+        /// (a steadier figure on a loaded machine).
+        #[arg(long, default_value_t = 1)]
+        repeats: usize,
     },
     /// Every puzzle data set in DIR (data not shipped) through the exact solvers and
     /// the pure QUBO samplers, and the N-queens time to 99 % success.
@@ -473,6 +477,7 @@ pub fn run(command: Command) -> ExitCode {
                     seed,
                     engine,
                     list_slow,
+                    repeats,
                 },
         } => match strategies {
             Some(strategies) => strategy_bench::bench(&strategy_bench::StrategyBench {
@@ -485,7 +490,7 @@ pub fn run(command: Command) -> ExitCode {
                 json,
             }),
             None if adversarial.is_some() || json => Err("--adversarial and --json go with --strategies".into()),
-            None => hunt::bench_hunt(&boards, games, shots, seed, &engine, list_slow),
+            None => hunt::bench_hunt(&boards, games, shots, seed, &engine, list_slow, repeats),
         },
         Command::Bench {
             what: BenchCommand::Puzzles(b),
