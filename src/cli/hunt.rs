@@ -77,7 +77,11 @@ pub fn bench_hunt(
                 cpu.push(c);
                 if list_slow && c > SLOW_MAP {
                     let list = |cells: &std::collections::BTreeSet<crate::geometry::Coord>| {
-                        cells.iter().map(|c| format!("({},{})", c.0, c.1)).collect::<Vec<_>>().join(" ")
+                        cells
+                            .iter()
+                            .map(|c| format!("({},{})", c.0, c.1))
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     };
                     let obs = &game.observations;
                     eprintln!(
@@ -91,7 +95,7 @@ pub fn bench_hunt(
                     .best_shot(&game.observations.hits)
                     .or_else(|| game.unshot(&setup.board).first().copied())
                     .ok_or_else(|| format!("{key}: no cell left to shoot"))?;
-                before = (engine == Engine::Auto).then(|| (r, map));
+                before = (engine == Engine::Auto).then_some((r, map));
                 if game.shoot(target) != Shot::Miss && game.won() {
                     break;
                 }

@@ -63,6 +63,18 @@ pub struct CounterSettings {
     pub legacy_rule: TouchRule,
     /// The strategy lab's settings.
     pub lab: LabSettings,
+    /// The Play tab's choices.
+    pub play: PlaySettings,
+}
+
+/// The Play tab's choices (Counter room), kept with the session.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlaySettings {
+    /// The seed of the next fleet the computer hides (and of a computer's hunt).
+    pub seed: u64,
+    /// Show the exact map while you hunt.
+    pub peek: bool,
 }
 
 /// The strategy lab (Counter room, Strategies tab).

@@ -125,7 +125,10 @@ fn bad_command_lines_are_refused_with_one_line() {
         &["bench", "puzzles", "--data", ".", "--tenure", "18446744073709551615"],
         "--tenure: the tenure 18446744073709551615 is over the limit",
     );
-    refused(&["bench", "hunt", "--boards", "classic", "--repeats", "0"], "--repeats must be 1..=25, not 0");
+    refused(
+        &["bench", "hunt", "--boards", "classic", "--repeats", "0"],
+        "--repeats must be 1..=25, not 0",
+    );
     refused(&["xray", "all", "--limit", "18446744073709551615"], "--limit");
     refused(&["xray", "stats", "--n", "0"], "--n");
     refused(&["xray", "of", "classic"], "no ship of");

@@ -433,6 +433,18 @@ fn play_you_hunt_and_the_computer_hunts_your_fleet() {
     wait_until(&mut h, |r| !r.room.busy());
     h.run_steps(2);
     assert!(h.state().room.play().game().is_some(), "a fleet was hidden");
+    assert_eq!(
+        h.state().doc.session.counter.play.seed,
+        1,
+        "the next game's seed is kept in the session"
+    );
+    h.get_by_label("peek at the exact map").click();
+    h.run_steps(2);
+    assert!(
+        h.state().doc.session.counter.play.peek,
+        "the peek setting is kept in the session"
+    );
+    assert!(!h.state().doc.can_undo(), "neither is an undo step");
     let corner = |h: &egui_kittest::Harness<'static, fleetscope::ui::room::RoomHost<CounterRoom>>| {
         h.state()
             .room

@@ -9,6 +9,7 @@ use crate::cover::{CountRequest, HuntGame, Occupancy, Shot, occupancy};
 use crate::geometry::{Board, Coord, Deployment, Fleet, Observations, TouchRule, random_deployment};
 use crate::hunting::{Arena, GameRecord, MapSource, StrategyKind, play};
 use crate::jobs::Task;
+use crate::session::PlaySettings;
 use crate::textview::cell_label;
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
@@ -118,7 +119,22 @@ impl PlayMode {
         Some(shot)
     }
 
-    pub fn show(&mut self, ui: &mut Ui, doc: &Document) {
+    pub fn show(&mut self, ui: &mut Ui, doc: &mut Document) {
+        // The seed and the peek setting live in the session (saved with it,
+        // no undo step: they choose what is looked at, not the work).
+        let saved = doc.session.counter.play.clone();
+        (self.seed, self.peek) = (saved.seed, saved.peek);
+        self.show_mode(ui, doc);
+        let now = PlaySettings {
+            seed: self.seed,
+            peek: self.peek,
+        };
+        if now != saved {
+            doc.set_view(|s| s.counter.play = now);
+        }
+    }
+
+    fn show_mode(&mut self, ui: &mut Ui, doc: &Document) {
         if self.new_game.poll()
             && let Some(g) = self.new_game.result.take()
         {

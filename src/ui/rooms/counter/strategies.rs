@@ -226,13 +226,19 @@ fn results(ui: &mut Ui, v: &LabView) {
             (k.title(), pts, series_color(i))
         })
         .collect();
+    let longest = series
+        .iter()
+        .flat_map(|(_, pts, _)| pts.iter().map(|p| p[0]))
+        .fold(1.0, f64::max);
     compact_ticks(Plot::new("lab_plot"))
         .height(260.0)
         .allow_scroll(false)
         .x_axis_label("shots")
         .y_axis_label("games finished (%)")
-        // A little headroom: the lines end on 100 %, not on the frame.
+        // A little headroom: the lines end on 100 %, not on the frame, and
+        // the last shots' tick label is not cut by the right edge.
         .default_y_bounds(0.0, 104.0)
+        .default_x_bounds(0.0, longest * 1.06)
         .show(ui, |p| {
             for (name, pts, color) in &series {
                 p.line(Line::new(*name, pts.clone()).color(*color));
