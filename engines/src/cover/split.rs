@@ -11,6 +11,7 @@
 
 use super::bitboard::{BitboardCounter, and_count, for_each_bit, popcount};
 use super::last_three::LastThree;
+use super::symmetry::{Symmetry, board_symmetries};
 use super::{CountError, FleetCover};
 use crate::run::CancelFlag;
 use std::collections::HashMap;
@@ -47,6 +48,7 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
                 .fold(0, |m, j| m | 1 << j)
         })
         .collect();
+    let syms = board_symmetries(cover);
     let mut walk = Walk {
         cover,
         places: &places,
@@ -55,9 +57,97 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
         heat: &mut heat,
         cancel,
     };
-    let total = walk.split(all, 0, open, 1)?;
-    conflicts.settle(&places, &mut heat);
+    let first = walk.best_cell(all, 0, open);
+    let Some((stabiliser, reps)) = first.and_then(|h| orbits_at(&places, &class, &syms, h)) else {
+        let total = walk.split(all, 0, open, 1)?;
+        conflicts.settle(&places, &mut heat);
+        return Ok(Some((total, heat)));
+    };
+    // The board's symmetries that keep the first split cell in place permute
+    // the placements covering it: one placement per orbit is followed, and
+    // its map, carried by every such symmetry, stands for the whole orbit.
+    let mut total = 0u128;
+    let group = stabiliser.len() as u128;
+    for (piece, k, orbit) in reps {
+        let (cells_of, halo) = places[piece][k];
+        let times = class[piece].count_ones() as u128;
+        let mut sub_heat = vec![0u128; cells];
+        let sub = Walk {
+            cover,
+            places: &places,
+            class: &class,
+            conflicts: &mut conflicts,
+            heat: &mut sub_heat,
+            cancel,
+        }
+        .split(all & !(1 << piece), cells_of | halo, open & !cells_of, times)?;
+        add_cells(&mut sub_heat, cells_of, times * sub);
+        conflicts.settle(&places, &mut sub_heat);
+        let mut carried = vec![0u128; cells];
+        for g in &stabiliser {
+            for (c, &v) in sub_heat.iter().enumerate() {
+                carried[g.cell_map[c] as usize] += v;
+            }
+        }
+        for (slot, v) in heat.iter_mut().zip(carried) {
+            debug_assert_eq!(v * orbit % group, 0);
+            *slot += v * orbit / group;
+        }
+        total += times * sub * orbit;
+    }
     Ok(Some((total, heat)))
+}
+
+/// The symmetries that keep cell `h` in place, and the placements covering
+/// `h` (the first piece of each twin class) in orbits of them: (piece,
+/// placement, orbit size). `None` when only the identity keeps `h`.
+fn orbits_at<'s>(
+    places: &Places,
+    class: &[usize],
+    syms: &'s [Symmetry],
+    h: u32,
+) -> Option<(Vec<&'s Symmetry>, Vec<(usize, usize, u128)>)> {
+    let stabiliser: Vec<&Symmetry> = syms.iter().filter(|g| g.cell_map[h as usize] == h).collect();
+    if stabiliser.len() < 2 {
+        return None;
+    }
+    let image = |g: &Symmetry, cells: u128| {
+        let mut out = 0u128;
+        let mut m = cells;
+        while m != 0 {
+            out |= 1u128 << g.cell_map[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        out
+    };
+    let options: Vec<(usize, usize)> = (0..places.len())
+        .filter(|&piece| class[piece].trailing_zeros() as usize == piece)
+        .flat_map(|piece| (0..places[piece].len()).map(move |k| (piece, k)))
+        .filter(|&(piece, k)| places[piece][k].0 >> h & 1 == 1)
+        .collect();
+    let index: HashMap<(usize, u128), usize> = options
+        .iter()
+        .enumerate()
+        .map(|(i, &(piece, k))| ((piece, places[piece][k].0), i))
+        .collect();
+    let mut seen = vec![false; options.len()];
+    let mut reps = Vec::new();
+    for (i, &(piece, k)) in options.iter().enumerate() {
+        if seen[i] {
+            continue;
+        }
+        let mut orbit = std::collections::BTreeSet::new();
+        for g in &stabiliser {
+            // The problem's symmetries map each piece's placements onto its own.
+            let j = *index.get(&(piece, image(g, places[piece][k].0)))?;
+            orbit.insert(j);
+        }
+        for &j in &orbit {
+            seen[j] = true;
+        }
+        reps.push((piece, k, orbit.len() as u128));
+    }
+    Some((stabiliser, reps))
 }
 
 /// The pieces' placements as (cells, halo) masks, per piece.
@@ -76,6 +166,27 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// The open hit under the fewest places.
+    fn best_cell(&self, left: usize, blocked: u128, open: u128) -> Option<u32> {
+        let fits = |piece: usize, cells: u128| left >> piece & 1 == 1 && cells & blocked == 0;
+        let mut best: Option<(usize, u32)> = None;
+        let mut o = open;
+        while o != 0 {
+            let h = o.trailing_zeros();
+            o &= o - 1;
+            let n = self
+                .places
+                .iter()
+                .enumerate()
+                .map(|(piece, list)| list.iter().filter(|(c, _)| c >> h & 1 == 1 && fits(piece, *c)).count())
+                .sum::<usize>();
+            if best.is_none_or(|(m, _)| n < m) {
+                best = Some((n, h));
+            }
+        }
+        best.map(|(_, h)| h)
+    }
+
     /// Deployments of the pieces in `left` avoiding `blocked` and covering
     /// `open`; adds their occupancy, times `weight`, to `heat`.
     fn split(&mut self, left: usize, blocked: u128, open: u128, weight: u128) -> Result<u128, CountError> {
@@ -85,22 +196,9 @@ impl Walk<'_> {
         if open == 0 {
             return self.leaf(left, blocked, weight);
         }
-        // The open hit under the fewest places.
-        let mut best: Option<(usize, u32)> = None;
-        let mut o = open;
-        while o != 0 {
-            let h = o.trailing_zeros();
-            o &= o - 1;
-            let n = places
-                .iter()
-                .enumerate()
-                .map(|(piece, list)| list.iter().filter(|(c, _)| c >> h & 1 == 1 && fits(piece, *c)).count())
-                .sum::<usize>();
-            if best.is_none_or(|(m, _)| n < m) {
-                best = Some((n, h));
-            }
-        }
-        let Some((_, h)) = best else { return Ok(0) };
+        let Some(h) = self.best_cell(left, blocked, open) else {
+            return Ok(0);
+        };
         let mut total = 0u128;
         for (piece, list) in places.iter().enumerate() {
             // A twin placed here gives the same subtree as the first of its
@@ -246,11 +344,12 @@ impl Conflicts {
         total
     }
 
-    /// Adds the last-three step's placement totals to the cells' `heat`.
+    /// Adds the last-three step's placement totals to the cells' `heat`
+    /// and starts them again from zero.
     fn settle(&mut self, places: &Places, heat: &mut [u128]) {
-        for (list, totals) in places.iter().zip(std::mem::take(&mut self.totals)) {
-            for (&(cells, _), t) in list.iter().zip(totals) {
-                add_cells(heat, cells, t);
+        for (list, totals) in places.iter().zip(&mut self.totals) {
+            for (&(cells, _), t) in list.iter().zip(totals.iter_mut()) {
+                add_cells(heat, cells, std::mem::take(t));
             }
         }
     }
