@@ -48,7 +48,10 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
                 .fold(0, |m, j| m | 1 << j)
         })
         .collect();
-    let syms = board_symmetries(cover);
+    // Looking for symmetries costs more than a small map: only with five
+    // pieces or more still to place (a hunt before its first sinking).
+    let free = cover.placements.iter().filter(|list| list.len() > 1).count();
+    let syms = if free >= 5 { board_symmetries(cover) } else { Vec::new() };
     let mut walk = Walk {
         cover,
         places: &places,
