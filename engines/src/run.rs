@@ -146,3 +146,44 @@ mod tests {
         assert_eq!(c.check(), Err(Cancelled));
     }
 }
+
+/// A clock of the calling thread's CPU time: what one piece of work on one
+/// thread cost, unaffected by other load on the machine (which stretches wall
+/// time). Without a thread clock (not Unix) it falls back to wall time.
+pub struct ThreadCpuClock {
+    #[cfg(unix)]
+    start: f64,
+    #[cfg(not(unix))]
+    start: std::time::Instant,
+}
+
+#[cfg(unix)]
+fn thread_cpu_seconds() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime only writes into the struct we pass.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } != 0 {
+        return 0.0;
+    }
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+impl ThreadCpuClock {
+    pub fn start() -> ThreadCpuClock {
+        #[cfg(unix)]
+        return ThreadCpuClock {
+            start: thread_cpu_seconds(),
+        };
+        #[cfg(not(unix))]
+        return ThreadCpuClock {
+            start: std::time::Instant::now(),
+        };
+    }
+
+    /// Seconds since `start` (on the same thread).
+    pub fn seconds(&self) -> f64 {
+        #[cfg(unix)]
+        return thread_cpu_seconds() - self.start;
+        #[cfg(not(unix))]
+        return self.start.elapsed().as_secs_f64();
+    }
+}

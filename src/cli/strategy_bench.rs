@@ -125,7 +125,7 @@ pub fn bench(b: &StrategyBench) -> Result<(), String> {
         }
         if !maps.is_empty() {
             println!(
-                "exact maps: {} made (the rest read back from earlier games), median {:.4} s, worst {:.4} s",
+                "exact maps: {} made (the rest read back from earlier games), median {:.4} CPU-s, worst {:.4} CPU-s",
                 maps.len(),
                 median(maps.clone()),
                 worst

@@ -96,7 +96,7 @@ pub struct LabReport {
     pub results: Vec<(StrategyKind, Vec<u32>)>,
     /// The fleets hunted, in game order.
     pub fleets: Vec<Deployment>,
-    /// Seconds of every exact map made (maps read back from an earlier game are not in it).
+    /// CPU seconds of every exact map made (maps read back from an earlier game are not in it).
     pub map_seconds: Vec<f64>,
     /// Cancelled part-way: the report holds the games finished before it.
     pub cancelled: bool,

@@ -8,9 +8,9 @@
 use crate::cover::{CountError, CountRequest, Engine, Occupancy, occupancy, occupancy_after_miss};
 use crate::geometry::{Board, Coord, Fleet, Observations, TouchRule};
 use crate::run::CancelFlag;
+use crate::run::ThreadCpuClock;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// Maps kept at most (a 10×10 map is about 2 KB).
 const MAX_KEPT: usize = 50_000;
@@ -27,7 +27,7 @@ pub struct MapSource {
     rule: TouchRule,
     cancel: CancelFlag,
     kept: Mutex<HashMap<Key, std::sync::Arc<Occupancy>>>,
-    /// The wall seconds of every map made (one thread each: about its CPU seconds).
+    /// The CPU seconds of every map made (each on one thread).
     timings: Mutex<Vec<f64>>,
 }
 
@@ -59,13 +59,13 @@ impl MapSource {
         if let Some(m) = self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(m.clone());
         }
-        let t0 = Instant::now();
+        let clock = ThreadCpuClock::start();
         let map = match self.after_a_kept_miss(obs)? {
             Some(map) => map,
             None => occupancy(&self.board, &self.fleet, &self.request(obs), &self.cancel, &|_| {})?,
         };
         let map = std::sync::Arc::new(map);
-        let seconds = t0.elapsed().as_secs_f64();
+        let seconds = clock.seconds();
         self.timings.lock().unwrap_or_else(|e| e.into_inner()).push(seconds);
         if seconds > KEEP_ABOVE_SECONDS {
             let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());

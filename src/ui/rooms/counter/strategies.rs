@@ -208,7 +208,7 @@ fn results(ui: &mut Ui, v: &LabView) {
         let mut t = r.map_seconds.clone();
         t.sort_by(f64::total_cmp);
         ui.weak(format!(
-            "Exact maps: {} made (others read back from earlier games), median {:.4} s, worst {:.3} s.",
+            "Exact maps: {} made (others read back from earlier games), median {:.4} CPU-s, worst {:.3} CPU-s.",
             t.len(),
             t[t.len() / 2],
             t[t.len() - 1]
