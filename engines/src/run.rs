@@ -108,45 +108,6 @@ pub fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
     Ok(p)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pools_are_shared_and_bounded() {
-        let a = pool(2).unwrap();
-        let b = pool(2).unwrap();
-        assert!(Arc::ptr_eq(&a, &b));
-        assert_eq!(a.current_num_threads(), 2);
-        let err = pool(max_threads() + 1).unwrap_err();
-        assert!(err.contains("at most"), "{err}");
-    }
-
-    #[test]
-    fn a_deadline_reads_as_a_stop_and_says_it_was_the_clock() {
-        let c = CancelFlag::new();
-        let timed = c.with_time_limit(Duration::ZERO);
-        assert!(timed.is_cancelled() && timed.timed_out());
-        assert!(!c.is_cancelled(), "the parent has no deadline");
-        let later = c.with_time_limit(Duration::from_secs(3600));
-        assert!(!later.is_cancelled());
-        c.cancel();
-        assert!(
-            later.is_cancelled() && !later.timed_out(),
-            "a cancel is seen through the child"
-        );
-        assert!(!timed.timed_out(), "a cancel is a cancel, even past the deadline");
-    }
-
-    #[test]
-    fn check_reports_cancel() {
-        let c = CancelFlag::new();
-        assert!(c.check().is_ok());
-        c.clone().cancel();
-        assert_eq!(c.check(), Err(Cancelled));
-    }
-}
-
 /// A clock of the calling thread's CPU time: what one piece of work on one
 /// thread cost, unaffected by other load on the machine (which stretches wall
 /// time). Without a thread clock (not Unix) it falls back to wall time.
@@ -185,5 +146,44 @@ impl ThreadCpuClock {
         return thread_cpu_seconds() - self.start;
         #[cfg(not(unix))]
         return self.start.elapsed().as_secs_f64();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pools_are_shared_and_bounded() {
+        let a = pool(2).unwrap();
+        let b = pool(2).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_eq!(a.current_num_threads(), 2);
+        let err = pool(max_threads() + 1).unwrap_err();
+        assert!(err.contains("at most"), "{err}");
+    }
+
+    #[test]
+    fn a_deadline_reads_as_a_stop_and_says_it_was_the_clock() {
+        let c = CancelFlag::new();
+        let timed = c.with_time_limit(Duration::ZERO);
+        assert!(timed.is_cancelled() && timed.timed_out());
+        assert!(!c.is_cancelled(), "the parent has no deadline");
+        let later = c.with_time_limit(Duration::from_secs(3600));
+        assert!(!later.is_cancelled());
+        c.cancel();
+        assert!(
+            later.is_cancelled() && !later.timed_out(),
+            "a cancel is seen through the child"
+        );
+        assert!(!timed.timed_out(), "a cancel is a cancel, even past the deadline");
+    }
+
+    #[test]
+    fn check_reports_cancel() {
+        let c = CancelFlag::new();
+        assert!(c.check().is_ok());
+        c.clone().cancel();
+        assert_eq!(c.check(), Err(Cancelled));
     }
 }
