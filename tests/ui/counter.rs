@@ -477,9 +477,13 @@ fn play_you_hunt_and_the_computer_hunts_your_fleet() {
     assert!(h.query_by_label_contains("Fleet sunk in").is_some());
     assert!(h.query_by_label_contains("Afloat: none").is_some());
     assert_eq!(corner(&h), before, "the board stays put when the game ends");
-    // The computer hunts the placed fleet.
+    // The computer hunts the placed fleet (the peek setting stays).
     h.get_by_label("The computer hunts").click();
     h.run_steps(2);
+    assert!(
+        h.state().doc.session.counter.play.peek,
+        "switching modes keeps the peek setting"
+    );
     h.get_by_label("Hunt my fleet").click();
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.busy());

@@ -156,6 +156,7 @@ impl PlayMode {
                 *self = PlayMode {
                     kind: self.kind,
                     seed: self.seed,
+                    peek: self.peek,
                     strategy: self.strategy,
                     ..PlayMode::default()
                 };
