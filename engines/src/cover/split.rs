@@ -52,9 +52,20 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
     // pieces or more still to place (a hunt before its first sinking).
     let free = cover.placements.iter().filter(|list| list.len() > 1).count();
     let syms = if free >= 5 { board_symmetries(cover) } else { Vec::new() };
+    let mut covering = vec![Vec::new(); cells];
+    for (piece, list) in places.iter().enumerate() {
+        for (k, &(c, _)) in list.iter().enumerate() {
+            let mut m = c;
+            while m != 0 {
+                covering[m.trailing_zeros() as usize].push((piece, k));
+                m &= m - 1;
+            }
+        }
+    }
     let mut walk = Walk {
         cover,
         places: &places,
+        covering: &covering,
         class: &class,
         conflicts: &mut conflicts,
         heat: &mut heat,
@@ -78,6 +89,7 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
         let sub = Walk {
             cover,
             places: &places,
+            covering: &covering,
             class: &class,
             conflicts: &mut conflicts,
             heat: &mut sub_heat,
@@ -161,6 +173,8 @@ type Places = [Vec<(u128, u128)>];
 struct Walk<'a> {
     cover: &'a FleetCover,
     places: &'a Places,
+    /// Per cell, the (piece, placement) pairs covering it, piece by piece.
+    covering: &'a [Vec<(usize, usize)>],
     /// Each piece's twins, itself included, as a set of pieces.
     class: &'a [usize],
     conflicts: &'a mut Conflicts,
@@ -177,12 +191,10 @@ impl Walk<'_> {
         while o != 0 {
             let h = o.trailing_zeros();
             o &= o - 1;
-            let n = self
-                .places
+            let n = self.covering[h as usize]
                 .iter()
-                .enumerate()
-                .map(|(piece, list)| list.iter().filter(|(c, _)| c >> h & 1 == 1 && fits(piece, *c)).count())
-                .sum::<usize>();
+                .filter(|&&(piece, k)| fits(piece, self.places[piece][k].0))
+                .count();
             if best.is_none_or(|(m, _)| n < m) {
                 best = Some((n, h));
             }
@@ -203,27 +215,23 @@ impl Walk<'_> {
             return Ok(0);
         };
         let mut total = 0u128;
-        for (piece, list) in places.iter().enumerate() {
+        for &(piece, k) in &self.covering[h as usize] {
             // A twin placed here gives the same subtree as the first of its
             // class left (their labels swapped): that one counts for all.
             let twins = left & self.class[piece];
-            if twins == 0 || twins.trailing_zeros() as usize != piece {
+            let (cells, halo) = places[piece][k];
+            if twins == 0 || twins.trailing_zeros() as usize != piece || !fits(piece, cells) {
                 continue;
             }
             let times = twins.count_ones() as u128;
-            for &(cells, halo) in list {
-                if cells >> h & 1 == 0 || !fits(piece, cells) {
-                    continue;
-                }
-                let sub = self.split(
-                    left & !(1 << piece),
-                    blocked | cells | halo,
-                    open & !cells,
-                    weight * times,
-                )?;
-                total += times * sub;
-                add_cells(self.heat, cells, weight * times * sub);
-            }
+            let sub = self.split(
+                left & !(1 << piece),
+                blocked | cells | halo,
+                open & !cells,
+                weight * times,
+            )?;
+            total += times * sub;
+            add_cells(self.heat, cells, weight * times * sub);
         }
         Ok(total)
     }
