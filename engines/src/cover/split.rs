@@ -52,16 +52,7 @@ pub fn split_occupancy(cover: &FleetCover, cancel: &CancelFlag) -> Result<Option
     // pieces or more still to place (a hunt before its first sinking).
     let free = cover.placements.iter().filter(|list| list.len() > 1).count();
     let syms = if free >= 5 { board_symmetries(cover) } else { Vec::new() };
-    let mut covering = vec![Vec::new(); cells];
-    for (piece, list) in places.iter().enumerate() {
-        for (k, &(c, _)) in list.iter().enumerate() {
-            let mut m = c;
-            while m != 0 {
-                covering[m.trailing_zeros() as usize].push((piece, k));
-                m &= m - 1;
-            }
-        }
-    }
+    let covering = Covering::new(&places, cells);
     let mut walk = Walk {
         cover,
         places: &places,
@@ -128,11 +119,7 @@ fn orbits_at<'s>(
     }
     let image = |g: &Symmetry, cells: u128| {
         let mut out = 0u128;
-        let mut m = cells;
-        while m != 0 {
-            out |= 1u128 << g.cell_map[m.trailing_zeros() as usize];
-            m &= m - 1;
-        }
+        for_each_cell(cells, |c| out |= 1u128 << g.cell_map[c]);
         out
     };
     let options: Vec<(usize, usize)> = (0..places.len())
@@ -168,13 +155,55 @@ fn orbits_at<'s>(
 /// The pieces' placements as (cells, halo) masks, per piece.
 type Places = [Vec<(u128, u128)>];
 
+/// Per cell, the (piece, placement) pairs covering it, piece by piece, in
+/// one allocation (made for every map, so kept cheap).
+struct Covering {
+    pairs: Vec<(usize, usize)>,
+    /// Cell c's pairs are `pairs[start[c]..start[c + 1]]`.
+    start: Vec<usize>,
+}
+
+impl Covering {
+    fn new(places: &Places, cells: usize) -> Covering {
+        let mut start = vec![0usize; cells + 1];
+        for &(c, _) in places.iter().flatten() {
+            for_each_cell(c, |i| start[i + 1] += 1);
+        }
+        for i in 0..cells {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut pairs = vec![(0, 0); start[cells]];
+        for (piece, list) in places.iter().enumerate() {
+            for (k, &(c, _)) in list.iter().enumerate() {
+                for_each_cell(c, |i| {
+                    pairs[next[i]] = (piece, k);
+                    next[i] += 1;
+                });
+            }
+        }
+        Covering { pairs, start }
+    }
+
+    fn of(&self, cell: u32) -> &[(usize, usize)] {
+        &self.pairs[self.start[cell as usize]..self.start[cell as usize + 1]]
+    }
+}
+
+fn for_each_cell(mask: u128, mut f: impl FnMut(usize)) {
+    let mut m = mask;
+    while m != 0 {
+        f(m.trailing_zeros() as usize);
+        m &= m - 1;
+    }
+}
+
 /// One split's state: the problem, the map being filled, and the conflicts
 /// among placements for leaves with three or four ships left.
 struct Walk<'a> {
     cover: &'a FleetCover,
     places: &'a Places,
-    /// Per cell, the (piece, placement) pairs covering it, piece by piece.
-    covering: &'a [Vec<(usize, usize)>],
+    covering: &'a Covering,
     /// Each piece's twins, itself included, as a set of pieces.
     class: &'a [usize],
     conflicts: &'a mut Conflicts,
@@ -191,7 +220,9 @@ impl Walk<'_> {
         while o != 0 {
             let h = o.trailing_zeros();
             o &= o - 1;
-            let n = self.covering[h as usize]
+            let n = self
+                .covering
+                .of(h)
                 .iter()
                 .filter(|&&(piece, k)| fits(piece, self.places[piece][k].0))
                 .count();
@@ -215,7 +246,7 @@ impl Walk<'_> {
             return Ok(0);
         };
         let mut total = 0u128;
-        for &(piece, k) in &self.covering[h as usize] {
+        for &(piece, k) in self.covering.of(h) {
             // A twin placed here gives the same subtree as the first of its
             // class left (their labels swapped): that one counts for all.
             let twins = left & self.class[piece];
@@ -301,11 +332,7 @@ fn alive_of(places: &Places, i: usize, blocked: u128) -> Vec<u64> {
 }
 
 fn add_cells(heat: &mut [u128], cells: u128, n: u128) {
-    let mut c = cells;
-    while c != 0 {
-        heat[c.trailing_zeros() as usize] += n;
-        c &= c - 1;
-    }
+    for_each_cell(cells, |c| heat[c] += n);
 }
 
 /// Which placements of each piece rule out which of every other piece's

@@ -349,32 +349,28 @@ fn a_miss_updates_the_map_before_it() {
                 rule,
                 observations: obs.clone(),
             };
+            let from_scratch = |obs: &Observations| {
+                occupancy(
+                    &board,
+                    &fleet,
+                    &request(obs, Engine::Frontier),
+                    &CancelFlag::new(),
+                    &|_| {},
+                )
+                .unwrap()
+            };
             let mut obs = Observations {
                 sinkings_announced: true,
                 ..Observations::default()
             };
-            let mut before = occupancy(
-                &board,
-                &fleet,
-                &request(&obs, Engine::Frontier),
-                &CancelFlag::new(),
-                &|_| {},
-            )
-            .unwrap();
+            let mut before = from_scratch(&obs);
             for &(r, c) in &misses {
                 let req = request(&obs, Engine::Auto);
                 let after = occupancy_after_miss(&board, &fleet, &req, &before, Coord(r, c), &CancelFlag::new())
                     .unwrap()
                     .expect("misses only");
                 obs.misses.insert(Coord(r, c));
-                let scratch = occupancy(
-                    &board,
-                    &fleet,
-                    &request(&obs, Engine::Frontier),
-                    &CancelFlag::new(),
-                    &|_| {},
-                )
-                .unwrap();
+                let scratch = from_scratch(&obs);
                 assert_eq!(after, scratch, "{rule:?} after the misses {:?}", obs.misses);
                 before = after;
             }

@@ -160,25 +160,20 @@ impl Delta {
             k += self.deg_ba[y] as i64;
         });
         let [_, n_a, n_b] = l.sizes;
-        for (wi, &word) in a_o.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let o = wi * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                let mx = and(&dx, row::<W>(&l.kill_sx, o));
-                let my = and(&dy, row::<W>(&l.kill_sy, o));
-                let mut p = self.pairs_full[o] as i64 + k
-                    - (ndx - pop(&mx) as i64) * (n_b as i64 - self.deg_ob[o] as i64)
-                    - (ndy - pop(&my) as i64) * (n_a as i64 - self.deg_oa[o] as i64);
-                bits(&mx, |x| {
-                    let compatible_dead_y: [u64; W] = std::array::from_fn(|j| my[j] & !row::<W>(&l.kill_xy, x)[j]);
-                    p += pop(&compatible_dead_y) as i64 - ux[x];
-                });
-                bits(&my, |y| p -= vy[y]);
-                p -= (self.common_a.sum(o, &dx) + self.common_b.sum(o, &dy)) as i64;
-                debug_assert!(p >= 0, "a negative pair count");
-                f(o, p as u64);
-            }
-        }
+        for_each_bit(a_o, |o| {
+            let mx = and(&dx, row::<W>(&l.kill_sx, o));
+            let my = and(&dy, row::<W>(&l.kill_sy, o));
+            let mut p = self.pairs_full[o] as i64 + k
+                - (ndx - pop(&mx) as i64) * (n_b as i64 - self.deg_ob[o] as i64)
+                - (ndy - pop(&my) as i64) * (n_a as i64 - self.deg_oa[o] as i64);
+            bits(&mx, |x| {
+                let compatible_dead_y: [u64; W] = std::array::from_fn(|j| my[j] & !row::<W>(&l.kill_xy, x)[j]);
+                p += pop(&compatible_dead_y) as i64 - ux[x];
+            });
+            bits(&my, |y| p -= vy[y]);
+            p -= (self.common_a.sum(o, &dx) + self.common_b.sum(o, &dy)) as i64;
+            debug_assert!(p >= 0, "a negative pair count");
+            f(o, p as u64);
+        });
     }
 }
