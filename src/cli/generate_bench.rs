@@ -5,7 +5,7 @@
 use super::cputime::{median, process_cpu_seconds};
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::generate::{self, GenerateRequest, Recipe};
+use crate::puzzle::generate::{self, GenerateRequest, Recipe, RegionShape};
 use crate::run::CancelFlag;
 use serde_json::json;
 
@@ -20,28 +20,31 @@ fn cases() -> Vec<(String, Recipe, usize)> {
         rule,
         givens: false,
     };
+    let queens = |holes, regions| Recipe::Queens { holes, regions };
+    let stars = |holes| Recipe::StarBattle {
+        stars: 2,
+        holes,
+        regions: RegionShape::Connected,
+    };
+    let chess = |regions| Recipe::Chess {
+        pieces: crate::puzzle::families::chess::Piece::ALL.to_vec(),
+        regions,
+    };
     let mut out: Vec<(String, Recipe, usize)> = [
-        ("queens", Recipe::Queens { holes: false }, 8),
-        ("queens", Recipe::Queens { holes: false }, 10),
-        ("queens with holes", Recipe::Queens { holes: true }, 8),
-        ("star-battle 2", Recipe::StarBattle { stars: 2, holes: false }, 10),
-        (
-            "star-battle 2 with holes",
-            Recipe::StarBattle { stars: 2, holes: true },
-            10,
-        ),
+        ("queens", queens(false, RegionShape::Connected), 8),
+        ("queens", queens(false, RegionShape::Connected), 10),
+        ("queens with holes", queens(true, RegionShape::Connected), 8),
+        ("queens, regions of any shape", queens(false, RegionShape::Any), 8),
+        ("queens, regions of any shape", queens(false, RegionShape::Any), 10),
+        ("star-battle 2", stars(false), 10),
+        ("star-battle 2 with holes", stars(true), 10),
         ("tents", Recipe::Tents { density: 0.2 }, 10),
         ("takuzu", Recipe::Takuzu, 10),
         ("binairo", Recipe::Binairo, 10),
         ("tango", Recipe::Tango, 6),
         ("rullo", Recipe::Rullo { max_number: 9 }, 7),
-        (
-            "chess",
-            Recipe::Chess {
-                pieces: crate::puzzle::families::chess::Piece::ALL.to_vec(),
-            },
-            8,
-        ),
+        ("chess", chess(RegionShape::Connected), 8),
+        ("chess, regions of any shape", chess(RegionShape::Any), 8),
     ]
     .into_iter()
     .map(|(l, r, n)| (l.to_string(), r, n))

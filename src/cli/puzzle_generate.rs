@@ -4,7 +4,7 @@
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{GenerateRequest, Recipe};
+use crate::puzzle::generate::{GenerateRequest, Recipe, RegionShape};
 use serde_json::json;
 
 /// Most puzzles one command makes.
@@ -31,6 +31,10 @@ pub struct GenerateArgs {
     /// Queens and Star Battle: holes (cells off the board) may be cut as clues.
     #[arg(long)]
     pub holes: bool,
+    /// Queens, Star Battle and chess: regions are `connected` (one piece
+    /// each) or of `any` shape (the generalised puzzles; Fiendish needs them).
+    #[arg(long)]
+    pub regions: Option<String>,
     /// Battleship: ship lengths, e.g. 4,3,3,2,2,2,1,1,1,1.
     #[arg(long)]
     pub fleet: Option<String>,
@@ -73,15 +77,27 @@ fn grade_of(word: &str) -> Result<Grade, String> {
 /// The family's recipe with the options given (an option of another family is refused).
 fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
     let mut recipe = Recipe::of_family(&a.family)?;
+    let shape = a
+        .regions
+        .as_deref()
+        .map(RegionShape::parse)
+        .transpose()
+        .map_err(|e| format!("--regions: {e}"))?
+        .unwrap_or_default();
     match &mut recipe {
-        Recipe::Queens { holes } => *holes = a.holes,
-        Recipe::StarBattle { stars, holes } => {
+        Recipe::Queens { holes, regions } => {
+            *holes = a.holes;
+            *regions = shape;
+        }
+        Recipe::StarBattle { stars, holes, regions } => {
             *stars = a.stars.unwrap_or(*stars);
             *holes = a.holes;
+            *regions = shape;
         }
         Recipe::Tents { density } => *density = a.density.unwrap_or(*density),
         Recipe::Rullo { max_number } => *max_number = a.max_number.unwrap_or(*max_number),
-        Recipe::Chess { pieces } => {
+        Recipe::Chess { pieces, regions } => {
+            *regions = shape;
             if let Some(letters) = &a.pieces {
                 *pieces = letters
                     .chars()
@@ -107,6 +123,7 @@ fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
     let options = [
         ("--stars", a.stars.is_some(), &["star-battle"][..]),
         ("--holes", a.holes, &["queens", "star-battle"]),
+        ("--regions", a.regions.is_some(), &["queens", "star-battle", "chess"]),
         ("--density", a.density.is_some(), &["tents"]),
         ("--max-number", a.max_number.is_some(), &["rullo"]),
         ("--pieces", a.pieces.is_some(), &["chess"]),

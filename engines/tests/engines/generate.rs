@@ -5,7 +5,7 @@
 use crate::generate_families::made;
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::Grade;
-use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, generate};
+use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, RegionShape, generate};
 use fleetscope_engines::run::CancelFlag;
 
 /// Star Battle solutions by brute force (LinkedIn Queens: one star): every
@@ -91,7 +91,15 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
         (7, Grade::Hard, 3),
         (8, Grade::Hard, 4),
     ] {
-        let Puzzle::Queens(q) = made(Recipe::Queens { holes: false }, size, grade, seed) else {
+        let Puzzle::Queens(q) = made(
+            Recipe::Queens {
+                holes: false,
+                regions: RegionShape::Connected,
+            },
+            size,
+            grade,
+            seed,
+        ) else {
             panic!("queens")
         };
         assert_eq!(
@@ -103,12 +111,43 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
 }
 
 #[test]
+fn fiendish_queens_have_regions_of_any_shape_and_are_unique() {
+    let recipe = Recipe::Queens {
+        holes: false,
+        regions: RegionShape::Any,
+    };
+    let Puzzle::Queens(q) = made(recipe, 8, Grade::Fiendish, 2) else {
+        panic!("queens")
+    };
+    assert_eq!(brute_force_stars(8, 1, &q.regions), 1, "unique by brute force");
+}
+
+#[test]
 fn generated_boards_with_holes_are_unique_and_use_them() {
     // Without holes no 2-star board is Easy (tier 1 has no first step on
     // connected regions alone); with them it is.
     let cases = [
-        (Recipe::StarBattle { stars: 2, holes: true }, 8, 2, Grade::Easy, 1),
-        (Recipe::Queens { holes: true }, 7, 1, Grade::Medium, 2),
+        (
+            Recipe::StarBattle {
+                stars: 2,
+                holes: true,
+                regions: RegionShape::Connected,
+            },
+            8,
+            2,
+            Grade::Easy,
+            1,
+        ),
+        (
+            Recipe::Queens {
+                holes: true,
+                regions: RegionShape::Connected,
+            },
+            7,
+            1,
+            Grade::Medium,
+            2,
+        ),
     ];
     for (recipe, size, per, grade, seed) in cases {
         let Puzzle::Queens(q) = made(recipe.clone(), size, grade, seed) else {
@@ -132,7 +171,10 @@ fn generated_boards_with_holes_are_unique_and_use_them() {
 fn generator_requests_out_of_range_are_refused_with_the_reason() {
     let cancel = CancelFlag::new();
     let req = |size, grade, max_tries| GenerateRequest {
-        recipe: Recipe::Queens { holes: false },
+        recipe: Recipe::Queens {
+            holes: false,
+            regions: RegionShape::Connected,
+        },
         size,
         grade,
         seed: 0,

@@ -10,7 +10,7 @@ use fleetscope_engines::puzzle::families::binary::BinaryPuzzle;
 use fleetscope_engines::puzzle::families::chess::Chess;
 use fleetscope_engines::puzzle::families::rullo::Rullo;
 use fleetscope_engines::puzzle::families::tents::Tents;
-use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, generate};
+use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, RegionShape, generate};
 use fleetscope_engines::puzzle::{Given, Puzzle};
 use fleetscope_engines::run::CancelFlag;
 use std::collections::HashSet;
@@ -289,6 +289,75 @@ fn generated_tents_rullo_and_chess_are_unique_by_brute_force() {
 }
 
 #[test]
+fn fiendish_chess_boards_with_regions_of_any_shape_are_unique_by_brute_force() {
+    let recipe = Recipe::Chess {
+        pieces: fleetscope_engines::puzzle::families::chess::Piece::ALL.to_vec(),
+        regions: RegionShape::Any,
+    };
+    let Puzzle::Chess(c) = made(recipe, 8, Grade::Fiendish, 2) else {
+        panic!("chess")
+    };
+    assert_eq!(brute_chess(&c), 1);
+}
+
+/// The bitset counter the Coloured problem uses, against the brute force on
+/// random boards: regions of any shape, cells without a piece, givens.
+#[test]
+fn coloured_chess_counts_agree_with_brute_force() {
+    use fleetscope_engines::puzzle::ExactRequest;
+    use fleetscope_engines::puzzle::families::chess::{ChessGoal, Piece};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    let mut solvable = 0;
+    for round in 0..300 {
+        let n = rng.random_range(2..=6);
+        let k = rng.random_range(1..=n);
+        let mut regions: Vec<u16> = (0..n * n).map(|_| rng.random_range(0..k as u16)).collect();
+        regions[..k].iter_mut().enumerate().for_each(|(i, r)| *r = i as u16);
+        let pieces = (0..n * n)
+            .map(|_| rng.random_bool(0.85).then(|| Piece::ALL[rng.random_range(0..5)]))
+            .collect();
+        let given = if rng.random_bool(0.3) {
+            vec![(rng.random_range(0..n), rng.random_range(0..n))]
+        } else {
+            Vec::new()
+        };
+        let p = Chess {
+            rows: n,
+            cols: n,
+            pieces,
+            regions,
+            goal: ChessGoal::Coloured,
+            given: given.clone(),
+            weights: [1.0; 5],
+        };
+        let mut brute = brute_chess(&p);
+        if let Some(&(r, c)) = given.first() {
+            // The brute force knows no givens: count its solutions using the cell.
+            let mut only = p.clone();
+            let cell = r * n + c;
+            let k = p.regions[cell];
+            (0..n * n)
+                .filter(|&x| x != cell && p.regions[x] == k)
+                .for_each(|x| only.pieces[x] = None);
+            only.given.clear();
+            brute = if p.pieces[cell].is_some() {
+                brute_chess(&only)
+            } else {
+                0
+            };
+        }
+        let counted = Puzzle::Chess(p)
+            .solve_exact(ExactRequest::new(u64::MAX, 1), &CancelFlag::new())
+            .unwrap();
+        assert_eq!(counted.count as usize, brute, "round {round}");
+        assert_eq!(counted.examples.len(), usize::from(brute > 0), "round {round}");
+        solvable += usize::from(brute > 0);
+    }
+    assert!(solvable > 50, "the boards are not all empty-handed: {solvable}");
+}
+
+#[test]
 fn generated_no_given_fleets_are_fixed_by_their_counts_alone() {
     for (grade, seed) in [(Grade::Easy, 1), (Grade::Medium, 2), (Grade::Hard, 3)] {
         let recipe = Recipe::Battleship {
@@ -332,10 +401,29 @@ fn options_outside_their_limits_are_refused_by_name() {
         max_tries: 10,
     };
     let err = |recipe, size| generate(&req(recipe, size), &cancel, &|_| {}).unwrap_err();
-    assert!(err(Recipe::StarBattle { stars: 4, holes: false }, 12).contains("stars"));
+    assert!(
+        err(
+            Recipe::StarBattle {
+                stars: 4,
+                holes: false,
+                regions: RegionShape::Connected
+            },
+            12
+        )
+        .contains("stars")
+    );
     assert!(err(Recipe::Tents { density: 0.9 }, 8).contains("density"));
     assert!(err(Recipe::Rullo { max_number: 1 }, 5).contains("largest"));
-    assert!(err(Recipe::Chess { pieces: vec![] }, 5).contains("piece"));
+    assert!(
+        err(
+            Recipe::Chess {
+                pieces: vec![],
+                regions: RegionShape::Connected
+            },
+            5
+        )
+        .contains("piece")
+    );
     let long = Recipe::Battleship {
         fleet: vec![9],
         rule: TouchRule::NoTouch,

@@ -6,7 +6,7 @@ use crate::generate_families::{brute_binary, made};
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::Grade;
 use fleetscope_engines::puzzle::families::queens::{NO_REGION, Queens};
-use fleetscope_engines::puzzle::generate::Recipe;
+use fleetscope_engines::puzzle::generate::{Recipe, RegionShape};
 use fleetscope_engines::puzzle::setter::{self, EditKind};
 use fleetscope_engines::run::CancelFlag;
 
@@ -46,7 +46,15 @@ fn brute_queens(q: &Queens) -> usize {
 
 /// A generated 6×6 Queens with one boundary cell moved so it has several solutions.
 fn ambiguous_queens() -> Queens {
-    let Puzzle::Queens(mut q) = made(Recipe::Queens { holes: false }, 6, Grade::Medium, 11) else {
+    let Puzzle::Queens(mut q) = made(
+        Recipe::Queens {
+            holes: false,
+            regions: RegionShape::Connected,
+        },
+        6,
+        Grade::Medium,
+        11,
+    ) else {
         panic!("queens")
     };
     let n = 6;
@@ -89,7 +97,15 @@ fn every_repair_leaves_exactly_one_solution_by_brute_force() {
     }
     let grades: Vec<Grade> = found.iter().map(|r| r.grade).collect();
     assert!(grades.windows(2).all(|w| w[0] <= w[1]), "easiest first: {grades:?}");
-    let unique = made(Recipe::Queens { holes: false }, 6, Grade::Easy, 1);
+    let unique = made(
+        Recipe::Queens {
+            holes: false,
+            regions: RegionShape::Connected,
+        },
+        6,
+        Grade::Easy,
+        1,
+    );
     assert!(
         setter::repairs(&unique, &cancel, &|_, _| {})
             .unwrap_err()

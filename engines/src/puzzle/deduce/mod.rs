@@ -10,6 +10,7 @@
 //! then stalls where a person would need them, and says "needs search".
 
 mod bands;
+mod cell_bits;
 mod probe;
 mod propagate;
 mod rules;

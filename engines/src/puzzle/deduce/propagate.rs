@@ -8,6 +8,7 @@
 //! touches: a probe on a 10×10 board costs microseconds instead of a scan of
 //! every rule per decided cell.
 
+use super::cell_bits::{self, BitRows};
 use super::{FamilyRules, State};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
 use crate::run::CancelFlag;
@@ -48,6 +49,9 @@ pub struct Index<'a> {
     cell_sums: Vec<Vec<(u32, i64)>>,
     /// Per cell: the cells it may not share a mark with, and why ("touch").
     pub(super) partners: Vec<Vec<(Cell, &'static str)>>,
+    /// The same as bitsets: each cell's partners, and each sum's cells.
+    partner_bits: BitRows,
+    sum_bits: BitRows,
     /// Per cell: linked cells, and whether the link says "opposite".
     pub(super) linked: Vec<Vec<(Cell, bool)>>,
     /// The model's families of parallel lines (sum ids, in order), and each
@@ -70,6 +74,8 @@ impl<'a> Index<'a> {
             sums: Vec::new(),
             cell_sums: vec![Vec::new(); n],
             partners: vec![Vec::new(); n],
+            partner_bits: BitRows::new(n, n),
+            sum_bits: BitRows::new(0, n),
             linked: vec![Vec::new(); n],
             line_groups: Vec::new(),
             line_of: Vec::new(),
@@ -98,6 +104,17 @@ impl<'a> Index<'a> {
                     index.partners[*a].push((*b, why));
                     index.partners[*b].push((*a, why));
                 }
+            }
+        }
+        for (c, partners) in index.partners.iter().enumerate() {
+            for &(p, _) in partners {
+                index.partner_bits.set(c, p);
+            }
+        }
+        index.sum_bits = BitRows::new(index.sums.len(), n);
+        for (s, rule) in index.sums.iter().enumerate() {
+            for &(c, _) in &rule.terms {
+                index.sum_bits.set(s, c);
             }
         }
         for l in &model.links {
@@ -217,6 +234,8 @@ pub(super) struct Totals {
 pub struct Tracker {
     pub state: State,
     pub(super) totals: Vec<Totals>,
+    /// The open cells as a bitset (the covering and confinement tests AND it).
+    open: Vec<u64>,
 }
 
 impl Tracker {
@@ -238,9 +257,16 @@ impl Tracker {
                 }
             }
         }
+        let mut open = vec![0u64; index.sum_bits.words()];
+        for (c, v) in state.iter().enumerate() {
+            if v.is_none() {
+                open[c / 64] |= 1 << (c % 64);
+            }
+        }
         Tracker {
             state: state.clone(),
             totals,
+            open,
         }
     }
 
@@ -267,6 +293,7 @@ impl Tracker {
             None => {}
         }
         self.state[cell] = Some(v);
+        cell_bits::clear(&mut self.open, cell);
         for &(s, w) in &index.cell_sums[cell] {
             let t = &mut self.totals[s as usize];
             t.open_n -= 1;
@@ -434,13 +461,15 @@ impl Tracker {
                 if b == a || !rb.unit || rb.hi - tb.placed > need || tb.open_n <= ta.open_n {
                     continue;
                 }
-                // Every open cell of A is in B (a cell is in a few sums only).
-                let inside = ra
-                    .terms
+                // Every open cell of A is in B.
+                let outside_b = index
+                    .sum_bits
+                    .row(a)
                     .iter()
-                    .filter(|(c, _)| self.state[*c].is_none())
-                    .all(|(c, _)| index.cell_sums[*c].iter().any(|&(x, _)| x as usize == b));
-                if inside {
+                    .zip(index.sum_bits.row(b))
+                    .zip(&self.open)
+                    .any(|((&in_a, &in_b), &open)| in_a & open & !in_b != 0);
+                if !outside_b {
                     return Some((a, b));
                 }
             }
@@ -474,59 +503,71 @@ impl Tracker {
     /// one mark from full), leaves x empty whichever it takes.
     /// The first such count, and the open cells it covers.
     pub(super) fn covered(&self, index: &Index) -> Option<(usize, Vec<Cell>)> {
-        let n = self.state.len();
-        // hits[x]: open cells of the count so far that exclude x; seen[x]: the
-        // last (count, cell) that counted x, so a pair listed twice counts once.
-        let mut hits = vec![0u32; n];
-        let mut seen = vec![usize::MAX; n];
+        let words = index.sum_bits.words();
+        // Each open cell's exclusions (open cells only), worked out when first needed.
+        let mut excluded = vec![0u64; self.state.len() * words];
+        let mut known = vec![0u64; words];
+        let mut common = vec![0u64; words];
         for (s, rule) in index.sums.iter().enumerate() {
             let t = self.totals[s];
             if !rule.unit || rule.lo - t.placed < 1 || t.open_n < 2 {
                 continue;
             }
-            let open = self.open(index, s);
-            let mut touched = Vec::new();
-            let mut all = true;
-            for (k, &o) in open.iter().enumerate() {
-                let mut still = 0;
-                for (x, _) in self.excluded_by(index, s, o) {
-                    let stamp = s * n + k;
-                    if self.state[x].is_some() || seen[x] == stamp {
-                        continue;
+            // common: the open cells every open cell of the count so far excludes.
+            common.copy_from_slice(&self.open);
+            'cells: for (w, (&cells, &open)) in index.sum_bits.row(s).iter().zip(&self.open).enumerate() {
+                let mut bits = cells & open;
+                while bits != 0 {
+                    let o = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let row = &mut excluded[o * words..(o + 1) * words];
+                    if !cell_bits::has(&known, o) {
+                        self.exclusions(index, o, row);
+                        known[w] |= 1 << (o % 64);
                     }
-                    seen[x] = stamp;
-                    // Only cells every earlier open cell excluded can still be covered.
-                    if hits[x] as usize == k {
-                        hits[x] += 1;
-                        still += 1;
-                        if k == 0 {
-                            touched.push(x);
-                        }
+                    let mut left = 0;
+                    for (c, e) in common.iter_mut().zip(row.iter()) {
+                        *c &= e;
+                        left |= *c;
                     }
-                }
-                // No cell excluded by every open cell so far: none will be.
-                if still == 0 {
-                    all = false;
-                    break;
+                    if left == 0 {
+                        break 'cells;
+                    }
                 }
             }
-            let covered: Vec<Cell> = if all {
-                touched
-                    .iter()
-                    .copied()
-                    .filter(|&x| hits[x] as usize == open.len())
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            for &x in &touched {
-                hits[x] = 0;
+            if common.iter().all(|&c| c == 0) {
+                continue;
+            }
+            // Listed in the order the first open cell's exclusions come.
+            let first = rule.terms.iter().map(|(c, _)| *c).find(|&c| self.state[c].is_none());
+            let mut covered = Vec::new();
+            for (x, _) in first.into_iter().flat_map(|o| self.excluded_by(index, s, o)) {
+                if cell_bits::has(&common, x) {
+                    cell_bits::clear(&mut common, x);
+                    covered.push(x);
+                }
             }
             if !covered.is_empty() {
                 return Some((s, covered));
             }
         }
         None
+    }
+
+    /// The open cells a mark on open cell `o` rules out, as a bitset: its
+    /// partners and the rest of every count that could take one more mark.
+    /// (A count's own cells never matter to its covering test: each of its
+    /// open cells is left out by itself.)
+    fn exclusions(&self, index: &Index, o: Cell, out: &mut [u64]) {
+        out.copy_from_slice(index.partner_bits.row(o));
+        for &(s2, _) in &index.cell_sums[o] {
+            let (s2, r2) = (s2 as usize, &index.sums[s2 as usize]);
+            if r2.unit && r2.hi - self.totals[s2].placed == 1 {
+                out.iter_mut().zip(index.sum_bits.row(s2)).for_each(|(e, b)| *e |= b);
+            }
+        }
+        out.iter_mut().zip(&self.open).for_each(|(e, open)| *e &= open);
+        cell_bits::clear(out, o);
     }
 
     /// The open cells of B outside A, which confinement empties.

@@ -300,6 +300,19 @@ impl super::Family for Chess {
         Chess::model(self)
     }
 
+    /// The Coloured problem on up to 128 cells is counted on bitsets.
+    fn solve_exact(
+        &self,
+        req: crate::puzzle::ExactRequest,
+        cancel: &crate::run::CancelFlag,
+    ) -> Result<crate::puzzle::ExactResult, crate::puzzle::PuzzleError> {
+        if super::chess_count::fits(self) {
+            super::chess_count::solve(self, req, cancel)
+        } else {
+            super::family::solve_by_search(self, req, cancel)
+        }
+    }
+
     fn has_objective(&self) -> bool {
         self.goal == ChessGoal::Max
     }

@@ -7,6 +7,7 @@ mod bimaru_ladder;
 pub mod binary;
 mod binary_ladder;
 pub mod chess;
+mod chess_count;
 mod family;
 pub mod queens;
 mod queens_dlx;

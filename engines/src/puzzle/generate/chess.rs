@@ -1,10 +1,11 @@
 //! The Coloured Chess Piece Problem: plant one piece per region (none
 //! threatening another), grow a region around each, and let every other cell
 //! allow a random piece of the set. Changes move a region's boundary cell or
-//! redraw the piece a cell allows (never a planted one's).
+//! redraw the piece a cell allows (never a planted one's). With regions of any
+//! shape a change may move any cell into any region.
 
-use super::regions;
-use super::search::Drafter;
+use super::search::{Drafter, WANDER};
+use super::{RegionShape, regions};
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::chess::{Chess, ChessGoal, Piece};
 use crate::run::CancelFlag;
@@ -16,6 +17,7 @@ pub(super) struct ChessDrafter {
     pub n: usize,
     /// The pieces cells may allow.
     pub pieces: Vec<Piece>,
+    pub shape: RegionShape,
 }
 
 #[derive(Clone)]
@@ -97,7 +99,11 @@ impl Drafter for ChessDrafter {
             next.pieces[c] = self.pick(rng);
             return (next.pieces[c] != d.pieces[c]).then_some(next);
         }
-        regions::mutate(&mut next.region, self.n, &d.planted, rng).then_some(next)
+        match self.shape {
+            RegionShape::Connected => regions::mutate(&mut next.region, self.n, &d.planted, rng),
+            RegionShape::Any => regions::mutate_anywhere(&mut next.region, &d.planted, rng),
+        }
+        .then_some(next)
     }
 
     fn puzzle(&self, d: &Draft) -> Puzzle {
@@ -114,5 +120,13 @@ impl Drafter for ChessDrafter {
 
     fn patience(&self) -> usize {
         50 * self.n
+    }
+
+    /// Boards of any shape wander (measured on 8×8 Fiendish: see the README's figures).
+    fn wander(&self) -> f64 {
+        match self.shape {
+            RegionShape::Connected => 0.0,
+            RegionShape::Any => WANDER,
+        }
     }
 }

@@ -19,6 +19,37 @@ use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
 use crate::run::CancelFlag;
 
+/// What shape a generated region may take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RegionShape {
+    /// One connected piece (LinkedIn Queens, the Star Battle and chess boards people know).
+    #[default]
+    Connected,
+    /// Any set of cells, as the generalised Queens and the Coloured Chess
+    /// Piece Problem of "A QUBO Formulation for the Generalized LinkedIn
+    /// Queens and Takuzu/Tango Game" allow. Only such boards have been found
+    /// to need a probe of depth 2 (Fiendish).
+    Any,
+}
+
+impl RegionShape {
+    /// The command line's word for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            RegionShape::Connected => "connected",
+            RegionShape::Any => "any",
+        }
+    }
+
+    pub fn parse(word: &str) -> Result<RegionShape, String> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "connected" => Ok(RegionShape::Connected),
+            "any" => Ok(RegionShape::Any),
+            other => Err(format!("regions are 'connected' or 'any', not '{other}'")),
+        }
+    }
+}
+
 /// A family and its options.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Recipe {
@@ -26,12 +57,14 @@ pub enum Recipe {
     Queens {
         /// Holes (cells off the board) may be cut, as clues.
         holes: bool,
+        regions: RegionShape,
     },
     StarBattle {
         stars: usize,
         /// Holes may be cut, as clues (without them no 2-star board is Easy:
         /// tier 1 has no first step on a board of connected regions alone).
         holes: bool,
+        regions: RegionShape,
     },
     Tents {
         /// Tents per cell.
@@ -47,6 +80,7 @@ pub enum Recipe {
     /// The Coloured Chess Piece Problem with cells allowing these pieces.
     Chess {
         pieces: Vec<Piece>,
+        regions: RegionShape,
     },
     Battleship {
         fleet: Vec<usize>,
@@ -73,8 +107,15 @@ impl Recipe {
     /// A family's recipe with its usual options.
     pub fn of_family(word: &str) -> Result<Recipe, String> {
         Ok(match word.trim().to_ascii_lowercase().as_str() {
-            "queens" => Recipe::Queens { holes: false },
-            "star-battle" | "starbattle" => Recipe::StarBattle { stars: 2, holes: false },
+            "queens" => Recipe::Queens {
+                holes: false,
+                regions: RegionShape::Connected,
+            },
+            "star-battle" | "starbattle" => Recipe::StarBattle {
+                stars: 2,
+                holes: false,
+                regions: RegionShape::Connected,
+            },
             "tents" => Recipe::Tents { density: 0.2 },
             "takuzu" => Recipe::Takuzu,
             "binairo" => Recipe::Binairo,
@@ -82,6 +123,7 @@ impl Recipe {
             "rullo" => Recipe::Rullo { max_number: 9 },
             "chess" => Recipe::Chess {
                 pieces: Piece::ALL.to_vec(),
+                regions: RegionShape::Connected,
             },
             "battleship" | "bimaru" => Recipe::Battleship {
                 fleet: vec![4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
@@ -138,11 +180,12 @@ impl Recipe {
                 Recipe::StarBattle {
                     stars: 2..,
                     holes: false,
+                    regions: RegionShape::Connected,
                 },
                 Grade::Easy,
             ) => Some(
                 "no board of connected regions with 2 or more stars is Easy: tier 1 has no first step (a region \
-                 as small as its stars has two touching); allow holes for Easy",
+                 as small as its stars has two touching); allow holes or regions of any shape for Easy",
             ),
             // With ships that may touch and no givens the model is the row and
             // column counts alone, and the fleet rules do not apply; every tier-2
@@ -176,7 +219,7 @@ impl Recipe {
             Recipe::Rullo { max_number } if !(2..=99).contains(max_number) => {
                 Err(format!("the largest Rullo number must be 2 to 99, not {max_number}"))
             }
-            Recipe::Chess { pieces } if pieces.is_empty() => Err("the chess set needs at least one piece".into()),
+            Recipe::Chess { pieces, .. } if pieces.is_empty() => Err("the chess set needs at least one piece".into()),
             Recipe::Battleship { fleet, .. } => {
                 if fleet.is_empty() || fleet.len() > 20 {
                     return Err(format!("the fleet needs 1 to 20 ships, not {}", fleet.len()));
@@ -252,10 +295,11 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
 pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
     check(req)?;
     let n = req.size;
-    let region_stars = |stars, holes| search::run(&queens::RegionStars { n, stars, holes }, req, cancel, progress);
+    let region_stars =
+        |stars, holes, shape| search::run(&queens::RegionStars { n, stars, holes, shape }, req, cancel, progress);
     match &req.recipe {
-        Recipe::Queens { holes } => region_stars(1, *holes),
-        Recipe::StarBattle { stars, holes } => region_stars(*stars, *holes),
+        Recipe::Queens { holes, regions } => region_stars(1, *holes, *regions),
+        Recipe::StarBattle { stars, holes, regions } => region_stars(*stars, *holes, *regions),
         Recipe::Tents { density } => search::run(&tents::TentsDrafter { n, density: *density }, req, cancel, progress),
         Recipe::Takuzu => search::run(&binary::BinaryDrafter::takuzu(n), req, cancel, progress),
         Recipe::Binairo => search::run(&binary::BinaryDrafter::binairo(n), req, cancel, progress),
@@ -269,10 +313,11 @@ pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(us
             cancel,
             progress,
         ),
-        Recipe::Chess { pieces } => search::run(
+        Recipe::Chess { pieces, regions } => search::run(
             &chess::ChessDrafter {
                 n,
                 pieces: pieces.clone(),
+                shape: *regions,
             },
             req,
             cancel,

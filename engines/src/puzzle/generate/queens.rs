@@ -5,9 +5,10 @@
 //! draft has at least that solution. With holes allowed, a change may also cut
 //! a hole (a cell off the board, kept out of its region) or fill one back in;
 //! holes are clues, so the accepted puzzle keeps only those it needs.
+//! With regions of any shape a change moves any cell into any region.
 
-use super::regions;
-use super::search::Drafter;
+use super::search::{Drafter, WANDER};
+use super::{RegionShape, regions};
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::queens::{NO_REGION, Queens};
 use crate::run::CancelFlag;
@@ -20,6 +21,7 @@ pub(super) struct RegionStars {
     pub stars: usize,
     /// Holes may be cut.
     pub holes: bool,
+    pub shape: RegionShape,
 }
 
 #[derive(Clone)]
@@ -39,7 +41,7 @@ impl Draft {
 
 /// Cuts a random cell (no mark, its region connected without it) out of the
 /// board, or fills a random hole back into a neighbouring region.
-fn toggle_hole(d: &mut Draft, n: usize, rng: &mut ChaCha8Rng) -> bool {
+fn toggle_hole(d: &mut Draft, n: usize, shape: RegionShape, rng: &mut ChaCha8Rng) -> bool {
     let holes = d.holes();
     if !holes.is_empty() && rng.random_bool(0.4) {
         return fill_hole(d, n, holes[rng.random_range(0..holes.len())], rng);
@@ -47,7 +49,8 @@ fn toggle_hole(d: &mut Draft, n: usize, rng: &mut ChaCha8Rng) -> bool {
     for _ in 0..16 {
         let cell = rng.random_range(0..n * n);
         let k = d.region[cell];
-        if k != NO_REGION && !d.marks.contains(&cell) && regions::connected_without(&d.region, n, k, cell) {
+        let stays_whole = shape == RegionShape::Any || regions::connected_without(&d.region, n, k, cell);
+        if k != NO_REGION && !d.marks.contains(&cell) && stays_whole {
             d.region[cell] = NO_REGION;
             return true;
         }
@@ -94,9 +97,13 @@ impl Drafter for RegionStars {
     fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {
         let mut next = d.clone();
         if self.holes && rng.random_bool(0.3) {
-            return toggle_hole(&mut next, self.n, rng).then_some(next);
+            return toggle_hole(&mut next, self.n, self.shape, rng).then_some(next);
         }
-        regions::mutate(&mut next.region, self.n, &d.marks, rng).then_some(next)
+        match self.shape {
+            RegionShape::Connected => regions::mutate(&mut next.region, self.n, &d.marks, rng),
+            RegionShape::Any => regions::mutate_anywhere(&mut next.region, &d.marks, rng),
+        }
+        .then_some(next)
     }
 
     fn puzzle(&self, d: &Draft) -> Puzzle {
@@ -129,5 +136,13 @@ impl Drafter for RegionStars {
 
     fn patience(&self) -> usize {
         100 * self.n
+    }
+
+    /// Boards of any shape wander (measured on 8×8 Fiendish: see the README's figures).
+    fn wander(&self) -> f64 {
+        match self.shape {
+            RegionShape::Connected => 0.0,
+            RegionShape::Any => WANDER,
+        }
     }
 }

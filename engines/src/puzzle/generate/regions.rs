@@ -1,6 +1,7 @@
 //! Region boards (Queens, Star Battle, coloured chess): plant marks that
 //! never touch, grow one connected region around each group of marks, and
-//! move a region's boundary cell into a neighbouring region.
+//! move a region's boundary cell into a neighbouring region (or, for regions
+//! of any shape, any cell into any region).
 
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -244,6 +245,30 @@ pub(super) fn mutate(region: &mut [u16], n: usize, fixed: &[usize], rng: &mut Ch
         if move_cell(region, n, cell, to) {
             return true;
         }
+    }
+    false
+}
+
+/// Moves a random cell (never a fixed one or a hole) into another region
+/// drawn at random, for regions of any shape (each region keeps its fixed
+/// cells, so none empties); false when the draw found none.
+pub(super) fn mutate_anywhere(region: &mut [u16], fixed: &[usize], rng: &mut ChaCha8Rng) -> bool {
+    let regions = region.iter().filter(|&&k| k != u16::MAX).max().map_or(0, |&k| k + 1);
+    if regions < 2 {
+        return false;
+    }
+    for _ in 0..64 {
+        let cell = rng.random_range(0..region.len());
+        if fixed.contains(&cell) || region[cell] == u16::MAX {
+            continue;
+        }
+        // A draw over the other regions: 0..regions - 1, skipping its own.
+        let mut to = rng.random_range(0..regions - 1);
+        if to >= region[cell] {
+            to += 1;
+        }
+        region[cell] = to;
+        return true;
     }
     false
 }

@@ -9,6 +9,7 @@ use super::{GenerateRequest, Generated};
 use crate::puzzle::deduce::{self, Grade};
 use crate::puzzle::{ExactRequest, Puzzle};
 use crate::run::CancelFlag;
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// A family's way of making drafts.
@@ -32,7 +33,17 @@ pub(super) trait Drafter {
     }
     /// Changes one draft gets before a new one is planted.
     fn patience(&self) -> usize;
+    /// On the way to Fiendish, the chance (cooling to none over the draft's
+    /// changes) of keeping a change that takes a unique draft farther away:
+    /// a strict climb stalls on the long plateaus some families have there.
+    fn wander(&self) -> f64 {
+        0.0
+    }
 }
+
+/// The chance a region board of any shape keeps a worse draft on the way to
+/// Fiendish (see [`Drafter::wander`]).
+pub(super) const WANDER: f64 = 0.1;
 
 /// Solutions counted per draft: fewer is closer to unique, which gives the
 /// search a slope to climb.
@@ -43,9 +54,12 @@ const COUNT_CAP: u64 = 64;
 /// one is nearer the fewer steps it takes above the wanted tier (or the more
 /// it takes at its own top tier, when it is too easy; a Hard puzzle asked to
 /// be Fiendish, also the fewer failing probes it had to pick from).
-pub(super) fn distance(puzzle: &Puzzle, want: Grade, cancel: &CancelFlag) -> Result<(u32, Grade), String> {
+///
+/// `cap`: solutions counted at most ([`COUNT_CAP`] for a slope; 2 when only
+/// "unique or not" matters).
+pub(super) fn distance(puzzle: &Puzzle, want: Grade, cap: u64, cancel: &CancelFlag) -> Result<(u32, Grade), String> {
     let count = puzzle
-        .solve_exact(ExactRequest::new(COUNT_CAP, 0), cancel)
+        .solve_exact(ExactRequest::new(cap, 0), cancel)
         .map_err(|e| e.to_string())?
         .count;
     if count != 1 {
@@ -90,20 +104,29 @@ pub(super) fn run<D: Drafter>(
     use rand::SeedableRng;
     let mut rng = ChaCha8Rng::seed_from_u64(req.seed);
     let mut tries = 0;
-    let judge = |draft: &D::Draft, tries: &mut usize| {
+    // A draft judged against a unique one needs no slope among non-unique
+    // ones (it is refused however many solutions it has): a cap of 2 will do.
+    let judge = |draft: &D::Draft, tries: &mut usize, best: Option<u32>| {
         *tries += 1;
         if (*tries).is_multiple_of(10) {
             progress(*tries);
         }
-        distance(&drafter.puzzle(draft), req.grade, cancel)
+        let cap = if best.is_some_and(|b| b < 1000) { 2 } else { COUNT_CAP };
+        distance(&drafter.puzzle(draft), req.grade, cap, cancel)
     };
     while tries < req.max_tries {
         if cancel.is_cancelled() {
             return Err("cancelled".into());
         }
         let mut draft = drafter.fresh(&mut rng, cancel)?;
-        let mut best = judge(&draft, &mut tries)?;
-        for _ in 0..drafter.patience() {
+        let mut best = judge(&draft, &mut tries, None)?;
+        let patience = drafter.patience();
+        let wander = if req.grade == Grade::Fiendish {
+            drafter.wander()
+        } else {
+            0.0
+        };
+        for step in 0..patience {
             if best.0 == 0 || tries >= req.max_tries {
                 break;
             }
@@ -113,8 +136,11 @@ pub(super) fn run<D: Drafter>(
             let Some(next) = drafter.mutate(&draft, &mut rng) else {
                 continue;
             };
-            let d = judge(&next, &mut tries)?;
-            if d.0 <= best.0 {
+            let d = judge(&next, &mut tries, Some(best.0))?;
+            // A worse draft, still unique, is kept now and then, less often
+            // as the draft's changes run out (simulated annealing).
+            let cooling = 1.0 - step as f64 / patience as f64;
+            if d.0 <= best.0 || (wander > 0.0 && d.0 < 1000 && rng.random_bool(wander * cooling)) {
                 draft = next;
                 best = d;
             }
@@ -126,7 +152,7 @@ pub(super) fn run<D: Drafter>(
                     return Err("cancelled".into());
                 }
                 let next = drafter.drop_clue(&draft, k);
-                if judge(&next, &mut tries)?.0 == 0 {
+                if judge(&next, &mut tries, Some(0))?.0 == 0 {
                     draft = next;
                 }
             }

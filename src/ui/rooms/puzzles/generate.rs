@@ -8,7 +8,7 @@ use crate::geometry::TouchRule;
 use crate::jobs::Task;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{GenerateRequest, Recipe};
+use crate::puzzle::generate::{GenerateRequest, Recipe, RegionShape};
 use crate::run::Progress;
 use crate::study::setter::{Made, make};
 use crate::ui::room::RoomCtx;
@@ -29,6 +29,8 @@ pub struct GenerateDialog {
     stars: usize,
     /// Queens and Star Battle: holes may be cut as clues.
     holes: bool,
+    /// Queens, Star Battle and chess: regions of any shape, not one piece each.
+    any_shape: bool,
     density: f64,
     max_number: u32,
     pieces: [bool; 5],
@@ -54,6 +56,7 @@ impl Default for GenerateDialog {
             count: 1,
             stars: 2,
             holes: false,
+            any_shape: false,
             density: 0.2,
             max_number: 9,
             pieces: [true; 5],
@@ -85,15 +88,25 @@ impl GenerateDialog {
     /// The recipe the fields describe, or what is wrong with them.
     fn recipe_of_fields(&self) -> Result<Recipe, String> {
         let mut recipe = Recipe::of_family(Recipe::FAMILIES[self.family])?;
+        let shape = if self.any_shape {
+            RegionShape::Any
+        } else {
+            RegionShape::Connected
+        };
         match &mut recipe {
-            Recipe::Queens { holes } => *holes = self.holes,
-            Recipe::StarBattle { stars, holes } => {
+            Recipe::Queens { holes, regions } => {
+                *holes = self.holes;
+                *regions = shape;
+            }
+            Recipe::StarBattle { stars, holes, regions } => {
                 *stars = self.stars;
                 *holes = self.holes;
+                *regions = shape;
             }
             Recipe::Tents { density } => *density = self.density,
             Recipe::Rullo { max_number } => *max_number = self.max_number,
-            Recipe::Chess { pieces } => {
+            Recipe::Chess { pieces, regions } => {
+                *regions = shape;
                 *pieces = Piece::ALL
                     .iter()
                     .zip(self.pieces)
@@ -217,14 +230,26 @@ impl GenerateDialog {
                 .on_hover_text("Cells off the board, used as clues (a 2-star board is Easy only with them)");
             ui.end_row();
         };
+        let shape = |ui: &mut Ui, any: &mut bool| {
+            ui.label("Regions");
+            ui.checkbox(any, "any shape").on_hover_text(
+                "Off: each region is one connected piece (as LinkedIn's). On: any set of cells, as the \
+                 generalised puzzles of the QUBO paper allow; only such boards have been found to be Fiendish",
+            );
+            ui.end_row();
+        };
         match Recipe::FAMILIES[self.family] {
-            "queens" => holes(ui, &mut self.holes),
+            "queens" => {
+                holes(ui, &mut self.holes);
+                shape(ui, &mut self.any_shape);
+            }
             "star-battle" => {
                 ui.label("Stars");
                 ui.add(egui::DragValue::new(&mut self.stars).range(1..=3))
                     .on_hover_text("Stars per row, column and region");
                 ui.end_row();
                 holes(ui, &mut self.holes);
+                shape(ui, &mut self.any_shape);
             }
             "tents" => {
                 ui.label("Tents per cell");
@@ -244,6 +269,7 @@ impl GenerateDialog {
                     }
                 });
                 ui.end_row();
+                shape(ui, &mut self.any_shape);
             }
             "battleship" => {
                 ui.label("Fleet");
