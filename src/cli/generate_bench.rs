@@ -21,11 +21,7 @@ fn cases() -> Vec<(String, Recipe, usize)> {
         givens: false,
     };
     let queens = |holes, regions| Recipe::Queens { holes, regions };
-    let stars = |holes| Recipe::StarBattle {
-        stars: 2,
-        holes,
-        regions: RegionShape::Connected,
-    };
+    let stars = |holes| Recipe::StarBattle { stars: 2, holes };
     let chess = |regions| Recipe::Chess {
         pieces: crate::puzzle::families::chess::Piece::ALL.to_vec(),
         regions,

@@ -31,8 +31,8 @@ pub struct GenerateArgs {
     /// Queens and Star Battle: holes (cells off the board) may be cut as clues.
     #[arg(long)]
     pub holes: bool,
-    /// Queens, Star Battle and chess: regions are `connected` (one piece
-    /// each) or of `any` shape (the generalised puzzles; Fiendish needs them).
+    /// Queens and chess: regions are `connected` (one piece each) or of
+    /// `any` shape (the generalised puzzles; Fiendish needs them).
     #[arg(long)]
     pub regions: Option<String>,
     /// Battleship: ship lengths, e.g. 4,3,3,2,2,2,1,1,1,1.
@@ -89,10 +89,9 @@ fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
             *holes = a.holes;
             *regions = shape;
         }
-        Recipe::StarBattle { stars, holes, regions } => {
+        Recipe::StarBattle { stars, holes } => {
             *stars = a.stars.unwrap_or(*stars);
             *holes = a.holes;
-            *regions = shape;
         }
         Recipe::Tents { density } => *density = a.density.unwrap_or(*density),
         Recipe::Rullo { max_number } => *max_number = a.max_number.unwrap_or(*max_number),
@@ -123,7 +122,7 @@ fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
     let options = [
         ("--stars", a.stars.is_some(), &["star-battle"][..]),
         ("--holes", a.holes, &["queens", "star-battle"]),
-        ("--regions", a.regions.is_some(), &["queens", "star-battle", "chess"]),
+        ("--regions", a.regions.is_some(), &["queens", "chess"]),
         ("--density", a.density.is_some(), &["tents"]),
         ("--max-number", a.max_number.is_some(), &["rullo"]),
         ("--pieces", a.pieces.is_some(), &["chess"]),

@@ -454,6 +454,14 @@ fn generate_writes_a_unique_puzzle_of_the_grade_asked_for() {
     let out = fleetscope(&["puzzle", "generate", "--family", "tents", "--stars", "2"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--stars is not an option of tents"));
+    let out = fleetscope(&["puzzle", "generate", "--family", "tents", "--regions", "any"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--regions is not an option of tents"));
+    let out = fleetscope(&["puzzle", "generate", "--regions", "odd"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--regions: regions are 'connected' or 'any', not 'odd'"));
+    // Giving up on a Fiendish board of connected regions says what reaches one.
+    let out = fleetscope(&["puzzle", "generate", "--grade", "fiendish", "--drafts", "20"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--regions any"));
 }
 
 /// `-o` to a folder writes one named file per puzzle inside it; a file that is

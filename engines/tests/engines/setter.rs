@@ -75,6 +75,48 @@ fn ambiguous_queens() -> Queens {
     panic!("some move makes it ambiguous")
 }
 
+/// On a board of scattered regions a boundary move need not keep a region
+/// connected: moving a repainted cell back (or elsewhere) is offered.
+#[test]
+fn repairs_on_scattered_regions_move_cells_without_keeping_regions_whole() {
+    let recipe = Recipe::Queens {
+        holes: false,
+        regions: RegionShape::Any,
+    };
+    let Puzzle::Queens(q) = made(recipe, 6, Grade::Medium, 3) else {
+        panic!("queens")
+    };
+    let n = 6;
+    let beside = |cell: usize| {
+        [cell.wrapping_sub(1), cell + 1, cell.wrapping_sub(n), cell + n]
+            .into_iter()
+            .filter(move |&x| x < n * n && (x / n == cell / n || x % n == cell % n))
+    };
+    let ambiguous = (0..n * n)
+        .flat_map(|cell| beside(cell).map(move |x| (cell, x)))
+        .find_map(|(cell, x)| {
+            let from = q.regions[cell];
+            let mut next = q.clone();
+            next.regions[cell] = q.regions[x];
+            let back = beside(cell).any(|y| y != x && q.regions[y] == from);
+            (next.regions[cell] != from && back && next.regions.contains(&from) && brute_queens(&next) >= 2)
+                .then_some(next)
+        })
+        .expect("some repaint makes it ambiguous");
+    let cancel = CancelFlag::new();
+    let found = setter::repairs(&Puzzle::Queens(ambiguous), &cancel, &|_, _| {}).unwrap();
+    assert!(
+        found.iter().any(|r| r.edit.kind == EditKind::MoveBoundary),
+        "a cell moved back"
+    );
+    for r in &found {
+        let Puzzle::Queens(fixed) = &r.edit.puzzle else {
+            panic!("queens")
+        };
+        assert_eq!(brute_queens(fixed), 1, "{}", r.edit.description);
+    }
+}
+
 #[test]
 fn every_repair_leaves_exactly_one_solution_by_brute_force() {
     let q = ambiguous_queens();

@@ -46,9 +46,12 @@ pub fn piece_color(i: usize) -> Color32 {
     COLORS[i % COLORS.len()]
 }
 
+/// How many distinct series colours there are (then they repeat).
+pub const SERIES: usize = COLORS.len() - 1;
+
 /// A distinct colour for the n-th series of a plot.
 pub fn series_color(i: usize) -> Color32 {
-    COLORS[1 + i % (COLORS.len() - 1)]
+    COLORS[1 + i % SERIES]
 }
 
 /// A heat colour for `t` in 0..=1: dark blue, through teal and yellow, to red.

@@ -79,8 +79,18 @@ pub fn broken_cells(violations: &[crate::puzzle::Violation], answer: &BinaryMatr
     (clash, whole)
 }
 
+/// A region's fill: the plot series' colours, then (a tenth region and on,
+/// which boards of scattered regions have no shapes to tell apart) hues a
+/// golden angle apart in two shades.
 fn region_fill(k: u16) -> Color32 {
-    let c = palette::series_color(k as usize);
+    let k = k as usize;
+    let c = if k < palette::SERIES {
+        palette::series_color(k)
+    } else {
+        let hue = (k as f32 * 0.381_966).fract();
+        let value = if k % 2 == 0 { 0.95 } else { 0.7 };
+        Color32::from(egui::ecolor::Hsva::new(hue, 0.6, value, 1.0))
+    };
     Color32::from_rgb(
         (c.r() as u16 * 2 / 5 + 60) as u8,
         (c.g() as u16 * 2 / 5 + 60) as u8,

@@ -64,7 +64,6 @@ pub enum Recipe {
         /// Holes may be cut, as clues (without them no 2-star board is Easy:
         /// tier 1 has no first step on a board of connected regions alone).
         holes: bool,
-        regions: RegionShape,
     },
     Tents {
         /// Tents per cell.
@@ -111,11 +110,7 @@ impl Recipe {
                 holes: false,
                 regions: RegionShape::Connected,
             },
-            "star-battle" | "starbattle" => Recipe::StarBattle {
-                stars: 2,
-                holes: false,
-                regions: RegionShape::Connected,
-            },
+            "star-battle" | "starbattle" => Recipe::StarBattle { stars: 2, holes: false },
             "tents" => Recipe::Tents { density: 0.2 },
             "takuzu" => Recipe::Takuzu,
             "binairo" => Recipe::Binairo,
@@ -180,12 +175,11 @@ impl Recipe {
                 Recipe::StarBattle {
                     stars: 2..,
                     holes: false,
-                    regions: RegionShape::Connected,
                 },
                 Grade::Easy,
             ) => Some(
                 "no board of connected regions with 2 or more stars is Easy: tier 1 has no first step (a region \
-                 as small as its stars has two touching); allow holes or regions of any shape for Easy",
+                 as small as its stars has two touching); allow holes (--holes) for Easy",
             ),
             // With ships that may touch and no givens the model is the row and
             // column counts alone, and the fleet rules do not apply; every tier-2
@@ -205,6 +199,24 @@ impl Recipe {
             ),
             _ => None,
         }
+    }
+
+    /// What to try when no puzzle of `grade` was found, where the figures say.
+    fn hint(&self, grade: Grade) -> Option<&'static str> {
+        let connected = matches!(
+            self,
+            Recipe::Queens {
+                regions: RegionShape::Connected,
+                ..
+            } | Recipe::Chess {
+                regions: RegionShape::Connected,
+                ..
+            }
+        );
+        (connected && grade == Grade::Fiendish).then_some(
+            "no Fiendish board of connected regions has been found in this family; regions of any shape reach \
+             it (--regions any, or 'any shape' in the Generate dialog)",
+        )
     }
 
     /// Checks the options' limits, naming what is wrong.
@@ -294,12 +306,20 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
 /// gives the same puzzle. `progress` hears the drafts judged so far.
 pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
     check(req)?;
+    made(req, cancel, progress).map_err(|e| match req.recipe.hint(req.grade) {
+        Some(hint) if e != "cancelled" => format!("{e}; {hint}"),
+        _ => e,
+    })
+}
+
+/// [`generate`] once the request is checked.
+fn made(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
     let n = req.size;
     let region_stars =
         |stars, holes, shape| search::run(&queens::RegionStars { n, stars, holes, shape }, req, cancel, progress);
     match &req.recipe {
         Recipe::Queens { holes, regions } => region_stars(1, *holes, *regions),
-        Recipe::StarBattle { stars, holes, regions } => region_stars(*stars, *holes, *regions),
+        Recipe::StarBattle { stars, holes } => region_stars(*stars, *holes, RegionShape::Connected),
         Recipe::Tents { density } => search::run(&tents::TentsDrafter { n, density: *density }, req, cancel, progress),
         Recipe::Takuzu => search::run(&binary::BinaryDrafter::takuzu(n), req, cancel, progress),
         Recipe::Binairo => search::run(&binary::BinaryDrafter::binairo(n), req, cancel, progress),

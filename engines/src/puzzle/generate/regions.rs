@@ -213,6 +213,15 @@ pub(super) fn connected_without(region: &[u16], n: usize, k: u16, cell: usize) -
     reached == cells.len()
 }
 
+/// Is every region (holes aside) one connected piece?
+pub(crate) fn all_connected(region: &[u16], n: usize) -> bool {
+    let mut ids: Vec<u16> = region.iter().copied().filter(|&k| k != u16::MAX).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    // No real cell is left out.
+    ids.into_iter().all(|k| connected_without(region, n, k, usize::MAX))
+}
+
 /// Moves `cell` into neighbouring region `to` if its own region stays connected.
 pub(crate) fn move_cell(region: &mut [u16], n: usize, cell: usize, to: u16) -> bool {
     let from = region[cell];

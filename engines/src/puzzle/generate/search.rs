@@ -33,17 +33,27 @@ pub(super) trait Drafter {
     }
     /// Changes one draft gets before a new one is planted.
     fn patience(&self) -> usize;
-    /// On the way to Fiendish, the chance (cooling to none over the draft's
-    /// changes) of keeping a change that takes a unique draft farther away:
-    /// a strict climb stalls on the long plateaus some families have there.
-    fn wander(&self) -> f64 {
-        0.0
+    /// How the climb to Fiendish may wander: a strict climb stalls on the
+    /// long plateaus some families have there.
+    fn wander(&self) -> Wander {
+        STILL
     }
 }
 
-/// The chance a region board of any shape keeps a worse draft on the way to
-/// Fiendish (see [`Drafter::wander`]).
-pub(super) const WANDER: f64 = 0.1;
+/// How a climb may wander (simulated annealing): the chance, cooling to none
+/// over a draft's changes, of keeping a change that takes a unique draft
+/// farther away, and the changes a draft gets, in multiples of its patience.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Wander {
+    pub chance: f64,
+    pub patience: usize,
+}
+
+/// A strict climb.
+pub(super) const STILL: Wander = Wander {
+    chance: 0.0,
+    patience: 1,
+};
 
 /// Solutions counted per draft: fewer is closer to unique, which gives the
 /// search a slope to climb.
@@ -120,12 +130,12 @@ pub(super) fn run<D: Drafter>(
         }
         let mut draft = drafter.fresh(&mut rng, cancel)?;
         let mut best = judge(&draft, &mut tries, None)?;
-        let patience = drafter.patience();
         let wander = if req.grade == Grade::Fiendish {
             drafter.wander()
         } else {
-            0.0
+            STILL
         };
+        let patience = drafter.patience() * wander.patience;
         for step in 0..patience {
             if best.0 == 0 || tries >= req.max_tries {
                 break;
@@ -140,7 +150,7 @@ pub(super) fn run<D: Drafter>(
             // A worse draft, still unique, is kept now and then, less often
             // as the draft's changes run out (simulated annealing).
             let cooling = 1.0 - step as f64 / patience as f64;
-            if d.0 <= best.0 || (wander > 0.0 && d.0 < 1000 && rng.random_bool(wander * cooling)) {
+            if d.0 <= best.0 || (wander.chance > 0.0 && d.0 < 1000 && rng.random_bool(wander.chance * cooling)) {
                 draft = next;
                 best = d;
             }

@@ -46,8 +46,10 @@ fn at(cell: usize, cols: usize) -> String {
 }
 
 /// Moves of every region boundary cell into each neighbouring region that
-/// keep the cell's own region connected.
+/// keep the cell's own region connected (on a board of scattered regions:
+/// that leave it a cell).
 fn boundary_moves(p: &Puzzle, regions_of: &[u16], n: usize) -> Vec<Edit> {
+    let any_shape = !regions::all_connected(regions_of, n);
     let mut out = Vec::new();
     for cell in 0..n * n {
         let from = regions_of[cell];
@@ -62,7 +64,12 @@ fn boundary_moves(p: &Puzzle, regions_of: &[u16], n: usize) -> Vec<Edit> {
         targets.dedup();
         for to in targets {
             let mut moved = regions_of.to_vec();
-            if !regions::move_cell(&mut moved, n, cell, to) {
+            if any_shape {
+                if regions_of.iter().filter(|&&k| k == from).count() < 2 {
+                    continue;
+                }
+                moved[cell] = to;
+            } else if !regions::move_cell(&mut moved, n, cell, to) {
                 continue;
             }
             // Named by a neighbour in it: region letters are renumbered when a file is read.

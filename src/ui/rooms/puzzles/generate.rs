@@ -29,7 +29,7 @@ pub struct GenerateDialog {
     stars: usize,
     /// Queens and Star Battle: holes may be cut as clues.
     holes: bool,
-    /// Queens, Star Battle and chess: regions of any shape, not one piece each.
+    /// Queens and chess: regions of any shape, not one piece each.
     any_shape: bool,
     density: f64,
     max_number: u32,
@@ -98,10 +98,9 @@ impl GenerateDialog {
                 *holes = self.holes;
                 *regions = shape;
             }
-            Recipe::StarBattle { stars, holes, regions } => {
+            Recipe::StarBattle { stars, holes } => {
                 *stars = self.stars;
                 *holes = self.holes;
-                *regions = shape;
             }
             Recipe::Tents { density } => *density = self.density,
             Recipe::Rullo { max_number } => *max_number = self.max_number,
@@ -249,7 +248,6 @@ impl GenerateDialog {
                     .on_hover_text("Stars per row, column and region");
                 ui.end_row();
                 holes(ui, &mut self.holes);
-                shape(ui, &mut self.any_shape);
             }
             "tents" => {
                 ui.label("Tents per cell");
