@@ -88,7 +88,7 @@ fn region_fill(k: u16) -> Color32 {
         palette::series_color(k)
     } else {
         let hue = (k as f32 * 0.381_966).fract();
-        let value = if k % 2 == 0 { 0.95 } else { 0.7 };
+        let value = if k.is_multiple_of(2) { 0.95 } else { 0.7 };
         Color32::from(egui::ecolor::Hsva::new(hue, 0.6, value, 1.0))
     };
     Color32::from_rgb(
