@@ -585,18 +585,15 @@ impl Tracker {
 /// none does (false); `None` when the target cannot be reached.
 pub(super) fn reach(open: &[(Cell, i64)], lo: i64, hi: i64) -> Option<Vec<(Cell, bool)>> {
     let weights: Vec<i64> = open.iter().map(|(_, w)| *w).collect();
-    if !any_in(&reachable(&weights), lo, hi) {
+    let total: i64 = weights.iter().sum();
+    let mut r = vec![0u64; (total as usize + 1).div_ceil(64)];
+    reachable(&weights, None, &mut r);
+    if !any_in(&r, lo, hi) {
         return None;
     }
     let mut forced = Vec::new();
     for (i, &(cell, w)) in open.iter().enumerate() {
-        let others: Vec<i64> = weights
-            .iter()
-            .enumerate()
-            .filter(|(j, _)| *j != i)
-            .map(|(_, w)| *w)
-            .collect();
-        let r = reachable(&others);
+        reachable(&weights, Some(i), &mut r);
         let with = any_in(&r, lo - w, hi - w);
         if with != any_in(&r, lo, hi) {
             forced.push((cell, with));
@@ -605,19 +602,28 @@ pub(super) fn reach(open: &[(Cell, i64)], lo: i64, hi: i64) -> Option<Vec<(Cell,
     Some(forced)
 }
 
-/// Sums reachable by subsets of `weights` (all positive), as a bitmap over 0..=total.
-fn reachable(weights: &[i64]) -> Vec<bool> {
-    let total: i64 = weights.iter().sum();
-    let mut r = vec![false; total as usize + 1];
-    r[0] = true;
-    for &w in weights {
-        for s in (w as usize..r.len()).rev() {
-            r[s] |= r[s - w as usize];
+/// Sums reachable by subsets of `weights` (all positive; the one at `skip`
+/// left out), into `r` as a bitset over 0..=total (words enough for the sum
+/// of all weights): each weight shifts the set and ORs it in, a word at a time.
+fn reachable(weights: &[i64], skip: Option<usize>, r: &mut [u64]) {
+    r.fill(0);
+    r[0] = 1;
+    for (j, &w) in weights.iter().enumerate() {
+        if Some(j) == skip {
+            continue;
+        }
+        let (words, bits) = (w as usize / 64, w as usize % 64);
+        // From the top down, so every word read is still the old set's.
+        for i in (words..r.len()).rev() {
+            let mut moved = r[i - words] << bits;
+            if bits > 0 && i > words {
+                moved |= r[i - words - 1] >> (64 - bits);
+            }
+            r[i] |= moved;
         }
     }
-    r
 }
 
-fn any_in(r: &[bool], lo: i64, hi: i64) -> bool {
-    (lo.max(0)..=hi.min(r.len() as i64 - 1)).any(|s| r[s as usize])
+fn any_in(r: &[u64], lo: i64, hi: i64) -> bool {
+    (lo.max(0)..=hi.min(r.len() as i64 * 64 - 1)).any(|s| r[s as usize / 64] >> (s % 64) & 1 == 1)
 }
