@@ -235,7 +235,7 @@ pub struct Tracker {
     pub state: State,
     pub(super) totals: Vec<Totals>,
     /// The open cells as a bitset (the covering and confinement tests AND it).
-    open: Vec<u64>,
+    open_bits: Vec<u64>,
 }
 
 impl Tracker {
@@ -257,16 +257,16 @@ impl Tracker {
                 }
             }
         }
-        let mut open = vec![0u64; index.sum_bits.words()];
+        let mut open_bits = vec![0u64; index.sum_bits.words()];
         for (c, v) in state.iter().enumerate() {
             if v.is_none() {
-                open[c / 64] |= 1 << (c % 64);
+                open_bits[c / 64] |= 1 << (c % 64);
             }
         }
         Tracker {
             state: state.clone(),
             totals,
-            open,
+            open_bits,
         }
     }
 
@@ -293,7 +293,7 @@ impl Tracker {
             None => {}
         }
         self.state[cell] = Some(v);
-        cell_bits::clear(&mut self.open, cell);
+        cell_bits::clear(&mut self.open_bits, cell);
         for &(s, w) in &index.cell_sums[cell] {
             let t = &mut self.totals[s as usize];
             t.open_n -= 1;
@@ -467,7 +467,7 @@ impl Tracker {
                     .row(a)
                     .iter()
                     .zip(index.sum_bits.row(b))
-                    .zip(&self.open)
+                    .zip(&self.open_bits)
                     .any(|((&in_a, &in_b), &open)| in_a & open & !in_b != 0);
                 if !outside_b {
                     return Some((a, b));
@@ -514,8 +514,8 @@ impl Tracker {
                 continue;
             }
             // common: the open cells every open cell of the count so far excludes.
-            common.copy_from_slice(&self.open);
-            'cells: for (w, (&cells, &open)) in index.sum_bits.row(s).iter().zip(&self.open).enumerate() {
+            common.copy_from_slice(&self.open_bits);
+            'cells: for (w, (&cells, &open)) in index.sum_bits.row(s).iter().zip(&self.open_bits).enumerate() {
                 let mut bits = cells & open;
                 while bits != 0 {
                     let o = w * 64 + bits.trailing_zeros() as usize;
@@ -566,7 +566,7 @@ impl Tracker {
                 out.iter_mut().zip(index.sum_bits.row(s2)).for_each(|(e, b)| *e |= b);
             }
         }
-        out.iter_mut().zip(&self.open).for_each(|(e, open)| *e &= open);
+        out.iter_mut().zip(&self.open_bits).for_each(|(e, open)| *e &= open);
         cell_bits::clear(out, o);
     }
 

@@ -33,14 +33,7 @@ pub enum RegionShape {
 }
 
 impl RegionShape {
-    /// The command line's word for it.
-    pub fn word(self) -> &'static str {
-        match self {
-            RegionShape::Connected => "connected",
-            RegionShape::Any => "any",
-        }
-    }
-
+    /// The command line's word for it: `connected` or `any`.
     pub fn parse(word: &str) -> Result<RegionShape, String> {
         match word.trim().to_ascii_lowercase().as_str() {
             "connected" => Ok(RegionShape::Connected),
@@ -179,7 +172,7 @@ impl Recipe {
                 Grade::Easy,
             ) => Some(
                 "no board of connected regions with 2 or more stars is Easy: tier 1 has no first step (a region \
-                 as small as its stars has two touching); allow holes (--holes) for Easy",
+                 as small as its stars has two touching); allow holes (--holes, or 'may cut holes' in the Generate dialog) for Easy",
             ),
             // With ships that may touch and no givens the model is the row and
             // column counts alone, and the fleet rules do not apply; every tier-2

@@ -39,8 +39,9 @@ impl Draft {
     }
 }
 
-/// Cuts a random cell (no mark, its region connected without it) out of the
-/// board, or fills a random hole back into a neighbouring region.
+/// Cuts a random cell (no mark; with connected regions, its region still
+/// connected without it) out of the board, or fills a random hole back into
+/// a neighbouring region.
 fn toggle_hole(d: &mut Draft, n: usize, shape: RegionShape, rng: &mut ChaCha8Rng) -> bool {
     let holes = d.holes();
     if !holes.is_empty() && rng.random_bool(0.4) {
