@@ -1,6 +1,7 @@
 //! File dialogs (rfd, on a helper thread so the window keeps drawing), the
-//! typed-path fallback for machines without a dialog service, and the small
-//! windows around files: errors, "discard changes?", "recover unsaved work?".
+//! typed-path fallback for machines without a dialog service, and the prompts
+//! around files (see [`super::prompt`]): errors, "discard changes?", "recover
+//! unsaved work?", "reopen the last session?".
 
 use crate::session::{Recovery, SessionError};
 use egui::Context;
@@ -21,6 +22,8 @@ pub enum Pending {
     Open,
     OpenTyped,
     OpenPath(PathBuf),
+    /// Replace the session by the recovery copy the user chose to restore.
+    Recover(Box<Recovery>),
     Quit,
 }
 
@@ -38,6 +41,8 @@ pub struct PathPrompt {
     pub kind: DialogKind,
     pub text: String,
     pub note: String,
+    /// The prompt has just opened: its field takes the keyboard, text selected.
+    pub take_focus: bool,
 }
 
 /// A dialog that answers `None` faster than this found no dialog service.
@@ -158,50 +163,40 @@ impl FileUi {
             kind,
             text,
             note: note.into(),
+            take_focus: true,
         });
     }
 
-    /// The typed-path window; returns the path when the user confirms.
+    /// The typed-path prompt; returns the path when the user confirms.
     pub fn path_prompt_window(&mut self, ctx: &Context) -> Option<(DialogKind, PathBuf)> {
         let prompt = self.prompt.as_mut()?;
-        let title = match prompt.kind {
-            DialogKind::Open => "Open session from path",
-            DialogKind::Save => "Save session to path",
+        let (title, label) = match prompt.kind {
+            DialogKind::Open => ("Open session from path", "Open"),
+            DialogKind::Save => ("Save session to path", "Save"),
         };
         let mut result = None;
         let mut close = false;
-        egui::Window::new(title)
-            .collapsible(false)
-            .resizable(false)
-            .show(ctx, |ui| {
-                if !prompt.note.is_empty() {
-                    ui.label(&prompt.note);
-                }
-                let edit = ui.add(
-                    egui::TextEdit::singleline(&mut prompt.text)
-                        .desired_width(360.0)
-                        .hint_text("path/to/session.ron"),
-                );
-                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                ui.horizontal(|ui| {
-                    let label = if prompt.kind == DialogKind::Open {
-                        "Open"
+        super::prompt::show(ctx, title, |ui| {
+            if !prompt.note.is_empty() {
+                ui.label(&prompt.note);
+            }
+            let field = super::prompt::text_field(ui, &mut prompt.text, "path/to/session.ron", &mut prompt.take_focus);
+            let enter = super::prompt::entered(ui, &field);
+            ui.horizontal(|ui| {
+                if ui.button(label).clicked() || enter {
+                    if prompt.text.trim().is_empty() {
+                        prompt.note = "Type a path first.".into();
+                        prompt.take_focus = true;
                     } else {
-                        "Save"
-                    };
-                    if ui.button(label).clicked() || enter {
-                        if prompt.text.trim().is_empty() {
-                            prompt.note = "Type a path first.".into();
-                        } else {
-                            result = Some((prompt.kind, PathBuf::from(prompt.text.trim())));
-                            close = true;
-                        }
-                    }
-                    if ui.button("Cancel").clicked() {
+                        result = Some((prompt.kind, PathBuf::from(prompt.text.trim())));
                         close = true;
                     }
-                });
+                }
+                if ui.button("Cancel").on_hover_text("Esc").clicked() || super::prompt::escaped(ui) {
+                    close = true;
+                }
             });
+        });
         if close {
             self.prompt = None;
         }
@@ -211,42 +206,38 @@ impl FileUi {
     /// "Save the changes first?"; returns the waiting action with the answer.
     pub fn confirm_window(&mut self, ctx: &Context) -> Option<(Pending, Answer)> {
         let pending = self.confirm.clone()?;
-        let mut answer = None;
         let what = match pending {
             Pending::New => "starting a new session",
             Pending::Open | Pending::OpenTyped | Pending::OpenPath(_) => "opening another session",
+            Pending::Recover(_) => "restoring the recovered work",
             Pending::Quit => "quitting",
         };
-        egui::Window::new("Unsaved changes")
-            .collapsible(false)
-            .resizable(false)
-            .show(ctx, |ui| {
-                ui.label(format!("The session has unsaved changes. Save them before {what}?"));
-                ui.horizontal(|ui| {
-                    if ui.button("Save").on_hover_text("Save, then go on").clicked() {
-                        answer = Some(Answer::Save);
-                    }
-                    if ui.button("Discard changes").clicked() {
-                        answer = Some(Answer::Discard);
-                    }
-                    if ui.button("Keep editing").clicked() {
-                        answer = Some(Answer::KeepEditing);
-                    }
-                });
+        let answer = super::prompt::show(ctx, "Unsaved changes", |ui| {
+            ui.label(format!("The session has unsaved changes. Save them before {what}?"));
+            let mut answer = None;
+            ui.horizontal(|ui| {
+                if ui.button("Save").on_hover_text("Save, then go on").clicked() {
+                    answer = Some(Answer::Save);
+                }
+                if ui.button("Discard changes").clicked() {
+                    answer = Some(Answer::Discard);
+                }
+                if ui.button("Keep editing").on_hover_text("Esc").clicked() || super::prompt::escaped(ui) {
+                    answer = Some(Answer::KeepEditing);
+                }
             });
-        let answer = answer?;
+            answer
+        })?;
         self.confirm = None;
         Some((pending, answer))
     }
 
-    /// Offers the recovery copy; `Some(Some(r))` = recover, `Some(None)` = discard.
+    /// Offers the recovery copy; `Some(Some(r))` = restore, `Some(None)` = discard.
     pub fn recovery_window(&mut self, ctx: &Context) -> Option<Option<Recovery>> {
         let offer = self.recovery_offer.as_ref()?;
-        let mut answer = None;
-        egui::Window::new("Recover unsaved work?")
-            .collapsible(false)
-            .resizable(false)
-            .show(ctx, |ui| match offer {
+        let answer = super::prompt::show(ctx, "Recover unsaved work?", |ui| {
+            let mut answer = None;
+            match offer {
                 Ok(rec) => {
                     let from = rec
                         .file
@@ -271,7 +262,9 @@ impl FileUi {
                         answer = Some(None);
                     }
                 }
-            });
+            }
+            answer
+        });
         if answer.is_some() {
             self.recovery_offer = None;
         }
@@ -281,27 +274,25 @@ impl FileUi {
     /// Offers the last session at start; `Some(Some(p))` = reopen `p`, `Some(None)` = not now.
     pub fn reopen_window(&mut self, ctx: &Context) -> Option<Option<PathBuf>> {
         let path = self.reopen_offer.as_ref()?;
-        let mut answer = None;
-        egui::Window::new("Welcome back")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-            .show(ctx, |ui| {
-                ui.label(format!("Reopen your last session, {}?", path.display()));
-                ui.horizontal(|ui| {
-                    if ui.button("Reopen").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                        answer = Some(Some(path.clone()));
-                    }
-                    if ui
-                        .button("Start fresh")
-                        .on_hover_text("Start with the classic board (File > Open recent has it too)")
-                        .clicked()
-                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
-                    {
-                        answer = Some(None);
-                    }
-                });
+        let answer = super::prompt::show(ctx, "Welcome back", |ui| {
+            ui.label(format!("Reopen your last session, {}?", path.display()));
+            let mut answer = None;
+            ui.horizontal(|ui| {
+                if ui.button("Reopen").on_hover_text("Enter").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                {
+                    answer = Some(Some(path.clone()));
+                }
+                if ui
+                    .button("Start fresh")
+                    .on_hover_text("Start with the classic board (File > Open recent has it too); Esc")
+                    .clicked()
+                    || super::prompt::escaped(ui)
+                {
+                    answer = Some(None);
+                }
             });
+            answer
+        });
         if answer.is_some() {
             self.reopen_offer = None;
         }
@@ -310,16 +301,11 @@ impl FileUi {
 
     pub fn error_window(&mut self, ctx: &Context) {
         let Some(msg) = &self.error else { return };
-        let mut close = false;
-        egui::Window::new("Problem")
-            .collapsible(false)
-            .resizable(false)
-            .show(ctx, |ui| {
-                ui.label(msg);
-                if ui.button("OK").clicked() {
-                    close = true;
-                }
-            });
+        let close = super::prompt::show(ctx, "Problem", |ui| {
+            ui.label(msg);
+            ui.button("OK").on_hover_text("Enter or Esc").clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Escape))
+        });
         if close {
             self.error = None;
         }

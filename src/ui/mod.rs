@@ -8,6 +8,7 @@ mod app;
 pub mod document;
 mod files;
 mod help;
+mod prompt;
 pub mod room;
 pub mod rooms;
 pub mod shortcuts;

@@ -127,6 +127,13 @@ impl Workflow {
             Pending::Open => self.files.start_dialog(DialogKind::Open, doc.file.as_deref()),
             Pending::OpenTyped => self.files.prompt_path(DialogKind::Open, "", doc.file.as_deref()),
             Pending::OpenPath(p) => self.start_load(p, ctx, events),
+            Pending::Recover(rec) => {
+                *doc = Document::new(rec.session, rec.file);
+                doc.dirty = true;
+                self.autosaved_revision = doc.revision;
+                events.push(FileEvent::Replaced);
+                events.push(FileEvent::Status("Recovered unsaved work".into()));
+            }
             Pending::Quit => {
                 if let Some(r) = &self.recovery {
                     r.clear();
@@ -250,31 +257,11 @@ impl Workflow {
                 (DialogKind::Save, p) => self.start_save(p, doc, ctx, events),
             }
         }
-        if let Some((pending, answer)) = self.files.confirm_window(ctx) {
-            match answer {
-                Answer::Save => {
-                    self.after_save = Some(pending);
-                    self.request(FileAction::Save, doc, ctx, events);
-                }
-                Answer::Discard => {
-                    // Discarded work is not offered back after a crash.
-                    if let Some(r) = &self.recovery {
-                        r.clear();
-                    }
-                    self.run_pending(pending, doc, ctx, events)
-                }
-                Answer::KeepEditing => {}
-            }
-        }
         if let Some(recover) = self.files.recovery_window(ctx) {
             match recover {
-                Some(rec) => {
-                    *doc = Document::new(rec.session, rec.file);
-                    doc.dirty = true;
-                    self.autosaved_revision = doc.revision;
-                    events.push(FileEvent::Replaced);
-                    events.push(FileEvent::Status("Recovered unsaved work".into()));
-                }
+                // Work done meanwhile (a session opened from the command line,
+                // say) is not replaced without asking.
+                Some(rec) => self.guarded(Pending::Recover(Box::new(rec)), doc, ctx, events),
                 None => {
                     if let Some(r) = &self.recovery {
                         r.clear();
@@ -284,6 +271,26 @@ impl Workflow {
         }
         if let Some(Some(path)) = self.files.reopen_window(ctx) {
             self.guarded(Pending::OpenPath(path), doc, ctx, events);
+        }
+        // After the prompts that can lead to it, so it shows in the same frame.
+        if let Some((pending, answer)) = self.files.confirm_window(ctx) {
+            match answer {
+                Answer::Save => {
+                    self.after_save = Some(pending);
+                    self.request(FileAction::Save, doc, ctx, events);
+                }
+                Answer::Discard => {
+                    // Discarded work is not offered back after a crash (but
+                    // a copy being restored stays until its work is saved).
+                    if !matches!(pending, Pending::Recover(_))
+                        && let Some(r) = &self.recovery
+                    {
+                        r.clear();
+                    }
+                    self.run_pending(pending, doc, ctx, events)
+                }
+                Answer::KeepEditing => {}
+            }
         }
         self.files.error_window(ctx);
     }

@@ -14,9 +14,14 @@ const SIZE: Vec2 = egui::vec2(1280.0, 860.0);
 
 /// The app in a 1280×860 window, without a recovery store.
 pub fn harness() -> Harness<'static, App> {
+    harness_of(App::new(None))
+}
+
+/// This app in a 1280×860 window.
+pub fn harness_of(app: App) -> Harness<'static, App> {
     Harness::builder()
         .with_size(SIZE)
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(None))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
 /// One room on `session`, without the rest of the app.

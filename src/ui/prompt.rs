@@ -1,0 +1,55 @@
+//! Prompts: the small windows that ask something before the work goes on
+//! (unsaved changes, restoring a recovery copy, a typed path, a problem, the
+//! session to reopen). Every one is an egui modal, so they all look and behave
+//! the same: centred, the window behind dimmed and out of reach of the pointer,
+//! and the keyboard kept from the rooms while one is up.
+
+use egui::text::CCursorRange;
+use egui::{Context, Id, Response, Ui};
+
+/// Where the pass number of the last pass that showed a prompt is kept.
+fn shown_id() -> Id {
+    Id::unique("fleetscope_prompt_shown")
+}
+
+/// Shows the prompt `title` for this frame; returns what `add_contents` returned.
+pub fn show<R>(ctx: &Context, title: &str, add_contents: impl FnOnce(&mut Ui) -> R) -> R {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp(shown_id(), pass));
+    egui::Modal::new(Id::unique(("prompt", title)))
+        .show(ctx, |ui| {
+            ui.set_max_width(460.0);
+            ui.heading(title);
+            ui.add_space(4.0);
+            add_contents(ui)
+        })
+        .inner
+}
+
+/// A one-line text field that takes the keyboard with its text selected when
+/// `take_focus` is set (the pass its prompt opens), so typing replaces the
+/// proposed text; `take_focus` is cleared.
+pub fn text_field(ui: &mut Ui, text: &mut String, hint: &str, take_focus: &mut bool) -> Response {
+    let mut out = egui::TextEdit::singleline(text)
+        .desired_width(420.0)
+        .hint_text(hint)
+        .show(ui);
+    if std::mem::take(take_focus) {
+        out.response.request_focus();
+        out.state
+            .cursor
+            .set_char_range(Some(CCursorRange::select_all_str(text)));
+        out.state.store(ui.ctx(), out.response.id);
+    }
+    out.response.response
+}
+
+/// Enter in a prompt's text field: it loses focus with Enter pressed.
+pub fn entered(ui: &Ui, field: &Response) -> bool {
+    field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+}
+
+/// Escape in a prompt: its harmless answer (Cancel, Keep editing, Start fresh).
+pub fn escaped(ui: &Ui) -> bool {
+    ui.input(|i| i.key_pressed(egui::Key::Escape))
+}
