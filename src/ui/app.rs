@@ -129,10 +129,11 @@ impl App {
     /// Draws the whole app into `ui` (the eframe entry point and the UI tests call this).
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        self.global_shortcuts(ui);
         self.apply_commands(&ctx);
+        // The prompts first: while one is up, no shortcut acts in this frame.
         let events = self.workflow.frame(&mut self.doc, &ctx);
         self.apply_file_events(events);
+        self.global_shortcuts(ui);
         self.expire_status(&ctx);
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status_bar").show(ui, |ui| {

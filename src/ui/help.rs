@@ -91,6 +91,11 @@ fn shortcuts(ui: &mut Ui, rooms: &[Box<dyn Room>]) {
         }
     });
     ui.add_space(6.0);
+    ui.label(
+        "Keys act only when the keyboard is free: never while a prompt is up (it answers Enter and Esc \
+         itself), and while a text field has the keyboard only Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S and \
+         Ctrl+Q do (the field keeps its letters and its own Ctrl+Z).",
+    );
     ui.label("On boards: the mouse wheel zooms, a middle-button drag pans. Rooms without keys of their own use the buttons and menus.");
 }
 

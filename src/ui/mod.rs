@@ -8,7 +8,7 @@ mod app;
 pub mod document;
 mod files;
 mod help;
-mod prompt;
+pub(crate) mod prompt;
 pub mod room;
 pub mod rooms;
 pub mod shortcuts;

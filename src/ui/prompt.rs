@@ -2,7 +2,8 @@
 //! (unsaved changes, restoring a recovery copy, a typed path, a problem, the
 //! session to reopen). Every one is an egui modal, so they all look and behave
 //! the same: centred, the window behind dimmed and out of reach of the pointer,
-//! and the keyboard kept from the rooms while one is up.
+//! and no shortcut acting while one is up ([`super::shortcuts::keyboard_free`]
+//! asks [`is_up`]).
 
 use egui::text::CCursorRange;
 use egui::{Context, Id, Response, Ui};
@@ -24,6 +25,15 @@ pub fn show<R>(ctx: &Context, title: &str, add_contents: impl FnOnce(&mut Ui) ->
             add_contents(ui)
         })
         .inner
+}
+
+/// Is a prompt up? True from the pass that first shows it (prompts are drawn
+/// before the rooms read their keys) and while any modal was on top in the
+/// last pass (a modal a room shows after reading its keys).
+pub fn is_up(ctx: &Context) -> bool {
+    let pass = ctx.cumulative_pass_nr();
+    let shown_now = ctx.data(|d| d.get_temp::<u64>(shown_id())) == Some(pass);
+    shown_now || ctx.memory(|m| m.top_modal_layer().is_some())
 }
 
 /// A one-line text field that takes the keyboard with its text selected when

@@ -10,6 +10,16 @@ pub struct Shortcut {
     pub label: &'static str,
     pub keys: KeyboardShortcut,
     pub alt: Option<KeyboardShortcut>,
+    /// It acts while a text field has the keyboard too (the file commands:
+    /// Ctrl+S saves what is being typed; a field keeps letters and Ctrl+Z).
+    pub in_text_fields: bool,
+}
+
+/// Whether the keyboard is free for shortcuts: no prompt is up (a prompt
+/// answers its own keys) and no widget has the keyboard (a text field being
+/// typed in, a number being edited). Every shortcut goes through this gate.
+pub fn keyboard_free(ctx: &Context) -> bool {
+    !super::prompt::is_up(ctx) && !ctx.egui_wants_keyboard_input()
 }
 
 impl Shortcut {
@@ -18,6 +28,7 @@ impl Shortcut {
             label,
             keys: KeyboardShortcut::new(modifiers, key),
             alt: None,
+            in_text_fields: false,
         }
     }
 
@@ -33,6 +44,14 @@ impl Shortcut {
         }
     }
 
+    /// Acts while a text field has the keyboard too (never while a prompt is up).
+    pub const fn in_text_fields(self) -> Shortcut {
+        Shortcut {
+            in_text_fields: true,
+            ..self
+        }
+    }
+
     /// The keys as the menus show them ("Ctrl+S", "Ctrl+Shift+Z or Ctrl+Y").
     pub fn text(&self, ctx: &Context) -> String {
         let mut s = ctx.format_shortcut(&self.keys);
@@ -42,15 +61,12 @@ impl Shortcut {
         s
     }
 
-    /// Was it pressed this frame? Consumes the key press. Plain keys (and
-    /// Shift with a key, which types a capital) are ignored while a text field
-    /// has the keyboard.
+    /// Was it pressed this frame, with the keyboard free ([`keyboard_free`])?
+    /// Consumes the key press.
     pub fn pressed(&self, ui: &Ui) -> bool {
-        let typing = self.keys.modifiers.is_none() || self.keys.modifiers == Modifiers::SHIFT;
-        if typing && ui.ctx().egui_wants_keyboard_input() {
-            return false;
-        }
-        ui.input_mut(|i| i.consume_shortcut(&self.keys) || self.alt.is_some_and(|a| i.consume_shortcut(&a)))
+        let ctx = ui.ctx();
+        let free = keyboard_free(ctx) || (self.in_text_fields && !super::prompt::is_up(ctx));
+        free && ui.input_mut(|i| i.consume_shortcut(&self.keys) || self.alt.is_some_and(|a| i.consume_shortcut(&a)))
     }
 
     /// A menu button with the label and the keys.
@@ -62,11 +78,11 @@ impl Shortcut {
 const CMD: Modifiers = Modifiers::COMMAND;
 const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
-pub const NEW: Shortcut = Shortcut::new("New", CMD, Key::N);
-pub const OPEN: Shortcut = Shortcut::new("Open…", CMD, Key::O);
-pub const SAVE: Shortcut = Shortcut::new("Save", CMD, Key::S);
-pub const SAVE_AS: Shortcut = Shortcut::new("Save As…", CMD_SHIFT, Key::S);
-pub const QUIT: Shortcut = Shortcut::new("Quit", CMD, Key::Q);
+pub const NEW: Shortcut = Shortcut::new("New", CMD, Key::N).in_text_fields();
+pub const OPEN: Shortcut = Shortcut::new("Open…", CMD, Key::O).in_text_fields();
+pub const SAVE: Shortcut = Shortcut::new("Save", CMD, Key::S).in_text_fields();
+pub const SAVE_AS: Shortcut = Shortcut::new("Save As…", CMD_SHIFT, Key::S).in_text_fields();
+pub const QUIT: Shortcut = Shortcut::new("Quit", CMD, Key::Q).in_text_fields();
 pub const UNDO: Shortcut = Shortcut::new("Undo", CMD, Key::Z);
 pub const REDO: Shortcut = Shortcut::new("Redo", CMD_SHIFT, Key::Z).or(CMD, Key::Y);
 pub const HELP: Shortcut = Shortcut::new("Guide to this room", Modifiers::NONE, Key::F1);

@@ -82,6 +82,19 @@ pub fn wait_for_text<S>(h: &mut Harness<'_, S>, text: &str) {
     }
 }
 
+/// Types `text` (letters) as a keyboard does: each key is pressed, types its
+/// character and is released.
+pub fn type_keys<S>(h: &mut Harness<'_, S>, text: &str) {
+    for c in text.chars() {
+        let key = egui::Key::from_name(&c.to_ascii_uppercase().to_string()).expect("a letter key");
+        h.key_down(key);
+        h.event(egui::Event::Text(c.to_string()));
+        h.key_up(key);
+        h.run_steps(1);
+    }
+    h.run_steps(1);
+}
+
 /// Press and release the primary button at a point, as a click.
 pub fn click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
     h.hover_at(p);

@@ -9,6 +9,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use fleetscope::session::{Recovery, RecoveryStore, Session};
 use fleetscope::ui::App;
+use fleetscope::ui::room::Room;
+use fleetscope::ui::rooms::puzzles::PuzzlesRoom;
 use std::path::Path;
 
 /// An app started where an earlier run, long gone, left a recovery copy of a
@@ -124,4 +126,155 @@ fn every_prompt_is_a_modal_in_the_middle() {
     h.state_mut().workflow.offer_last_session();
     h.run_steps(2);
     assert_modal_prompt(&mut h, "Reopen your last session");
+}
+
+fn puzzles<'h>(h: &'h Harness<'_, App>) -> &'h PuzzlesRoom {
+    h.state().room::<PuzzlesRoom>()
+}
+
+/// The room did none of what S, A and P do: no solve, the same room, no Try mode.
+fn assert_room_keys_did_nothing(h: &mut Harness<'_, App>) {
+    h.run_steps(2);
+    assert!(
+        !puzzles(h).busy() && puzzles(h).solved().is_none(),
+        "S solved the puzzle"
+    );
+    assert_eq!(h.state().current_room(), "puzzles", "A opened the Solver");
+    assert!(!puzzles(h).trying(), "P started Try mode");
+}
+
+/// The typed-path prompt (the only way to save where no file dialog exists)
+/// takes the keyboard with its text selected: typing replaces the proposed
+/// path, and the letters that are the Puzzles room's keys do nothing there.
+#[test]
+fn the_typed_path_prompt_takes_the_keyboard() {
+    let mut h = harness();
+    h.state_mut().open_room("puzzles");
+    h.run_steps(3);
+    menu_item(&mut h, "File", "Save to path…");
+    wait_for_text(&mut h, "Save session to path");
+    type_keys(&mut h, "sap");
+    let typed = h
+        .state()
+        .workflow
+        .files
+        .prompt
+        .as_ref()
+        .expect("still open")
+        .text
+        .clone();
+    assert_eq!(typed, "sap", "the field has the keys, the proposed path selected");
+    assert_room_keys_did_nothing(&mut h);
+    // Escape closes the prompt, and only that (it also clears an answer in Puzzles).
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert!(h.state().workflow.files.prompt.is_none());
+
+    // The same for Open path…
+    menu_item(&mut h, "File", "Open path…");
+    wait_for_text(&mut h, "Open session from path");
+    type_keys(&mut h, "pas");
+    assert_eq!(h.state().workflow.files.prompt.as_ref().unwrap().text, "pas");
+    assert_room_keys_did_nothing(&mut h);
+}
+
+/// No shortcut acts while a prompt is up, Ctrl ones included: Ctrl+S does
+/// not save behind the Save prompt, Ctrl+Z does not undo, F1 opens no Help;
+/// once it is closed they act again.
+#[test]
+fn no_shortcut_acts_behind_a_prompt() {
+    let mut h = harness();
+    h.run_steps(2);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.ron");
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "saved".into());
+    menu_item(&mut h, "File", "Save to path…");
+    h.state_mut().workflow.files.prompt.as_mut().unwrap().text = path.display().to_string();
+    h.run_steps(2);
+    h.get_by_label("Save").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy() && !a.doc.dirty);
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "edited".into());
+
+    menu_item(&mut h, "File", "Save to path…");
+    wait_for_text(&mut h, "Save session to path");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.key_press(Key::F1);
+    h.run_steps(3);
+    wait_until(&mut h, |a| !a.workflow.busy());
+    assert!(h.state().doc.dirty, "Ctrl+S saved behind the prompt");
+    assert_eq!(fleetscope::session::load(&path).unwrap().setup().name, "saved");
+    assert_eq!(
+        h.state().doc.session.setup().name,
+        "edited",
+        "Ctrl+Z undid behind the prompt"
+    );
+    assert!(
+        h.query_by_label_contains("Counts every deployment").is_none(),
+        "F1 opened Help"
+    );
+
+    h.get_by_label("Cancel").click();
+    h.run_steps(3);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.setup().name,
+        "saved",
+        "Ctrl+Z acts once the prompt is gone"
+    );
+}
+
+/// A prompt without a text field keeps the keys from the room too.
+#[test]
+fn room_keys_wait_while_a_question_is_up() {
+    let mut h = harness();
+    h.state_mut().open_room("puzzles");
+    h.run_steps(3);
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "edited".into());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    wait_for_text(&mut h, "Save them before starting");
+    for key in [Key::S, Key::A, Key::P] {
+        h.key_press(key);
+        h.run_steps(1);
+    }
+    assert_room_keys_did_nothing(&mut h);
+    assert!(h.query_by_label("Keep editing").is_some(), "the question is still up");
+}
+
+/// While a room's text field has the keyboard it keeps its letters and its
+/// own Ctrl+Z (the session's undo waits); the file keys still act: Ctrl+S saves.
+#[test]
+fn a_text_field_keeps_letters_and_undo_but_ctrl_s_saves() {
+    let mut h = harness();
+    h.run_steps(2);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typing.ron");
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "first".into());
+    menu_item(&mut h, "File", "Save to path…");
+    h.state_mut().workflow.files.prompt.as_mut().unwrap().text = path.display().to_string();
+    h.run_steps(2);
+    h.get_by_label("Save").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy() && !a.doc.dirty);
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "second".into());
+
+    h.state_mut().open_tab("puzzles", "text");
+    h.run_steps(3);
+    h.get_by_role(egui::accesskit::Role::MultilineTextInput).click();
+    h.run_steps(2);
+    type_keys(&mut h, "sap");
+    assert_room_keys_did_nothing(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.setup().name,
+        "second",
+        "Ctrl+Z undid the session, not the field"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy() && !a.doc.dirty);
+    assert_eq!(fleetscope::session::load(&path).unwrap().setup().name, "second");
 }

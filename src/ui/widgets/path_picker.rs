@@ -1,6 +1,6 @@
 //! A "Browse…" button for any file: the system dialog runs on a helper thread
-//! (the window keeps drawing); where there is no dialog service a small window
-//! asks for the path instead, as the session dialogs do.
+//! (the window keeps drawing); where there is no dialog service a prompt asks
+//! for the path instead, as the session dialogs do.
 
 use egui::Ui;
 use std::path::{Path, PathBuf};
@@ -90,35 +90,30 @@ impl PathPicker {
         }
     }
 
-    /// The typed-path window while it is open; the path once confirmed.
+    /// The typed-path prompt while it is open; the path once confirmed.
     fn typed_path_window(&mut self, ui: &Ui) -> Option<PathBuf> {
         let text = self.typed.as_mut()?;
         let (save, kind) = &self.typed_for;
         let mut result = None;
         let mut close = false;
-        egui::Window::new(if *save { "Save to path" } else { "Open from path" })
-            .collapsible(false)
-            .resizable(false)
-            .show(ui.ctx(), |ui| {
-                ui.label(format!(
-                    "No file dialog is available here: type the path of the {kind} file."
-                ));
-                let edit = ui.add(egui::TextEdit::singleline(text).desired_width(360.0));
-                if std::mem::take(&mut self.focus_typed) {
-                    edit.request_focus();
+        let title = if *save { "Save to path" } else { "Open from path" };
+        crate::ui::prompt::show(ui.ctx(), title, |ui| {
+            ui.label(format!(
+                "No file dialog is available here: type the path of the {kind} file."
+            ));
+            let field = crate::ui::prompt::text_field(ui, text, "path/to/file", &mut self.focus_typed);
+            let enter = crate::ui::prompt::entered(ui, &field);
+            ui.horizontal(|ui| {
+                let ok = ui.button(if *save { "Save" } else { "Open" }).clicked() || enter;
+                if ok && !text.trim().is_empty() {
+                    result = Some(PathBuf::from(text.trim()));
+                    close = true;
                 }
-                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                ui.horizontal(|ui| {
-                    let ok = ui.button(if *save { "Save" } else { "Open" }).clicked() || enter;
-                    if ok && !text.trim().is_empty() {
-                        result = Some(PathBuf::from(text.trim()));
-                        close = true;
-                    }
-                    if ui.button("Cancel").clicked() {
-                        close = true;
-                    }
-                });
+                if ui.button("Cancel").on_hover_text("Esc").clicked() || crate::ui::prompt::escaped(ui) {
+                    close = true;
+                }
             });
+        });
         if close {
             self.typed = None;
         }

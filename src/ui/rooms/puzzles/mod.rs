@@ -345,6 +345,11 @@ impl Room for PuzzlesRoom {
 }
 
 impl PuzzlesRoom {
+    /// Try mode is on (an answer is being tried by hand).
+    pub fn trying(&self) -> bool {
+        self.editor.playing()
+    }
+
     /// The answer on the grid, if any.
     pub fn answer(&self) -> Option<&Answer> {
         self.answer.as_ref()
