@@ -7,6 +7,7 @@
 mod atomic;
 mod error;
 mod io;
+mod recent;
 mod recovery;
 mod setup_ops;
 mod text_files;
@@ -14,6 +15,7 @@ mod types;
 
 pub use error::SessionError;
 pub use io::{load, parse_session, parse_setup, save, to_ron};
+pub use recent::{RecentFiles, absolute_path};
 pub use recovery::{Recovery, RecoveryStore};
 pub use text_files::{MAX_FILE_BYTES, check_not_input, read_bytes, read_text, write_bytes, write_text};
 pub use types::{

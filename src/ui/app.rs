@@ -7,7 +7,7 @@ use super::room::{Command, FileAction, Room, RoomCtx, downcast, downcast_mut};
 use super::rooms;
 use super::shortcuts;
 use super::workflow::{FileEvent, Workflow, default_session};
-use crate::session::RecoveryStore;
+use crate::session::{RecentFiles, RecoveryStore};
 use egui::Ui;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -29,13 +29,14 @@ pub struct App {
 
 impl App {
     /// A new app with the classic preset; `recovery` is where unsaved work is
-    /// kept (`None` in tests). A recovery copy left by an earlier run is offered.
-    pub fn new(recovery: Option<RecoveryStore>) -> App {
+    /// kept, `recent` where the recent files list is (`None` in tests). A
+    /// recovery copy left by an earlier run is offered, else the last session.
+    pub fn new(recovery: Option<RecoveryStore>, recent: Option<RecentFiles>) -> App {
         App {
             doc: Document::new(default_session(), None),
             rooms: rooms::all(),
             current: 0,
-            workflow: Workflow::new(recovery),
+            workflow: Workflow::new(recovery, recent),
             status: String::new(),
             status_since: std::time::Instant::now(),
             commands: Vec::new(),
@@ -45,10 +46,18 @@ impl App {
         }
     }
 
+    /// Takes over the recent list earlier versions kept in eframe's storage
+    /// (written only on a clean quit, with paths as typed) when there is no
+    /// list of our own yet: the files found from here, made absolute.
     pub fn load_prefs(&mut self, storage: &dyn eframe::Storage) {
-        if let Some(recent) = eframe::get_value::<Vec<PathBuf>>(storage, "recent_files") {
-            self.workflow.recent = recent;
-            self.workflow.offer_last_session();
+        if self.workflow.recent.is_empty()
+            && let Some(old) = eframe::get_value::<Vec<PathBuf>>(storage, "recent_files")
+        {
+            let found = old
+                .iter()
+                .filter(|p| p.is_file())
+                .map(|p| crate::session::absolute_path(p));
+            self.workflow.adopt_recent(found.collect());
         }
     }
 
@@ -400,10 +409,6 @@ impl App {
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, "recent_files", &self.workflow.recent);
     }
 
     fn on_exit(&mut self) {

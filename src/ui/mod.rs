@@ -35,8 +35,13 @@ pub fn run_app(open: Option<std::path::PathBuf>, setup: Option<usize>, room: Opt
         "fleetscope",
         options,
         Box::new(move |cc| {
-            let recovery_dir = eframe::storage_dir("fleetscope").map(|d| d.join("recovery"));
-            let mut app = App::new(recovery_dir.map(crate::session::RecoveryStore::new));
+            let dir = eframe::storage_dir("fleetscope");
+            let mut app = App::new(
+                dir.as_ref()
+                    .map(|d| crate::session::RecoveryStore::new(d.join("recovery"))),
+                dir.as_ref()
+                    .map(|d| crate::session::RecentFiles::new(d.join("recent.ron"))),
+            );
             if let Some(storage) = cc.storage {
                 app.load_prefs(storage);
             }

@@ -9,7 +9,7 @@ use super::files::{Answer, DialogKind, FileUi, Pending};
 use super::room::FileAction;
 use crate::jobs::{Job, Repaint};
 use crate::presets;
-use crate::session::{self, Recovery, RecoveryStore, Session};
+use crate::session::{self, RecentFiles, Recovery, RecoveryStore, Session};
 use egui::Context;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -27,10 +27,11 @@ pub enum FileEvent {
     Status(String),
 }
 
-/// A read or write running in the background.
+/// A read or write running in the background; each answers with the file's
+/// absolute path (what the recent list and the recovery copy keep).
 enum Io {
-    Saving { path: PathBuf, revision: u64, job: Job<()> },
-    Loading { path: PathBuf, job: Job<Session> },
+    Saving { revision: u64, job: Job<PathBuf> },
+    Loading { job: Job<(Session, PathBuf)> },
 }
 
 /// A session that starts with the classic preset.
@@ -44,7 +45,12 @@ pub fn default_session() -> Session {
 pub struct Workflow {
     /// Dialogs and the small windows around files.
     pub files: FileUi,
+    /// The sessions opened or saved last, newest first (absolute paths).
     pub recent: Vec<PathBuf>,
+    /// Where the recent list is kept (`None` in tests); rewritten when it changes.
+    recent_store: Option<RecentFiles>,
+    recent_job: Option<Job<()>>,
+    recent_unwritten: bool,
     recovery: Option<RecoveryStore>,
     io: Option<Io>,
     /// Runs once the running save has succeeded (Save in the unsaved-changes prompt).
@@ -62,16 +68,20 @@ fn repaint(ctx: &Context) -> Repaint {
 }
 
 impl Workflow {
-    /// `recovery`: where unsaved work is kept (`None` in tests); a copy left by
-    /// an earlier run is offered.
-    pub fn new(recovery: Option<RecoveryStore>) -> Workflow {
+    /// `recovery`: where unsaved work is kept, `recent`: where the recent list
+    /// is (`None` in tests). A recovery copy left by an earlier run is offered,
+    /// else the last session.
+    pub fn new(recovery: Option<RecoveryStore>, recent: Option<RecentFiles>) -> Workflow {
         let mut files = FileUi::default();
         if let Some(store) = &recovery {
             files.recovery_offer = store.read();
         }
-        Workflow {
+        let mut workflow = Workflow {
             files,
-            recent: Vec::new(),
+            recent: recent.as_ref().map(RecentFiles::read).unwrap_or_default(),
+            recent_store: recent,
+            recent_job: None,
+            recent_unwritten: false,
             recovery,
             io: None,
             after_save: None,
@@ -79,12 +89,14 @@ impl Workflow {
             last_autosave: Instant::now(),
             autosave_job: None,
             quitting: false,
-        }
+        };
+        workflow.offer_last_session();
+        workflow
     }
 
     /// A save or an open is running.
     pub fn busy(&self) -> bool {
-        self.io.is_some() || self.files.dialog_running() || self.autosave_job.is_some()
+        self.io.is_some() || self.files.dialog_running() || self.autosave_job.is_some() || self.recent_job.is_some()
     }
 
     /// Starts a file action; the ones that would drop unsaved work ask first.
@@ -152,13 +164,12 @@ impl Workflow {
             return;
         }
         let session = doc.session.clone();
-        let target = path.clone();
-        let job = Job::spawn(repaint(ctx), move |_| {
-            session::save(&target, &session).map_err(|e| e.to_string())
-        });
         events.push(FileEvent::Status(format!("Saving {}…", path.display())));
+        let job = Job::spawn(repaint(ctx), move |_| {
+            session::save(&path, &session).map_err(|e| e.to_string())?;
+            Ok(session::absolute_path(&path))
+        });
         self.io = Some(Io::Saving {
-            path,
             revision: doc.revision,
             job,
         });
@@ -171,17 +182,54 @@ impl Workflow {
             ));
             return;
         }
-        let source = path.clone();
-        let job = Job::spawn(repaint(ctx), move |_| session::load(&source).map_err(|e| e.to_string()));
         events.push(FileEvent::Status(format!("Opening {}…", path.display())));
-        self.io = Some(Io::Loading { path, job });
+        let job = Job::spawn(repaint(ctx), move |_| {
+            let session = session::load(&path).map_err(|e| e.to_string())?;
+            Ok((session, session::absolute_path(&path)))
+        });
+        self.io = Some(Io::Loading { job });
     }
 
+    /// Takes `list` as the recent list (to be written) when it has any file,
+    /// and offers its first.
+    pub fn adopt_recent(&mut self, list: Vec<PathBuf>) {
+        if !list.is_empty() {
+            self.recent = list;
+            self.recent.truncate(RECENT_MAX);
+            self.recent_unwritten = true;
+            self.offer_last_session();
+        }
+    }
+
+    /// Puts a file just opened or saved (absolute path) first in the recent list.
     fn remember(&mut self, path: &Path) {
         let p = path.to_path_buf();
         self.recent.retain(|q| q != &p);
         self.recent.insert(0, p);
         self.recent.truncate(RECENT_MAX);
+        self.recent_unwritten = true;
+    }
+
+    /// Writes the recent list in the background when it changed (one write at
+    /// a time, the newest list last).
+    fn write_recent(&mut self, ctx: &Context, events: &mut Vec<FileEvent>) {
+        if let Some(job) = &mut self.recent_job
+            && let Some(r) = job.poll()
+        {
+            self.recent_job = None;
+            if let Err(e) = r {
+                events.push(FileEvent::Status(format!("The recent files list was not saved: {e}")));
+            }
+        }
+        let Some(store) = &self.recent_store else { return };
+        if !self.recent_unwritten || self.recent_job.is_some() {
+            return;
+        }
+        self.recent_unwritten = false;
+        let (store, list) = (store.clone(), self.recent.clone());
+        self.recent_job = Some(Job::spawn(repaint(ctx), move |_| {
+            store.write(&list).map_err(|e| e.to_string())
+        }));
     }
 
     /// Once per frame: finished reads and writes, dialogs, the windows, the
@@ -199,6 +247,7 @@ impl Workflow {
         }
         self.windows(doc, ctx, &mut events);
         self.autosave(doc, ctx, &mut events);
+        self.write_recent(ctx, &mut events);
         if self.busy() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
@@ -207,14 +256,14 @@ impl Workflow {
 
     fn poll_io(&mut self, doc: &mut Document, ctx: &Context, events: &mut Vec<FileEvent>) {
         let finished = match &mut self.io {
-            Some(Io::Saving { job, .. }) => job.poll().map(|r| r.map(|()| None)),
-            Some(Io::Loading { job, .. }) => job.poll().map(|r| r.map(Some)),
+            Some(Io::Saving { job, .. }) => job.poll().map(|r| r.map(|path| (path, None))),
+            Some(Io::Loading { job }) => job.poll().map(|r| r.map(|(session, path)| (path, Some(session)))),
             None => None,
         };
         let Some(result) = finished else { return };
         let io = self.io.take().expect("a finished job");
         match (io, result) {
-            (Io::Saving { path, revision, .. }, Ok(_)) => {
+            (Io::Saving { revision, .. }, Ok((path, _))) => {
                 doc.file = Some(path.clone());
                 // Edits made while the save ran are still unsaved.
                 doc.dirty = doc.revision != revision;
@@ -234,14 +283,14 @@ impl Workflow {
                 self.files.error = Some(format!("Could not save the session.\n\n{e}"));
                 events.push(FileEvent::Status("Not saved".into()));
             }
-            (Io::Loading { path, .. }, Ok(Some(session))) => {
+            (Io::Loading { .. }, Ok((path, Some(session)))) => {
                 *doc = Document::new(session, Some(path.clone()));
                 self.autosaved_revision = doc.revision;
                 self.remember(&path);
                 events.push(FileEvent::Replaced);
                 events.push(FileEvent::Status(format!("Opened {}", path.display())));
             }
-            (Io::Loading { .. }, Ok(None)) => {}
+            (Io::Loading { .. }, Ok((_, None))) => {}
             (Io::Loading { .. }, Err(e)) => {
                 self.files.error = Some(format!("Could not open the session.\n\n{e}"));
                 events.push(FileEvent::Status("The open session is unchanged".into()));

@@ -1,7 +1,7 @@
 //! Session files: round trip, atomic save, clear errors for bad files, recovery copies.
 
 use fleetscope::presets;
-use fleetscope::session::{self, FORMAT_VERSION, Recovery, RecoveryStore, Session, SessionError};
+use fleetscope::session::{self, FORMAT_VERSION, RecentFiles, Recovery, RecoveryStore, Session, SessionError};
 use std::fs;
 
 fn sample() -> Session {
@@ -131,6 +131,30 @@ fn recovery_copies_are_one_per_instance() {
     // … until someone who was offered it answers.
     other.clear();
     assert!(RecoveryStore::for_process(&rec_dir, 999_999_997).read().is_none());
+}
+
+/// The recent files list: written atomically into a folder it makes, read
+/// back as written; paths that are not absolute and a damaged file are left
+/// out rather than stopping a start.
+#[test]
+fn the_recent_list_keeps_absolute_paths_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = RecentFiles::new(dir.path().join("state/recent.ron"));
+    assert!(store.read().is_empty(), "no file yet");
+    let list = vec![dir.path().join("a.ron"), dir.path().join("b c.ron")];
+    store.write(&list).unwrap();
+    assert_eq!(store.read(), list);
+    std::fs::write(store.path(), "[\"saves/walk1.ron\", \"/abs/walk2.ron\"]").unwrap();
+    assert_eq!(store.read(), vec![std::path::PathBuf::from("/abs/walk2.ron")]);
+    std::fs::write(store.path(), "[\"cut short").unwrap();
+    assert!(store.read().is_empty());
+    let relative = std::path::Path::new("saves/walk1.ron");
+    let absolute = session::absolute_path(relative);
+    assert!(
+        absolute.is_absolute() && absolute.ends_with(relative),
+        "{}",
+        absolute.display()
+    );
 }
 
 #[test]

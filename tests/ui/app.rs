@@ -6,6 +6,7 @@ use crate::common::*;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use fleetscope::session::RecentFiles;
 use fleetscope::ui::App;
 use std::path::Path;
 
@@ -216,4 +217,55 @@ fn the_last_session_is_offered_at_start() {
     assert_eq!(h.state().doc.file.as_deref(), Some(path.as_path()));
     assert_eq!(h.state().doc.session.setup().name, "my last work");
     assert!(h.query_by_label("Reopen").is_none(), "asked once");
+}
+
+/// `target` written relative to the current folder, as a user types it.
+fn relative_to_here(target: &Path) -> std::path::PathBuf {
+    let here = std::env::current_dir().unwrap();
+    let mut p = std::path::PathBuf::new();
+    for _ in here.components().skip(1) {
+        p.push("..");
+    }
+    p.join(target.strip_prefix("/").unwrap())
+}
+
+/// The recent list keeps absolute paths and is written as soon as a file is
+/// saved or opened (before, it kept paths as typed and was written only on a
+/// clean quit: an app started from another folder offered nothing). A new app
+/// reading the list, from wherever it starts, offers the last file and opens it.
+#[test]
+fn recent_files_are_absolute_and_written_at_once() {
+    let state = tempfile::tempdir().unwrap();
+    let store = RecentFiles::new(state.path().join("recent.ron"));
+    let work = tempfile::tempdir().unwrap();
+    let here = work.path().canonicalize().unwrap();
+    let mut h = harness_of(App::new(None, Some(store.clone())));
+    h.run_steps(2);
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "walk".into());
+    let typed = relative_to_here(&work.path().join("walk1.ron"));
+    assert!(typed.is_relative());
+    save_to(&mut h, &typed);
+    let walk1 = here.join("walk1.ron");
+    assert_eq!(h.state().workflow.recent, vec![walk1.clone()]);
+    assert_eq!(store.read(), vec![walk1.clone()], "written when saved, absolute");
+    assert_eq!(h.state().doc.file.as_deref(), Some(walk1.as_path()));
+
+    let mut other = session_of(&["russian"]);
+    other.setup_mut().name = "the other".into();
+    fleetscope::session::save(&here.join("walk2.ron"), &other).unwrap();
+    menu_item(&mut h, "File", "Open path…");
+    type_path(&mut h, &relative_to_here(&work.path().join("walk2.ron")));
+    h.get_by_label("Open").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy());
+    let walk2 = here.join("walk2.ron");
+    assert_eq!(store.read(), vec![walk2.clone(), walk1.clone()], "written when opened");
+
+    let mut h = harness_of(App::new(None, Some(store.clone())));
+    wait_for_text(&mut h, "Reopen your last session");
+    h.get_by_label("Reopen").click();
+    h.run_steps(2);
+    wait_until(&mut h, |a| !a.workflow.busy() && a.doc.file.is_some());
+    assert_eq!(h.state().doc.file.as_deref(), Some(walk2.as_path()));
+    assert_eq!(h.state().doc.session.setup().name, "the other");
 }

@@ -14,7 +14,7 @@ const SIZE: Vec2 = egui::vec2(1280.0, 860.0);
 
 /// The app in a 1280×860 window, without a recovery store.
 pub fn harness() -> Harness<'static, App> {
-    harness_of(App::new(None))
+    harness_of(App::new(None, None))
 }
 
 /// This app in a 1280×860 window.

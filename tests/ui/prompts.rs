@@ -24,7 +24,7 @@ fn app_after_a_crash(dir: &Path, name: &str) -> (Harness<'static, App>, Session)
         file: None,
     })
     .unwrap();
-    let mut h = harness_of(App::new(Some(RecoveryStore::new(dir))));
+    let mut h = harness_of(App::new(Some(RecoveryStore::new(dir)), None));
     h.run_steps(2);
     (h, session)
 }
