@@ -143,3 +143,29 @@ pub fn menu_item<S>(h: &mut Harness<'_, S>, menu: &str, item: &str) {
     h.get_by_label(item).click();
     h.run_steps(2);
 }
+
+/// Every shape painted last frame, nested groups flattened, in paint order.
+pub fn painted<S>(h: &Harness<'_, S>) -> Vec<egui::Shape> {
+    fn flatten(shape: &egui::Shape, out: &mut Vec<egui::Shape>) {
+        match shape {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| flatten(s, out)),
+            s => out.push(s.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        flatten(&c.shape, &mut out);
+    }
+    out
+}
+
+/// Every text painted last frame with the rectangle it covers on screen.
+pub fn painted_texts<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
+    painted(h)
+        .into_iter()
+        .filter_map(|s| match s {
+            egui::Shape::Text(t) => Some((t.galley.text().to_string(), t.visual_bounding_rect())),
+            _ => None,
+        })
+        .collect()
+}

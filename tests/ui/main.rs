@@ -5,6 +5,7 @@ mod app;
 mod boards;
 mod common;
 mod counter;
+mod plots;
 mod prompts;
 mod puzzle_logic;
 mod puzzle_setter;

@@ -12,3 +12,4 @@ pub mod puzzle_grid;
 pub mod qubit_view;
 pub mod rule_picker;
 pub mod setup_picker;
+pub mod ticks;

@@ -230,7 +230,7 @@ fn results(ui: &mut Ui, v: &LabView) {
         .iter()
         .flat_map(|(_, pts, _)| pts.iter().map(|p| p[0]))
         .fold(1.0, f64::max);
-    compact_ticks(Plot::new("lab_plot"))
+    compact_ticks(Plot::new("lab_plot"), ui)
         .height(260.0)
         .allow_scroll(false)
         .x_axis_label("shots")

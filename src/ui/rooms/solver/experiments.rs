@@ -10,9 +10,9 @@ use crate::study::sampling::{SamplerSettings, rate_request};
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::plot_style::{compact_ticks, key};
+use crate::ui::widgets::plot_style::{compact_ticks, key, log_x_ticks};
 use egui::{Color32, Ui};
-use egui_plot::{Line, MarkerShape, Plot, Points};
+use egui_plot::{HoverPosition, Line, MarkerShape, Plot, Points};
 
 /// What an experiment produced.
 pub enum Outcome {
@@ -96,7 +96,7 @@ impl Experiments {
                 ("SA (reads)", sa, Color32::from_rgb(90, 160, 230)),
                 ("tabu (restarts)", tabu, Color32::from_rgb(240, 160, 60)),
             ];
-            rate_plot(ui, "figure8", "reads or restarts (log₁₀)", true, &lines);
+            rate_plot(ui, "figure8", "reads or restarts (log scale)", true, &lines);
         }
         ui.separator();
         ui.heading("Success against ε");
@@ -234,13 +234,26 @@ impl Experiments {
 /// Success (%) against x, one line with markers per series.
 fn rate_plot(ui: &mut Ui, id: &str, x_label: &str, log_x: bool, series: &[(&str, &Vec<RatePoint>, Color32)]) {
     let x_of = |x: f64| if log_x { x.max(1.0).log10() } else { x };
-    compact_ticks(Plot::new(id))
+    let ticks = if log_x { log_x_ticks } else { compact_ticks };
+    ticks(Plot::new(id), ui)
         .height(220.0)
         .allow_scroll(false)
         .allow_zoom(false)
         .x_axis_label(x_label)
         .y_axis_label("success (%)")
         .default_y_bounds(0.0, 105.0)
+        // The pointer reads the budget itself, not its logarithm.
+        .label_formatter(move |hover| {
+            let (name, at) = match hover {
+                HoverPosition::NearDataPoint {
+                    plot_name, position, ..
+                } => (*plot_name, position),
+                HoverPosition::Elsewhere { position } => ("", position),
+            };
+            let x = if log_x { 10f64.powf(at.x) } else { at.x };
+            let x = if log_x { format!("{x:.0}") } else { format!("{x:.3}") };
+            Some(format!("{name}\n{x}: {:.1} % success", at.y).trim_start().to_string())
+        })
         .show(ui, |p| {
             for (name, points, color) in series {
                 let pts: Vec<[f64; 2]> = points.iter().map(|r| [x_of(r.x), 100.0 * r.rate()]).collect();

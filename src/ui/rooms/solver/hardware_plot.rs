@@ -43,7 +43,7 @@ pub fn sweep_plot(ui: &mut Ui, r: &HardwareReport) {
         )
     }))
     .collect();
-    compact_ticks(Plot::new("hardware_sweep"))
+    compact_ticks(Plot::new("hardware_sweep"), ui)
         .height(220.0)
         .allow_scroll(false)
         .allow_zoom(false)

@@ -83,7 +83,7 @@ impl Live {
 pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
     let height = 190.0;
     ui.columns(3, |cols| {
-        compact_ticks(Plot::new(("energy_traces", live.run)))
+        compact_ticks(Plot::new(("energy_traces", live.run)), &cols[0])
             .height(height)
             .allow_scroll(false)
             .x_axis_label(live.step_label)
@@ -100,7 +100,7 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
             .map(|(k, n)| (n.as_str(), series_color(k)))
             .collect();
         key(&mut cols[0], &entries);
-        compact_ticks(Plot::new(("best_energy", live.run)))
+        compact_ticks(Plot::new(("best_energy", live.run)), &cols[1])
             .height(height)
             .allow_scroll(false)
             .x_axis_label("seconds")
@@ -116,7 +116,7 @@ pub fn plots(ui: &mut egui::Ui, live: &Live, marked: Option<(f64, &str)>) {
             });
         let (bars, width) = histogram(&live.finals);
         let tallest = bars.iter().map(|b| b.1).fold(0.0, f64::max);
-        compact_ticks(Plot::new(("final_energies", live.run)))
+        compact_ticks(Plot::new(("final_energies", live.run)), &cols[2])
             .height(height)
             .allow_scroll(false)
             .x_axis_label("final energy of a read")

@@ -162,7 +162,7 @@ fn plot(ui: &mut Ui, w: &WalkEnergies) {
     // A new walk is a new plot: its bounds are fitted afresh.
     // Room below the plot for its key.
     let height = (ui.available_height() - 40.0).max(160.0);
-    compact_ticks(Plot::new(("energy_histogram", w.k, w.matrices, w.start)))
+    compact_ticks(Plot::new(("energy_histogram", w.k, w.matrices, w.start)), ui)
         .height(height)
         .x_axis_label(format!("|ΔA|² (bins of {})", w.step))
         .y_axis_label("matrices")
