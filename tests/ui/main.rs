@@ -9,6 +9,7 @@ mod plots;
 mod prompts;
 mod puzzle_logic;
 mod puzzle_setter;
+mod puzzle_view;
 mod puzzles;
 mod rooms;
 mod solver;

@@ -14,6 +14,7 @@ mod janko;
 pub mod model;
 pub mod placement_qubo;
 pub mod qubo;
+pub mod region_colours;
 pub mod render;
 mod search;
 pub mod setter;

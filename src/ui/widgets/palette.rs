@@ -54,6 +54,90 @@ pub fn series_color(i: usize) -> Color32 {
     COLORS[1 + i % SERIES]
 }
 
+/// Region fills of the puzzle grids, chosen for distinctness: LinkedIn's
+/// Queens colours (orange, blue, green, coral, yellow, lavender) and ten
+/// more, each picked to lie as far as possible in OKLab from those before it
+/// among colours light enough that black ink reads on them (contrast 7:1 or
+/// more) and soft enough to read as a region, not an alarm (chroma 0.14 or
+/// less). Any two differ by more than `REGION_CONTRAST`; which region gets
+/// which is `puzzle::region_colours` (neighbours apart).
+pub const REGIONS: [Color32; 16] = [
+    Color32::from_rgb(0xFF, 0xC9, 0x92),
+    Color32::from_rgb(0x96, 0xBE, 0xFF),
+    Color32::from_rgb(0xB3, 0xDF, 0xA0),
+    Color32::from_rgb(0xFF, 0x7B, 0x60),
+    Color32::from_rgb(0xE6, 0xF3, 0x88),
+    Color32::from_rgb(0xC8, 0xA0, 0xE8),
+    Color32::from_rgb(0x00, 0xB0, 0x98),
+    Color32::from_rgb(0xD0, 0x98, 0x30),
+    Color32::from_rgb(0xE8, 0xF0, 0xF0),
+    Color32::from_rgb(0x30, 0xD0, 0xD8),
+    Color32::from_rgb(0x20, 0xA8, 0xE0),
+    Color32::from_rgb(0xA0, 0xA0, 0xA0),
+    Color32::from_rgb(0xF8, 0xC0, 0xE8),
+    Color32::from_rgb(0x68, 0xF8, 0xF8),
+    Color32::from_rgb(0xE0, 0x80, 0xA8),
+    Color32::from_rgb(0x88, 0xB8, 0x58),
+];
+
+/// How far apart (Euclidean distance in OKLab) the colours of two touching
+/// regions are at least, whenever the palette can manage it: colours the
+/// eye tells apart at a glance. A just noticeable difference is about 0.02;
+/// the region colours people mixed up (tan and brown, lavender and purple,
+/// mauve and pink) were 0.036 to 0.055 apart.
+pub const REGION_CONTRAST: f64 = 0.09;
+
+/// A colour in OKLab (Björn Ottosson's perceptual space): lightness, a, b.
+pub fn oklab(c: Color32) -> [f64; 3] {
+    let [r, g, b] = [c.r(), c.g(), c.b()].map(srgb_to_linear);
+    let l = (0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b).cbrt();
+    let m = (0.211_903_498_2 * r + 0.680_699_545_1 * g + 0.107_396_956_6 * b).cbrt();
+    let s = (0.088_302_461_9 * r + 0.281_718_837_6 * g + 0.629_978_700_5 * b).cbrt();
+    [
+        0.210_454_255_3 * l + 0.793_617_785_0 * m - 0.004_072_046_8 * s,
+        1.977_998_495_1 * l - 2.428_592_205_0 * m + 0.450_593_709_9 * s,
+        0.025_904_037_1 * l + 0.782_771_766_2 * m - 0.808_675_766_0 * s,
+    ]
+}
+
+/// How different two colours look: their distance in OKLab.
+pub fn perceptual_distance(a: Color32, b: Color32) -> f64 {
+    let (p, q) = (oklab(a), oklab(b));
+    ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt()
+}
+
+fn srgb_to_linear(v: u8) -> f64 {
+    let v = f64::from(v) / 255.0;
+    if v <= 0.040_45 {
+        v / 12.92
+    } else {
+        ((v + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// WCAG's relative luminance (0 black to 1 white).
+pub fn luminance(c: Color32) -> f64 {
+    let [r, g, b] = [c.r(), c.g(), c.b()].map(srgb_to_linear);
+    0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/// WCAG's contrast ratio of two colours (1 to 21).
+pub fn contrast(a: Color32, b: Color32) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// Ink for marks drawn on `fill`: near-black on a light fill (a region's
+/// colour), near-white on a dark one (a plain cell).
+pub fn ink_on(fill: Color32) -> Color32 {
+    let (dark, light) = (Color32::from_gray(20), Color32::from_gray(235));
+    if contrast(dark, fill) >= contrast(light, fill) {
+        dark
+    } else {
+        light
+    }
+}
+
 /// A heat colour for `t` in 0..=1: dark blue, through teal and yellow, to red.
 pub fn heat(t: f32) -> Color32 {
     let t = t.clamp(0.0, 1.0);

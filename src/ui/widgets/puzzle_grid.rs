@@ -1,12 +1,17 @@
-//! Draws a puzzle of any family as a grid: regions as colours, the puzzle's
-//! own marks (numbers, trees, pieces, givens, links), the counts along the
-//! edges, an answer on top, and the cells a broken rule names outlined in red.
-//! Reports the cell under a click or a drag, for the editors.
+//! Draws a puzzle of any family as a grid: regions as colours (touching
+//! regions never alike, a letter in each cell on request), the puzzle's own
+//! marks (numbers, trees, pieces, givens, links) in ink that reads on the
+//! cell's colour, the counts along the edges, an answer on top, and outlines
+//! for what is pointed out (broken rules, a hint's cells), which never change
+//! the colour a cell's region reads by. Reports the cell under a click or a
+//! drag, for the editors.
 
 use super::palette;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::Puzzle;
+use crate::puzzle::edit::region_letter;
 use crate::puzzle::families::AnswerGlyph;
+use crate::puzzle::region_colours::colour_regions;
 use crate::puzzle::render::{CellMark, cell_marks, edge_labels, links};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
 
@@ -26,11 +31,13 @@ pub struct Overlay<'a> {
     /// The ship of each cell (row-major; 0: none): only a ship's own cells join.
     pub ships: Option<&'a [u16]>,
     /// A deduction's cells (hint or explained step): the cells it decides
-    /// (outlined in green) and the cells it reasons from (tinted blue).
+    /// (outlined in green) and the cells it reasons from (dashed blue outline).
     pub decided: &'a [usize],
     pub reasons: &'a [usize],
     /// Cells where two solutions differ (the setter's lens), or an edit's cells: outlined in purple.
     pub ambiguous: &'a [usize],
+    /// Write each cell's region letter in its corner.
+    pub region_letters: bool,
 }
 
 /// Where the pointer acted this frame.
@@ -54,7 +61,9 @@ pub struct GridResponse {
 const BROKEN: Color32 = Color32::from_rgb(230, 60, 60);
 const DECIDED: Color32 = Color32::from_rgb(80, 220, 120);
 const AMBIGUOUS: Color32 = Color32::from_rgb(200, 110, 255);
-const REASON: Color32 = Color32::from_rgba_premultiplied(40, 70, 140, 90);
+const REASON: Color32 = Color32::from_rgb(70, 140, 255);
+/// Under every outline, so it stands out on light region colours and dark cells alike.
+const HALO: Color32 = Color32::from_gray(10);
 const WEAK: Color32 = Color32::from_rgb(240, 160, 40);
 
 /// A clash: a rule naming one or two cells of which the answer marks at least
@@ -79,23 +88,21 @@ pub fn broken_cells(violations: &[crate::puzzle::Violation], answer: &BinaryMatr
     (clash, whole)
 }
 
-/// A region's fill: the plot series' colours, then (a tenth region and on,
-/// which boards of scattered regions have no shapes to tell apart) hues a
-/// golden angle apart in two shades.
-fn region_fill(k: u16) -> Color32 {
-    let k = k as usize;
-    let c = if k < palette::SERIES {
-        palette::series_color(k)
-    } else {
-        let hue = (k as f32 * 0.381_966).fract();
-        let value = if k.is_multiple_of(2) { 0.95 } else { 0.7 };
-        Color32::from(egui::ecolor::Hsva::new(hue, 0.6, value, 1.0))
-    };
-    Color32::from_rgb(
-        (c.r() as u16 * 2 / 5 + 60) as u8,
-        (c.g() as u16 * 2 / 5 + 60) as u8,
-        (c.b() as u16 * 2 / 5 + 60) as u8,
+/// The fill of each region number: touching regions get palette colours
+/// at least `palette::REGION_CONTRAST` apart (see `puzzle::region_colours`).
+pub fn region_fills(rows: usize, cols: usize, regions: &[Option<u16>]) -> Vec<Color32> {
+    let distance = |a: usize, b: usize| palette::perceptual_distance(palette::REGIONS[a], palette::REGIONS[b]);
+    colour_regions(
+        rows,
+        cols,
+        regions,
+        palette::REGIONS.len(),
+        &distance,
+        palette::REGION_CONTRAST,
     )
+    .into_iter()
+    .map(|k| palette::REGIONS[k])
+    .collect()
 }
 
 /// Draws the puzzle in the space given (`max` bounds the cell size).
@@ -114,6 +121,7 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
     let cell_rect =
         |r: usize, c: usize| Rect::from_min_size(origin + vec2(c as f32 * cell, r as f32 * cell), Vec2::splat(cell));
     let (marks, regions) = cell_marks(puzzle);
+    let fills = region_fills(rows, cols, &regions);
     let text = ui.visuals().text_color();
     let font = FontId::proportional((cell * 0.55).max(8.0));
     // Edge counts.
@@ -140,31 +148,35 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             let i = r * cols + c;
             let cr = cell_rect(r, c);
             let one = overlay.answer.is_some_and(|m| m.get(r, c));
-            let fill = match (&marks[i], regions.get(i).copied().flatten()) {
+            let region = regions.get(i).copied().flatten();
+            let fill = match (&marks[i], region) {
                 (CellMark::Hole, _) => Color32::from_gray(25),
-                (_, Some(k)) => region_fill(k),
+                (_, Some(k)) => fills[k as usize],
                 _ => Color32::from_gray(70),
             };
+            let ink = palette::ink_on(fill);
             painter.rect_filled(cr.shrink(0.5), 0.0, fill);
-            if overlay.reasons.contains(&i) {
-                painter.rect_filled(cr.shrink(0.5), 0.0, REASON);
+            if overlay.region_letters
+                && let Some(k) = region.filter(|_| !matches!(marks[i], CellMark::Hole))
+            {
+                painter.text(
+                    cr.left_top() + vec2(cell * 0.1 + 2.0, cell * 0.06 + 1.0),
+                    Align2::LEFT_TOP,
+                    region_letter(k).to_string(),
+                    FontId::proportional((cell * 0.28).max(8.0)),
+                    faded(ink, fill),
+                );
             }
             let open = overlay.undecided.is_some_and(|u| u.get(r, c));
-            draw_mark(
-                &painter,
-                cr,
-                &marks[i],
-                one || open || overlay.answer.is_none(),
-                &font,
-                puzzle,
-            );
+            let lit = one || open || overlay.answer.is_none();
+            draw_mark(&painter, cr, &marks[i], (ink, fill), lit, &font, puzzle);
             // A given queen or star shows as one even with no answer on the grid.
             let given_shown = overlay.answer.is_none() && matches!(marks[i], CellMark::GivenOne);
             if one || given_shown {
                 let joins = overlay
                     .answer
                     .map_or([false; 4], |m| ship_joins(m, overlay.ships, r, c));
-                draw_answer(&painter, cr, &marks[i], puzzle, joins);
+                draw_answer(&painter, cr, &marks[i], puzzle, joins, (ink, fill));
             } else if overlay.answer.is_some()
                 && puzzle.as_family().answer_glyph() == AnswerGlyph::Digits
                 && !matches!(marks[i], CellMark::Digit(_))
@@ -176,7 +188,7 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
                     Align2::CENTER_CENTER,
                     "0",
                     FontId::monospace(cell * 0.6),
-                    Color32::from_gray(200),
+                    faded(ink, fill),
                 );
             } else if overlay.undecided.is_some_and(|u| !u.get(r, c)) {
                 // A cell decided empty (a partial answer), as people mark it on paper:
@@ -186,16 +198,16 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
                         let y = cr.center().y;
                         painter.line_segment(
                             [pos2(cr.left() + cell * 0.2, y), pos2(cr.right() - cell * 0.2, y)],
-                            Stroke::new(2.0, Color32::from_gray(200)),
+                            Stroke::new(2.0, faded(ink, fill)),
                         );
                     }
                     CellMark::Empty => {
-                        painter.circle_filled(cr.center(), (cell * 0.08).max(1.5), Color32::from_gray(210));
+                        painter.circle_filled(cr.center(), (cell * 0.08).max(1.5), faded(ink, fill));
                     }
                     CellMark::Piece(_, false) => {
                         // Below the piece letter, which names what the cell allows.
                         let at = cr.center() + vec2(0.0, cell * 0.3);
-                        painter.circle_filled(at, (cell * 0.08).max(1.5), Color32::from_gray(210));
+                        painter.circle_filled(at, (cell * 0.08).max(1.5), faded(ink, fill));
                     }
                     _ => {}
                 }
@@ -244,19 +256,22 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
             );
         }
     }
-    // Outlines, last on top: weak counts, clashes, a deduction's cells.
-    for (cells, inset, width, colour) in [
-        (overlay.weak, 1.0, 1.5, WEAK),
-        (overlay.broken, 1.5, 2.5, BROKEN),
-        (overlay.decided, 1.5, 3.0, DECIDED),
-        (overlay.ambiguous, 3.0, 2.0, AMBIGUOUS),
+    // Outlines, last on top: weak counts, clashes, a deduction's cells (the
+    // cells it reasons from dashed), where solutions differ.
+    for (cells, inset, width, colour, dashed) in [
+        (overlay.weak, 1.5, 1.5, WEAK, false),
+        (overlay.broken, 2.0, 2.5, BROKEN, false),
+        (overlay.reasons, 2.5, 2.0, REASON, true),
+        (overlay.decided, 2.0, 3.0, DECIDED, false),
+        (overlay.ambiguous, 4.5, 2.0, AMBIGUOUS, false),
     ] {
         for &i in cells.iter().filter(|&&i| i < rows * cols) {
-            painter.rect_stroke(
+            outline(
+                &painter,
                 cell_rect(i / cols, i % cols).shrink(inset),
-                inset,
-                Stroke::new(width, colour),
-                StrokeKind::Inside,
+                width,
+                colour,
+                dashed,
             );
         }
     }
@@ -298,15 +313,60 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
     }
 }
 
+/// A highlight around a cell: a dark halo under the colour, so it shows on
+/// light region colours and dark cells alike; `dashed` for a second kind.
+fn outline(painter: &egui::Painter, rect: Rect, width: f32, colour: Color32, dashed: bool) {
+    let corners = [
+        rect.left_top(),
+        rect.right_top(),
+        rect.right_bottom(),
+        rect.left_bottom(),
+        rect.left_top(),
+    ];
+    if dashed {
+        let dash = (rect.width() / 5.0).max(3.0);
+        let gap = dash * 0.6;
+        painter.extend(egui::Shape::dashed_line(
+            &corners,
+            Stroke::new(width + 2.0, HALO),
+            dash,
+            gap,
+        ));
+        painter.extend(egui::Shape::dashed_line(
+            &corners,
+            Stroke::new(width, colour),
+            dash,
+            gap,
+        ));
+    } else {
+        painter.rect_stroke(rect, 1.0, Stroke::new(width + 2.0, HALO), StrokeKind::Middle);
+        painter.rect_stroke(rect, 1.0, Stroke::new(width, colour), StrokeKind::Middle);
+    }
+}
+
+/// Ink half way to the fill: a mark that is there but not the point (a
+/// number struck out, a dot, a region letter).
+fn faded(ink: Color32, fill: Color32) -> Color32 {
+    ink.lerp_to_gamma(fill, 0.45)
+}
+
 /// `lit`: the cell is part of the answer, or there is no answer (marks at full strength).
-fn draw_mark(painter: &egui::Painter, cr: Rect, mark: &CellMark, lit: bool, font: &FontId, puzzle: &Puzzle) {
-    let light = Color32::from_gray(235);
+fn draw_mark(
+    painter: &egui::Painter,
+    cr: Rect,
+    mark: &CellMark,
+    (ink, fill): (Color32, Color32),
+    lit: bool,
+    font: &FontId,
+    puzzle: &Puzzle,
+) {
+    let light = ink;
     match mark {
         CellMark::Empty | CellMark::Hole => {}
         CellMark::Number(n) => {
             // Rullo: a kept number is circled in the answer; the others fade.
             let colour = if puzzle.as_family().answer_glyph() == AnswerGlyph::KeptNumber && !lit {
-                Color32::from_gray(170)
+                faded(ink, fill)
             } else {
                 light
             };
@@ -323,7 +383,7 @@ fn draw_mark(painter: &egui::Painter, cr: Rect, mark: &CellMark, lit: bool, font
             );
         }
         CellMark::Piece(letter, given) => {
-            let colour = if lit || *given { light } else { Color32::from_gray(120) };
+            let colour = if lit || *given { light } else { faded(ink, fill) };
             let f = if *given {
                 FontId::monospace(font.size)
             } else {
@@ -412,16 +472,30 @@ fn ship_segment(painter: &egui::Painter, cr: Rect, joins: [bool; 4]) {
 }
 
 /// An answer's 1 in a cell, as the family draws it; `joins` says which
-/// neighbours are 1 too (ships join across them).
-fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzzle, joins: [bool; 4]) {
+/// neighbours are 1 too (ships join across them). On a region's light colour
+/// the symbol is in dark ink; on a dark cell, gold or white.
+fn draw_answer(
+    painter: &egui::Painter,
+    cr: Rect,
+    mark: &CellMark,
+    puzzle: &Puzzle,
+    joins: [bool; 4],
+    (ink, fill): (Color32, Color32),
+) {
     let c = cr.center();
     let s = cr.height();
-    let ink = Color32::from_rgb(250, 250, 250);
+    let on_light = palette::luminance(fill) > palette::luminance(ink);
+    let gold = if on_light { ink } else { Color32::from_rgb(255, 210, 60) };
     match puzzle.as_family().answer_glyph() {
-        AnswerGlyph::Star => star(painter, c, s * 0.38, Color32::from_rgb(255, 210, 60)),
+        AnswerGlyph::Star => star(painter, c, s * 0.38, gold),
         AnswerGlyph::Disc => {
-            painter.circle_filled(c, s * 0.3, ink);
-            painter.circle_stroke(c, s * 0.3, Stroke::new(1.5, Color32::BLACK));
+            let (body, rim) = if on_light {
+                (ink, Color32::from_gray(235))
+            } else {
+                (ink, Color32::BLACK)
+            };
+            painter.circle_filled(c, s * 0.3, body);
+            painter.circle_stroke(c, s * 0.3, Stroke::new(1.5, rim));
         }
         AnswerGlyph::Tent => {
             let h = s * 0.3;
@@ -435,7 +509,7 @@ fn draw_answer(painter: &egui::Painter, cr: Rect, mark: &CellMark, puzzle: &Puzz
             painter.circle_stroke(c, s * 0.4, Stroke::new(2.0, ink));
         }
         AnswerGlyph::PieceRing => {
-            painter.circle_stroke(c, s * 0.42, Stroke::new(2.0, Color32::from_rgb(255, 210, 60)));
+            painter.circle_stroke(c, s * 0.42, Stroke::new(2.5, gold));
         }
         AnswerGlyph::Digits => {
             // Givens draw their own digit; the answer's digits are white.

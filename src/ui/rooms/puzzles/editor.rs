@@ -37,6 +37,8 @@ pub struct Editor {
     /// A clue line that was not applied, and why (shown under the fields until
     /// the line is fixed: the puzzle keeps its last good clues).
     clue_error: Option<(&'static str, String)>,
+    /// Each cell's region letter written in its corner (a view setting).
+    pub letters: bool,
 }
 
 impl Default for Editor {
@@ -54,6 +56,7 @@ impl Default for Editor {
             clue_text: Vec::new(),
             clue_for: None,
             clue_error: None,
+            letters: false,
         }
     }
 }
@@ -156,6 +159,10 @@ impl Editor {
         ui.horizontal_wrapped(|ui| {
             ui.toggle_value(&mut self.play, "Try (P)")
                 .on_hover_text("Click cells to place your own answer; the rules it breaks are listed");
+            if puzzle.as_family().cell_marks().1.iter().any(Option::is_some) {
+                ui.checkbox(&mut self.letters, "Region letters")
+                    .on_hover_text("Write each cell's region letter in its corner (as the puzzle's text names them)");
+            }
             ui.separator();
             if self.play {
                 let how = match puzzle.as_family().answer_glyph() {
@@ -304,6 +311,7 @@ impl Editor {
             decided: hint.0,
             reasons: hint.1,
             ambiguous: hint.2,
+            region_letters: self.letters,
         };
         let avail = ui.available_height();
         let grid_height = (avail - 170.0).max(220.0);

@@ -334,7 +334,7 @@ fn hint_view(ui: &mut Ui, h: &HintDone, puzzle: &Puzzle) -> Option<LogicAction> 
     };
     ui.add(egui::Label::new(egui::RichText::new(format!("{prefix}{}", h.hint.sentence())).color(colour)).wrap());
     let Hint::Step(d) = &h.hint else { return None };
-    ui.weak("Green: the cells it decides; blue: the cells it reasons from.");
+    ui.weak("Outlined green: the cells it decides; dashed blue: the cells it reasons from.");
     if ui
         .button("Apply (Shift+H)")
         .on_hover_text("Fill the cells this step decides (Try mode; Backspace or Ctrl+Z takes it back)")

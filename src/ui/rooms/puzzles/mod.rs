@@ -58,9 +58,11 @@ last mark, Esc clears the answer (Backspace brings it back). In Takuzu, Binairo 
 cycles a cell blank, 1, 0; blank cells are not judged. Show the solution puts your answer aside; \
 Try brings it back. A solve goes on while another puzzle is open, and its result waits for its puzzle. \
 In Queens, Star Battle, Tents and the others drawn with symbols, a right click marks a cell empty (a dot).\n\n\
+Touching regions always get clearly different colours; Region letters (above the grid) writes each \
+cell's region letter in its corner.\n\n\
 Logic (the panel on the right): Hint (H) gives the next step a person would take, from your marks in \
-Try mode or from the givens: its sentence, the cells it decides (green) and the cells it reasons from \
-(blue); Apply (Shift+H) fills them in (Backspace or Ctrl+Z takes it back). A mark that no solution shares \
+Try mode or from the givens: its sentence, the cells it decides (green outline) and the cells it \
+reasons from (dashed blue outline); Apply (Shift+H) fills them in (Backspace or Ctrl+Z takes it back). A mark that no solution shares \
 is named first. Explain lists the whole logical solution with its grade (Easy: tier 1 only; Medium: tier \
 2; Hard: a probe; Fiendish: a probe of depth 2; needs search: the rules stall); click a step, or press < > \
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \

@@ -1,0 +1,260 @@
+//! UI tests of how the puzzle grid reads: touching regions in clearly
+//! different colours on every shipped puzzle and on boards of regions of any
+//! shape, region letters on request, and hints outlined without changing a
+//! cell's colour. Read from what the grid paints.
+
+use crate::common::*;
+
+use egui::{Color32, Pos2, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fleetscope::puzzle::Puzzle;
+use fleetscope::puzzle::region_colours::touching_regions;
+use fleetscope::puzzle::render::cell_marks;
+use fleetscope::ui::widgets::palette;
+use fleetscope::ui::widgets::puzzle_grid::{self, Overlay};
+use rand::{Rng, SeedableRng};
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// Where a grid was drawn: its board rectangle and cell side.
+type Drawn = Rc<Cell<Option<(Rect, f32)>>>;
+
+/// The puzzle drawn alone (with `reasons` as a hint's reasons); the harness
+/// and where its board is.
+fn drawn(p: &Puzzle, reasons: Vec<usize>) -> (Harness<'static, ()>, Rect, f32) {
+    let at: Drawn = Rc::new(Cell::new(None));
+    let (puzzle, seen) = (p.clone(), Rc::clone(&at));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(900.0, 900.0))
+        .build_ui(move |ui| {
+            let overlay = Overlay {
+                reasons: &reasons,
+                ..Default::default()
+            };
+            let r = puzzle_grid::show(ui, &puzzle, &overlay, 40.0);
+            seen.set(Some((r.board, r.cell)));
+        });
+    h.run_steps(2);
+    let (board, cell) = at.get().expect("the grid was drawn");
+    (h, board, cell)
+}
+
+fn centre(board: Rect, cell: f32, i: usize, cols: usize) -> Pos2 {
+    board.min + egui::vec2(((i % cols) as f32 + 0.5) * cell, ((i / cols) as f32 + 0.5) * cell)
+}
+
+/// The colour a person sees in each cell's middle: the topmost filled
+/// rectangle of about a cell's size painted over it.
+fn seen_fills(h: &Harness<'_, ()>, board: Rect, cell: f32, cells: usize, cols: usize) -> Vec<Color32> {
+    let rects: Vec<(Rect, Color32)> = painted(h)
+        .into_iter()
+        .filter_map(|s| match s {
+            egui::Shape::Rect(r) if r.fill != Color32::TRANSPARENT && r.rect.width() > cell * 0.8 => {
+                Some((r.rect, r.fill))
+            }
+            _ => None,
+        })
+        .filter(|(r, _)| r.width() < cell * 1.2)
+        .collect();
+    (0..cells)
+        .map(|i| {
+            let p = centre(board, cell, i, cols);
+            let over: Vec<Color32> = rects.iter().filter(|(r, _)| r.contains(p)).map(|(_, c)| *c).collect();
+            // Translucent paint on top mixes with what is under it.
+            over.iter().fold(Color32::TRANSPARENT, |under, &top| blend(under, top))
+        })
+        .collect()
+}
+
+fn blend(under: Color32, top: Color32) -> Color32 {
+    let a = top.a() as f32 / 255.0;
+    // egui colours are premultiplied.
+    let mix = |u: u8, t: u8| (t as f32 + u as f32 * (1.0 - a)).round().min(255.0) as u8;
+    Color32::from_rgb(
+        mix(under.r(), top.r()),
+        mix(under.g(), top.g()),
+        mix(under.b(), top.b()),
+    )
+}
+
+/// Every pair of touching regions of `p` is painted at least
+/// `palette::REGION_CONTRAST` apart (OKLab), and black ink reads on each.
+fn assert_regions_apart(p: &Puzzle, what: &str) {
+    let (rows, cols) = p.size();
+    let (_, regions) = cell_marks(p);
+    if regions.is_empty() {
+        return;
+    }
+    let (h, board, cell) = drawn(p, Vec::new());
+    let fills = seen_fills(&h, board, cell, rows * cols, cols);
+    let mut of_region = std::collections::HashMap::new();
+    for (i, k) in regions.iter().enumerate() {
+        if let Some(k) = k {
+            let before = of_region.insert(*k as usize, fills[i]);
+            assert!(
+                before.is_none_or(|b| b == fills[i]),
+                "{what}: region {k} has two colours"
+            );
+        }
+    }
+    for (a, near) in touching_regions(rows, cols, &regions).iter().enumerate() {
+        for &b in near {
+            let (ca, cb) = (of_region[&a], of_region[&b]);
+            let d = palette::perceptual_distance(ca, cb);
+            assert!(
+                d >= palette::REGION_CONTRAST,
+                "{what}: touching regions {a} and {b} are {d:.3} apart ({ca:?}, {cb:?})"
+            );
+        }
+    }
+    for c in of_region.values() {
+        assert!(
+            palette::contrast(Color32::BLACK, *c) >= 7.0,
+            "{what}: black on {c:?} is hard to read"
+        );
+    }
+}
+
+/// A Queens puzzle of `n`×`n` cells in `k` regions: grown from `k` seeds
+/// into connected regions, or (any shape) each cell in a region at random.
+fn random_board(n: usize, k: usize, connected: bool, seed: u64) -> Puzzle {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut region: Vec<Option<usize>> = vec![None; n * n];
+    let mut cells: Vec<usize> = (0..n * n).collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.random_range(0..=i));
+    }
+    for (r, &c) in cells.iter().take(k).enumerate() {
+        region[c] = Some(r);
+    }
+    if connected {
+        while region.iter().any(Option::is_none) {
+            let i = rng.random_range(0..n * n);
+            if region[i].is_some() {
+                continue;
+            }
+            let (r, c) = (i / n, i % n);
+            let near: Vec<usize> = [(0, 1), (2, 1), (1, 0), (1, 2)]
+                .iter()
+                .filter_map(|&(dr, dc)| {
+                    let (r2, c2) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
+                    (r2 < n && c2 < n).then_some(r2 * n + c2)
+                })
+                .filter_map(|j| region[j])
+                .collect();
+            if !near.is_empty() {
+                region[i] = Some(near[rng.random_range(0..near.len())]);
+            }
+        }
+    } else {
+        for r in region.iter_mut().filter(|r| r.is_none()) {
+            *r = Some(rng.random_range(0..k));
+        }
+    }
+    let letters: String = region
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(|r| fleetscope::puzzle::edit::region_letter(r.unwrap() as u16))
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    Puzzle::parse(&format!("queens {n}x{n}\nregions\n{letters}")).expect("a queens board")
+}
+
+#[test]
+fn touching_regions_get_clearly_different_colours() {
+    for p in &session_of(&["classic"]).puzzles.puzzles {
+        assert_regions_apart(&p.puzzle, &p.name);
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let p = Puzzle::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_regions_apart(&p, &path.display().to_string());
+        }
+    }
+    for seed in 0..6 {
+        for n in [5, 8, 11, 16, 24] {
+            assert_regions_apart(
+                &random_board(n, n, true, seed),
+                &format!("connected {n}×{n}, seed {seed}"),
+            );
+        }
+        // Regions of any shape touch nearly every other: each its own colour.
+        for n in [6, 8, 10, 12, 16] {
+            assert_regions_apart(
+                &random_board(n, n, false, seed),
+                &format!("any shape {n}×{n}, seed {seed}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn a_hints_reasons_are_outlined_and_keep_their_regions_colour() {
+    let p = Puzzle::parse(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/linkedin-queens-1.txt"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let (rows, cols) = p.size();
+    let (h, board, cell) = drawn(&p, Vec::new());
+    let plain = seen_fills(&h, board, cell, rows * cols, cols);
+    let reasons: Vec<usize> = (0..cols).collect();
+    let (h, board, cell) = drawn(&p, reasons.clone());
+    let hinted = seen_fills(&h, board, cell, rows * cols, cols);
+    for &i in &reasons {
+        assert_eq!(hinted[i], plain[i], "cell {i} keeps its region's colour under a hint");
+    }
+    // The reasons are outlined instead: a stroke around each of them.
+    let strokes: Vec<egui::Shape> = painted(&h)
+        .into_iter()
+        .filter(|s| {
+            matches!(
+                s,
+                egui::Shape::LineSegment { .. } | egui::Shape::Rect(_) | egui::Shape::Path(_)
+            )
+        })
+        .collect();
+    for &i in &reasons {
+        let c = centre(board, cell, i, cols);
+        let around = strokes.iter().any(|s| {
+            let r = s.visual_bounding_rect();
+            r.width() < cell * 1.1
+                && r.height() < cell * 1.1
+                && r.expand(1.0).contains(c + egui::vec2(cell * 0.4, 0.0))
+                && !r.contains(c + egui::vec2(cell * 0.55, 0.0))
+        });
+        assert!(around, "cell {i} is outlined");
+    }
+}
+
+#[test]
+fn region_letters_show_on_request() {
+    let mut h = crate::puzzles::on("LinkedIn Queens 1");
+    let p = crate::puzzles::current(&h);
+    let (_, regions) = cell_marks(&p);
+    let letter_at = |h: &crate::puzzles::H, row: usize, col: usize| {
+        let c = h.state().room.cell_center(row, col).unwrap();
+        let k = regions[row * p.size().1 + col].unwrap();
+        let want = fleetscope::puzzle::edit::region_letter(k).to_string();
+        painted_texts(h)
+            .iter()
+            .any(|(t, r)| *t == want && (r.center() - c).length() < 30.0)
+    };
+    assert!(!letter_at(&h, 0, 0), "no letters at first");
+    h.get_by_label("Region letters").click();
+    h.run_steps(2);
+    for (row, col) in [(0, 0), (3, 5), (7, 7)] {
+        assert!(
+            letter_at(&h, row, col),
+            "row {row}, col {col} shows its region's letter"
+        );
+    }
+}
