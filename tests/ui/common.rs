@@ -169,3 +169,24 @@ pub fn painted_texts<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
         })
         .collect()
 }
+
+/// The texts painted last frame that can be seen (inside their clip rectangle).
+pub fn visible_texts<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
+    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(String, egui::Rect)>) {
+        match shape {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, clip, out)),
+            egui::Shape::Text(t) => {
+                let r = t.visual_bounding_rect();
+                if clip.contains_rect(r) {
+                    out.push((t.galley.text().to_string(), r));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, c.clip_rect, &mut out);
+    }
+    out
+}

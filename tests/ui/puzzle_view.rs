@@ -258,3 +258,78 @@ fn region_letters_show_on_request() {
         );
     }
 }
+
+/// The default session with `extra` more puzzles, opened on `name`, in a
+/// window of `size`.
+fn room_at(size: egui::Vec2, name: &str, extra: usize) -> crate::puzzles::H {
+    let mut s = session_of(&["classic"]);
+    let first = s.puzzles.puzzles[0].clone();
+    for k in 0..extra {
+        s.puzzles.puzzles.push(fleetscope::session::NamedPuzzle {
+            name: format!("Extra puzzle {k}"),
+            ..first.clone()
+        });
+    }
+    s.puzzles.active = s
+        .puzzles
+        .puzzles
+        .iter()
+        .position(|p| p.name == name)
+        .expect("an example");
+    let mut h = room_harness_sized(fleetscope::ui::rooms::puzzles::PuzzlesRoom::default(), s, size);
+    h.run_steps(4);
+    h
+}
+
+#[test]
+fn the_grid_and_the_list_use_a_large_window() {
+    let mut h = room_at(egui::vec2(1920.0, 1080.0), "LinkedIn Queens 1", 40);
+    wait_until(&mut h, |r| !fleetscope::ui::room::Room::busy(&r.room));
+    let (a, b) = (
+        h.state().room.cell_center(0, 0).unwrap(),
+        h.state().room.cell_center(7, 0).unwrap(),
+    );
+    let side = (b.y - a.y) / 7.0 * 8.0;
+    assert!(
+        side >= 0.6 * 1080.0,
+        "the 8×8 grid is {side} points high in a 1080-point window"
+    );
+    // The list shows as many puzzles as the height allows, not a fixed box
+    // of about fourteen: the ten examples and a dozen more at least.
+    let rows = visible_texts(&h)
+        .iter()
+        .filter(|(t, _)| t.starts_with("Extra puzzle"))
+        .count();
+    assert!(rows >= 12, "the list shows 10 + {rows} puzzles at 1080 points high");
+}
+
+#[test]
+fn the_grid_stays_put_while_editing_and_trying() {
+    for size in [egui::vec2(1024.0, 700.0), egui::vec2(1280.0, 800.0)] {
+        let mut h = room_at(size, "LinkedIn Queens 1", 0);
+        let before = h.state().room.cell_center(7, 7).unwrap();
+        // A given adds "The given ones stay." to the rules above the grid.
+        h.get_by_label("given").click();
+        h.run_steps(2);
+        click_at(&mut h, before);
+        h.run_steps(2);
+        let Puzzle::Queens(q) = crate::puzzles::current(&h) else {
+            panic!("queens")
+        };
+        assert!(!q.given.is_empty(), "the click placed a given");
+        assert_eq!(
+            h.state().room.cell_center(7, 7).unwrap(),
+            before,
+            "{size:?}: a given moved the grid"
+        );
+        // Try mode keeps the tools and clue fields where they were.
+        h.key_press(egui::Key::P);
+        h.run_steps(3);
+        assert!(h.state().room.trying());
+        assert_eq!(
+            h.state().room.cell_center(7, 7).unwrap(),
+            before,
+            "{size:?}: Try moved the grid"
+        );
+    }
+}

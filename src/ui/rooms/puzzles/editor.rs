@@ -12,8 +12,9 @@ use crate::ui::room::RoomCtx;
 use crate::ui::widgets::puzzle_grid::{self, Overlay};
 use egui::Ui;
 
-/// Largest cell side in points.
-const MAX_CELL: f32 = 56.0;
+/// Largest cell side in points: the grid grows with the window (an 8×8
+/// grid fills the height at 1920×1080), but a 4×4 Rullo stays a puzzle.
+const MAX_CELL: f32 = 120.0;
 
 pub struct Editor {
     tool: Option<Tool>,
@@ -164,53 +165,51 @@ impl Editor {
                     .on_hover_text("Write each cell's region letter in its corner (as the puzzle's text names them)");
             }
             ui.separator();
-            if self.play {
-                let how = match puzzle.as_family().answer_glyph() {
-                    AnswerGlyph::Digits => "Click a cell: blank, 1, 0 (right click: blank, 0, 1).",
-                    AnswerGlyph::KeptNumber => "Click a number to keep it (again: blank); right click: strike it out.",
-                    AnswerGlyph::Block => "Click a cell for a ship part (again: blank); right click: water.",
-                    _ => "Click a cell to place or remove a mark; right click: mark it empty (a dot).",
-                };
-                let hint = if puzzle.has_objective() { "" } else { " H: a hint." };
-                ui.label(format!("{how}{hint}"));
-                return;
-            }
-            ui.label("Tool:");
-            for t in edit::tools(puzzle) {
-                let selected = self
-                    .tool
-                    .is_some_and(|x| std::mem::discriminant(&x) == std::mem::discriminant(&t) && same_piece(x, t));
-                let hover = tool_hover(t);
-                let label = match t {
-                    Tool::Region(_) => "region".to_string(),
-                    Tool::Number(_) => "number".to_string(),
-                    t => t.label(),
-                };
-                if ui.selectable_label(selected, label).on_hover_text(hover).clicked() {
-                    self.tool = Some(t);
-                    self.pending = None;
-                }
-            }
-            match self.tool {
-                Some(Tool::Region(_)) => {
-                    ui.add(
-                        egui::DragValue::new(&mut self.region)
-                            .range(0..=61)
-                            .custom_formatter(|v, _| region_letter(v as u16).to_string())
-                            .custom_parser(|s| {
-                                let ch = s.chars().next()?;
-                                (0..62u16).find(|&k| region_letter(k) == ch).map(f64::from)
-                            }),
-                    )
-                    .on_hover_text("The region to paint (a–z, A–Z, 0–9); drag across cells to paint many");
-                }
-                Some(Tool::Number(_)) => {
-                    ui.add(egui::DragValue::new(&mut self.number).range(1..=999))
-                        .on_hover_text("The number a click writes into a cell");
-                }
-                _ => {}
-            }
+            // While trying, the tools stay (greyed), so nothing below them moves.
+            ui.add_enabled_ui(!self.play, |ui| self.tools(ui, puzzle));
         });
+    }
+
+    /// The editing tools, in the toolbar's row.
+    fn tools(&mut self, ui: &mut Ui, puzzle: &Puzzle) {
+        ui.label("Tool:");
+        for t in edit::tools(puzzle) {
+            let selected = self
+                .tool
+                .is_some_and(|x| std::mem::discriminant(&x) == std::mem::discriminant(&t) && same_piece(x, t));
+            let hover = tool_hover(t);
+            let label = match t {
+                Tool::Region(_) => "region".to_string(),
+                Tool::Number(_) => "number".to_string(),
+                t => t.label(),
+            };
+            if ui.selectable_label(selected, label).on_hover_text(hover).clicked() {
+                self.tool = Some(t);
+                self.pending = None;
+            }
+        }
+        // The value a tool writes stays beside the tools (greyed for another
+        // tool), so choosing a tool never rewraps the row and moves the grid.
+        let tools = edit::tools(puzzle);
+        let painting = matches!(self.tool, Some(Tool::Region(_)));
+        let numbering = matches!(self.tool, Some(Tool::Number(_)));
+        if tools.iter().any(|t| matches!(t, Tool::Region(_))) {
+            ui.add_enabled(
+                painting,
+                egui::DragValue::new(&mut self.region)
+                    .range(0..=61)
+                    .custom_formatter(|v, _| region_letter(v as u16).to_string())
+                    .custom_parser(|s| {
+                        let ch = s.chars().next()?;
+                        (0..62u16).find(|&k| region_letter(k) == ch).map(f64::from)
+                    }),
+            )
+            .on_hover_text("The region to paint (a–z, A–Z, 0–9); drag across cells to paint many");
+        }
+        if tools.iter().any(|t| matches!(t, Tool::Number(_))) {
+            ui.add_enabled(numbering, egui::DragValue::new(&mut self.number).range(1..=999))
+                .on_hover_text("The number a click writes into a cell");
+        }
     }
 
     /// One field per clue line (counts along the edges, Battleship's ships):
@@ -221,20 +220,22 @@ impl Editor {
             self.clue_for = Some(puzzle.clone());
         }
         let mut apply = None;
-        ui.horizontal_wrapped(|ui| {
-            for (keyword, text) in &mut self.clue_text {
-                ui.label(*keyword);
-                let r = ui
-                    .add(
-                        egui::TextEdit::singleline(text)
-                            .desired_width(150.0)
-                            .hint_text(*keyword),
-                    )
-                    .on_hover_text("Numbers separated by spaces: 3, 3+ (3 or 4), - (no clue); Enter applies");
-                if r.lost_focus() {
-                    apply = Some((*keyword, text.clone()));
+        ui.add_enabled_ui(!self.play, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (keyword, text) in &mut self.clue_text {
+                    ui.label(*keyword);
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(text)
+                                .desired_width(150.0)
+                                .hint_text(*keyword),
+                        )
+                        .on_hover_text("Numbers separated by spaces: 3, 3+ (3 or 4), - (no clue); Enter applies");
+                    if r.lost_focus() {
+                        apply = Some((*keyword, text.clone()));
+                    }
                 }
-            }
+            })
         });
         if let Some((keyword, e)) = &self.clue_error {
             ui.colored_label(
@@ -275,13 +276,11 @@ impl Editor {
     ) -> EditOutcome {
         let mut out = EditOutcome::default();
         self.toolbar(ui, puzzle);
-        if !self.play {
-            self.clue_fields(ui, ctx, puzzle);
-        }
+        self.clue_fields(ui, ctx, puzzle);
         let (rows, cols) = puzzle.size();
         ui.label(format!("{} {rows}×{cols}", puzzle.family()));
         // The rules of this puzzle beside its grid (Rullo, Max chess and the rest ask different things).
-        ui.add(egui::Label::new(egui::RichText::new(puzzle.rules()).weak()).wrap());
+        rules_text(ui, &puzzle.rules());
         // While trying, a line that still needs marks is not outlined: clashes and
         // lines already over their count are what the grid shows.
         // Nor is a rule about cells not decided yet (a 0/1 puzzle's blank cells).
@@ -321,11 +320,17 @@ impl Editor {
             })
             .inner;
         self.last_board = Some((r.board, r.cell));
-        if let Some((row, col)) = r.hovered {
-            ui.weak(format!("cell ({},{})", row + 1, col + 1));
-        } else {
-            ui.weak(" ");
-        }
+        // One line under the grid, always there: the cell pointed at and, while trying, what a click does.
+        let at = r.hovered.map(|(row, col)| format!("Row {}, col {}.", row + 1, col + 1));
+        let line = match (self.play, at) {
+            (true, at) => format!("{} {}", at.unwrap_or_default(), try_help(puzzle)),
+            (false, Some(at)) => at,
+            (false, None) => String::new(),
+        };
+        ui.add(
+            egui::Label::new(egui::RichText::new(if line.trim().is_empty() { " ".into() } else { line }).weak())
+                .truncate(),
+        );
         if self.play {
             let clicked = r.clicked.map(|c| (c, false)).or(r.secondary_clicked.map(|c| (c, true)));
             if let Some(((row, col), secondary)) = clicked {
@@ -444,6 +449,43 @@ impl Editor {
         }
         out
     }
+}
+
+/// What a click does in Try mode, for this family.
+fn try_help(puzzle: &Puzzle) -> String {
+    let how = match puzzle.as_family().answer_glyph() {
+        AnswerGlyph::Digits => "Click a cell: blank, 1, 0 (right click: blank, 0, 1).",
+        AnswerGlyph::KeptNumber => "Click a number to keep it (again: blank); right click: strike it out.",
+        AnswerGlyph::Block => "Click a cell for a ship part (again: blank); right click: water.",
+        _ => "Click a cell to place or remove a mark; right click: mark it empty (a dot).",
+    };
+    let hint = if puzzle.has_objective() { "" } else { " H: a hint." };
+    format!("{how}{hint}")
+}
+
+/// Rows the rules of a puzzle get above its grid, whatever their length, so
+/// the grid stays put from puzzle to puzzle and edit to edit (longer rules
+/// end in "…"; the whole of them on hover).
+const RULE_ROWS: usize = 3;
+
+fn rules_text(ui: &mut Ui, rules: &str) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let row = ui.fonts_mut(|f| f.row_height(&font));
+    let mut job = egui::text::LayoutJob::single_section(
+        rules.to_string(),
+        egui::TextFormat::simple(font, ui.visuals().weak_text_color()),
+    );
+    job.wrap.max_rows = RULE_ROWS;
+    let width = ui.available_width();
+    let height = row * RULE_ROWS as f32 + ui.spacing().item_spacing.y;
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_height(height);
+            ui.add(egui::Label::new(job).wrap()).on_hover_text(rules);
+        },
+    );
 }
 
 /// The cells on the straight line from `a` to `b`, both included: a fast drag

@@ -155,6 +155,11 @@ pub struct PuzzlesRoom {
     earlier: Vec<Solved>,
 }
 
+/// Height the puzzle list leaves at first for the controls below it (they
+/// scroll when the window is shorter), and the least it keeps itself.
+const LIST_LEAVES: f32 = 430.0;
+const LIST_MIN: f32 = 140.0;
+
 /// How many solves of other puzzles are kept.
 const EARLIER_KEPT: usize = 16;
 
@@ -267,8 +272,16 @@ impl Room for PuzzlesRoom {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
+                // The list takes the height the controls below it leave (the
+                // border between them can be dragged).
+                let height = ui.available_height();
+                egui::Panel::top("puzzle_list_panel")
+                    .resizable(true)
+                    .default_size((height - LIST_LEAVES).max(LIST_MIN))
+                    .size_range(LIST_MIN..=(height - 120.0).max(LIST_MIN))
+                    .show(ui, |ui| self.shelf.list(ui, ctx));
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.shelf.ui(ui, ctx);
+                    self.shelf.details(ui, ctx);
                     if ui
                         .button("Generate...")
                         .on_hover_text("Make unique puzzles of any family at a chosen grade")

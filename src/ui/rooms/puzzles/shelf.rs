@@ -144,14 +144,15 @@ impl Shelf {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+    /// The list of puzzles with their grades, filling the space it is given.
+    pub fn list(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         ui.heading("Puzzles");
         let shelf = ctx.doc.session.puzzles.clone();
         self.grade_missing(ui, &shelf.puzzles);
         let mut pick = None;
         egui::ScrollArea::vertical()
             .id_salt("puzzle_list")
-            .max_height(320.0)
+            .auto_shrink([false, false])
             .show(ui, |ui| {
                 for (i, p) in shelf.puzzles.iter().enumerate() {
                     let (r, c) = p.puzzle.size();
@@ -173,6 +174,12 @@ impl Shelf {
         if let Some(i) = pick {
             ctx.doc.set_view(|s| s.puzzles.active = i);
         }
+    }
+
+    /// Under the list: the open puzzle's name, duplicate and delete, a new
+    /// puzzle, and puzzle files.
+    pub fn details(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
+        let shelf = ctx.doc.session.puzzles.clone();
         if let Some(current) = shelf.current() {
             let stored = Some((shelf.active, current.name.clone()));
             if self.name_for != stored {
