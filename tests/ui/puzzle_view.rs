@@ -333,3 +333,79 @@ fn the_grid_stays_put_while_editing_and_trying() {
         );
     }
 }
+
+#[test]
+fn battleship_givens_are_drawn_as_bimaru_glyphs() {
+    let p = Puzzle::parse(
+        "battleship 6x6\nships 1 2 3 1\nrows - - - - - -\ncols - - - - - -\ngrid\n\
+         o.x...\n......\nn.wme.\ns.....\n......\n..*...\n",
+    )
+    .unwrap();
+    let (h, board, cell) = drawn(&p, Vec::new());
+    let cell_rect = |r: usize, c: usize| {
+        Rect::from_min_size(
+            board.min + egui::vec2(c as f32 * cell, r as f32 * cell),
+            egui::vec2(cell, cell),
+        )
+    };
+    let shapes = painted(&h);
+    let in_cell = |r: usize, c: usize| -> Vec<&egui::Shape> {
+        let cr = cell_rect(r, c).expand(0.5);
+        shapes
+            .iter()
+            .filter(|s| {
+                let b = s.visual_bounding_rect();
+                b.is_positive() && cr.contains_rect(b) && b.width() < cell * 0.95
+            })
+            .collect()
+    };
+    // No letters on the board.
+    for (t, r) in painted_texts(&h) {
+        assert!(
+            !board.intersects(r) || t.trim().is_empty(),
+            "'{t}' is written on the board"
+        );
+    }
+    // A submarine: a circle in the middle of its cell.
+    assert!(
+        in_cell(0, 0).iter().any(|s| matches!(s, egui::Shape::Circle(c)
+            if (c.center - cell_rect(0, 0).center()).length() < 1.0 && c.fill != Color32::TRANSPARENT)),
+        "the submarine is a circle"
+    );
+    // Ends rounded on the side away from the ship, a middle part square.
+    let corners = |r: usize, c: usize| -> [bool; 4] {
+        let rect = in_cell(r, c)
+            .into_iter()
+            .find_map(|s| match s {
+                egui::Shape::Rect(x) if x.fill != Color32::TRANSPARENT && x.rect.width() > cell * 0.5 => {
+                    Some(x.clone())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("row {}, col {}: a ship part", r + 1, c + 1));
+        let k = rect.corner_radius;
+        [k.nw > 0, k.ne > 0, k.sw > 0, k.se > 0]
+    };
+    assert_eq!(corners(2, 0), [true, true, false, false], "top end: rounded above");
+    assert_eq!(corners(3, 0), [false, false, true, true], "bottom end: rounded below");
+    assert_eq!(
+        corners(2, 2),
+        [true, false, true, false],
+        "left end: rounded on the left"
+    );
+    assert_eq!(
+        corners(2, 4),
+        [false, true, false, true],
+        "right end: rounded on the right"
+    );
+    assert_eq!(corners(2, 3), [false; 4], "a middle part is square");
+    // Water: waves (lines), no fill.
+    assert!(
+        in_cell(0, 2)
+            .iter()
+            .filter(|s| matches!(s, egui::Shape::Path(_) | egui::Shape::LineSegment { .. }))
+            .count()
+            >= 2,
+        "water is drawn as waves"
+    );
+}

@@ -212,6 +212,9 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
                     _ => {}
                 }
             }
+            if let CellMark::Ship(letter) = marks[i] {
+                draw_ship_given(&painter, cr, letter);
+            }
         }
     }
     // Region borders: thick where the region changes.
@@ -406,20 +409,70 @@ fn draw_mark(
                 palette::SELECTED,
             );
         }
-        CellMark::Ship(letter) => {
-            let s = if *letter == 'x' {
-                "~".to_string()
-            } else {
-                letter.to_string()
-            };
-            painter.text(
-                cr.center(),
-                Align2::CENTER_CENTER,
-                s,
-                FontId::monospace(font.size),
-                palette::SELECTED,
-            );
+        // Drawn over the answer, so a given stays a given in a solution.
+        CellMark::Ship(_) => {}
+    }
+}
+
+/// A Battleship given as Bimaru puzzles print it: a circle for a
+/// submarine, a ship's end rounded on the side away from the ship, a square
+/// for a middle part, a smaller rounded square for a ship part of unknown
+/// kind, waves for water.
+fn draw_ship_given(painter: &egui::Painter, cr: Rect, letter: char) {
+    let s = cr.height();
+    let c = cr.center();
+    let fill = palette::SELECTED;
+    let part = cr.shrink(s * 0.16);
+    let round = (s * 0.34).min(255.0) as u8;
+    // The corners rounded for an end: those on the side the ship does not go on.
+    let end = |nw: bool, ne: bool, sw: bool, se: bool| egui::CornerRadius {
+        nw: if nw { round } else { 0 },
+        ne: if ne { round } else { 0 },
+        sw: if sw { round } else { 0 },
+        se: if se { round } else { 0 },
+    };
+    match letter {
+        'o' => {
+            painter.circle_filled(c, s * 0.34, fill);
         }
+        // Top end: the ship goes down, the top is rounded.
+        'n' => {
+            painter.rect_filled(part, end(true, true, false, false), fill);
+        }
+        's' => {
+            painter.rect_filled(part, end(false, false, true, true), fill);
+        }
+        // Left end: the ship goes right.
+        'w' => {
+            painter.rect_filled(part, end(true, false, true, false), fill);
+        }
+        'e' => {
+            painter.rect_filled(part, end(false, true, false, true), fill);
+        }
+        'm' => {
+            painter.rect_filled(part, 0.0, fill);
+        }
+        '*' => {
+            painter.rect_filled(cr.shrink(s * 0.26), (s * 0.1).min(255.0) as u8, fill);
+        }
+        _ => water(painter, cr),
+    }
+}
+
+/// Water: two short waves across the cell.
+fn water(painter: &egui::Painter, cr: Rect) {
+    let s = cr.height();
+    let stroke = Stroke::new((s * 0.05).clamp(1.0, 3.0), palette::MISS);
+    for dy in [-0.13, 0.13] {
+        let y = cr.center().y + dy * s;
+        let points: Vec<Pos2> = (0..=16)
+            .map(|k| {
+                let t = k as f32 / 16.0;
+                let x = cr.left() + s * (0.22 + 0.56 * t);
+                pos2(x, y + (t * std::f32::consts::TAU * 1.5).sin() * s * 0.05)
+            })
+            .collect();
+        painter.add(egui::Shape::line(points, stroke));
     }
 }
 

@@ -48,7 +48,9 @@ tents never touch, counts at the edges), chess pieces (Coloured: one piece per r
 attacking another; Max: as many pieces as possible, none attacking another), Takuzu, Binairo and \
 Tango (0s and 1s balanced, no three alike; Takuzu: no two equal lines; Tango: '=' and 'x' links), \
 Rullo (strike out numbers so that each row and column adds up to its target) and Battleship \
-puzzles (hide the fleet so that the edge numbers count the ship cells).\n\n\
+puzzles (hide the fleet so that the edge numbers count the ship cells; its givens are drawn as in \
+printed Bimaru puzzles: a circle for a submarine, an end rounded away from its ship, a square middle, \
+waves for water).\n\n\
 Solve exactly (S) counts the solutions (up to 100,000) and says whether the puzzle is unique; step \
 through them with < and >. Try (P) lets you place an answer by hand (the givens are part of it): \
 cells that clash are outlined in red and lines or regions over their count in orange; the lines \
