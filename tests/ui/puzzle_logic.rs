@@ -144,3 +144,53 @@ fn the_list_shows_each_puzzles_grade() {
     // Max chess asks for an optimum, which the ladder does not grade: "-".
     assert!(h.query_all_by_label_contains("(max chess 5×5)  -").next().is_some());
 }
+
+#[test]
+fn apply_asks_for_the_next_step_and_fills_it_in_one_press() {
+    let mut h = on(QUEENS);
+    let p = current(&h);
+    let model = p.model().unwrap();
+    let mut state = deduce::start(&model).unwrap();
+    for press in 1..=2 {
+        let deduce::Step::Deduce(step) = deduce::next_step(&model, &state, deduce::TOP_TIER) else {
+            panic!("the example has a step {press}")
+        };
+        h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::H);
+        h.run_steps(2);
+        wait_until(&mut h, |r| !r.room.busy());
+        h.run_steps(2);
+        wait_until(&mut h, |r| !r.room.busy());
+        let a = h
+            .state()
+            .room
+            .answer()
+            .unwrap_or_else(|| panic!("press {press} filled the step in"));
+        assert_eq!(a.source, "your answer");
+        assert!(h.state().room.trying(), "applied steps are the user's marks");
+        let cols = a.grid.cols();
+        for &(c, v) in &step.decided {
+            let open = a.undecided.as_ref().is_some_and(|u| u.get(c / cols, c % cols));
+            assert!(
+                !open && a.grid.get(c / cols, c % cols) == v,
+                "press {press}: cell {c} as the step says"
+            );
+        }
+        deduce::apply(&mut state, &step);
+    }
+}
+
+#[test]
+fn explain_keeps_the_setter_in_view() {
+    let mut h = on(QUEENS);
+    h.get_by_label("Explain").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "Grade:");
+    let seen = visible_texts(&h);
+    for text in ["Setter", "Certify clues"] {
+        assert!(
+            seen.iter().any(|(t, _)| t == text),
+            "'{text}' is still in view with the steps listed"
+        );
+    }
+}

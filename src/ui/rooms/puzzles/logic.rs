@@ -60,6 +60,9 @@ pub struct Logic {
     scroll_to_step: bool,
     /// The puzzle the panel last showed (its messages go with it).
     shown_for: Option<Puzzle>,
+    /// *Apply* asked for a hint that is still being worked out: it is
+    /// applied when it comes, if it is a step for the same marks.
+    apply_on_arrival: Option<(Puzzle, Marks)>,
 }
 
 /// A state as an answer: its marks and its open cells.
@@ -80,9 +83,24 @@ impl Logic {
         self.hint.is_running() || self.explain.is_running()
     }
 
+    /// *Apply* (Shift+H): the hint shown if it is a step for these marks,
+    /// else a new hint asked for and applied when it comes, in one press.
+    pub fn apply(&mut self, repaint: Repaint, puzzle: &Puzzle, marks: &Marks) -> Option<LogicAction> {
+        if let Some(action) = self.apply_current(puzzle, marks) {
+            return Some(action);
+        }
+        if ladder_model(puzzle).is_err() {
+            return None;
+        }
+        self.start_hint(repaint, puzzle.clone(), marks.clone());
+        self.apply_on_arrival = Some((puzzle.clone(), marks.clone()));
+        None
+    }
+
     /// Asks for the next step from `marks` (the user's answer in Try mode).
     pub fn start_hint(&mut self, repaint: Repaint, puzzle: Puzzle, marks: Marks) {
         self.step = None;
+        self.apply_on_arrival = None;
         self.hint.start(repaint, move |job| {
             let spec = ladder_model(&puzzle)?;
             let state = match &marks {
@@ -155,11 +173,14 @@ impl Logic {
         Some(view)
     }
 
-    /// *Apply* of the hint shown (Shift+H), if it is a step for these marks.
-    pub fn apply_current(&self, puzzle: &Puzzle, marks: &Marks) -> Option<LogicAction> {
+    /// *Apply* of the hint shown (Shift+H), if it is a step for these marks;
+    /// the hint goes once applied (its words would be about the marks before).
+    pub fn apply_current(&mut self, puzzle: &Puzzle, marks: &Marks) -> Option<LogicAction> {
         let h = self.current_hint(puzzle, marks)?;
         let Hint::Step(d) = &h.hint else { return None };
-        Some(apply_step(h, d, puzzle))
+        let action = apply_step(h, d, puzzle);
+        self.hint.clear();
+        Some(action)
     }
 
     /// The panel; `marks`: what a hint would start from now.
@@ -194,6 +215,16 @@ impl Logic {
             return None;
         }
         let mut action = None;
+        // A hint *Apply* asked for has come: applied if it is a step for the
+        // marks still on the grid (a wrong mark or a stall is shown instead).
+        if let Some((p, m)) = &self.apply_on_arrival
+            && !self.hint.is_running()
+        {
+            if p == puzzle && m == marks {
+                action = self.apply_current(puzzle, marks);
+            }
+            self.apply_on_arrival = None;
+        }
         let browsing = self.browsing(answer);
         ui.horizontal(|ui| {
             if browsing {
@@ -214,9 +245,19 @@ impl Logic {
             {
                 self.start_hint(crate::ui::room::repaint(ui), puzzle.clone(), marks.clone());
             }
+            if !browsing
+                && ui
+                    .add_enabled(!self.hint.is_running(), egui::Button::new("Apply (Shift+H)"))
+                    .on_hover_text(
+                        "Fill in the cells of the next logical step (the hint shown, or a new one asked for): one press, one step; Backspace or Ctrl+Z takes it back",
+                    )
+                    .clicked()
+            {
+                action = self.apply(crate::ui::room::repaint(ui), puzzle, marks);
+            }
             if ui
                 .add_enabled(!self.explain.is_running(), egui::Button::new("Explain"))
-                .on_hover_text("The whole logical solution from the givens, step by step, with its grade")
+                .on_hover_text("The whole logical solution from the givens, step by step, with its grade (the list scrolls above the Setter)")
                 .clicked()
             {
                 self.start_explain(crate::ui::room::repaint(ui), puzzle.clone());
@@ -229,7 +270,7 @@ impl Logic {
         task_status(ui, &self.hint, "");
         task_status(ui, &self.explain, "");
         if let Some(h) = self.current_hint(puzzle, marks) {
-            action = hint_view(ui, h, puzzle);
+            hint_view(ui, h);
         } else if self.hint.result.as_ref().is_some_and(|h| &h.puzzle == puzzle) {
             ui.weak("The marks changed since the last hint: H asks again.");
         }
@@ -321,8 +362,8 @@ impl Logic {
     }
 }
 
-/// The hint's sentence and, for a step, *Apply*.
-fn hint_view(ui: &mut Ui, h: &HintDone, puzzle: &Puzzle) -> Option<LogicAction> {
+/// The hint's sentence and, for a step, what its outlines mean.
+fn hint_view(ui: &mut Ui, h: &HintDone) {
     let (colour, prefix) = match &h.hint {
         Hint::Step(d) => (
             ui.visuals().text_color(),
@@ -333,16 +374,9 @@ fn hint_view(ui: &mut Ui, h: &HintDone, puzzle: &Puzzle) -> Option<LogicAction> 
         Hint::Stuck(_) => (ui.visuals().warn_fg_color, String::new()),
     };
     ui.add(egui::Label::new(egui::RichText::new(format!("{prefix}{}", h.hint.sentence())).color(colour)).wrap());
-    let Hint::Step(d) = &h.hint else { return None };
-    ui.weak("Outlined green: the cells it decides; dashed blue: the cells it reasons from.");
-    if ui
-        .button("Apply (Shift+H)")
-        .on_hover_text("Fill the cells this step decides (Try mode; Backspace or Ctrl+Z takes it back)")
-        .clicked()
-    {
-        return Some(apply_step(h, d, puzzle));
+    if let Hint::Step(_) = &h.hint {
+        ui.weak("Outlined green: the cells it decides; dashed blue: the cells it reasons from.");
     }
-    None
 }
 
 /// The grid after step `k` of the explanation.

@@ -64,8 +64,9 @@ Touching regions always get clearly different colours; Region letters (above the
 cell's region letter in its corner.\n\n\
 Logic (the panel on the right): Hint (H) gives the next step a person would take, from your marks in \
 Try mode or from the givens: its sentence, the cells it decides (green outline) and the cells it \
-reasons from (dashed blue outline); Apply (Shift+H) fills them in (Backspace or Ctrl+Z takes it back). A mark that no solution shares \
-is named first. Explain lists the whole logical solution with its grade (Easy: tier 1 only; Medium: tier \
+reasons from (dashed blue outline); Apply (Shift+H) fills in the next step in one press (the hint shown, or \
+a new one; Backspace or Ctrl+Z takes it back). A mark that no solution shares is named first. Explain lists \
+the whole logical solution, scrolling in the Logic part (the Setter stays below it), with its grade (Easy: tier 1 only; Medium: tier \
 2; Hard: a probe; Fiendish: a probe of depth 2; needs search: the rules stall); click a step, or press < > \
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
 list ('not unique' and 'no solution' where no reasoning can finish).\n\n\
@@ -303,19 +304,34 @@ impl Room for PuzzlesRoom {
                 .default_size(SIDE_PANEL_WIDTH)
                 .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
                 .show(ui, |ui| {
-                    let marks = self.marks();
-                    let answer = self.answer.as_ref();
-                    if let Some(action) = self.logic.ui(ui, self.open_puzzle.as_ref(), &marks, answer) {
-                        self.logic_action(ui, action);
-                    }
-                    ui.separator();
-                    if let Some(p) = self.open_puzzle.clone()
-                        && let Some(repaired) = self.setter.ui(ui, &p)
-                    {
-                        let active = ctx.doc.session.puzzles.active;
-                        ctx.doc.edit(|s| s.puzzles.puzzles[active].puzzle = repaired);
-                        ctx.status("Repair applied (Undo takes it back).");
-                    }
+                    // Logic above, Setter below, each in its own part (the
+                    // border between them can be dragged): a long explanation
+                    // scrolls in its part and never pushes the Setter away.
+                    let height = ui.available_height();
+
+                    egui::Panel::top("puzzles_logic_part")
+                        .resizable(true)
+                        .default_size(height * 0.55)
+                        .size_range(LIST_MIN..=(height - LIST_MIN).max(LIST_MIN))
+                        .show(ui, |ui| {
+                            // The part keeps its size, however little it holds
+                            // (egui sizes a panel by what was drawn in it).
+                            ui.set_min_height(ui.available_height());
+                            let marks = self.marks();
+                            let answer = self.answer.as_ref();
+                            if let Some(action) = self.logic.ui(ui, self.open_puzzle.as_ref(), &marks, answer) {
+                                self.logic_action(ui, action);
+                            }
+                        });
+                    egui::ScrollArea::vertical().id_salt("setter_part").show(ui, |ui| {
+                        if let Some(p) = self.open_puzzle.clone()
+                            && let Some(repaired) = self.setter.ui(ui, &p)
+                        {
+                            let active = ctx.doc.session.puzzles.active;
+                            ctx.doc.edit(|s| s.puzzles.puzzles[active].puzzle = repaired);
+                            ctx.status("Repair applied (Undo takes it back).");
+                        }
+                    });
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
@@ -503,11 +519,12 @@ impl PuzzlesRoom {
         if self.editor.playing() && TAKE_BACK.pressed(ui) {
             self.take_back(ui);
         }
-        if APPLY_HINT.pressed(ui)
-            && let (Some(p), marks) = (self.open_puzzle.clone(), self.marks())
-            && let Some(action) = self.logic.apply_current(&p, &marks)
-        {
-            self.logic_action(ui, action);
+        if APPLY_HINT.pressed(ui) {
+            if let (Some(p), marks) = (self.open_puzzle.clone(), self.marks())
+                && let Some(action) = self.logic.apply(repaint(ui), &p, &marks)
+            {
+                self.logic_action(ui, action);
+            }
         } else if self.logic.browsing(self.answer.as_ref())
             && HINT.pressed(ui)
             && let Some(p) = self.open_puzzle.clone()
