@@ -65,6 +65,19 @@ pub fn clean_message(message: &str) -> String {
     out
 }
 
+/// A message as the app shows it, a sentence: [`clean_message`] with its
+/// first letter a capital. Messages are made lower-case so that they can be
+/// prefixed ("line 3: …", "--seed: …"); the app, which shows them on their
+/// own, capitalises them where it takes them in (a job's error, a status).
+pub fn sentence(message: &str) -> String {
+    let cleaned = clean_message(message);
+    let mut chars = cleaned.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => cleaned,
+    }
+}
+
 /// Digits of a whole number of any size in groups of three ("143509" → "143,509").
 pub fn group_digits(digits: &str) -> String {
     let mut out = String::new();

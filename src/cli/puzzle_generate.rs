@@ -4,7 +4,7 @@
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{GenerateRequest, Recipe, RegionShape};
+use crate::puzzle::generate::{GenerateRequest, Recipe, RegionShape, Remedy};
 use serde_json::json;
 
 /// Most puzzles one command makes.
@@ -178,7 +178,10 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
         };
         let g = crate::study::setter::make(&req, &cancel, &progress);
         spinner.finish_and_clear();
-        let g = g?;
+        let g = g.map_err(|e| match recipe.remedy(grade) {
+            Some(remedy) if e != "cancelled" => format!("{e} ({})", remedy_flag(remedy)),
+            _ => e,
+        })?;
         let cpu = super::cputime::process_cpu_seconds() - t0;
         let text = format!(
             "// {}: seed {}, grade {}, {} drafts; {}\n{}",
@@ -212,6 +215,15 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
         eprintln!("wrote {}", file.display());
     }
     Ok(())
+}
+
+/// The flag that brings a grade within reach (or nearer).
+fn remedy_flag(remedy: Remedy) -> &'static str {
+    match remedy {
+        Remedy::Holes => "--holes",
+        Remedy::AnyShape => "--regions any",
+        Remedy::GivensOrShipsApart => "drop --no-givens or --may-touch",
+    }
 }
 
 /// Where `-o` puts each puzzle: into a folder (an existing one, or a path

@@ -49,9 +49,7 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
         }
         Err(e) => e,
     };
-    let family = req.recipe.family();
-    let mut title = family.replace('-', " ");
-    title[..1].make_ascii_uppercase();
+    let title = req.recipe.title();
     Ok(Made {
         name: format!("{title} {0}×{0} {1} #{2}", req.size, g.grade.name(), req.seed),
         puzzle: g.puzzle,

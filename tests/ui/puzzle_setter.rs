@@ -73,3 +73,58 @@ fn the_generate_dialog_adds_a_unique_puzzle_of_the_grade_asked_for() {
     let next = h.state().doc.session.puzzles.current().unwrap();
     assert!(next.name.ends_with("#2"), "{}", next.name);
 }
+
+#[test]
+fn the_generate_dialog_stands_clear_of_the_grid_and_speaks_plainly() {
+    let mut h = on("LinkedIn Queens 1");
+    let (a, b) = (
+        h.state().room.cell_center(0, 0).unwrap(),
+        h.state().room.cell_center(7, 7).unwrap(),
+    );
+    let board = egui::Rect::from_two_pos(a, b).expand((b.x - a.x) / 14.0);
+    h.get_by_label("Generate...").click();
+    h.run_steps(3);
+    for label in [
+        "Family",
+        "Size",
+        "Grade",
+        "Seed",
+        "How many",
+        "Drafts per puzzle",
+        "Generate",
+    ] {
+        let r = h.get_by_label(label).rect();
+        assert!(!r.intersects(board), "'{label}' of the dialog lies over the grid");
+    }
+    // Families by their names.
+    h.get_by_value("Queens").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("star-battle").is_none(), "no command-line ids");
+    h.get_by_label("Star Battle").click();
+    h.run_steps(2);
+    h.get_by_value("Medium").click();
+    h.run_steps(2);
+    h.get_by_label("Easy").click();
+    h.run_steps(2);
+    // Out of reach: a sentence that names the dialog's own option, wrapped inside it.
+    let (text, r) = painted_texts(&h)
+        .into_iter()
+        .find(|(t, _)| t.contains("is Easy"))
+        .expect("why Easy is out of reach");
+    assert!(text.starts_with("No board"), "{text}");
+    assert!(text.contains("Tick 'may cut holes'") && !text.contains("--"), "{text}");
+    let left = h.get_by_label("Family").rect().left();
+    assert!(r.right() <= left + 310.0, "the message runs out of the dialog: {r:?}");
+    assert!(r.height() > 30.0, "the message wraps: {r:?}");
+    // A grade never found with these options is said before the search.
+    h.get_by_value("Star Battle").click();
+    h.run_steps(2);
+    h.get_by_label("Queens").click();
+    h.run_steps(2);
+    h.get_by_value("Easy").click();
+    h.run_steps(2);
+    h.get_by_label("Fiendish").click();
+    h.run_steps(2);
+    wait_for_text(&mut h, "drafts in a row come no nearer");
+    assert!(h.query_by_label_contains("Tick 'any shape'").is_some());
+}

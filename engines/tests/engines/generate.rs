@@ -191,3 +191,35 @@ fn generator_requests_out_of_range_are_refused_with_the_reason() {
             .contains("drafts per puzzle")
     );
 }
+
+/// A search for a grade never found with its options (Fiendish on connected
+/// regions) gives up once a thousand drafts in a row come no nearer, long
+/// before its budget, and says how near it came and what reaches that grade.
+#[test]
+fn a_hopeless_search_stops_early_and_says_how_near_it_came() {
+    let req = GenerateRequest {
+        recipe: Recipe::Queens {
+            holes: false,
+            regions: RegionShape::Connected,
+        },
+        size: 8,
+        grade: Grade::Fiendish,
+        seed: 1,
+        max_tries: 20_000,
+    };
+    let judged = std::sync::atomic::AtomicUsize::new(0);
+    let e = generate(&req, &CancelFlag::new(), &|n| {
+        judged.store(n, std::sync::atomic::Ordering::Relaxed)
+    })
+    .unwrap_err();
+    let drafts = judged.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(drafts < 10_000, "{drafts} drafts before giving up: {e}");
+    assert!(e.contains("came no nearer than a Hard one"), "{e}");
+    assert!(e.contains("failing assumptions"), "{e}");
+    assert!(e.contains("regions of any shape reach it"), "{e}");
+    // The options that reach the grade are known, for the front ends to name.
+    assert_eq!(
+        req.recipe.remedy(Grade::Fiendish),
+        Some(fleetscope_engines::puzzle::generate::Remedy::AnyShape)
+    );
+}

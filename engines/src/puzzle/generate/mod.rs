@@ -43,6 +43,24 @@ impl RegionShape {
     }
 }
 
+/// The option that brings a grade within reach (or nearer) where the
+/// options asked for rule it out: each front end names it in its own words
+/// (a flag on the command line, a check box in the dialog).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Remedy {
+    /// Allow holes (Queens, Star Battle).
+    Holes,
+    /// Allow regions of any shape (Queens, chess).
+    AnyShape,
+    /// Allow givens, or keep ships apart (Battleship).
+    GivensOrShipsApart,
+}
+
+/// Drafts a search for a grade never found with its options goes on
+/// without coming nearer before it gives up (a search that finds one comes
+/// nearer long before: see `search::run`).
+pub const HOPELESS_AFTER: usize = 1_000;
+
 /// A family and its options.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Recipe {
@@ -127,6 +145,27 @@ impl Recipe {
         })
     }
 
+    /// A family's name as people write it: "Star Battle" for `star-battle`.
+    pub fn title_of(word: &str) -> &'static str {
+        match word {
+            "queens" => "Queens",
+            "star-battle" => "Star Battle",
+            "tents" => "Tents",
+            "takuzu" => "Takuzu",
+            "binairo" => "Binairo",
+            "tango" => "Tango",
+            "rullo" => "Rullo",
+            "chess" => "Coloured chess",
+            "battleship" => "Battleship",
+            _ => "Puzzle",
+        }
+    }
+
+    /// This recipe's family name as people write it.
+    pub fn title(&self) -> &'static str {
+        Recipe::title_of(self.family())
+    }
+
     /// The family word (of [`Recipe::FAMILIES`]).
     pub fn family(&self) -> &'static str {
         match self {
@@ -172,7 +211,7 @@ impl Recipe {
                 Grade::Easy,
             ) => Some(
                 "no board of connected regions with 2 or more stars is Easy: tier 1 has no first step (a region \
-                 as small as its stars has two touching); allow holes (--holes, or 'may cut holes' in the Generate dialog) for Easy",
+                 as small as its stars has two touching); with holes it is",
             ),
             // With ships that may touch and no givens the model is the row and
             // column counts alone, and the fleet rules do not apply; every tier-2
@@ -188,14 +227,32 @@ impl Recipe {
                 Grade::Medium,
             ) => Some(
                 "a Battleship whose ships may touch and that has no givens is never Medium: its only clues are \
-                 the counts, and every tier-2 rule needs more than counts to act on; allow givens or keep ships apart",
+                 the counts, and every tier-2 rule needs more than counts to act on; with givens, or ships kept \
+                 apart, it is",
             ),
             _ => None,
         }
     }
 
-    /// What to try when no puzzle of `grade` was found, where the figures say.
-    fn hint(&self, grade: Grade) -> Option<&'static str> {
+    /// The option that brings `grade` within reach (see [`Recipe::out_of_reach`])
+    /// or, where no such puzzle has been found with these options, nearer.
+    pub fn remedy(&self, grade: Grade) -> Option<Remedy> {
+        match (self, grade) {
+            (Recipe::StarBattle { holes: false, .. }, Grade::Easy) if self.out_of_reach(grade).is_some() => {
+                Some(Remedy::Holes)
+            }
+            (Recipe::Battleship { .. }, Grade::Medium) if self.out_of_reach(grade).is_some() => {
+                Some(Remedy::GivensOrShipsApart)
+            }
+            _ if self.never_found(grade).is_some() => Some(Remedy::AnyShape),
+            _ => None,
+        }
+    }
+
+    /// Why no puzzle of `grade` is expected with these options, where none has
+    /// ever been found though the rules do not rule it out (the search for one
+    /// gives up once it stops coming nearer).
+    pub fn never_found(&self, grade: Grade) -> Option<&'static str> {
         let connected = matches!(
             self,
             Recipe::Queens {
@@ -207,8 +264,7 @@ impl Recipe {
             }
         );
         (connected && grade == Grade::Fiendish).then_some(
-            "no Fiendish board of connected regions has been found in this family; regions of any shape reach \
-             it (--regions any, or 'any shape' in the Generate dialog)",
+            "no Fiendish board of connected regions has been found in this family; regions of any shape reach it",
         )
     }
 
@@ -299,8 +355,8 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
 /// gives the same puzzle. `progress` hears the drafts judged so far.
 pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
     check(req)?;
-    made(req, cancel, progress).map_err(|e| match req.recipe.hint(req.grade) {
-        Some(hint) if e != "cancelled" => format!("{e}; {hint}"),
+    made(req, cancel, progress).map_err(|e| match req.recipe.never_found(req.grade) {
+        Some(why) if e != "cancelled" => format!("{e}; {why}"),
         _ => e,
     })
 }

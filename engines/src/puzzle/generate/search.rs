@@ -5,7 +5,7 @@
 //! new draft when one has had its chances, and thins the accepted draft's
 //! clues while it stays unique at that grade.
 
-use super::{GenerateRequest, Generated};
+use super::{GenerateRequest, Generated, HOPELESS_AFTER};
 use crate::puzzle::deduce::{self, Grade};
 use crate::puzzle::{ExactRequest, Puzzle};
 use crate::run::CancelFlag;
@@ -67,13 +67,17 @@ const COUNT_CAP: u64 = 64;
 ///
 /// `cap`: solutions counted at most ([`COUNT_CAP`] for a slope; 2 when only
 /// "unique or not" matters).
-pub(super) fn distance(puzzle: &Puzzle, want: Grade, cap: u64, cancel: &CancelFlag) -> Result<(u32, Grade), String> {
+pub(super) fn distance(puzzle: &Puzzle, want: Grade, cap: u64, cancel: &CancelFlag) -> Result<Judged, String> {
     let count = puzzle
         .solve_exact(ExactRequest::new(cap, 0), cancel)
         .map_err(|e| e.to_string())?
         .count;
     if count != 1 {
-        return Ok((1000 + count as u32, Grade::NeedsSearch));
+        return Ok(Judged {
+            distance: 1000 + count as u32,
+            grade: Grade::NeedsSearch,
+            fewest_probes: None,
+        });
     }
     let spec = puzzle.as_family().ladder()?;
     let explanation = deduce::explain_spec(&spec, cancel);
@@ -82,25 +86,78 @@ pub(super) fn distance(puzzle: &Puzzle, want: Grade, cap: u64, cancel: &CancelFl
     // The top tier of each grade: Easy 1, Medium 2, Hard 3, Fiendish 4.
     let top = |g: Grade| (g as usize + 1).min(4);
     let gap = 100 * (grade as u32).abs_diff(want as u32);
-    Ok((
-        match grade.cmp(&want) {
-            std::cmp::Ordering::Equal => 0,
-            std::cmp::Ordering::Greater => {
-                let above: usize = profile[top(want) + 1..].iter().sum();
-                gap + above.min(99) as u32
-            }
-            // One probe short of Fiendish: nearer the fewer assumptions its
-            // tightest probe scan had to choose from (at none, a deeper probe
-            // is needed) and the more probe steps it takes.
-            std::cmp::Ordering::Less if grade == Grade::Hard => {
-                let fewest = explanation.fewest_probes.unwrap_or(20).min(20) as u32;
-                let probes = profile[3].min(49) as u32;
-                gap + fewest + 49 - probes
-            }
-            std::cmp::Ordering::Less => gap + 99 - profile[top(grade)].min(99) as u32,
-        },
+    let distance = match grade.cmp(&want) {
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => {
+            let above: usize = profile[top(want) + 1..].iter().sum();
+            gap + above.min(99) as u32
+        }
+        // One probe short of Fiendish: nearer the fewer assumptions its
+        // tightest probe scan had to choose from (at none, a deeper probe
+        // is needed) and the more probe steps it takes.
+        std::cmp::Ordering::Less if grade == Grade::Hard => {
+            let fewest = explanation.fewest_probes.unwrap_or(20).min(20) as u32;
+            let probes = profile[3].min(49) as u32;
+            gap + fewest + 49 - probes
+        }
+        std::cmp::Ordering::Less => gap + 99 - profile[top(grade)].min(99) as u32,
+    };
+    Ok(Judged {
+        distance,
         grade,
-    ))
+        fewest_probes: explanation.fewest_probes,
+    })
+}
+
+/// A draft judged: how far from what was asked (0 accepts), its grade, and
+/// how many single assumptions failed at its tightest probe scan.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Judged {
+    pub distance: u32,
+    pub grade: Grade,
+    pub fewest_probes: Option<usize>,
+}
+
+/// The nearest draft so far and how many drafts have come since without
+/// coming nearer: a search for a grade never found with its options gives
+/// up on that, not on its whole budget.
+#[derive(Default)]
+struct Nearness {
+    nearest: Option<Judged>,
+    since: usize,
+}
+
+impl Nearness {
+    fn saw(&mut self, j: &Judged) {
+        if self.nearest.is_none_or(|n| j.distance < n.distance) {
+            self.nearest = Some(*j);
+            self.since = 0;
+        } else {
+            self.since += 1;
+        }
+    }
+
+    /// Why the search stops: the drafts, and how near the nearest came.
+    fn gave_up(&self, what: &str, want: Grade, tries: usize) -> String {
+        let nearest = match self.nearest {
+            Some(Judged {
+                grade: Grade::Hard,
+                fewest_probes: Some(k),
+                ..
+            }) if want == Grade::Fiendish => format!(
+                "a Hard one whose tightest probe scan still had {k} failing assumptions (a Fiendish one needs a \
+                 point where none fails)"
+            ),
+            Some(j) if j.grade == Grade::NeedsSearch => "one with more than one solution".to_string(),
+            Some(j) => format!("a {} one", j.grade.name()),
+            None => "none".to_string(),
+        };
+        format!(
+            "no {what} puzzle of grade {} in {tries} drafts: the last {} came no nearer than {nearest}",
+            want.name(),
+            crate::quote::group_digits(&HOPELESS_AFTER.to_string())
+        )
+    }
 }
 
 /// Runs the search for `drafter`; the same seed gives the same puzzle.
@@ -124,12 +181,18 @@ pub(super) fn run<D: Drafter>(
         let cap = if best.is_some_and(|b| b < 1000) { 2 } else { COUNT_CAP };
         distance(&drafter.puzzle(draft), req.grade, cap, cancel)
     };
+    let hopeless = req.recipe.never_found(req.grade).is_some();
+    let mut watch = Nearness::default();
     while tries < req.max_tries {
         if cancel.is_cancelled() {
             return Err("cancelled".into());
         }
+        if hopeless && watch.since >= HOPELESS_AFTER {
+            return Err(watch.gave_up(&drafter.what(), req.grade, tries));
+        }
         let mut draft = drafter.fresh(&mut rng, cancel)?;
         let mut best = judge(&draft, &mut tries, None)?;
+        watch.saw(&best);
         let wander = if req.grade == Grade::Fiendish {
             drafter.wander()
         } else {
@@ -137,8 +200,11 @@ pub(super) fn run<D: Drafter>(
         };
         let patience = drafter.patience() * wander.patience;
         for step in 0..patience {
-            if best.0 == 0 || tries >= req.max_tries {
+            if best.distance == 0 || tries >= req.max_tries {
                 break;
+            }
+            if hopeless && watch.since >= HOPELESS_AFTER {
+                return Err(watch.gave_up(&drafter.what(), req.grade, tries));
             }
             if cancel.is_cancelled() {
                 return Err("cancelled".into());
@@ -146,29 +212,32 @@ pub(super) fn run<D: Drafter>(
             let Some(next) = drafter.mutate(&draft, &mut rng) else {
                 continue;
             };
-            let d = judge(&next, &mut tries, Some(best.0))?;
+            let d = judge(&next, &mut tries, Some(best.distance))?;
+            watch.saw(&d);
             // A worse draft, still unique, is kept now and then, less often
             // as the draft's changes run out (simulated annealing).
             let cooling = 1.0 - step as f64 / patience as f64;
-            if d.0 <= best.0 || (wander.chance > 0.0 && d.0 < 1000 && rng.random_bool(wander.chance * cooling)) {
+            if d.distance <= best.distance
+                || (wander.chance > 0.0 && d.distance < 1000 && rng.random_bool(wander.chance * cooling))
+            {
                 draft = next;
                 best = d;
             }
         }
-        if best.0 == 0 {
+        if best.distance == 0 {
             // Thin the clues, last first, so the indices still to try stay put.
             for k in (0..drafter.clues(&draft)).rev() {
                 if cancel.is_cancelled() {
                     return Err("cancelled".into());
                 }
                 let next = drafter.drop_clue(&draft, k);
-                if judge(&next, &mut tries, Some(0))?.0 == 0 {
+                if judge(&next, &mut tries, Some(0))?.distance == 0 {
                     draft = next;
                 }
             }
             return Ok(Generated {
                 puzzle: drafter.puzzle(&draft),
-                grade: best.1,
+                grade: best.grade,
                 tries,
             });
         }

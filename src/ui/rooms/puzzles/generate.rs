@@ -2,13 +2,15 @@
 //! family's options, seed and how many; the puzzles are made in the
 //! background (progress, cancel) and join the list one by one as they are
 //! made, with their grade and minimal-clue certificate (a cancel keeps the
-//! ones finished).
+//! ones finished). It stands over the right panel, never over the grid the
+//! new puzzle opens in, and says in words, inside it, why a grade is out of
+//! reach or was not found, and which of its options would reach it.
 
 use crate::geometry::TouchRule;
 use crate::jobs::Task;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{GenerateRequest, Recipe, RegionShape};
+use crate::puzzle::generate::{GenerateRequest, HOPELESS_AFTER, Recipe, RegionShape, Remedy};
 use crate::run::Progress;
 use crate::study::setter::{Made, make};
 use crate::ui::room::RoomCtx;
@@ -17,6 +19,8 @@ use egui::Ui;
 
 /// Most puzzles one run makes.
 const MAX_COUNT: usize = 50;
+/// The dialog's width: its messages wrap inside it.
+const WIDTH: f32 = 300.0;
 const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
 
 pub struct GenerateDialog {
@@ -76,11 +80,11 @@ impl GenerateDialog {
     }
 
     /// The recipe the fields describe and the grade can be reached, or what
-    /// is wrong with them.
+    /// is wrong with them (as a sentence, with the option that would help).
     fn recipe(&self) -> Result<Recipe, String> {
-        let recipe = self.recipe_of_fields()?;
+        let recipe = self.recipe_of_fields().map_err(|e| crate::quote::sentence(&e))?;
         match recipe.out_of_reach(self.grade) {
-            Some(why) => Err(why.to_string()),
+            Some(why) => Err(advice(why, recipe.remedy(self.grade))),
             None => Ok(recipe),
         }
     }
@@ -141,11 +145,18 @@ impl GenerateDialog {
             return;
         }
         let mut open = self.open;
+        // Over the right panel (Logic and Setter), not the grid the puzzles open in.
+        let corner = ui.ctx().content_rect().right_top() + egui::vec2(-12.0, 40.0);
         egui::Window::new("Generate puzzles")
             .open(&mut open)
             .resizable(false)
-            .default_pos(ui.ctx().content_rect().center() - egui::vec2(150.0, 150.0))
-            .show(ui.ctx(), |ui| self.fields(ui));
+            .pivot(egui::Align2::RIGHT_TOP)
+            .default_pos(corner)
+            .default_width(WIDTH)
+            .show(ui.ctx(), |ui| {
+                ui.set_width(WIDTH);
+                self.fields(ui);
+            });
         self.open = open;
     }
 
@@ -160,10 +171,10 @@ impl GenerateDialog {
         egui::Grid::new("generate_fields").num_columns(2).show(ui, |ui| {
             ui.label("Family");
             egui::ComboBox::new("generate_family", "")
-                .selected_text(Recipe::FAMILIES[self.family])
+                .selected_text(Recipe::title_of(Recipe::FAMILIES[self.family]))
                 .show_ui(ui, |ui| {
                     for (i, f) in Recipe::FAMILIES.iter().enumerate() {
-                        ui.selectable_value(&mut self.family, i, *f);
+                        ui.selectable_value(&mut self.family, i, Recipe::title_of(f));
                     }
                 });
             ui.end_row();
@@ -200,8 +211,20 @@ impl GenerateDialog {
             ui.end_row();
         });
         let recipe = self.recipe();
-        if let Err(e) = &recipe {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+        match &recipe {
+            Err(e) => message(ui, e, ui.visuals().warn_fg_color),
+            // A grade never found with these options: said before the search,
+            // which gives up once it stops coming nearer.
+            Ok(r) => {
+                if let Some(why) = r.never_found(self.grade) {
+                    let stop = format!(
+                        "{} The search gives up once {} drafts in a row come no nearer.",
+                        advice(why, r.remedy(self.grade)),
+                        crate::textview::thousands(HOPELESS_AFTER as u128)
+                    );
+                    message(ui, &stop, ui.visuals().weak_text_color());
+                }
+            }
         }
         ui.horizontal(|ui| {
             let can = recipe.is_ok() && !self.task.is_running();
@@ -218,7 +241,13 @@ impl GenerateDialog {
             }
         });
         if self.task.is_running() || self.ran_family == self.family {
-            task_status(ui, &self.task, "puzzles");
+            if let Some(job) = self.task.job() {
+                crate::ui::widgets::job_controls::progress_bar(ui, job, "puzzles", WIDTH);
+            }
+            if let Some(e) = &self.task.error {
+                let remedy = self.recipe_of_fields().ok().and_then(|r| r.remedy(self.grade));
+                message(ui, &advice(e, remedy), ui.visuals().warn_fg_color);
+            }
         }
     }
 
@@ -308,4 +337,25 @@ impl GenerateDialog {
             Ok(count)
         });
     }
+}
+
+/// A message inside the dialog: wrapped to its width, never cut off.
+fn message(ui: &mut Ui, text: &str, colour: egui::Color32) {
+    ui.add(egui::Label::new(egui::RichText::new(text).color(colour)).wrap());
+}
+
+/// Why a grade is out of reach (or was not found), as a sentence, and the
+/// option of this dialog that reaches it.
+fn advice(why: &str, remedy: Option<Remedy>) -> String {
+    let what = match remedy {
+        Some(Remedy::Holes) => " Tick 'may cut holes'.",
+        Some(Remedy::AnyShape) => " Tick 'any shape' under Regions.",
+        Some(Remedy::GivensOrShipsApart) => " Tick 'givens', or untick 'ships may touch'.",
+        None => "",
+    };
+    let mut text = crate::quote::sentence(why);
+    if !text.ends_with('.') {
+        text.push('.');
+    }
+    text + what
 }

@@ -70,7 +70,10 @@ the whole logical solution, scrolling in the Logic part (the Setter stays below 
 2; Hard: a probe; Fiendish: a probe of depth 2; needs search: the rules stall); click a step, or press < > \
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
 list ('not unique' and 'no solution' where no reasoning can finish).\n\n\
-Setter (below Logic): the solutions are counted again after every edit, in the background and up to 1,000, and where two solutions differ the cells are outlined in purple. Repair lists every single edit that leaves one solution (a given, a blocked cell, a region's boundary cell moved, a hidden count shown, a Rullo number changed), each recounted exactly, easiest grade first; hover one to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade.\n\n\
+Setter (below Logic): the solutions are counted again after every edit, in the background and up to 1,000, and where two solutions differ the cells are outlined in purple. Repair lists every single edit that leaves one solution (a given, a blocked cell, a region's boundary cell moved, a hidden count shown, a Rullo number changed), each recounted exactly, easiest grade first; hover one to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade. The dialog stands over \
+this panel, clear of the grid; it says why a grade is out of reach and which option reaches it, and a \
+search for a grade never found with its options (Fiendish on connected regions) gives up once 1,000 \
+drafts in a row come no nearer.\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
 Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
 
