@@ -503,3 +503,72 @@ fn play_you_hunt_and_the_computer_hunts_your_fleet() {
         "the placed fleet was sunk"
     );
 }
+
+/// The colours of the closed outlines painted around `cell` last frame.
+fn outline_colours<S>(h: &egui_kittest::Harness<'_, S>, centre: egui::Pos2) -> Vec<egui::Color32> {
+    painted(h)
+        .into_iter()
+        .filter_map(|s| match s {
+            egui::Shape::Path(p) if p.closed && p.fill == egui::Color32::TRANSPARENT => {
+                let r = egui::Rect::from_points(&p.points);
+                let egui::epaint::ColorMode::Solid(c) = p.stroke.color else {
+                    return None;
+                };
+                ((r.center() - centre).length() < 2.0 && p.stroke.width > 0.0).then_some(c)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// How near a colour comes to the heat scale of the maps (OKLab).
+fn nearest_on_scale(c: egui::Color32) -> f64 {
+    use fleetscope::ui::widgets::palette;
+    (0..=200)
+        .map(|i| palette::perceptual_distance(c, palette::heat(i as f32 / 200.0)))
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+fn the_best_shot_is_outlined_off_the_heat_scale_in_hunt_and_play() {
+    let mut h = counter_on(classic_5x5());
+    h.get_by_label("Hunt").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.hunt().is_running());
+    h.run_steps(2);
+    let heat = h.state().room.hunt().heat().unwrap().clone();
+    let best = heat.map.best_shot(&heat.shots.hits).unwrap();
+    let at = h.state().room.hunt().view.last_layout.unwrap().center(best);
+    let hunt = outline_colours(&h, at);
+    assert_eq!(hunt.len(), 1, "one outline on the best shot: {hunt:?}");
+    let d = nearest_on_scale(hunt[0]);
+    assert!(d >= 0.2, "the best shot's outline is {d:.3} from the heat scale");
+
+    // Play's peek: the same key and the same outline.
+    let mut s = session_of(&["classic"]);
+    s.setup_mut().board.resize(5, 5);
+    let mut h = counter_on(s);
+    h.state_mut().room.set_tab("play");
+    h.run_steps(2);
+    h.get_by_label("New game").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.get_by_label("peek at the exact map").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(2);
+    for key in ["best next shot", "hit", "miss"] {
+        assert!(h.query_by_label(key).is_some(), "Play's key has '{key}'");
+    }
+    assert!(
+        h.query_by_label_contains("100% of the").is_some(),
+        "Play's key has the scale"
+    );
+    // No shot yet: the same map as Hunt's, so the same best shot.
+    let layout = h.state().room.play().view.last_layout.unwrap();
+    assert_eq!(
+        outline_colours(&h, layout.center(best)),
+        hunt,
+        "the same outline as Hunt"
+    );
+}

@@ -3,6 +3,7 @@
 
 pub mod board_view;
 pub mod busy;
+pub mod heat_legend;
 pub mod job_controls;
 pub mod layout;
 pub mod palette;

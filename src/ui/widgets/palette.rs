@@ -17,6 +17,9 @@ pub const MISS: Color32 = Color32::from_rgb(160, 200, 230);
 /// Cell fill under a shot mark.
 pub const SHOT_HIT: Color32 = Color32::from_rgb(60, 20, 70);
 pub const SHOT_MISS: Color32 = Color32::from_rgb(25, 50, 75);
+/// The best next shot on an occupancy map (Hunt, Play): magenta, which the
+/// heat scale (dark blue, teal, yellow, red) never comes near.
+pub const BEST_SHOT: Color32 = Color32::from_rgb(235, 40, 210);
 /// Interchange partners of the picked one (Tomography).
 pub const PARTNER: Color32 = Color32::from_rgb(80, 230, 255);
 

@@ -118,7 +118,7 @@ impl HuntMode {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
         });
-        legend(ui);
+        crate::ui::widgets::heat_legend::heat_legend(ui, "the deployments");
         let setup = doc.session.setup();
         let obs = &setup.observations;
         let cell_heat: HashMap<Coord, u128> = heat.map(|h| h.map.cells.iter().copied().collect()).unwrap_or_default();
@@ -144,12 +144,13 @@ impl HuntMode {
             .chain(obs.misses.iter().map(|&c| (c, Mark::Miss)))
             .collect();
         // A best shot from the previous map that has just been fired at is not a suggestion.
-        let outlined: Vec<Coord> = best
+        let outlines: Vec<(Coord, egui::Color32)> = best
             .filter(|c| !obs.hits.contains(c) && !obs.misses.contains(c))
+            .map(|c| (c, palette::BEST_SHOT))
             .into_iter()
             .collect();
         let deco = Decorations {
-            outlined: &outlined,
+            outlines: &outlines,
             marks: &marks,
             ..Decorations::fill_only(&fill)
         };
@@ -266,53 +267,4 @@ impl HuntMode {
 
 fn percent(n: u128, total: u128) -> f64 {
     100.0 * n as f64 / total.max(1) as f64
-}
-
-/// The fixed 0–100 % colour scale and the shot symbols.
-fn legend(ui: &mut Ui) {
-    ui.horizontal(|ui| {
-        ui.label("0%");
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(220.0, 14.0), egui::Sense::hover());
-        let steps = 44;
-        for i in 0..steps {
-            let t = i as f32 / (steps - 1) as f32;
-            let x0 = rect.left() + rect.width() * i as f32 / steps as f32;
-            let x1 = rect.left() + rect.width() * (i + 1) as f32 / steps as f32;
-            let r = egui::Rect::from_min_max(egui::pos2(x0, rect.top()), egui::pos2(x1 + 0.5, rect.bottom()));
-            ui.painter().rect_filled(r, 0.0, palette::heat(t));
-        }
-        ui.label("100% of the deployments put a ship there");
-        ui.separator();
-        mark_swatch(ui, Mark::Hit, palette::SHOT_HIT);
-        ui.label("hit");
-        mark_swatch(ui, Mark::Miss, palette::SHOT_MISS);
-        ui.label("miss");
-        ui.separator();
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-        ui.painter().rect_stroke(
-            rect.shrink(1.0),
-            0.0,
-            egui::Stroke::new(2.0, palette::SELECTED),
-            egui::StrokeKind::Inside,
-        );
-        ui.label("best next shot");
-    });
-}
-
-fn mark_swatch(ui: &mut Ui, mark: Mark, fill: egui::Color32) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-    let p = ui.painter();
-    p.rect_filled(rect, 0.0, fill);
-    let c = rect.center();
-    let r = 4.5;
-    match mark {
-        Mark::Hit => {
-            let s = egui::Stroke::new(2.0, palette::HIT);
-            p.line_segment([c + egui::vec2(-r, -r), c + egui::vec2(r, r)], s);
-            p.line_segment([c + egui::vec2(-r, r), c + egui::vec2(r, -r)], s);
-        }
-        Mark::Miss => {
-            p.circle_stroke(c, r * 0.8, egui::Stroke::new(1.5, palette::MISS));
-        }
-    }
 }

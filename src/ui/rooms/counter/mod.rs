@@ -124,7 +124,8 @@ rules, with the ratio of each count to a reference row you pick. Labelled deploy
 treat every ship as distinct; distinct layouts treat ships of the same shape as interchangeable.
 
 Hunt: left-click a cell to mark a miss, right-click to mark a hit. Every cell shows the exact share of the \
-deployments consistent with the shots that cover it, on a fixed 0–100 % scale; the best next shot is outlined.
+deployments consistent with the shots that cover it, on a fixed 0–100 % scale; the best next shot is outlined \
+in magenta, a colour the scale never uses.
 
 Fairness: counts the board again with each island removed and each cell made an island (green: more \
 deployments, red: fewer).
@@ -134,7 +135,7 @@ posterior's players (most likely cell; most information) each hunt the same hidd
 (random, or the fleets the exact player needs longest for); the table ranks them by mean shots with a 95 % \
 interval, the plot shows the share of games finished against shots.
 
-Play: You hunt a fleet the computer hid (click to fire; peek at the exact map if you like); when it is sunk, \
+Play: You hunt a fleet the computer hid (click to fire; peek at the exact map, on Hunt's scale and key, if you like); when it is sunk, \
 the exact player plays the same fleet for comparison. Or the computer hunts the fleet placed in Boards with \
 the strategy you pick, shot by shot, its map shown.";
 

@@ -230,12 +230,11 @@ impl PlayMode {
             }
             self.compare(ui);
         } else {
-            let legend = if self.peek {
-                self.legend()
+            if self.peek {
+                self.legend(ui);
             } else {
-                "Click a cell to fire.".to_string()
-            };
-            one_line(ui, &legend, false);
+                fixed_row(ui, |ui| one_line(ui, "Click a cell to fire.", false));
+            }
             one_line(ui, &self.hover_text(self.peek), false);
         }
         self.keep_map(ui, wanted);
@@ -307,7 +306,8 @@ impl PlayMode {
                 self.record.error.clone().unwrap_or_default(),
             ),
         };
-        one_line(ui, &first, true);
+        // The rows of the key and the pointer's cell while playing: the board stays put.
+        fixed_row(ui, |ui| one_line(ui, &first, true));
         one_line(ui, &second, false);
     }
 
@@ -445,12 +445,11 @@ impl PlayMode {
         let won = g.hunt.won();
         let wanted = (!won).then(|| g.hunt.observations.clone());
         let yours: Vec<Coord> = g.hidden.occupancy(&g.fleet).into_keys().collect();
-        let legend = if won {
-            "The fleet is sunk.".to_string()
+        if won {
+            fixed_row(ui, |ui| one_line(ui, "The fleet is sunk.", false));
         } else {
-            self.legend()
-        };
-        one_line(ui, &legend, false);
+            self.legend(ui);
+        }
         one_line(ui, &self.hover_text(!won), false);
         self.keep_map(ui, wanted);
         self.draw(ui, &yours, !won);
@@ -481,23 +480,23 @@ impl PlayMode {
         });
     }
 
-    /// What the colours mean, one line (the exact map being worked out, or
-    /// how many fleets it is of).
-    fn legend(&self) -> String {
-        let Some(g) = &self.game else { return String::new() };
-        match &self.map.result {
+    /// What the colours mean, one row: the scale and symbols Hunt shows,
+    /// of how many fleets (or that the map is being worked out).
+    fn legend(&self, ui: &mut Ui) {
+        let Some(g) = &self.game else { return };
+        let of = match &self.map.result {
             Some((obs, m)) => format!(
-                "Colour: the share of the {} consistent with the shots that put a ship on the cell (dark: none, \
-                 bright: all); magenta: the exact player's next shot.{}",
+                "the {} consistent with the shots{}",
                 plural(m.total, "fleet"),
                 if *obs == g.hunt.observations {
                     ""
                 } else {
-                    " Updating for the last shot…"
+                    " (updating for the last shot…)"
                 }
             ),
-            None => "Working out the exact map…".into(),
-        }
+            None => "the fleets consistent with the shots (working the map out…)".into(),
+        };
+        fixed_row(ui, |ui| crate::ui::widgets::heat_legend::heat_legend(ui, &of));
     }
 
     /// The cell under the pointer (last frame): its shot, or its share on the map.
@@ -574,7 +573,7 @@ impl PlayMode {
         outlines.extend(
             map.filter(|_| fresh)
                 .and_then(|m| m.best_shot(&obs.hits))
-                .map(|c| (c, NEXT_SHOT)),
+                .map(|c| (c, palette::BEST_SHOT)),
         );
         let deco = Decorations {
             outlines: &outlines,
@@ -599,8 +598,19 @@ fn fit_button(ui: &mut Ui, view: &mut BoardView) {
     }
 }
 
-/// The exact player's next shot on the map: magenta, off the heat scale.
-const NEXT_SHOT: egui::Color32 = egui::Color32::from_rgb(235, 40, 210);
+/// A row of one height whatever it holds (the key, or a line of text), so
+/// the board below stays put when the key comes and goes.
+/// What does not fit is cut at the panel's edge rather than widening it.
+fn fixed_row(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 20.0), egui::Sense::hover());
+    let mut row = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    row.shrink_clip_rect(rect);
+    add(&mut row);
+}
 
 /// "1 fleet", "1,234 fleets".
 fn plural(n: u128, what: &str) -> String {
