@@ -421,7 +421,11 @@ impl SolverSettings {
             return Err(format!("{} known cells: at most {side}", self.pins.len()));
         }
         if let Some(((r, c), _)) = self.pins.iter().find(|((r, c), _)| *r >= side || *c >= side) {
-            return Err(format!("known cell ({}, {}) is off every picture", r + 1, c + 1));
+            return Err(format!(
+                "known cell (row {}, col {}) is off every picture",
+                r + 1,
+                c + 1
+            ));
         }
         for (what, text) in [
             ("rows", &self.rows),

@@ -248,7 +248,7 @@ fn clashing_marks(
     Ok(Some((marked.to_vec(), s)))
 }
 
-/// "Your queen at (3,4) is not in the solution." `solutions`: how many the
+/// "Your queen at row 3, col 4 is not in the solution." `solutions`: how many the
 /// puzzle has (0: too many to count); `together`: the marks clash only together.
 fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solutions: u64, together: bool) -> String {
     let digits = p.as_family().answer_glyph() == AnswerGlyph::Digits;
@@ -276,8 +276,7 @@ fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solu
     };
     let mut list = match named.as_slice() {
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-        [] => String::new(),
+        names => crate::puzzle::model::name_list(names),
     };
     if let Some(f) = list.get_mut(0..1) {
         f.make_ascii_uppercase();

@@ -82,7 +82,7 @@ fn a_wrong_try_mark_is_named_by_the_hint() {
     wait_until(&mut h, |r| !r.room.busy());
     wait_for_text(
         &mut h,
-        &format!("Your queen at ({},{}) is not in the solution", r + 1, c + 1),
+        &format!("Your queen at row {}, col {} is not in the solution", r + 1, c + 1),
     );
     // The wrong mark is highlighted as the reason.
     let (_, reasons) = h.state().room.hint_cells();
@@ -192,5 +192,53 @@ fn explain_keeps_the_setter_in_view() {
             seen.iter().any(|(t, _)| t == text),
             "'{text}' is still in view with the steps listed"
         );
+    }
+}
+
+/// "(2,6)" or "(2, 6)": a cell written the old way.
+fn bare_pair(s: &str) -> bool {
+    let b = s.as_bytes();
+    (0..b.len()).any(|i| {
+        if b[i] != b'(' {
+            return false;
+        }
+        let rest = &s[i + 1..];
+        let Some(end) = rest.find(')') else { return false };
+        let inner: String = rest[..end].chars().filter(|c| !c.is_whitespace()).collect();
+        let mut parts = inner.split(',');
+        matches!((parts.next(), parts.next(), parts.next()), (Some(a), Some(b), None)
+            if !a.is_empty() && !b.is_empty() && a.chars().all(|c| c.is_ascii_digit()) && b.chars().all(|c| c.is_ascii_digit()))
+    })
+}
+
+/// Cells are "row r, col c" in the explanation, the hints and the broken
+/// rules, as everywhere in the app.
+#[test]
+fn cells_are_named_row_and_col_everywhere_in_the_logic() {
+    let mut h = on(QUEENS);
+    h.get_by_label("Explain").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "Grade:");
+    let p = current(&h);
+    let ex = deduce::explain(&p.model().unwrap());
+    let first = format!("1. [tier {}] {}", ex.steps[0].rule.tier(), ex.steps[0].sentence);
+    assert!(first.contains("row ") && first.contains(", col "), "{first}");
+    for (k, d) in ex.steps.iter().enumerate() {
+        assert!(!bare_pair(&d.sentence), "step {}: {}", k + 1, d.sentence);
+    }
+    assert!(h.query_by_label(&first).is_some(), "the list shows '{first}'");
+    // A broken rule in Try mode.
+    h.get_by_label("Try (P)").click();
+    h.run_steps(2);
+    for (r, c) in [(0, 0), (1, 1)] {
+        let at = h.state().room.cell_center(r, c).unwrap();
+        click_at(&mut h, at);
+    }
+    wait_until(&mut h, |r| !r.room.busy());
+    let a = h.state().room.answer().unwrap();
+    assert!(!a.broken.is_empty());
+    for v in &a.broken {
+        assert!(!bare_pair(&v.message), "{}", v.message);
     }
 }

@@ -106,7 +106,7 @@ fn trying_an_answer_lists_the_broken_rules() {
     assert!(
         a.broken
             .iter()
-            .any(|v| v.message.contains("(1,1)") && v.message.contains("(2,2)")),
+            .any(|v| v.message.contains("row 1, col 1") && v.message.contains("row 2, col 2")),
         "{:?}",
         a.broken
     );

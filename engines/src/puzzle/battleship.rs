@@ -108,7 +108,7 @@ pub enum PuzzleError {
     /// Cells are counted from 0 here and from 1 in the message, as everywhere.
     #[error("given ({}, {}) is off the board", .0 + 1, .1 + 1)]
     GivenOffBoard(usize, usize),
-    #[error("cell ({}, {}) has two different givens", .0 + 1, .1 + 1)]
+    #[error("row {}, col {} has two different givens", .0 + 1, .1 + 1)]
     GivenTwice(usize, usize),
     #[error("{0} ships: at most {MAX_SHIPS}")]
     TooManyShips(usize),

@@ -87,7 +87,10 @@ pub(crate) fn fit_counts(counts: &mut Vec<CountSpec>, regions: &[u16], fill: Cou
 pub fn apply(p: &mut Puzzle, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
     let (rows, cols) = p.size();
     if r >= rows || c >= cols {
-        return Err(format!("cell ({},{}) is outside the {rows}x{cols} board", r + 1, c + 1));
+        return Err(format!(
+            "{} is outside the {rows}x{cols} board",
+            crate::puzzle::model::row_col(r, c)
+        ));
     }
     p.as_family_mut().apply(tool, (r, c))
 }

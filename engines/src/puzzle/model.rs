@@ -208,9 +208,30 @@ impl ParityUnion {
     }
 }
 
-/// 1-based "(row,col)" of a cell, as the app and the text formats count.
+/// A cell as the app names it everywhere: "row 3, col 5", counted from 1
+/// (the app's `textview::cell_label` on square boards).
 pub fn cell_name(cell: Cell, cols: usize) -> String {
-    format!("({},{})", cell / cols + 1, cell % cols + 1)
+    row_col(cell / cols, cell % cols)
+}
+
+/// [`cell_name`] of the 0-based (row, col).
+pub fn row_col(r: usize, c: usize) -> String {
+    format!("row {}, col {}", r + 1, c + 1)
+}
+
+/// Names in a sentence: "a, b and c"; cells ("row 1, col 2") are set apart
+/// by semicolons, their own commas being taken.
+pub fn name_list(names: &[String]) -> String {
+    let sep = if names.iter().any(|n| n.contains(',')) {
+        "; "
+    } else {
+        ", "
+    };
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(sep)),
+    }
 }
 
 impl PuzzleModel {
@@ -339,7 +360,7 @@ impl PuzzleModel {
             if (get(l.a) != get(l.b)) != l.opposite {
                 out.push(Violation {
                     message: format!(
-                        "cells {} and {} break '{}'",
+                        "{} and {} break '{}'",
                         self.name(l.a),
                         self.name(l.b),
                         if l.opposite { 'x' } else { '=' }

@@ -138,7 +138,7 @@ fn ship_part_givens_fix_their_neighbours() {
         panic!("battleship")
     };
     let e = given_pins(&q).unwrap_err();
-    assert!(e.contains("(3,2)"), "{e}");
+    assert!(e.contains("row 3, col 2"), "{e}");
 }
 
 /// A Battleship answer splits into its ships, even where ships touch: every

@@ -342,13 +342,9 @@ pub(super) fn empty(model: &PuzzleModel) -> &'static str {
     if model.digits { "0" } else { "empty" }
 }
 
-/// "a, b and c".
+/// "a, b and c" ("row 1, col 2; row 1, col 3 and row 2, col 2" for cells).
 fn list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+    crate::puzzle::model::name_list(names)
 }
 
 /// "row 3" → "Row 3".

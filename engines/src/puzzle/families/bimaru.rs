@@ -155,7 +155,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
         if ship != (g != Given::Water) {
             out.push(Violation {
                 message: format!(
-                    "({},{}) is given as {}",
+                    "row {}, col {} is given as {}",
                     r + 1,
                     c + 1,
                     if g == Given::Water { "water" } else { "a ship part" }
@@ -189,7 +189,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
                     {
                         out.push(Violation {
                             message: format!(
-                                "({},{}) is given as '{}' but is '{}' of its ship",
+                                "row {}, col {} is given as '{}' but is '{}' of its ship",
                                 r + 1,
                                 c + 1,
                                 g.letter(),
@@ -203,7 +203,7 @@ pub fn violations(p: &BattleshipPuzzle, grid: &BinaryMatrix) -> Vec<Violation> {
             } else {
                 out.push(Violation {
                     message: format!(
-                        "the ship cells around ({},{}) touch but are not one straight ship",
+                        "the ship cells around row {}, col {} touch but are not one straight ship",
                         group[0].0 + 1,
                         group[0].1 + 1
                     ),
@@ -307,7 +307,7 @@ pub fn given_pins(p: &BattleshipPuzzle) -> Result<Vec<((usize, usize), bool)>, S
         let cell = (r as usize, c as usize);
         match pins.insert(cell, v) {
             Some(old) if old != v => Err(format!(
-                "the givens disagree about ({},{}) (from the given at ({},{}))",
+                "the givens disagree about row {}, col {} (from the given at row {}, col {})",
                 cell.0 + 1,
                 cell.1 + 1,
                 why.0 + 1,

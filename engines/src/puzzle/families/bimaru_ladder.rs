@@ -459,7 +459,7 @@ impl FleetRules {
                 Vec::new(),
                 format!(
                     "No ship still to place fits over {}: water",
-                    unreachable.iter().map(|&o| b.name(o)).collect::<Vec<_>>().join(", ")
+                    crate::puzzle::model::name_list(&unreachable.iter().map(|&o| b.name(o)).collect::<Vec<_>>())
                 ),
             ));
         }

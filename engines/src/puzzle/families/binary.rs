@@ -130,11 +130,14 @@ impl BinaryPuzzle {
         }
         let inside = |(a, b): (usize, usize)| a < r && b < c;
         if let Some(&(a, b, _)) = self.givens.iter().find(|g| !inside((g.0, g.1))) {
-            return Err(format!("given ({},{}) is outside the {r}x{c} grid", a + 1, b + 1));
+            return Err(format!(
+                "the given at {} is outside the {r}x{c} grid",
+                crate::puzzle::model::row_col(a, b)
+            ));
         }
         if let Some(l) = self.links.iter().find(|l| !inside(l.a) || !inside(l.b) || l.a == l.b) {
             return Err(format!(
-                "link ({},{})–({},{}) must join two cells of the grid",
+                "the link row {}, col {} – row {}, col {} must join two cells of the grid",
                 l.a.0 + 1,
                 l.a.1 + 1,
                 l.b.0 + 1,

@@ -135,7 +135,7 @@ impl FamilyRules for DistinctLines {
                         "{} matches {} so far, and no two lines may be equal: {}",
                         capital(&line.name),
                         names.join(" and "),
-                        decided.join(", ")
+                        crate::puzzle::model::name_list(&decided)
                     ),
                 });
             }

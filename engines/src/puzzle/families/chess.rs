@@ -126,7 +126,10 @@ impl Chess {
         }
         crate::puzzle::model::check_regions(&self.regions, None)?;
         if let Some((a, b)) = self.given.iter().find(|(a, b)| *a >= r || *b >= c) {
-            return Err(format!("cell ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
+            return Err(format!(
+                "{} is outside the {r}x{c} board",
+                crate::puzzle::model::row_col(*a, *b)
+            ));
         }
         if self.weights.iter().any(|w| !w.is_finite() || *w <= 0.0 || *w > 1e6) {
             return Err("piece weights must be positive numbers up to 1,000,000".into());
@@ -149,7 +152,7 @@ impl Chess {
         if self.goal == ChessGoal::Coloured {
             for k in 0..self.region_count() {
                 let cells: Vec<Cell> = (0..rows * cols).filter(|&c| self.regions[c] as usize == k).collect();
-                let what = format!("region {} (cell {})", region_char(k), m.name(cells[0]));
+                let what = format!("region {} ({})", region_char(k), m.name(cells[0]));
                 m.count(cells, 1, false, what);
             }
         } else {
@@ -204,7 +207,7 @@ impl Chess {
                 .into_iter()
                 .enumerate()
                 .map(|(cell, r)| {
-                    r.ok_or_else(|| format!("regions: cell ({},{}) has no region", cell / cols + 1, cell % cols + 1))
+                    r.ok_or_else(|| format!("regions: {} has no region", crate::puzzle::model::cell_name(cell, cols)))
                 })
                 .collect::<Result<_, _>>()?,
             None => Vec::new(),
@@ -338,7 +341,7 @@ impl super::Family for Chess {
             }
             Tool::Given => {
                 if self.pieces[cell].is_none() {
-                    return Err(format!("cell ({},{}) allows no piece", r + 1, c + 1));
+                    return Err(format!("{} allows no piece", crate::puzzle::model::row_col(r, c)));
                 }
                 toggle(&mut self.given, (r, c));
             }

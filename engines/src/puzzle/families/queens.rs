@@ -170,13 +170,16 @@ impl Queens {
             ));
         }
         if let Some((a, b)) = self.holes.iter().chain(&self.given).find(|(a, b)| *a >= r || *b >= c) {
-            return Err(format!("cell ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
+            return Err(format!(
+                "{} is outside the {r}x{c} board",
+                crate::puzzle::model::row_col(*a, *b)
+            ));
         }
         if let Some(cell) = (0..self.regions.len())
             .find(|&cell| self.regions[cell] == NO_REGION && !self.holes.contains(&(cell / c, cell % c)))
         {
             return Err(format!(
-                "cell ({},{}) is in no region but not a hole",
+                "row {}, col {} is in no region but not a hole",
                 cell / c + 1,
                 cell % c + 1
             ));
@@ -265,7 +268,7 @@ impl Queens {
                 return Err(format!("region {} has no cell", region_char(k)));
             }
             let what = format!(
-                "region {} (cell {})",
+                "region {} ({})",
                 region_char(k),
                 m.name(cells.first().copied().unwrap_or(0))
             );
@@ -620,7 +623,7 @@ impl super::Family for Queens {
             }
             Tool::Given => {
                 if self.holes.contains(&(r, c)) {
-                    return Err(format!("cell ({},{}) is a hole", r + 1, c + 1));
+                    return Err(format!("{} is a hole", crate::puzzle::model::row_col(r, c)));
                 }
                 toggle(&mut self.given, (r, c));
             }

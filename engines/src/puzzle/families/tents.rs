@@ -42,7 +42,10 @@ impl Tents {
         crate::puzzle::model::check_counts("row counts", &self.row_counts)?;
         crate::puzzle::model::check_counts("column counts", &self.col_counts)?;
         if let Some((a, b)) = self.trees.iter().find(|(a, b)| *a >= r || *b >= c) {
-            return Err(format!("tree ({},{}) is outside the {r}x{c} board", a + 1, b + 1));
+            return Err(format!(
+                "the tree at {} is outside the {r}x{c} board",
+                crate::puzzle::model::row_col(*a, *b)
+            ));
         }
         Ok(())
     }
@@ -174,7 +177,10 @@ impl Tents {
         for (t, &(r, c)) in self.trees.iter().enumerate() {
             if !matched[t] {
                 out.push(Violation {
-                    message: format!("the tree at ({},{}) has no tent of its own", r + 1, c + 1),
+                    message: format!(
+                        "the tree at {} has no tent of its own",
+                        crate::puzzle::model::row_col(r, c)
+                    ),
                     // The tree and every cell beside it (a tent may still go there).
                     cells: std::iter::once(r * cols + c)
                         .chain(self.neighbours(r, c).map(|(a, b)| a * cols + b))
@@ -186,7 +192,7 @@ impl Tents {
         for (i, &(r, c)) in tents.iter().enumerate() {
             if owner[i].is_none() {
                 out.push(Violation {
-                    message: format!("the tent at ({},{}) belongs to no tree", r + 1, c + 1),
+                    message: format!("the tent at {} belongs to no tree", crate::puzzle::model::row_col(r, c)),
                     cells: vec![r * cols + c],
                     short: false,
                 });

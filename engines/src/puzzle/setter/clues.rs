@@ -19,17 +19,16 @@ pub enum Clue {
 }
 
 impl Clue {
-    /// "the given 1 at (3,4)", "the link (1,1)=(1,2)", "the count 2 of row 5".
+    /// "the given 1 at row 3, col 4", "the link row 1, col 1 = row 1, col 2",
+    /// "the count 2 of row 5".
     pub fn describe(&self) -> String {
         match self {
-            Clue::Given(r, c, what) => format!("the given {what} at ({},{})", r + 1, c + 1),
+            Clue::Given(r, c, what) => format!("the given {what} at {}", crate::puzzle::model::row_col(*r, *c)),
             Clue::Link(a, b, opposite) => format!(
-                "the link ({},{}){}({},{})",
-                a.0 + 1,
-                a.1 + 1,
+                "the link {} {} {}",
+                crate::puzzle::model::row_col(a.0, a.1),
                 if *opposite { 'x' } else { '=' },
-                b.0 + 1,
-                b.1 + 1
+                crate::puzzle::model::row_col(b.0, b.1)
             ),
             Clue::Count(col, k, n) => format!("the count {n} of {} {}", if *col { "column" } else { "row" }, k + 1),
         }

@@ -42,7 +42,7 @@ pub struct Repair {
 }
 
 fn at(cell: usize, cols: usize) -> String {
-    format!("({},{})", cell / cols + 1, cell % cols + 1)
+    crate::puzzle::model::cell_name(cell, cols)
 }
 
 /// Moves of every region boundary cell into each neighbouring region that

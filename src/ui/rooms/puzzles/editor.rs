@@ -338,9 +338,11 @@ impl Editor {
                 let givens = puzzle.model().map(|m| m.fixed).unwrap_or_default();
                 if let Some(g) = givens.iter().find(|f| f.cell == row * cols + col) {
                     ctx.status(format!(
-                        "Cell ({},{}) is given ({}): it stays as it is",
-                        row + 1,
-                        col + 1,
+                        "{} is given ({}): it stays as it is",
+                        crate::textview::cell_label(
+                            crate::geometry::Lattice::Square,
+                            crate::geometry::Coord(row as i32, col as i32)
+                        ),
                         g.why
                     ));
                     return out;
