@@ -275,11 +275,21 @@ fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, jso
     }
     match r.best {
         Some(best) => println!(
-            "optimum {best}: {count} optimal placement(s) in {:.3} ms",
+            "optimum {best}: {count} optimal {} in {:.3} ms",
+            if r.count == 1 && !r.stopped_at_limit {
+                "placement"
+            } else {
+                "placements"
+            },
             seconds * 1e3
         ),
         None => println!(
-            "{count} solution(s){} in {:.3} ms",
+            "{count} {}{} in {:.3} ms",
+            if r.count == 1 && !r.stopped_at_limit {
+                "solution"
+            } else {
+                "solutions"
+            },
             if r.is_unique() { " (unique)" } else { "" },
             seconds * 1e3
         ),
@@ -359,7 +369,11 @@ fn solve_sampled(
             }
         } else {
             let msgs: Vec<&str> = v.violations.iter().take(3).map(|x| x.message.as_str()).collect();
-            format!("breaks {} rule(s): {}", v.violations.len(), msgs.join("; "))
+            format!(
+                "breaks {}: {}",
+                crate::textview::count(v.violations.len(), "rule", "rules"),
+                msgs.join("; ")
+            )
         };
         println!("#{:<2} energy {:>10.4} found {:>4}×  {what}", i + 1, s.energy, s.count);
     }
@@ -408,7 +422,7 @@ fn check(file: &str, answer: &str, json: bool) -> Result<(), String> {
     } else if v.is_empty() {
         println!("a solution: every rule holds");
     } else {
-        println!("{} rule(s) broken:", v.len());
+        println!("{} broken:", crate::textview::count(v.len(), "rule", "rules"));
         for x in &v {
             println!("  {}", x.message);
         }

@@ -31,15 +31,20 @@ pub fn minimal(file: &str, json: bool) -> Result<(), String> {
         println!("no clues to remove: the puzzle's own shape (regions, trees, numbers) fixes its one solution");
     } else if m.is_minimal() {
         println!(
-            "minimal: each of the {} clues is needed (without any one of them the puzzle has two or more solutions)",
-            m.clues.len()
+            "minimal: {} (without {} the puzzle has two or more solutions)",
+            crate::study::setter::every_clue_needed(m.clues.len()),
+            if m.clues.len() == 1 { "it" } else { "any one of them" }
         );
     } else {
         let spare = m.spare();
         println!(
-            "not minimal: {} of the {} clues can go, each on its own (removing two may not keep it unique):",
-            spare.len(),
-            m.clues.len()
+            "not minimal: {}{}:",
+            crate::study::setter::clues_that_can_go(spare.len(), m.clues.len()),
+            if spare.len() == 1 {
+                ""
+            } else {
+                ", each on its own (removing two may not keep it unique)"
+            }
         );
         for c in spare {
             println!("  {}", c.describe());

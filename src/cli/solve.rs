@@ -343,9 +343,9 @@ fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json:
     }
     match (repair_depth, repaired) {
         (Some(_), Some(r)) => println!(
-            "repair: state #{} is {} interchange(s) from this fleet:\n{}",
+            "repair: state #{} is {} from this fleet:\n{}",
             r.from_rank,
-            r.interchanges,
+            crate::textview::count(r.interchanges, "interchange", "interchanges"),
             r.fleet.to_text()
         ),
         (Some(d), None) => {

@@ -22,12 +22,30 @@ pub struct Made {
     pub certificate: String,
 }
 
+/// "each of the 9 clues is needed", "its one clue is needed".
+pub fn every_clue_needed(clues: usize) -> String {
+    if clues == 1 {
+        "its one clue is needed".to_string()
+    } else {
+        format!("each of the {clues} clues is needed")
+    }
+}
+
+/// "3 of the 9 clues can go", "its one clue can go".
+pub fn clues_that_can_go(spare: usize, clues: usize) -> String {
+    match (spare, clues) {
+        (1, 1) => "its one clue can go".to_string(),
+        (s, c) if s == c => format!("all {c} clues can go"),
+        (s, c) => format!("{s} of the {c} clues can go"),
+    }
+}
+
 /// Generates the puzzle of `req` and certifies its clues.
 pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Made, String> {
     let g = generate(req, cancel, progress)?;
     let certificate = match minimality(&g.puzzle, cancel, &|_, _| {}) {
         Ok(m) if m.clues.is_empty() => "no removable clues (givens, links or shown counts) in this family".to_string(),
-        Ok(m) if m.is_minimal() => format!("minimal: each of the {} clues is needed", m.clues.len()),
+        Ok(m) if m.is_minimal() => format!("minimal: {}", every_clue_needed(m.clues.len())),
         Ok(m) => {
             // Each spare clue's removal graded: the generator keeps a clue whose
             // removal would change the grade asked for.
@@ -37,9 +55,10 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
                 .filter(|c| grade_of(&without(&g.puzzle, c), cancel) == g.grade)
                 .count();
             let spare = spare.len();
+            let could = if spare == 1 { "could go" } else { "could each go" };
             format!(
-                "{spare} of its {} clues could each go on its own and leave it unique, {}",
-                m.clues.len(),
+                "{} ({could} on its own and leave it unique), {}",
+                clues_that_can_go(spare, m.clues.len()),
                 match same {
                     0 if spare == 1 => "but not at this grade".to_string(),
                     0 => "but none at this grade".to_string(),

@@ -118,7 +118,7 @@ fn explain_lists_the_steps_and_a_click_shows_the_grid_at_that_step() {
         assert_eq!(a.grid.get(r, c), *v == Some(true), "cell {i} as at step 3");
     }
     // Partial answers are not judged on the lines they have not filled yet.
-    assert!(h.query_by_label_contains("rule(s) broken").is_none());
+    assert!(h.query_by_label_contains("(red: marks that clash").is_none());
     // A click on the grid while a step is shown edits nothing.
     let at = h.state().room.cell_center(7, 7).unwrap();
     click_at(&mut h, at);

@@ -128,3 +128,25 @@ fn the_generate_dialog_stands_clear_of_the_grid_and_speaks_plainly() {
     wait_for_text(&mut h, "drafts in a row come no nearer");
     assert!(h.query_by_label_contains("Tick 'any shape'").is_some());
 }
+
+/// Counts of one read in the singular: "its one clue is needed", not "each
+/// of the 1 clues".
+#[test]
+fn one_clue_is_counted_in_the_singular() {
+    let mut s = session_of(&["classic"]);
+    s.puzzles.puzzles.push(fleetscope::session::NamedPuzzle {
+        name: "4 queens, one given".into(),
+        puzzle: Puzzle::parse("n-queens 4x4\nqueens 1,2\n").unwrap(),
+    });
+    s.puzzles.active = s.puzzles.puzzles.len() - 1;
+    let mut h = room_harness(fleetscope::ui::rooms::puzzles::PuzzlesRoom::default(), s);
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.get_by_label("Certify clues").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "Minimal: its one clue is needed (without it,");
+    for (t, _) in painted_texts(&h) {
+        assert!(!t.contains("(s)") && !t.contains(" of the 1 "), "'{t}'");
+    }
+}

@@ -110,7 +110,7 @@ fn trying_an_answer_lists_the_broken_rules() {
         "{:?}",
         a.broken
     );
-    assert!(h.query_by_label_contains("rule(s) broken").is_some());
+    assert!(h.query_by_label_contains("(red: marks that clash").is_some());
     // The puzzle itself did not change.
     assert_eq!(h.state().doc.revision, 0);
     // Solving while trying keeps the user's answer; Backspace takes back the last mark.
@@ -358,11 +358,11 @@ fn trying_shows_clashes_and_sums_up_what_still_needs_marks() {
     click_at(&mut h, p);
     wait_until(&mut h, |r| !r.room.busy());
     assert!(h.query_by_label_contains("no clash so far;").is_some());
-    assert!(h.query_by_label_contains("rule(s) broken").is_none());
+    assert!(h.query_by_label_contains("(red: marks that clash").is_none());
     let p = h.state().room.cell_center(1, 1).unwrap();
     click_at(&mut h, p);
     wait_until(&mut h, |r| !r.room.busy());
-    assert!(h.query_by_label_contains("rule(s) broken").is_some());
+    assert!(h.query_by_label_contains("(red: marks that clash").is_some());
     assert!(h.query_by_label_contains("more wait for more marks").is_some());
 }
 

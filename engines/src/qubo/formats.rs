@@ -177,7 +177,7 @@ pub fn read_coo(text: &str) -> Result<Qubo, FormatError> {
         if toks.len() != 3 {
             return Err(err(
                 line,
-                format!("expected 'i j bias' (three fields), found {} field(s)", toks.len()),
+                format!("expected 'i j bias' (three fields), found {}", fields(toks.len())),
             ));
         }
         let i = index(toks[0], line, "a variable index")?;
@@ -295,7 +295,7 @@ pub fn read_qbsolv(text: &str) -> Result<Qubo, FormatError> {
         if toks.len() != 3 {
             return Err(err(
                 line,
-                format!("expected 'i j weight' (three fields), found {} field(s)", toks.len()),
+                format!("expected 'i j weight' (three fields), found {}", fields(toks.len())),
             ));
         }
         let i = index(toks[0], line, "a node index")?;
@@ -337,6 +337,11 @@ pub fn read_qbsolv(text: &str) -> Result<Qubo, FormatError> {
     }
     b.add_offset(offset);
     b.build().map_err(|e| err(hline, e))
+}
+
+/// "1 field", "4 fields".
+fn fields(n: usize) -> String {
+    format!("{n} field{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]

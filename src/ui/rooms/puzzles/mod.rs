@@ -703,7 +703,14 @@ impl PuzzlesRoom {
                 crate::textview::thousands(r.count as u128)
             };
             let what = match r.best {
-                Some(best) => format!("optimum {best}: {count} optimal answer(s)"),
+                Some(best) => format!(
+                    "optimum {best}: {count} optimal {}",
+                    if r.count == 1 && !r.stopped_at_limit {
+                        "answer"
+                    } else {
+                        "answers"
+                    }
+                ),
                 None if r.count == 0 => match &r.why_none {
                     Some(why) => format!("no solution: {why}"),
                     None if r.timed_out => "no solution found before the time limit".to_string(),
@@ -873,18 +880,27 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
     let listed: Vec<&crate::puzzle::Violation> = a.broken.iter().filter(|v| !a.waits(v, trying)).collect();
     if listed.is_empty() {
         ui.label(format!(
-            "{}: no clash so far; {short} rule(s) wait for more marks (lines short of their count, or about blank cells).",
-            a.source
+            "{}: no clash so far; {} for more marks (lines short of their count, or about blank cells).",
+            a.source,
+            if short == 1 {
+                "1 rule waits".to_string()
+            } else {
+                format!("{short} rules wait")
+            }
         ));
         return;
     }
     ui.colored_label(
         ui.visuals().warn_fg_color,
         format!(
-            "{}: {} rule(s) broken{} (red: marks that clash; orange: a line, region or group that is wrong as a whole). Broken:",
+            "{}: {} broken{} (red: marks that clash; orange: a line, region or group that is wrong as a whole). Broken:",
             a.source,
-            listed.len(),
-            if short > 0 { format!("; {short} more wait for more marks") } else { String::new() }
+            crate::textview::count(listed.len(), "rule", "rules"),
+            match short {
+                0 => String::new(),
+                1 => "; 1 more waits for more marks".to_string(),
+                n => format!("; {n} more wait for more marks"),
+            }
         ),
     );
     egui::ScrollArea::vertical()

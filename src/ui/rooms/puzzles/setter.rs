@@ -235,17 +235,18 @@ fn certificate_view(ui: &mut Ui, m: &Minimality) {
         ui.colored_label(
             egui::Color32::from_rgb(120, 200, 120),
             format!(
-                "Minimal: each of the {} clues is needed (without any one, two or more solutions).",
-                m.clues.len()
+                "Minimal: {} (without {}, two or more solutions).",
+                crate::study::setter::every_clue_needed(m.clues.len()),
+                if m.clues.len() == 1 { "it" } else { "any one" }
             ),
         );
     } else {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!(
-                "Not minimal: {} of the {} clues can go, each on its own:",
-                m.spare().len(),
-                m.clues.len()
+                "Not minimal: {}{}:",
+                crate::study::setter::clues_that_can_go(m.spare().len(), m.clues.len()),
+                if m.spare().len() == 1 { "" } else { ", each on its own" }
             ),
         );
         for c in m.spare() {

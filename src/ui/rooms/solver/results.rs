@@ -256,7 +256,10 @@ fn puzzle_detail(
     } else {
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!("{} rule(s) broken:", v.violations.len()),
+            format!(
+                "{} broken:",
+                crate::textview::count(v.violations.len(), "rule", "rules")
+            ),
         );
         egui::ScrollArea::vertical()
             .id_salt("solver_broken")

@@ -43,8 +43,8 @@ impl SolverRoom {
             }
             SolverSource::Image => {
                 ui.label(format!(
-                    "{} pinned cell(s); click cells of the image to pin or unpin them.",
-                    pins_on(&s.pins, &doc.session.tomography.image).len()
+                    "{} pinned; click cells of the image to pin or unpin them.",
+                    crate::textview::count(pins_on(&s.pins, &doc.session.tomography.image).len(), "cell", "cells")
                 ));
                 if ui.button("Clear pins").clicked() {
                     s.pins.clear();

@@ -68,7 +68,10 @@ fn why_no_fleet(
         return Some(format!("{} ones, but the fleet has {cells} cells", m.ones()));
     }
     if unexplained > 0 {
-        return Some(format!("{unexplained} cell(s) no ship can cover (red)"));
+        return Some(format!(
+            "{} no ship can cover (red)",
+            crate::textview::count(unexplained, "cell", "cells")
+        ));
     }
     if rule == TouchRule::NoTouch && !realisations_under(m, fleet, TouchRule::MayTouch, 1).is_empty() {
         let which = placed
