@@ -271,8 +271,10 @@ impl<T, U> Task<T, U> {
                 self.cancelled = true;
                 false
             }
+            // Engines word their errors to be prefixed ("line 3: …"); shown on
+            // its own, an error is a sentence.
             Err(e) => {
-                self.error = Some(crate::quote::clean_message(&e));
+                self.error = Some(crate::quote::sentence(&e));
                 false
             }
         }

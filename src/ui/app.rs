@@ -200,7 +200,7 @@ impl App {
     }
 
     fn set_status(&mut self, text: String) {
-        self.status = crate::quote::clean_message(&text);
+        self.status = crate::quote::sentence(&text);
         self.status_since = std::time::Instant::now();
     }
 

@@ -177,7 +177,7 @@ impl<R: Room> RoomHost<R> {
         let sent: Vec<Command> = self.commands[before..].to_vec();
         for c in sent {
             match c {
-                Command::Status(s) => self.status = s,
+                Command::Status(s) => self.status = crate::quote::sentence(&s),
                 Command::AddSetup(setup) => self.doc.edit(|s| {
                     let setup = *setup;
                     s.add_setup(setup);

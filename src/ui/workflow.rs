@@ -280,7 +280,10 @@ impl Workflow {
             }
             (Io::Saving { .. }, Err(e)) => {
                 self.after_save = None;
-                self.files.error = Some(format!("Could not save the session.\n\n{e}"));
+                self.files.error = Some(format!(
+                    "Could not save the session.\n\n{}",
+                    crate::quote::sentence(&e.to_string())
+                ));
                 events.push(FileEvent::Status("Not saved".into()));
             }
             (Io::Loading { .. }, Ok((path, Some(session)))) => {
@@ -292,7 +295,10 @@ impl Workflow {
             }
             (Io::Loading { .. }, Ok((_, None))) => {}
             (Io::Loading { .. }, Err(e)) => {
-                self.files.error = Some(format!("Could not open the session.\n\n{e}"));
+                self.files.error = Some(format!(
+                    "Could not open the session.\n\n{}",
+                    crate::quote::sentence(&e.to_string())
+                ));
                 events.push(FileEvent::Status("The open session is unchanged".into()));
             }
         }

@@ -507,3 +507,35 @@ fn a_try_answer_waits_for_its_puzzle() {
     let back = h.state().room.answer().expect("the answer is back");
     assert_eq!((back.source.as_str(), &back.grid), ("your answer", &mine));
 }
+
+/// Errors shown on their own read as sentences: a capital letter first,
+/// whatever the engine or the file reader wrote (they word theirs to be
+/// prefixed).
+#[test]
+fn errors_start_with_a_capital_letter() {
+    let mut h = on("8 queens");
+    let starts_upper = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
+    // A reader's error in the Text tab.
+    h.get_by_label("Text").click();
+    h.run_steps(2);
+    h.state_mut().room.set_text("n-queens 5x5\ncolour red\n");
+    h.get_by_label("Apply").click();
+    h.run_steps(2);
+    let (text, _) = painted_texts(&h)
+        .into_iter()
+        .find(|(t, _)| t.contains("colour"))
+        .expect("the error names the bad keyword");
+    assert!(starts_upper(&text), "'{text}'");
+    // A job's error: a file that is not there.
+    h.get_by_label("Grid").click();
+    h.state_mut().room.set_file_path("/nonexistent/puzzle.txt");
+    h.run_steps(2);
+    h.get_by_label("Import").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let (text, _) = painted_texts(&h)
+        .into_iter()
+        .find(|(t, _)| t.contains("/nonexistent/puzzle.txt") && !t.starts_with('/'))
+        .expect("the import error names the file");
+    assert!(starts_upper(&text), "'{text}'");
+}

@@ -189,9 +189,9 @@ fn typed_sums_build_their_model_and_explain_bad_ships() {
     wait_until(&mut h, |r| !r.room.is_solving());
     assert_eq!(h.state().room.result().expect("a result").success, Some(true));
     for (ships, says) in [
-        ("6", "ships: a length of 6 does not fit (1 to 5)"),
-        ("2,2", "the ships cover 4 cells but the sums ask for 5 ones"),
-        ("2,x", "ships: 'x' is not a whole number ≥ 0"),
+        ("6", "Ships: a length of 6 does not fit (1 to 5)"),
+        ("2,2", "The ships cover 4 cells but the sums ask for 5 ones"),
+        ("2,x", "Ships: 'x' is not a whole number ≥ 0"),
     ] {
         h.state_mut().doc.edit(|s| s.solver.ships = ships.into());
         h.run_steps(2);

@@ -179,7 +179,7 @@ impl FleetEditor {
                 let piece = Piece::new(draft.name.trim(), draft.cells.iter().copied().collect());
                 let valid = piece.validate(lattice);
                 if let Err(e) = &valid {
-                    ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                    ui.colored_label(ui.visuals().error_fg_color, crate::quote::sentence(&e.to_string()));
                 } else {
                     let orientations = piece
                         .orientations(lattice, doc.session.setup().fleet.allow_mirror)

@@ -240,7 +240,7 @@ impl Editor {
         if let Some((keyword, e)) = &self.clue_error {
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                format!("{keyword} not applied (the puzzle keeps its last clues): {e}"),
+                crate::quote::sentence(&format!("{keyword} not applied (the puzzle keeps its last clues): {e}")),
             );
         }
         let Some((keyword, text)) = apply else { return };

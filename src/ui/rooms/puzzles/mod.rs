@@ -798,7 +798,7 @@ impl PuzzlesRoom {
                         self.text_error = None;
                         ctx.status("Puzzle text applied.");
                     }
-                    Err(e) => self.text_error = Some(crate::quote::clean_message(&e.to_string())),
+                    Err(e) => self.text_error = Some(crate::quote::sentence(&e.to_string())),
                 }
             }
             if ui
