@@ -337,3 +337,41 @@ fn the_cells_tool_keeps_the_view_still_while_the_pointer_is_on_the_board() {
     );
     assert_eq!(cell_pos(&h, other), before, "the view held still");
 }
+
+/// The side panel keeps the width it was given, whatever it holds: placing
+/// the fleet marks each ship "placed" without rewrapping the list above the
+/// buttons, and a long ship name neither widens the panel nor moves the board.
+#[test]
+fn the_side_panel_stays_put_when_the_fleet_is_placed_or_renamed() {
+    let mut s = session_of(&["classic"]);
+    s.setup_mut().deployment.ships.clear();
+    let mut h = boards_on(s);
+    let board = h.state().room.board_layout().unwrap();
+    let before = h.get_by_label("Random fleet").rect();
+    h.get_by_label("Random fleet").click();
+    h.run_steps(3);
+    assert_eq!(
+        h.state().doc.session.setup().deployment.ships.len(),
+        5,
+        "the fleet is placed"
+    );
+    assert_eq!(
+        h.get_by_label("Random fleet").rect(),
+        before,
+        "the button moved under the pointer"
+    );
+    h.state_mut()
+        .doc
+        .edit(|s| s.setup_mut().fleet.pieces[0].name = "Aircraft carrier of the royal line and of the fleet".into());
+    h.run_steps(3);
+    assert_eq!(
+        h.get_by_label("Random fleet").rect(),
+        before,
+        "a long name moved the buttons"
+    );
+    assert_eq!(
+        h.state().room.board_layout().unwrap(),
+        board,
+        "a long name moved the board"
+    );
+}

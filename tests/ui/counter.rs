@@ -287,9 +287,17 @@ fn sinking_choices_follow_a_new_hit() {
     let mut h = counter_on(s);
     h.get_by_label("Hunt").click();
     h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.hunt().is_running());
+    let board = h.state().room.hunt().view.last_layout.unwrap();
     h.get_by_label("Destroyer").click();
     h.run_steps(2);
     assert!(h.query_by_label_contains("Where did the Destroyer sink?").is_some());
+    // The question takes a row kept for it: the board stays under the pointer.
+    assert_eq!(
+        h.state().room.hunt().view.last_layout.unwrap(),
+        board,
+        "the board moved"
+    );
     let vertical = "row 1, col 2 … row 2, col 2";
     assert!(h.query_by_label(vertical).is_none());
     h.state_mut().doc.edit(|x| {
@@ -571,4 +579,18 @@ fn the_best_shot_is_outlined_off_the_heat_scale_in_hunt_and_play() {
         hunt,
         "the same outline as Hunt"
     );
+}
+
+/// Start and Compare count into the Counts tab: they show there, not on the
+/// tabs with work of their own.
+#[test]
+fn start_and_compare_show_on_the_counts_tab_only() {
+    let mut h = counter_on(classic_5x5());
+    assert!(h.query_by_label("Compare all setups").is_some(), "on Counts");
+    for tab in ["Fairness", "Hunt", "Strategies", "Play"] {
+        h.get_by_label(tab).click();
+        h.run_steps(2);
+        assert!(h.query_by_label("Compare all setups").is_none(), "not on {tab}");
+        assert!(h.query_by_label("Start").is_none(), "no Start on {tab}");
+    }
 }

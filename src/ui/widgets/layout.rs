@@ -21,6 +21,48 @@ pub fn side_panel_max(ui: &egui::Ui) -> f32 {
     (ui.available_width() * 0.4).clamp(SIDE_PANEL_MIN, SIDE_PANEL_MAX)
 }
 
+/// The contents of a side panel, scrolling up and down, at the panel's
+/// width whatever they hold: egui sizes a panel by what was drawn in it, so a
+/// line wider than the panel (a long ship name marked "placed", a long
+/// source name) widened it and moved the board beside it under the pointer.
+/// Here the panel is as wide as the user made it; a line wider is cut at its
+/// edge.
+pub fn side_panel_scroll<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            let width = ui.available_width();
+            let top = ui.cursor().min;
+            let mut inner = ui.new_child(
+                egui::UiBuilder::new()
+                    .max_rect(Rect::from_min_size(top, vec2(width, f32::INFINITY)))
+                    .layout(egui::Layout::top_down(egui::Align::Min)),
+            );
+            let r = add(&mut inner);
+            let used = inner.min_rect();
+            ui.allocate_rect(
+                Rect::from_min_size(top, vec2(width, used.height())),
+                egui::Sense::hover(),
+            );
+            r
+        })
+        .inner
+}
+
+/// A row of one height whatever it holds (a key, a question, a line of
+/// text, or nothing), so a board below stays put when it comes and goes.
+/// What does not fit is cut at the panel's edge rather than widening it.
+pub fn fixed_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 20.0), egui::Sense::hover());
+    let mut row = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    row.shrink_clip_rect(rect);
+    add(&mut row);
+}
+
 /// Maps board units to screen points: `screen = origin + scale * unit`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CellLayout {

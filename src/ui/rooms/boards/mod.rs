@@ -12,7 +12,7 @@ use crate::presets;
 use crate::textview::piece_symbol;
 use crate::ui::document::Document;
 use crate::ui::widgets::board_view::BoardView;
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max, side_panel_scroll};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Ui};
@@ -164,7 +164,7 @@ impl Room for BoardsRoom {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui, ctx));
+                side_panel_scroll(ui, |ui| self.side_panel(ui, ctx));
             });
         egui::CentralPanel::default().show(ui, |ui| self.board_area(ui, ctx));
     }
@@ -401,12 +401,16 @@ impl BoardsRoom {
                     if placed { " - placed" } else { "" }
                 );
                 let selected = self.place.selected == Some(i);
+                // One line each, however long the name: "placed" never rewraps
+                // the list and moves the buttons below it under the pointer.
+                let row = egui::Button::selectable(
+                    selected,
+                    egui::RichText::new(text.clone()).color(palette::ship_color(&setup.fleet, i)),
+                )
+                .truncate();
                 if ui
-                    .selectable_label(
-                        selected,
-                        egui::RichText::new(text).color(palette::ship_color(&setup.fleet, i)),
-                    )
-                    .on_hover_text("Pick it up: a click on the board places it")
+                    .add(row)
+                    .on_hover_text(format!("{text}: pick it up, a click on the board places it"))
                     .clicked()
                 {
                     pick = Some(i);

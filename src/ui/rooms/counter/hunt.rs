@@ -237,9 +237,11 @@ impl HuntMode {
                 }
             }
         });
-        if let Some((piece, places)) = &self.sink_choice {
-            let lattice = setup.board.lattice();
-            ui.horizontal_wrapped(|ui| {
+        // One row, always there, for the question or the note: the board
+        // below stays put when "Where did the … sink?" comes and goes.
+        crate::ui::widgets::layout::fixed_row(ui, |ui| {
+            if let Some((piece, places)) = &self.sink_choice {
+                let lattice = setup.board.lattice();
                 ui.label(format!("Where did the {} sink?", setup.fleet.pieces[*piece].name));
                 for s in places {
                     let cells = s.cells(&setup.fleet);
@@ -252,11 +254,10 @@ impl HuntMode {
                         record = Some(*s);
                     }
                 }
-            });
-        }
-        if let Some(n) = &self.sink_note {
-            ui.colored_label(ui.visuals().warn_fg_color, n);
-        }
+            } else if let Some(n) = &self.sink_note {
+                ui.colored_label(ui.visuals().warn_fg_color, n);
+            }
+        });
         if let Some(ship) = record {
             doc.edit(|s| s.setup_mut().observations.sunk.push(ship));
             self.sink_choice = None;

@@ -14,7 +14,7 @@ use crate::textview::{ratio, thousands};
 use crate::ui::document::Document;
 use crate::ui::room::{Room, RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max, side_panel_scroll};
 use crate::ui::widgets::rule_picker::rule_override_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::Ui;
@@ -192,10 +192,8 @@ impl Room for CounterRoom {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
-                // Not shrunk to its content: the panel keeps its width from tab to tab.
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, true])
-                    .show(ui, |ui| self.settings(ui, ctx.doc));
+                // The panel keeps its width from tab to tab.
+                side_panel_scroll(ui, |ui| self.settings(ui, ctx.doc));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -331,7 +329,15 @@ impl CounterRoom {
             doc.edit(|s| s.counter = c);
         }
         let running = self.count.is_running();
-        if !counting && !running {
+        // Start and Compare fill the Counts tab: elsewhere they would count
+        // out of sight (Hunt and Fairness have their own work). A count
+        // running shows its progress on every tab.
+        if self.tab != CounterTab::Count {
+            if running {
+                ui.separator();
+                ui.label("Counting (the result shows on the Counts tab)…");
+                task_status(ui, &self.count, "parts");
+            }
             return;
         }
         ui.separator();

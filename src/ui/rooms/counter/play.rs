@@ -233,7 +233,7 @@ impl PlayMode {
             if self.peek {
                 self.legend(ui);
             } else {
-                fixed_row(ui, |ui| one_line(ui, "Click a cell to fire.", false));
+                crate::ui::widgets::layout::fixed_row(ui, |ui| one_line(ui, "Click a cell to fire.", false));
             }
             one_line(ui, &self.hover_text(self.peek), false);
         }
@@ -307,7 +307,7 @@ impl PlayMode {
             ),
         };
         // The rows of the key and the pointer's cell while playing: the board stays put.
-        fixed_row(ui, |ui| one_line(ui, &first, true));
+        crate::ui::widgets::layout::fixed_row(ui, |ui| one_line(ui, &first, true));
         one_line(ui, &second, false);
     }
 
@@ -446,7 +446,7 @@ impl PlayMode {
         let wanted = (!won).then(|| g.hunt.observations.clone());
         let yours: Vec<Coord> = g.hidden.occupancy(&g.fleet).into_keys().collect();
         if won {
-            fixed_row(ui, |ui| one_line(ui, "The fleet is sunk.", false));
+            crate::ui::widgets::layout::fixed_row(ui, |ui| one_line(ui, "The fleet is sunk.", false));
         } else {
             self.legend(ui);
         }
@@ -496,7 +496,7 @@ impl PlayMode {
             ),
             None => "the fleets consistent with the shots (working the map out…)".into(),
         };
-        fixed_row(ui, |ui| crate::ui::widgets::heat_legend::heat_legend(ui, &of));
+        crate::ui::widgets::layout::fixed_row(ui, |ui| crate::ui::widgets::heat_legend::heat_legend(ui, &of));
     }
 
     /// The cell under the pointer (last frame): its shot, or its share on the map.
@@ -596,20 +596,6 @@ fn fit_button(ui: &mut Ui, view: &mut BoardView) {
     {
         view.reset();
     }
-}
-
-/// A row of one height whatever it holds (the key, or a line of text), so
-/// the board below stays put when the key comes and goes.
-/// What does not fit is cut at the panel's edge rather than widening it.
-fn fixed_row(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 20.0), egui::Sense::hover());
-    let mut row = ui.new_child(
-        egui::UiBuilder::new()
-            .max_rect(rect)
-            .layout(egui::Layout::left_to_right(egui::Align::Center)),
-    );
-    row.shrink_clip_rect(rect);
-    add(&mut row);
 }
 
 /// "1 fleet", "1,234 fleets".

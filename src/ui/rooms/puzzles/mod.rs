@@ -19,7 +19,7 @@ use crate::session::SolverSource;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max, side_panel_scroll};
 use egui::{Key, Ui};
 
 pub const ID: &str = "puzzles";
@@ -286,7 +286,7 @@ impl Room for PuzzlesRoom {
                     .default_size((height - LIST_LEAVES).max(LIST_MIN))
                     .size_range(LIST_MIN..=(height - 120.0).max(LIST_MIN))
                     .show(ui, |ui| self.shelf.list(ui, ctx));
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                side_panel_scroll(ui, |ui| {
                     self.shelf.details(ui, ctx);
                     if ui
                         .button("Generate...")
@@ -326,7 +326,7 @@ impl Room for PuzzlesRoom {
                                 self.logic_action(ui, action);
                             }
                         });
-                    egui::ScrollArea::vertical().id_salt("setter_part").show(ui, |ui| {
+                    side_panel_scroll(ui, |ui| {
                         if let Some(p) = self.open_puzzle.clone()
                             && let Some(repaired) = self.setter.ui(ui, &p)
                         {

@@ -159,9 +159,13 @@ impl Shelf {
                     let tag = self.grades.iter().rev().find(|g| g.puzzle == p.puzzle);
                     let grade = tag.map_or("…", |g| g.short.as_str());
                     let label = format!("{}  ({} {r}×{c})  {grade}", p.name, p.puzzle.family());
+                    // One line each: a grade coming in never rewraps the list under the pointer.
                     let row = ui
-                        .selectable_label(i == shelf.active, label)
-                        .on_hover_text(tag.map_or("Grading in the background…", |g| g.long.as_str()));
+                        .add(egui::Button::selectable(i == shelf.active, label.clone()).truncate())
+                        .on_hover_text(format!(
+                            "{label}\n{}",
+                            tag.map_or("Grading in the background…", |g| g.long.as_str())
+                        ));
                     if row.clicked() {
                         pick = Some(i);
                     }

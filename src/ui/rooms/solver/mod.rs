@@ -24,7 +24,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::widgets::board_view::{BoardView, Decorations, Mark};
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max, side_panel_scroll};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::setup_picker::setup_picker;
@@ -173,7 +173,7 @@ impl Room for SolverRoom {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side(ui, ctx));
+                side_panel_scroll(ui, |ui| self.side(ui, ctx));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {

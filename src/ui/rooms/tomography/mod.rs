@@ -22,7 +22,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::task_status;
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max, side_panel_scroll};
 use crate::ui::widgets::rule_picker::rule_override_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Modifiers, Ui};
@@ -329,7 +329,7 @@ impl Room for TomographyRoom {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side(ui, ctx.doc));
+                side_panel_scroll(ui, |ui| self.side(ui, ctx.doc));
             });
         egui::CentralPanel::default().show(ui, |ui| self.central(ui, ctx));
     }
