@@ -20,6 +20,9 @@ pub struct App {
     /// One-line message in the status bar, and when it was set (it fades after a while).
     pub status: String,
     status_since: std::time::Instant,
+    /// The document's revision when the status was set: an edit since (an
+    /// undo among them) makes it old news.
+    status_revision: u64,
     commands: Vec<Command>,
     help: Help,
     /// Setup (1-based) and room to show once the session given at start has loaded.
@@ -39,6 +42,7 @@ impl App {
             workflow: Workflow::new(recovery, recent),
             status: String::new(),
             status_since: std::time::Instant::now(),
+            status_revision: 0,
             commands: Vec::new(),
             help: Help::default(),
             startup: None,
@@ -202,13 +206,19 @@ impl App {
     fn set_status(&mut self, text: String) {
         self.status = crate::quote::sentence(&text);
         self.status_since = std::time::Instant::now();
+        self.status_revision = self.doc.revision;
     }
 
-    /// A status line is news for a while, then it goes (so it never describes
-    /// something that has changed since).
+    /// A status line is news for a while, then it goes; it goes at once when
+    /// the session is edited after it (so it never describes something that
+    /// has changed since: "Repair applied" after an undo).
     fn expire_status(&mut self, ctx: &egui::Context) {
         const SHOWN: Duration = Duration::from_secs(12);
         if self.status.is_empty() {
+            return;
+        }
+        if self.doc.revision != self.status_revision {
+            self.status.clear();
             return;
         }
         let age = self.status_since.elapsed();

@@ -269,3 +269,23 @@ fn recent_files_are_absolute_and_written_at_once() {
     assert_eq!(h.state().doc.file.as_deref(), Some(walk2.as_path()));
     assert_eq!(h.state().doc.session.setup().name, "the other");
 }
+
+/// A status line goes once the session is edited after it: it never
+/// describes what has changed since ("Random fleet …" after an undo).
+#[test]
+fn a_status_line_goes_when_the_session_changes_after_it() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_room("boards");
+    h.run_steps(2);
+    h.get_by_label("Random fleet").click();
+    h.run_steps(3);
+    assert!(
+        h.state().status.starts_with("Random fleet with seed"),
+        "{}",
+        h.state().status
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(3);
+    assert!(h.state().status.is_empty(), "stale: '{}'", h.state().status);
+}

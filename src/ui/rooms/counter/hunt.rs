@@ -30,7 +30,7 @@ pub struct HuntMode {
     sink_choice: Option<(usize, Vec<PlacedShip>)>,
     sink_shots: Option<crate::geometry::Observations>,
     /// Why the last "sunk" could not be recorded.
-    sink_note: Option<String>,
+    sink_note: Option<(String, crate::geometry::Observations)>,
 }
 
 impl HuntMode {
@@ -196,6 +196,14 @@ impl HuntMode {
     /// sank; its place is found among the hit cells (asked when ambiguous).
     fn sunk_controls(&mut self, ui: &mut Ui, doc: &mut Document) {
         let setup = doc.session.setup();
+        // A note about earlier shots is old news once the shots change.
+        if self
+            .sink_note
+            .as_ref()
+            .is_some_and(|(_, shots)| *shots != setup.observations)
+        {
+            self.sink_note = None;
+        }
         // The choices follow the shots: after a new hit or miss they are found again.
         if let Some((piece, places)) = &mut self.sink_choice
             && self.sink_shots.as_ref() != Some(&setup.observations)
@@ -203,9 +211,12 @@ impl HuntMode {
             *places = sinking_candidates(&setup.board, &setup.fleet, &setup.observations, *piece);
             self.sink_shots = Some(setup.observations.clone());
             if places.is_empty() {
-                self.sink_note = Some(format!(
-                    "No place for the {} lies on hit cells only.",
-                    setup.fleet.pieces[*piece].name
+                self.sink_note = Some((
+                    format!(
+                        "No place for the {} lies on hit cells only.",
+                        setup.fleet.pieces[*piece].name
+                    ),
+                    setup.observations.clone(),
                 ));
                 self.sink_choice = None;
             }
@@ -224,7 +235,10 @@ impl HuntMode {
                     let places = sinking_candidates(&setup.board, &setup.fleet, &setup.observations, i);
                     match places.len() {
                         0 => {
-                            self.sink_note = Some(format!("No place for the {} lies on hit cells only.", p.name));
+                            self.sink_note = Some((
+                                format!("No place for the {} lies on hit cells only.", p.name),
+                                setup.observations.clone(),
+                            ));
                             self.sink_choice = None;
                         }
                         1 => record = Some(places[0]),
@@ -254,7 +268,7 @@ impl HuntMode {
                         record = Some(*s);
                     }
                 }
-            } else if let Some(n) = &self.sink_note {
+            } else if let Some((n, _)) = &self.sink_note {
                 ui.colored_label(ui.visuals().warn_fg_color, n);
             }
         });
