@@ -265,6 +265,19 @@ fn compare_counts_each_setup_under_its_rules_with_readable_ratios() {
     assert!(expected.contains('e') || expected.starts_with("0."), "{expected}");
     assert!(h.query_by_label(&expected).is_some(), "the ratio {expected} is shown");
     assert!(h.query_by_label("0.0000").is_none(), "no ratio reads as zero");
+    // The counts are right-aligned: their last digits line up, their first do not.
+    let texts = painted_texts(&h);
+    let at = |n: u128| {
+        let t = fleetscope::textview::thousands(n);
+        texts
+            .iter()
+            .find(|(x, _)| *x == t)
+            .map(|(_, r)| *r)
+            .unwrap_or_else(|| panic!("{t} shown"))
+    };
+    let (a, b) = (at(classic), at(russian));
+    assert!((a.right() - b.right()).abs() < 2.0, "right edges {a:?} and {b:?}");
+    assert!((a.left() - b.left()).abs() > 5.0, "left edges {a:?} and {b:?}");
     // A setup's rule changed afterwards: its row says so.
     assert!(h.query_by_label("(rule changed since)").is_none());
     h.state_mut()

@@ -13,4 +13,5 @@ pub mod puzzle_grid;
 pub mod qubit_view;
 pub mod rule_picker;
 pub mod setup_picker;
+pub mod table;
 pub mod ticks;

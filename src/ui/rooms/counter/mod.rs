@@ -425,12 +425,12 @@ impl CounterRoom {
         let base = self.compare[self.reference].result.labelled;
         // Sideways scrolling where a narrow window cannot hold every column.
         egui::ScrollArea::horizontal().id_salt("compare_scroll").show(ui, |ui| {
-            egui::Grid::new("compare").striped(true).num_columns(5).show(ui, |ui| {
+            egui::Grid::new("compare").striped(true).show(ui, |ui| {
                 ui.strong("Setup");
                 ui.strong("Rules");
-                ui.strong("Labelled");
-                ui.strong("Distinct layouts");
-                ui.strong("Ratio").on_hover_text(
+                crate::ui::widgets::table::num_heading(ui, "Labelled");
+                crate::ui::widgets::table::num_heading(ui, "Distinct layouts");
+                crate::ui::widgets::table::num_heading(ui, "Ratio").on_hover_text(
                     "Labelled count over the reference row's (the round button picks the reference row)",
                 );
                 ui.end_row();
@@ -444,9 +444,9 @@ impl CounterRoom {
                         }
                     });
                     ui.label(t.rule.describe());
-                    ui.label(thousands(t.result.labelled));
-                    ui.label(thousands(t.result.distinct_layouts));
-                    ui.label(ratio(t.result.labelled, base));
+                    crate::ui::widgets::table::num(ui, thousands(t.result.labelled));
+                    crate::ui::widgets::table::num(ui, thousands(t.result.distinct_layouts));
+                    crate::ui::widgets::table::num(ui, ratio(t.result.labelled, base));
                     ui.end_row();
                 }
             });
@@ -511,7 +511,7 @@ fn count_card(ui: &mut Ui, t: &Timed, doc: &Document) {
     egui::Grid::new("placements").striped(true).show(ui, |ui| {
         for (name, n) in t.pieces.iter().zip(&t.result.placements) {
             ui.label(name);
-            ui.label(thousands(*n as u128));
+            crate::ui::widgets::table::num(ui, thousands(*n as u128));
             ui.end_row();
         }
     });

@@ -189,18 +189,19 @@ fn results(ui: &mut Ui, v: &LabView) {
         );
     }
     egui::Grid::new("lab_table").striped(true).show(ui, |ui| {
-        for h in ["strategy", "mean shots (95 %)", "median", "quartiles", "min", "max"] {
-            ui.strong(h);
+        ui.strong("strategy");
+        for h in ["mean shots (95 %)", "median", "quartiles", "min", "max"] {
+            crate::ui::widgets::table::num_heading(ui, h);
         }
         ui.end_row();
         for (k, shots) in &r.results {
             let Some(s) = ShotStats::of(shots) else { continue };
             ui.label(k.title());
-            ui.label(format!("{:.2} ± {:.2}", s.mean, s.ci95));
-            ui.label(format!("{:.1}", s.median));
-            ui.label(format!("{:.1} – {:.1}", s.quartiles.0, s.quartiles.1));
-            ui.label(s.min.to_string());
-            ui.label(s.max.to_string());
+            crate::ui::widgets::table::num(ui, format!("{:.2} ± {:.2}", s.mean, s.ci95));
+            crate::ui::widgets::table::num(ui, format!("{:.1}", s.median));
+            crate::ui::widgets::table::num(ui, format!("{:.1} – {:.1}", s.quartiles.0, s.quartiles.1));
+            crate::ui::widgets::table::num(ui, s.min.to_string());
+            crate::ui::widgets::table::num(ui, s.max.to_string());
             ui.end_row();
         }
     });

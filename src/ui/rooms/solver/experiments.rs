@@ -270,18 +270,21 @@ fn rate_plot(ui: &mut Ui, id: &str, x_label: &str, log_x: bool, series: &[(&str,
     key(ui, &entries);
     egui::Grid::new((id, "table")).striped(true).show(ui, |ui| {
         ui.strong("series");
-        ui.strong(if log_x { "budget" } else { "ε" });
-        ui.strong("success");
-        ui.strong("median s per instance");
+        crate::ui::widgets::table::num_heading(ui, if log_x { "budget" } else { "ε" });
+        crate::ui::widgets::table::num_heading(ui, "success");
+        crate::ui::widgets::table::num_heading(ui, "median s per instance");
         ui.end_row();
         for (name, points, _) in series {
             for r in points.iter() {
                 ui.label(*name);
-                ui.label(format!("{}", r.x));
-                ui.label(format!("{}/{} ({:.1}%)", r.successes, r.instances, 100.0 * r.rate()));
+                crate::ui::widgets::table::num(ui, format!("{}", r.x));
+                crate::ui::widgets::table::num(
+                    ui,
+                    format!("{}/{} ({:.1}%)", r.successes, r.instances, 100.0 * r.rate()),
+                );
                 let mut s = r.seconds.clone();
                 s.sort_by(f64::total_cmp);
-                ui.label(format!("{:.4}", s.get(s.len() / 2).copied().unwrap_or(0.0)));
+                crate::ui::widgets::table::num(ui, format!("{:.4}", s.get(s.len() / 2).copied().unwrap_or(0.0)));
                 ui.end_row();
             }
         }

@@ -82,18 +82,18 @@ pub fn sweep_plot(ui: &mut Ui, r: &HardwareReport) {
             "mean energy",
             "terms below precision",
         ] {
-            ui.strong(h);
+            crate::ui::widgets::table::num_heading(ui, h);
         }
         ui.end_row();
         for p in &r.points {
-            ui.label(format!("{:.4}", p.strength));
-            ui.label(format!("{:.2}", x(p.strength)));
-            ui.label(format!("{:.2} %", 100.0 * p.chain_break_rate));
-            ui.label(format!("{:.1} %", 100.0 * p.reads_broken));
-            ui.label(p.success.map_or("–".into(), |s| format!("{:.1} %", 100.0 * s)));
-            ui.label(format!("{:.6}", p.best_energy));
-            ui.label(format!("{:.6}", p.mean_energy));
-            ui.label(format!("{} of {}", p.precision.below, p.precision.terms))
+            crate::ui::widgets::table::num(ui, format!("{:.4}", p.strength));
+            crate::ui::widgets::table::num(ui, format!("{:.2}", x(p.strength)));
+            crate::ui::widgets::table::num(ui, format!("{:.2} %", 100.0 * p.chain_break_rate));
+            crate::ui::widgets::table::num(ui, format!("{:.1} %", 100.0 * p.reads_broken));
+            crate::ui::widgets::table::num(ui, p.success.map_or("–".into(), |s| format!("{:.1} %", 100.0 * s)));
+            crate::ui::widgets::table::num(ui, format!("{:.6}", p.best_energy));
+            crate::ui::widgets::table::num(ui, format!("{:.6}", p.mean_energy));
+            crate::ui::widgets::table::num(ui, format!("{} of {}", p.precision.below, p.precision.terms))
                 .on_hover_text(p.precision.verdict());
             ui.end_row();
         }

@@ -98,7 +98,7 @@ impl SolverRoom {
                         .num_columns(4)
                         .show(ui, |ui| {
                             ui.strong("#");
-                            ui.strong("energy");
+                            crate::ui::widgets::table::num_heading(ui, "energy");
                             // Tabu counts each search of a read (the first and every restart).
                             let (found, hover) = match r.sampler {
                                 SamplerKind::Tabu => {
@@ -106,15 +106,15 @@ impl SolverRoom {
                                 }
                                 _ => ("found", "How many reads ended in this state"),
                             };
-                            ui.strong(found).on_hover_text(hover);
+                            crate::ui::widgets::table::num_heading(ui, found).on_hover_text(hover);
                             ui.strong("is");
                             ui.end_row();
                             for (k, j) in r.judged.iter().enumerate() {
                                 if ui.selectable_label(self.picked == k, format!("#{}", k + 1)).clicked() {
                                     pick = Some(k);
                                 }
-                                ui.label(format!("{:.6}", j.energy));
-                                ui.label(format!("{}×", j.count));
+                                crate::ui::widgets::table::num(ui, format!("{:.6}", j.energy));
+                                crate::ui::widgets::table::num(ui, format!("{}×", j.count));
                                 ui.label(j.words());
                                 ui.end_row();
                             }

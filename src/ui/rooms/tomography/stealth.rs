@@ -138,16 +138,16 @@ impl StealthPanel {
                 .striped(true)
                 .show(&mut cols[0], |ui| {
                     ui.strong("#");
-                    ui.strong("Fleet matrices sharing");
-                    ui.strong("Labelled");
+                    crate::ui::widgets::table::num_heading(ui, "Fleet matrices sharing");
+                    crate::ui::widgets::table::num_heading(ui, "Labelled");
                     ui.strong("");
                     ui.end_row();
                     for (i, f) in found.iter().enumerate() {
                         if ui.selectable_label(self.picked == i, format!("{}", i + 1)).clicked() {
                             self.picked = i;
                         }
-                        ui.label(thousands(f.fleet_matrices));
-                        ui.label(thousands(f.labelled_fleets));
+                        crate::ui::widgets::table::num(ui, thousands(f.fleet_matrices));
+                        crate::ui::widgets::table::num(ui, thousands(f.labelled_fleets));
                         ui.horizontal(|ui| {
                             if ui
                                 .add_enabled(current, egui::Button::new("Explore"))
