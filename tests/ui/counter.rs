@@ -607,3 +607,40 @@ fn start_and_compare_show_on_the_counts_tab_only() {
         assert!(h.query_by_label("Start").is_none(), "no Start on {tab}");
     }
 }
+
+/// A long lab run shows its games so far while it plays (the table and the
+/// plot grow as games end), and the games it shows are the engine's.
+#[test]
+fn a_running_strategy_lab_shows_its_games_so_far() {
+    use fleetscope::hunting::StrategyKind;
+    let mut s = session_of(&["classic"]);
+    s.setup_mut().board.resize(7, 7);
+    s.counter.lab.strategies = vec![StrategyKind::HuntTarget, StrategyKind::ExactLikely];
+    s.counter.lab.games = 2_000;
+    s.counter.threads = 1;
+    let mut h = counter_on(s);
+    h.state_mut().room.set_tab("strategies");
+    h.run_steps(2);
+    h.get_by_label("Play games").click();
+    h.run_steps(2);
+    // Step until some games have ended while the run still plays.
+    let t0 = std::time::Instant::now();
+    loop {
+        h.step();
+        let m = h.state().room.strategies();
+        if m.is_running() && m.games_so_far() >= 2 {
+            break;
+        }
+        assert!(m.is_running(), "the run ended before any game was shown");
+        assert!(t0.elapsed() < std::time::Duration::from_secs(120), "no game ended");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("So far").is_some(),
+        "the games so far are said"
+    );
+    assert!(h.query_all_by_label("hunt/target").count() >= 2, "and tabled");
+    h.get_by_label("Cancel games").click();
+    wait_until(&mut h, |r| !r.room.busy());
+}

@@ -158,6 +158,21 @@ pub fn run_lab(
     cancel: &CancelFlag,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<LabReport, CountError> {
+    run_lab_watched(board, fleet, rule, req, cancel, progress, &|_| {})
+}
+
+/// [`run_lab`], telling `finished` the shots of every strategy (in the
+/// request's order) as each game ends, so a long run can be read while it
+/// plays (games end in any order; each is every strategy on one fleet).
+pub fn run_lab_watched(
+    board: &Board,
+    fleet: &Fleet,
+    rule: TouchRule,
+    req: &LabRequest,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+    finished: &(dyn Fn(&[u32]) + Sync),
+) -> Result<LabReport, CountError> {
     if req.games == 0 || req.games > MAX_GAMES {
         return Err(CountError::Invalid(format!(
             "games must be 1 to {MAX_GAMES}, not {}",
@@ -198,6 +213,7 @@ pub fn run_lab(
                         Err(e) => return Err(e),
                     }
                 }
+                finished(&row);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(Progress { done: d, total });
                 Ok(Some(row))

@@ -9,7 +9,9 @@ mod maps;
 mod stats;
 mod strategy;
 
-pub use lab::{Arena, GameRecord, Hiders, LabReport, LabRequest, MAX_GAMES, hidden_fleets, play, run_lab};
+pub use lab::{
+    Arena, GameRecord, Hiders, LabReport, LabRequest, MAX_GAMES, hidden_fleets, play, run_lab, run_lab_watched,
+};
 pub use maps::MapSource;
 pub use stats::{ShotStats, cumulative_share, quantile, t_975};
 pub use strategy::{Strategy, StrategyKind, View, pick};

@@ -453,3 +453,38 @@ fn one_thread_maps_do_not_wait_for_the_shared_pool() {
     let maps = got.expect("a one-thread map waited for the shared pool");
     assert!(maps[0] > maps[1] && maps[1] > 0);
 }
+
+/// Watching a lab run hears every game as it ends: the games heard are the
+/// report's, each every strategy's shots on one fleet.
+#[test]
+fn a_watched_lab_run_hears_every_game_as_it_ends() {
+    use fleetscope_engines::hunting::run_lab_watched;
+    let board = Board::square("5×5", 5, 5);
+    let fleet = Fleet::straight("f", Lattice::Square, &[("three", 3), ("two", 2)]);
+    let req = LabRequest {
+        strategies: vec![StrategyKind::Random, StrategyKind::HuntTarget],
+        games: 20,
+        seed: 3,
+        hiders: Hiders::Random,
+        threads: 2,
+        max_shots: 25,
+    };
+    let heard = std::sync::Mutex::new(Vec::new());
+    let report = run_lab_watched(
+        &board,
+        &fleet,
+        TouchRule::NoTouch,
+        &req,
+        &CancelFlag::new(),
+        &|_| {},
+        &|row| heard.lock().unwrap().push(row.to_vec()),
+    )
+    .unwrap();
+    let mut heard = heard.into_inner().unwrap();
+    let mut rows: Vec<Vec<u32>> = (0..20)
+        .map(|g| report.results.iter().map(|(_, s)| s[g]).collect())
+        .collect();
+    heard.sort();
+    rows.sort();
+    assert_eq!(heard, rows);
+}

@@ -133,7 +133,7 @@ deployments, red: fewer).
 Strategies: random, hunt/target, hunt/target with parity, DataGenetics' per-ship density and the exact \
 posterior's players (most likely cell; most information) each hunt the same hidden fleets of the active setup \
 (random, or the fleets the exact player needs longest for); the table ranks them by mean shots with a 95 % \
-interval, the plot shows the share of games finished against shots.
+interval, the plot shows the share of games finished against shots (while a run plays, of the games so far).
 
 Play: You hunt a fleet the computer hid (click to fire; peek at the exact map, on Hunt's scale and key, if you like); when it is sunk, \
 the exact player plays the same fleet for comparison. Or the computer hunts the fleet placed in Boards with \

@@ -5,7 +5,9 @@
 //! draws the share of games finished against shots for every strategy, as
 //! DataGenetics drew it.
 
-use crate::hunting::{Hiders, LabReport, LabRequest, MAX_GAMES, ShotStats, StrategyKind, cumulative_share, run_lab};
+use crate::hunting::{
+    Hiders, LabReport, LabRequest, MAX_GAMES, ShotStats, StrategyKind, cumulative_share, run_lab_watched,
+};
 use crate::jobs::Task;
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
@@ -27,7 +29,13 @@ pub struct LabView {
 
 #[derive(Default)]
 pub struct StrategiesMode {
-    task: Task<LabView>,
+    /// Each game that ends comes as an update: the shots of every strategy.
+    task: Task<LabView, Vec<u32>>,
+    /// The running lab's strategies and the games it has finished so far,
+    /// shown while it plays.
+    partial: (Vec<StrategyKind>, Vec<Vec<u32>>),
+    /// Games the running lab plays.
+    partial_of: usize,
 }
 
 impl StrategiesMode {
@@ -40,12 +48,18 @@ impl StrategiesMode {
         self.task.result.as_ref()
     }
 
+    /// Games the running lab has finished so far (shown as they end).
+    pub fn games_so_far(&self) -> usize {
+        self.partial.1.len()
+    }
+
     pub fn error(&self) -> Option<&str> {
         self.task.error.as_deref()
     }
 
     pub fn show(&mut self, ui: &mut Ui, doc: &mut Document) {
         self.task.poll();
+        self.partial.1.extend(self.task.drain_updates());
         let mut lab = doc.session.counter.lab.clone();
         ui.label(
             "Every chosen strategy hunts the same hidden fleets of the active setup (its board, fleet and rule), \
@@ -114,10 +128,28 @@ impl StrategiesMode {
         if lab != doc.session.counter.lab {
             doc.edit(|s| s.counter.lab = lab);
         }
+        // While a run plays, its games so far: the table and plot grow as they end.
+        if self.task.is_running() {
+            let (kinds, games) = &self.partial;
+            if games.is_empty() {
+                ui.weak("The first games are being played…");
+            } else {
+                ui.label(format!(
+                    "So far {} of {} games per strategy (the table and the plot grow as games end):",
+                    games.len(),
+                    self.partial_of
+                ));
+                let results: Vec<(StrategyKind, Vec<u32>)> = kinds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &k)| (k, games.iter().map(|row| row[i]).collect()))
+                    .collect();
+                table_and_plot(ui, &results, &[]);
+            }
+            return;
+        }
         if let Some(v) = &self.task.result {
-            if self.task.is_running() {
-                ui.weak("The last finished run; the new one replaces it when it ends.");
-            } else if v.stamp != (doc.revision, doc.session.active) {
+            if v.stamp != (doc.revision, doc.session.active) {
                 ui.weak("These games were played before the last edit (or on another setup).");
             }
             results(ui, v);
@@ -139,10 +171,18 @@ impl StrategiesMode {
             threads: doc.session.counter.threads,
             max_shots: setup.board.playable_cells().len(),
         };
+        self.partial = (req.strategies.clone(), Vec::new());
+        self.partial_of = req.games;
         self.task.start(repaint(ui), move |job| {
-            let report = run_lab(&setup.board, &setup.fleet, rule, &req, job.cancel_flag(), &|p| {
-                job.progress(p)
-            })
+            let report = run_lab_watched(
+                &setup.board,
+                &setup.fleet,
+                rule,
+                &req,
+                job.cancel_flag(),
+                &|p| job.progress(p),
+                &|row| job.send(row.to_vec()),
+            )
             .map_err(|e| e.to_string())?;
             Ok(LabView {
                 report,
@@ -188,13 +228,19 @@ fn results(ui: &mut Ui, v: &LabView) {
             "Cancelled: these are the games finished before it, every strategy on the same fleets.",
         );
     }
+    table_and_plot(ui, &r.results, &r.map_seconds);
+}
+
+/// The statistics of each strategy's shots and the share of games finished
+/// against shots (of a finished run, or of the games so far).
+fn table_and_plot(ui: &mut Ui, results: &[(StrategyKind, Vec<u32>)], map_seconds: &[f64]) {
     egui::Grid::new("lab_table").striped(true).show(ui, |ui| {
         ui.strong("strategy");
         for h in ["mean shots (95 %)", "median", "quartiles", "min", "max"] {
             crate::ui::widgets::table::num_heading(ui, h);
         }
         ui.end_row();
-        for (k, shots) in &r.results {
+        for (k, shots) in results {
             let Some(s) = ShotStats::of(shots) else { continue };
             ui.label(k.title());
             crate::ui::widgets::table::num(ui, format!("{:.2} ± {:.2}", s.mean, s.ci95));
@@ -205,8 +251,8 @@ fn results(ui: &mut Ui, v: &LabView) {
             ui.end_row();
         }
     });
-    if !r.map_seconds.is_empty() {
-        let mut t = r.map_seconds.clone();
+    if !map_seconds.is_empty() {
+        let mut t = map_seconds.to_vec();
         t.sort_by(f64::total_cmp);
         ui.weak(format!(
             "Exact maps: {} made (others read back from earlier games), median {:.4} CPU-s, worst {:.3} CPU-s.",
@@ -215,8 +261,7 @@ fn results(ui: &mut Ui, v: &LabView) {
             t[t.len() - 1]
         ));
     }
-    let series: Vec<(&str, Vec<[f64; 2]>, egui::Color32)> = r
-        .results
+    let series: Vec<(&str, Vec<[f64; 2]>, egui::Color32)> = results
         .iter()
         .enumerate()
         .map(|(i, (k, shots))| {
