@@ -276,7 +276,10 @@ fn table_and_plot(ui: &mut Ui, results: &[(StrategyKind, Vec<u32>)], map_seconds
         .iter()
         .flat_map(|(_, pts, _)| pts.iter().map(|p| p[0]))
         .fold(1.0, f64::max);
-    compact_ticks(Plot::new("lab_plot"), ui)
+    // A plot per number of games: its bounds are fitted afresh as a running
+    // lab's games come in (egui_plot keeps a plot's first bounds).
+    let games = results.first().map_or(0, |(_, shots)| shots.len());
+    compact_ticks(Plot::new(("lab_plot", games)), ui)
         .height(260.0)
         .allow_scroll(false)
         .x_axis_label("shots")
