@@ -556,3 +556,17 @@ fn minimal_and_repair_read_a_puzzle_file() {
     let r = json_of(&["puzzle", "repair", file.to_str().unwrap(), "--json"]);
     assert!(r["repairs"].is_array(), "{r}");
 }
+
+/// `puzzle repair` on the shipped Max chess board lists edits (givens and
+/// blocked cells: Max chess has no regions to move) instead of crashing.
+#[test]
+fn repair_on_max_chess_lists_edits() {
+    let out = fleetscope(&["puzzle", "repair", &example("chess-max-5.txt"), "--json"]);
+    let r = json(&out);
+    let list = r["repairs"].as_array().expect("a list of repairs");
+    assert!(!list.is_empty(), "{r}");
+    assert!(
+        list.iter().all(|e| !e["edit"].as_str().unwrap().contains("region")),
+        "{r}"
+    );
+}

@@ -150,3 +150,18 @@ fn one_clue_is_counted_in_the_singular() {
         assert!(!t.contains("(s)") && !t.contains(" of the 1 "), "'{t}'");
     }
 }
+
+/// Max chess has no regions to move: Repair lists givens and blocked cells
+/// (it used to stop with an internal error).
+#[test]
+fn repair_on_max_chess_lists_edits() {
+    let mut h = on("Max chess 5×5");
+    h.get_by_label("Repair").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "edits make it unique");
+    assert!(h.query_by_label_contains("internal error").is_none());
+    h.query_all_by_label_contains("give a piece at")
+        .next()
+        .expect("a given repairs it");
+}

@@ -209,6 +209,9 @@ struct Search<'a> {
     trail: Vec<u32>,
     queue: Vec<u32>,
     objective: Vec<f64>,
+    /// The objective's part no variable carries: fixed cells set (givens) and
+    /// the `1` of each negated cell, so that bounds and leaves add up alike.
+    objective_base: f64,
     low: &'a Lowered,
     model: &'a PuzzleModel,
     filter: &'a dyn Fn(&BinaryMatrix) -> bool,
@@ -254,9 +257,17 @@ impl<'a> Search<'a> {
             free_count.push(c.terms.len() as u32);
         }
         let mut objective = vec![0.0; n];
+        let mut objective_base = 0.0;
         for &(cell, w) in &model.objective {
-            if let CellValue::Var { var, neg } = low.cells[cell] {
-                objective[var as usize] += if neg { -w } else { w };
+            match low.cells[cell] {
+                CellValue::Var { var, neg } => {
+                    objective[var as usize] += if neg { -w } else { w };
+                    if neg {
+                        objective_base += w;
+                    }
+                }
+                CellValue::Fixed(true) => objective_base += w,
+                CellValue::Fixed(false) => {}
             }
         }
         Search {
@@ -269,6 +280,7 @@ impl<'a> Search<'a> {
             trail: Vec::new(),
             queue: Vec::new(),
             objective,
+            objective_base,
             low,
             model,
             filter,
@@ -400,8 +412,9 @@ impl<'a> Search<'a> {
         best.map(|(_, k)| k)
     }
 
+    /// (worth already fixed, most the free variables can still add).
     fn objective_now(&self) -> (f64, f64) {
-        let mut fixed = 0.0;
+        let mut fixed = self.objective_base;
         let mut open = 0.0;
         for (v, &w) in self.objective.iter().enumerate() {
             match self.value[v] {

@@ -860,6 +860,44 @@ fn chess_random_against_brute_force() {
     }
 }
 
+/// Max chess with given pieces: the givens' worth counts in the optimum, so
+/// the search's bound must count it too (or it cuts off optimal placements).
+#[test]
+fn max_chess_with_givens_against_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(37);
+    for _ in 0..30 {
+        let (rows, cols) = (rng.random_range(3..=4), rng.random_range(3..=4));
+        let pieces: Vec<Option<Piece>> = (0..rows * cols)
+            .map(|_| (rng.random_range(0..6) > 0).then(|| Piece::ALL[rng.random_range(0..5)]))
+            .collect();
+        let allowed: Vec<usize> = (0..rows * cols).filter(|&c| pieces[c].is_some()).collect();
+        let given = [allowed[rng.random_range(0..allowed.len())]];
+        let p = Chess {
+            rows,
+            cols,
+            pieces,
+            regions: Vec::new(),
+            goal: ChessGoal::Max,
+            given: given.iter().map(|&c| (c / cols, c % cols)).collect(),
+            weights: [1.0, 2.0, 1.5, 1.0, 0.5],
+        };
+        let value = |m: &BinaryMatrix| {
+            m.one_cells()
+                .iter()
+                .map(|&(r, c)| p.weight(p.pieces[r * cols + c].unwrap()))
+                .sum::<f64>()
+        };
+        let valid: Vec<BinaryMatrix> = all_grids(rows, cols).filter(|m| chess_ok(&p, m)).collect();
+        let best = valid.iter().map(value).fold(f64::MIN, f64::max);
+        let optima = valid.iter().filter(|m| (value(m) - best).abs() < 1e-9).count();
+        let r = Puzzle::Chess(p.clone())
+            .solve_exact(ExactRequest::default(), &CancelFlag::new())
+            .unwrap();
+        assert!((r.best.unwrap() - best).abs() < 1e-9, "{}", p.to_text());
+        assert_eq!(r.count as usize, optima, "{}", p.to_text());
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Text forms
 

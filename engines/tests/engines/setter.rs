@@ -5,6 +5,7 @@
 use crate::generate_families::{brute_binary, made};
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::Grade;
+use fleetscope_engines::puzzle::families::chess::Chess;
 use fleetscope_engines::puzzle::families::queens::{NO_REGION, Queens};
 use fleetscope_engines::puzzle::generate::{Recipe, RegionShape};
 use fleetscope_engines::puzzle::setter::{self, EditKind};
@@ -217,4 +218,75 @@ fn a_removed_given_comes_back_as_a_repair() {
         found.iter().any(|rep| rep.edit.cells == vec![(*r, *c)]),
         "re-giving ({r},{c}) repairs it"
     );
+}
+
+/// Max chess by brute force: every placement of non-threatening pieces on
+/// allowed cells with the givens in it; the best worth and how many reach it.
+fn brute_max_chess(p: &Chess) -> (f64, usize) {
+    let cols = p.cols;
+    let at = |c: usize| (c / cols, c % cols);
+    let clash = |a: usize, b: usize| {
+        let (pa, pb) = (p.pieces[a].unwrap(), p.pieces[b].unwrap());
+        pa.reaches(at(a), at(b)) || pb.reaches(at(b), at(a))
+    };
+    fn go(
+        cell: usize,
+        p: &Chess,
+        clash: &dyn Fn(usize, usize) -> bool,
+        chosen: &mut Vec<usize>,
+        worth: f64,
+        best: &mut (f64, usize),
+    ) {
+        if cell == p.pieces.len() {
+            let given = p.given.iter().all(|&(r, c)| chosen.contains(&(r * p.cols + c)));
+            if !given {
+                return;
+            }
+            if worth > best.0 + 1e-9 {
+                *best = (worth, 1);
+            } else if (worth - best.0).abs() <= 1e-9 {
+                best.1 += 1;
+            }
+            return;
+        }
+        go(cell + 1, p, clash, chosen, worth, best);
+        if let Some(piece) = p.pieces[cell]
+            && chosen.iter().all(|&q| !clash(cell, q))
+        {
+            chosen.push(cell);
+            go(cell + 1, p, clash, chosen, worth + p.weight(piece), best);
+            chosen.pop();
+        }
+    }
+    let mut best = (f64::MIN, 0);
+    go(0, p, &clash, &mut Vec::new(), 0.0, &mut best);
+    best
+}
+
+/// Max chess has no regions to move (even when its file lists some): repair
+/// offers givens and blocked cells, each leaving exactly one best placement
+/// of the same worth.
+#[test]
+fn max_chess_repairs_leave_one_best_placement_by_brute_force() {
+    let Puzzle::Chess(shipped) = Puzzle::parse(include_str!("../../../puzzles/chess-max-5.txt")).unwrap() else {
+        panic!("chess")
+    };
+    let mut with_regions = shipped.clone();
+    with_regions.regions = (0..25).map(|c| (c / 5) as u16).collect();
+    let cancel = CancelFlag::new();
+    for p in [shipped, with_regions] {
+        let (best, count) = brute_max_chess(&p);
+        assert!(count >= 2, "the shipped board has several best placements");
+        let found = setter::repairs(&Puzzle::Chess(p.clone()), &cancel, &|_, _| {}).unwrap();
+        assert!(!found.is_empty(), "a given or a blocked cell settles it");
+        for r in &found {
+            assert_ne!(r.edit.kind, EditKind::MoveBoundary, "{}", r.edit.description);
+            let Puzzle::Chess(fixed) = &r.edit.puzzle else {
+                panic!("chess")
+            };
+            let (b, n) = brute_max_chess(fixed);
+            assert_eq!(n, 1, "{}", r.edit.description);
+            assert!((b - best).abs() < 1e-9, "{}: worth {b}, not {best}", r.edit.description);
+        }
+    }
 }

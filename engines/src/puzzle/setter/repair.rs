@@ -6,6 +6,7 @@
 use super::lens::lens;
 use crate::puzzle::battleship::Given;
 use crate::puzzle::deduce::Grade;
+use crate::puzzle::families::chess::ChessGoal;
 use crate::puzzle::families::queens::NO_REGION;
 use crate::puzzle::generate::regions;
 use crate::puzzle::model::CountSpec;
@@ -49,6 +50,9 @@ fn at(cell: usize, cols: usize) -> String {
 /// keep the cell's own region connected (on a board of scattered regions:
 /// that leave it a cell).
 fn boundary_moves(p: &Puzzle, regions_of: &[u16], n: usize) -> Vec<Edit> {
+    if regions_of.len() != n * n {
+        return Vec::new();
+    }
     let any_shape = !regions::all_connected(regions_of, n);
     let mut out = Vec::new();
     for cell in 0..n * n {
@@ -263,7 +267,10 @@ pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(usize, usize))
         Puzzle::Queens(q) if !q.regions.is_empty() && rows == cols => {
             candidates.extend(boundary_moves(p, &q.regions, rows))
         }
-        Puzzle::Chess(c) if rows == cols => candidates.extend(boundary_moves(p, &c.regions, rows)),
+        // Regions mean nothing to Max chess, even when its file lists some.
+        Puzzle::Chess(c) if c.goal == ChessGoal::Coloured && !c.regions.is_empty() && rows == cols => {
+            candidates.extend(boundary_moves(p, &c.regions, rows))
+        }
         _ => {}
     }
     candidates.truncate(MAX_REPAIR_CANDIDATES);
