@@ -20,3 +20,20 @@ pub fn json_of(args: &[&str]) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
+
+/// Runs `fleetscope`, sends it SIGINT (Ctrl+C) after `wait`, and returns what
+/// it printed with the time from the signal to its exit.
+pub fn interrupted(args: &[&str], wait: std::time::Duration) -> (Output, std::time::Duration) {
+    let child = Command::new(env!("CARGO_BIN_EXE_fleetscope"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    std::thread::sleep(wait);
+    let sent = std::time::Instant::now();
+    // SAFETY: sends SIGINT to our own child process.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().expect("the child ends");
+    (out, sent.elapsed())
+}

@@ -394,6 +394,22 @@ fn files_that_are_not_utf8_or_too_deep_are_refused() {
     assert!(start.elapsed() < Duration::from_secs(5));
 }
 
+/// Ctrl+C stops every counting engine at once, on boards where a count runs
+/// for hours: the DLX engines (plain, and the one `fast` falls back to on
+/// more than 128 cells) looked at the flag only by chance and ran on for
+/// 30–50 s. The bound is generous against a loaded machine.
+#[test]
+fn ctrl_c_stops_every_counter_promptly() {
+    for engine in ["dlx-plain", "dlx", "fast"] {
+        let args = ["count", "classic", "--sizes", "64..=64", "--engine", engine];
+        let (out, took) = interrupted(&args, Duration::from_millis(1500));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{engine}: {err}");
+        assert!(err.trim_end().ends_with("cancelled"), "{engine}: {err}");
+        assert!(took < Duration::from_secs(5), "{engine}: {took:?} after Ctrl+C");
+    }
+}
+
 #[test]
 fn ctrl_c_cancels_a_count_and_says_so() {
     // Classic 10×10 by plain DLX takes far longer than the wait below.

@@ -57,10 +57,13 @@ pub struct Dlx {
     hit_by: Vec<u32>,
     stamp: u32,
     nodes_visited: u64,
+    /// The node count at which the search next looks at the cancel flag.
+    next_look: u64,
     stopped: bool,
 }
 
-/// How often the search looks at the cancel flag (in nodes of the search tree).
+/// How often the search looks at the cancel flag (in nodes of the search
+/// tree, leaves and shortcut options included: each is a few link updates).
 const CANCEL_CHECK_EVERY: u64 = 1 << 14;
 
 impl Dlx {
@@ -90,6 +93,7 @@ impl Dlx {
             hit_by: vec![0; ec.options.len()],
             stamp: 0,
             nodes_visited: 0,
+            next_look: 0,
             stopped: false,
         };
         // Primary items in the root's list; secondary items in a list of their own
@@ -308,12 +312,18 @@ impl Dlx {
         Some(best)
     }
 
-    /// Counts one more search node; `false` once the search must stop.
+    /// Counts one more search node; `false` once the search must stop. The
+    /// flag is read once the count passes a threshold rather than at its
+    /// multiples: leaves and shortcuts add to the count outside this call,
+    /// which would step over a multiple almost every time.
     #[inline(always)]
     fn tick(&mut self, cancel: &CancelFlag) -> bool {
         self.nodes_visited += 1;
-        if self.nodes_visited.is_multiple_of(CANCEL_CHECK_EVERY) && cancel.is_cancelled() {
-            self.stopped = true;
+        if self.nodes_visited >= self.next_look {
+            self.next_look = self.nodes_visited + CANCEL_CHECK_EVERY;
+            if cancel.is_cancelled() {
+                self.stopped = true;
+            }
         }
         !self.stopped
     }

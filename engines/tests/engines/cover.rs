@@ -529,3 +529,36 @@ fn russian_fleet_7x7_and_8x8_release_only() {
         }
     }
 }
+
+/// A flag set before the count is seen at the search's first look, however
+/// the nodes are counted (leaves and the last-item shortcut count several at
+/// once): the search stops after a few thousand nodes, not by chance.
+#[test]
+fn dlx_sees_a_set_flag_at_its_first_look() {
+    use fleetscope_engines::cover::{Dlx, FleetCover};
+    let board = Board::square("b", 14, 14);
+    let cover = FleetCover::new(
+        &board,
+        &classic(&CLASSIC),
+        TouchRule::MayTouch,
+        &Observations::default(),
+    )
+    .unwrap();
+    let ec = cover.exact_cover();
+    let cancel = CancelFlag::new();
+    cancel.cancel();
+    for shortcut in [false, true] {
+        let mut dlx = Dlx::new(&ec);
+        dlx.shortcut = shortcut;
+        assert_eq!(
+            dlx.count(&cancel),
+            Err(CountError::Cancelled(Cancelled)),
+            "shortcut {shortcut}"
+        );
+        assert!(
+            dlx.nodes_visited() < 100_000,
+            "shortcut {shortcut}: {} nodes",
+            dlx.nodes_visited()
+        );
+    }
+}
