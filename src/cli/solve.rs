@@ -3,7 +3,7 @@
 //! Models, requests and judging come from the study layer, as in the Solver room.
 
 use super::show::resolve_source;
-use crate::qubo::{DEFAULT_EPSILON, ModelFormat, PinMode};
+use crate::qubo::{DEFAULT_EPSILON, ModelFormat, PinMode, QuboStats};
 use crate::session;
 use crate::solve::{AnnealParams, Problem, SamplerKind, Solver, TabuParams};
 use crate::study::model::{is_model_file, named_image};
@@ -223,8 +223,10 @@ pub fn run_solve(
     json: bool,
 ) -> Result<(), String> {
     let problem = model.problem()?;
+    // Worked out before the run: after Ctrl+C only printing is left.
+    let stats = problem.qubo().stats();
     let run = sampler.run(kind, &problem, repair_depth, json)?;
-    report(&problem, &run, repair_depth, json);
+    report(&problem, &stats, &run, repair_depth, json);
     after_cancel(&run)
 }
 
@@ -232,13 +234,17 @@ pub fn run_solve(
 /// ends as cancelled (exit code 2).
 pub fn after_cancel(run: &JudgedRun) -> Result<(), String> {
     if run.set.stop == crate::solve::Stop::Cancelled {
-        Err("cancelled: the reads that had finished are reported above".into())
+        Err(if run.set.reads == 0 {
+            "cancelled".into()
+        } else {
+            "cancelled: the reads that had finished are reported above".into()
+        })
     } else {
         Ok(())
     }
 }
 
-fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json: bool) {
+fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, repair_depth: Option<usize>, json: bool) {
     let (q, set) = (problem.qubo(), &run.set);
     let rate = set.flips as f64 / set.seconds.max(1e-9);
     let fleet_known = problem.xray().is_some_and(|p| p.fleet.is_some());
@@ -285,7 +291,6 @@ fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json:
         println!("{obj}");
         return;
     }
-    let st = q.stats();
     println!(
         "{} variables, {} couplers (density {:.3}), coefficients {} … {} (range {:.3e})",
         st.variables, st.couplers, st.density, st.min_coefficient, st.max_coefficient, st.dynamic_range
@@ -303,7 +308,11 @@ fn report(problem: &Problem, run: &JudgedRun, repair_depth: Option<usize>, json:
         set.distinct
     );
     if set.samples.is_empty() {
-        println!("no read finished within the time limit: allow more time or ask for fewer sweeps");
+        if set.stop == crate::solve::Stop::Cancelled {
+            println!("no read finished before Ctrl+C");
+        } else {
+            println!("no read finished within the time limit: allow more time or ask for fewer sweeps");
+        }
     }
     for row in &rows {
         let mut line = format!(

@@ -283,6 +283,49 @@ fn ctrl_c_stops_the_exact_solver_while_it_probes() {
     assert!(sent.elapsed() < Duration::from_secs(5), "{:?}", sent.elapsed());
 }
 
+/// Ctrl+C on a large model before any read finished: the sweep in hand stops
+/// at once, and the report says the reads were cut by Ctrl+C (not by a time
+/// limit that was never set).
+#[test]
+fn ctrl_c_stops_sampling_a_large_model_and_says_why_nothing_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("chain.coo");
+    let n = 200_000;
+    let mut text = String::new();
+    for i in 0..n {
+        text += &format!("{i} {i} {}\n", if i % 3 == 0 { -1 } else { 1 });
+        if i + 1 < n {
+            text += &format!("{i} {} {}\n", i + 1, if i % 2 == 0 { 2 } else { -1 });
+        }
+    }
+    std::fs::write(&p, text).unwrap();
+    for (solver, length) in [("sa", "--sweeps"), ("tabu", "--restarts")] {
+        let args = [
+            "solve",
+            p.to_str().unwrap(),
+            "--solver",
+            solver,
+            "--reads",
+            "8",
+            length,
+            "100000",
+        ];
+        let (out, took) = interrupted(&args, Duration::from_millis(2500));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{solver}: {err}");
+        assert!(err.trim_end().ends_with("cancelled"), "{solver}: {err}");
+        if solver == "sa" {
+            assert!(
+                stdout(&out).contains("no read finished before Ctrl+C"),
+                "{}",
+                stdout(&out)
+            );
+        }
+        // A hang guard, generous for a loaded machine.
+        assert!(took < Duration::from_secs(5), "{solver}: {took:?} after Ctrl+C");
+    }
+}
+
 #[test]
 fn outputs_are_never_the_inputs() {
     let dir = tempfile::tempdir().unwrap();

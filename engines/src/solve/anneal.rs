@@ -64,7 +64,6 @@ impl Sampler for AnnealParams {
         Box::new(AnnealRun {
             kernel: AnnealKernel::new(q),
             schedule,
-            variables: q.len(),
         })
     }
 }
@@ -79,7 +78,6 @@ impl SamplerInfo for AnnealParams {
 struct AnnealRun<'q> {
     kernel: AnnealKernel<'q>,
     schedule: Schedule,
-    variables: usize,
 }
 
 impl SamplerRun for AnnealRun<'_> {
@@ -104,15 +102,25 @@ impl SamplerRun for AnnealRun<'_> {
             }
             !(ctx.cancelled() || (sweep.is_multiple_of(16) && ctx.out_of_time()))
         };
-        let outcomes = self.kernel.reads(&self.schedule, &streams, &mut observe);
+        // Within a sweep: a cancel at once, the clock as often (a look at it
+        // costs less than the few thousand flips between two).
+        let halt = || ctx.cancelled() || ctx.out_of_time();
+        let outcomes = self.kernel.reads(&self.schedule, &streams, &mut observe, &halt);
         drop(traces);
         outcomes
             .into_iter()
-            .map(|r| ReadResult {
-                complete: r.sweeps_done == self.schedule.len(),
-                flips: (r.sweeps_done * self.variables) as u64,
-                energy: r.energy,
-                found: vec![(r.state, r.energy)],
+            .map(|r| {
+                let complete = r.sweeps_done == self.schedule.len();
+                ReadResult {
+                    complete,
+                    flips: r.attempts,
+                    energy: if complete { r.energy } else { f64::INFINITY },
+                    found: if complete {
+                        vec![(r.state, r.energy)]
+                    } else {
+                        Vec::new()
+                    },
+                }
             })
             .collect()
     }

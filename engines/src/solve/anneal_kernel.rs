@@ -16,10 +16,31 @@ use crate::qubo::Qubo;
 
 /// What one read reports back.
 pub struct ReadOutcome {
+    /// The final state and its exact energy; empty (and NaN) when the read
+    /// was stopped before its last sweep: a half-annealed state is no answer,
+    /// and working it out would only delay the stop.
     pub state: Vec<u8>,
     pub energy: f64,
     pub sweeps_done: usize,
+    /// Flip attempts made, the part of a sweep cut short included.
+    pub attempts: u64,
 }
+
+impl ReadOutcome {
+    fn stopped(sweeps_done: usize, attempts: u64) -> ReadOutcome {
+        ReadOutcome {
+            state: Vec::new(),
+            energy: f64::NAN,
+            sweeps_done,
+            attempts,
+        }
+    }
+}
+
+/// Variables visited between two looks at `halt` inside a sweep: on a model of
+/// a million variables a sweep takes tens of milliseconds, too long to wait for
+/// a cancel, while a look every few thousand variables costs nothing.
+pub const HALT_LOOK_EVERY: usize = 4096;
 
 #[derive(Clone, Copy)]
 struct Edge {
@@ -38,6 +59,10 @@ pub struct AnnealKernel<'a> {
 /// Called after every sweep with the sweeps done and each read's energy;
 /// returning false stops the group (cancel, time limit).
 pub type Observer<'o> = dyn FnMut(usize, &[f64]) -> bool + 'o;
+
+/// Asked every [`HALT_LOOK_EVERY`] variables within a sweep and before each
+/// read's start is set up; true stops the group there (cancel, time limit).
+pub type Halt<'h> = dyn Fn() -> bool + 'h;
 
 /// Group widths this CPU anneals fastest, widest first (always ending in 1).
 pub fn group_widths() -> &'static [usize] {
@@ -69,7 +94,7 @@ impl<'a> AnnealKernel<'a> {
     /// One read per stream, each from a random state, through the β
     /// `schedule`, in the narrowest group of [`group_widths`] that holds
     /// them all (at most the widest).
-    pub fn reads(&self, schedule: &Schedule, streams: &[Rng], observe: &mut Observer) -> Vec<ReadOutcome> {
+    pub fn reads(&self, schedule: &Schedule, streams: &[Rng], observe: &mut Observer, halt: &Halt) -> Vec<ReadOutcome> {
         let count = streams.len();
         let width = group_widths().iter().rev().copied().find(|&w| w >= count);
         assert!(count > 0 && width.is_some(), "{count} reads do not fit one group");
@@ -78,14 +103,14 @@ impl<'a> AnnealKernel<'a> {
             use super::lanes::{Avx2, Avx512};
             if let (Some(8), Some(v)) = (width, Avx512::new()) {
                 // SAFETY: the token proves the CPU has AVX-512.
-                return unsafe { self.anneal_avx512(v, schedule, streams, observe) };
+                return unsafe { self.anneal_avx512(v, schedule, streams, observe, halt) };
             }
             if let (Some(4), Some(v)) = (width, Avx2::new()) {
                 // SAFETY: the token proves the CPU has AVX2.
-                return unsafe { self.anneal_avx2(v, schedule, streams, observe) };
+                return unsafe { self.anneal_avx2(v, schedule, streams, observe, halt) };
             }
         }
-        self.anneal(Scalar, schedule, streams, observe)
+        self.anneal(Scalar, schedule, streams, observe, halt)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -96,8 +121,9 @@ impl<'a> AnnealKernel<'a> {
         schedule: &Schedule,
         streams: &[Rng],
         observe: &mut Observer,
+        halt: &Halt,
     ) -> Vec<ReadOutcome> {
-        self.anneal(v, schedule, streams, observe)
+        self.anneal(v, schedule, streams, observe, halt)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -108,12 +134,20 @@ impl<'a> AnnealKernel<'a> {
         schedule: &Schedule,
         streams: &[Rng],
         observe: &mut Observer,
+        halt: &Halt,
     ) -> Vec<ReadOutcome> {
-        self.anneal(v, schedule, streams, observe)
+        self.anneal(v, schedule, streams, observe, halt)
     }
 
     #[inline(always)]
-    fn anneal<V: Lanes>(&self, v: V, schedule: &Schedule, streams: &[Rng], observe: &mut Observer) -> Vec<ReadOutcome> {
+    fn anneal<V: Lanes>(
+        &self,
+        v: V,
+        schedule: &Schedule,
+        streams: &[Rng],
+        observe: &mut Observer,
+        halt: &Halt,
+    ) -> Vec<ReadOutcome> {
         let q = self.q;
         let (n, w) = (q.len(), V::WIDTH);
         let count = streams.len().min(w);
@@ -127,7 +161,17 @@ impl<'a> AnnealKernel<'a> {
         let mut sign_lanes = vec![0.0; n * w];
         let mut field_lanes = vec![0.0; n * w];
         let mut energies = vec![0.0; w];
+        // Reads stopped after `done` sweeps and `partial` variables of the next.
+        let stopped = |done: usize, partial: usize| -> Vec<ReadOutcome> {
+            (0..count)
+                .map(|_| ReadOutcome::stopped(done, (done * n + partial) as u64))
+                .collect()
+        };
         for k in 0..w {
+            // Each lane's fields and energy walk the whole model.
+            if halt() {
+                return stopped(0, 0);
+            }
             let x: Vec<u8> = (0..n).map(|i| (bits[i * w + k] >> 63) as u8).collect();
             for i in 0..n {
                 sign_lanes[i * w + k] = if x[i] == 0 { 1.0 } else { -1.0 };
@@ -142,25 +186,34 @@ impl<'a> AnnealKernel<'a> {
         let mut done = 0;
         for sweep in 0..schedule.len() {
             let beta = schedule.beta(sweep);
-            for i in 0..n {
-                let (s, f) = (sign[i], field[i]);
-                let u = rng.units();
-                let delta = v.mul(s, f);
-                let accept = v.decide(beta, delta, u);
-                if !v.any(v.lt(zero, accept)) {
-                    continue;
+            // The sweep in blocks, with a look at `halt` between two.
+            let mut from = 0;
+            while from < n {
+                let to = (from + HALT_LOOK_EVERY).min(n);
+                for i in from..to {
+                    let (s, f) = (sign[i], field[i]);
+                    let u = rng.units();
+                    let delta = v.mul(s, f);
+                    let accept = v.decide(beta, delta, u);
+                    if !v.any(v.lt(zero, accept)) {
+                        continue;
+                    }
+                    // Per unit weight, the field change of each neighbour: the old
+                    // sign where the flip was accepted, zero where not.
+                    let step = v.mul(s, accept);
+                    // s − 2s = −s where accepted; the energy changes by s·field = Δ there.
+                    sign[i] = v.sub(s, v.mul(two, step));
+                    energy = v.add(energy, v.mul(step, f));
+                    let (a, b) = (self.start[i] as usize, self.start[i + 1] as usize);
+                    for e in &self.edges[a..b] {
+                        // SAFETY: `to` comes from the model's own neighbour lists, all below n.
+                        let fj = unsafe { field.get_unchecked_mut(e.to as usize) };
+                        *fj = v.add(*fj, v.mul(v.splat(e.weight), step));
+                    }
                 }
-                // Per unit weight, the field change of each neighbour: the old
-                // sign where the flip was accepted, zero where not.
-                let step = v.mul(s, accept);
-                // s − 2s = −s where accepted; the energy changes by s·field = Δ there.
-                sign[i] = v.sub(s, v.mul(two, step));
-                energy = v.add(energy, v.mul(step, f));
-                let (a, b) = (self.start[i] as usize, self.start[i + 1] as usize);
-                for e in &self.edges[a..b] {
-                    // SAFETY: `to` comes from the model's own neighbour lists, all below n.
-                    let fj = unsafe { field.get_unchecked_mut(e.to as usize) };
-                    *fj = v.add(*fj, v.mul(v.splat(e.weight), step));
+                from = to;
+                if from < n && halt() {
+                    return stopped(sweep, from);
                 }
             }
             done = sweep + 1;
@@ -168,6 +221,9 @@ impl<'a> AnnealKernel<'a> {
             if !observe(done, &energies[..count]) {
                 break;
             }
+        }
+        if done < schedule.len() {
+            return stopped(done, 0);
         }
         for (i, s) in sign.iter().enumerate() {
             v.write(*s, &mut sign_lanes[i * w..]);
@@ -181,6 +237,7 @@ impl<'a> AnnealKernel<'a> {
                     state,
                     energy,
                     sweeps_done: done,
+                    attempts: (done * n) as u64,
                 }
             })
             .collect()
@@ -218,11 +275,11 @@ mod tests {
         let mut keep = |_: usize, _: &[f64]| true;
         let alone: Vec<ReadOutcome> = streams
             .iter()
-            .flat_map(|s| kernel.reads(&schedule, std::slice::from_ref(s), &mut keep))
+            .flat_map(|s| kernel.reads(&schedule, std::slice::from_ref(s), &mut keep, &|| false))
             .collect();
         for &width in group_widths() {
             for count in [width, width - width / 4] {
-                let together = kernel.reads(&schedule, &streams[..count], &mut keep);
+                let together = kernel.reads(&schedule, &streams[..count], &mut keep, &|| false);
                 assert_eq!(together.len(), count);
                 for (a, b) in together.iter().zip(&alone) {
                     assert_eq!(a.state, b.state, "width {width}, {count} reads");
@@ -246,10 +303,15 @@ mod tests {
         let width = group_widths()[0];
         let streams: Vec<Rng> = (0..width as u64).map(|r| Rng::for_read(2, r)).collect();
         let mut last = Vec::new();
-        let out = kernel.reads(&schedule, &streams, &mut |_, e: &[f64]| {
-            last = e.to_vec();
-            true
-        });
+        let out = kernel.reads(
+            &schedule,
+            &streams,
+            &mut |_, e: &[f64]| {
+                last = e.to_vec();
+                true
+            },
+            &|| false,
+        );
         for (r, e) in out.iter().zip(&last) {
             assert!((r.energy - e).abs() < 1e-9, "{} vs {e}", r.energy);
             assert_eq!(r.sweeps_done, 3);

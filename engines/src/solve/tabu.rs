@@ -204,6 +204,17 @@ impl<'a> Walker<'a> {
 /// Energies closer than this count as equal (ties, aspiration).
 const TOL: f64 = 1e-9;
 
+/// Flip evaluations (or, perturbing, variables scanned) between two looks at
+/// `stop`, about a millisecond: a move costs n evaluations, so on a model of
+/// a million variables a look every 64 moves came a tenth of a second apart.
+const STOP_LOOK_EVERY: usize = 1 << 20;
+
+/// Steps (moves, or perturbation steps) of O(n) work each between two looks
+/// at `stop`: every 64 on small models, every step on large ones.
+fn steps_between_looks(n: usize, most: usize) -> u64 {
+    (STOP_LOOK_EVERY / n.max(1)).clamp(1, most) as u64
+}
+
 /// One tabu search from `start` for `evaluations` flip evaluations; returns
 /// the best state met and its energy. `stop` is asked every few moves.
 fn tabu_search(
@@ -220,6 +231,7 @@ fn tabu_search(
     let mut tabu_until = vec![0u64; n];
     let mut spent = 0u64;
     let mut moves = 0u64;
+    let look_every = steps_between_looks(n, 64);
     while spent < evaluations {
         moves += 1;
         let mut chosen = usize::MAX;
@@ -252,7 +264,7 @@ fn tabu_search(
         if w.energy < best.1 - TOL {
             best = (w.x.clone(), w.energy);
         }
-        if moves.is_multiple_of(64) && stop() {
+        if moves.is_multiple_of(look_every) && stop() {
             break;
         }
     }
@@ -272,9 +284,10 @@ fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng, stop: &mut dyn FnMut() -> bool) ->
     let sign = |i: usize| if x[i] == 0 { 1.0 } else { -1.0 };
     let mut chosen = vec![false; n];
     let mut order = Vec::with_capacity(k);
-    for step in 0..k {
-        // Large models make this O(k·n): let a cancel or the clock in.
-        if step % 32 == 31 && stop() {
+    // Large models make this O(k·n): let a cancel or the clock in.
+    let look_every = steps_between_looks(n, 32);
+    for step in 0..k as u64 {
+        if step % look_every == look_every - 1 && stop() {
             return None;
         }
         let (mut dmin, mut dmax) = (f64::INFINITY, f64::NEG_INFINITY);
@@ -318,8 +331,9 @@ fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng, stop: &mut dyn FnMut() -> bool) ->
     let mut decided: Vec<Option<bool>> = vec![None; n];
     let pair = |i: usize, j: usize, wij: f64| -wij * sign(i) * sign(j);
     let mut y = x.to_vec();
-    for step in 0..order.len() {
-        if step % 32 == 31 && stop() {
+    // Each step scans the chosen variables' neighbours: up to O(n) again.
+    for step in 0..order.len() as u64 {
+        if step % look_every == look_every - 1 && stop() {
             return None;
         }
         let mut best: Option<(usize, f64, f64)> = None;

@@ -176,6 +176,55 @@ fn cancel_and_time_limit_stop_quickly() {
     assert!(!set.samples.is_empty());
 }
 
+/// A chain of `n` variables with random weights in [-1, 1).
+fn chain(n: usize, seed: u64) -> Qubo {
+    let mut rng = fleetscope_engines::solve::Rng::new(seed);
+    let mut b = QuboBuilder::new(n);
+    for i in 0..n {
+        b.add_linear(i, rng.unit() * 2.0 - 1.0);
+        if i + 1 < n {
+            b.add_coupler(i, i + 1, rng.unit() * 2.0 - 1.0);
+        }
+    }
+    b.build().unwrap()
+}
+
+/// On a large model a sweep (SA) or a few dozen moves (tabu) take long: the
+/// samplers look at the clock and the flag inside them, not only between them.
+/// A time limit of zero is over at the first look, which shows where it is.
+#[test]
+fn large_models_are_stopped_within_a_sweep_and_a_few_moves() {
+    let n = 100_000;
+    let q = chain(n, 7);
+    let mut req = sa(1, 1000);
+    req.time_limit = Some(Duration::ZERO);
+    let set = solve(&q, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!(set.stop, Stop::TimeLimit);
+    assert_eq!(set.reads, 0);
+    assert!(
+        set.flips < n as u64,
+        "{} flip attempts: the sweep ran to its end",
+        set.flips
+    );
+
+    // Tabu from its random start: the first search's best state is as many
+    // flips from the start as the moves it made before the first look.
+    let mut req = tabu(0);
+    req.reads = 1;
+    req.time_limit = Some(Duration::ZERO);
+    let set = solve(&q, &req, &CancelFlag::new(), &|_| {}).unwrap();
+    assert_eq!(set.stop, Stop::TimeLimit);
+    let mut rng = fleetscope_engines::solve::Rng::for_read(req.seed, 0);
+    let start: Vec<u8> = (0..n).map(|_| rng.bit()).collect();
+    let best = &set.samples[0].state;
+    let moved = start.iter().zip(best).filter(|(a, b)| a != b).count();
+    let one_look = (1 << 20) / n;
+    assert!(
+        moved <= one_look + 1,
+        "{moved} moves before the first look at the clock"
+    );
+}
+
 #[test]
 fn two_convex_bodies_are_recovered_from_their_sums() {
     let m = two_convex_bodies();
