@@ -33,6 +33,7 @@ pub fn bench_hunt(
     if games == 0 || games > MAX_GAMES {
         return Err(format!("--games must be 1..={MAX_GAMES}, not {games}"));
     }
+    let cancel = super::interrupt::ctrl_c_flag();
     println!(
         "{:<16} {:>6} {:>6} {:>12} {:>12} {:>10}   (one thread; CPU seconds per map)",
         "board", "games", "maps", "median s", "worst s", "shots"
@@ -68,7 +69,7 @@ pub fn bench_hunt(
                 let mut times = Vec::with_capacity(repeats);
                 let mut made = None;
                 for _ in 0..repeats {
-                    let (map, _, c) = measure(|| map_after(&setup.board, &setup.fleet, &r, before.as_ref()));
+                    let (map, _, c) = measure(|| map_after(&setup.board, &setup.fleet, &r, before.as_ref(), &cancel));
                     made = Some(map.map_err(|e| format!("{key}: {e}"))?);
                     times.push(c);
                 }
@@ -106,7 +107,7 @@ pub fn bench_hunt(
         }
         // The fairness what-if on this board: every island removed, every cell made one.
         let (rows, _, what_if_cpu) =
-            measure(|| crate::cover::what_if(&setup.board, &setup.fleet, &req, &CancelFlag::new(), &|_| {}));
+            measure(|| crate::cover::what_if(&setup.board, &setup.fleet, &req, &cancel, &|_| {}));
         let what_if_rows = rows.map_err(|e| format!("{key}: {e}"))?.len();
         let worst = cpu.iter().copied().fold(0.0, f64::max);
         let maps = cpu.len();
@@ -150,6 +151,7 @@ fn map_after(
     fleet: &Fleet,
     req: &CountRequest,
     before: Option<&(CountRequest, Occupancy)>,
+    cancel: &CancelFlag,
 ) -> Result<Occupancy, CountError> {
     if let Some((before_req, before_map)) = before {
         let (now, then) = (&req.observations, &before_req.observations);
@@ -157,10 +159,10 @@ fn map_after(
         if let (Some(&miss), None) = (new_misses.next(), new_misses.next())
             && now.hits == then.hits
             && now.misses.len() == then.misses.len() + 1
-            && let Some(map) = occupancy_after_miss(board, fleet, before_req, before_map, miss, &CancelFlag::new())?
+            && let Some(map) = occupancy_after_miss(board, fleet, before_req, before_map, miss, cancel)?
         {
             return Ok(map);
         }
     }
-    occupancy(board, fleet, req, &CancelFlag::new(), &|_| {})
+    occupancy(board, fleet, req, cancel, &|_| {})
 }

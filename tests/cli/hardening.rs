@@ -410,6 +410,22 @@ fn ctrl_c_stops_every_counter_promptly() {
     }
 }
 
+/// `bench hunt` (the map timings) and its strategy lab end on Ctrl+C as every
+/// command does: exit code 2 and "cancelled", not killed by the signal.
+#[test]
+fn ctrl_c_ends_the_hunt_benchmarks_and_says_so() {
+    for args in [
+        &["bench", "hunt", "--games", "10000"][..],
+        &["bench", "hunt", "--strategies", "all", "--games", "10000"][..],
+    ] {
+        let (out, took) = interrupted(args, Duration::from_millis(1500));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with("cancelled"), "{args:?}: {err}");
+        assert!(took < Duration::from_secs(5), "{args:?}: {took:?} after Ctrl+C");
+    }
+}
+
 #[test]
 fn ctrl_c_cancels_a_count_and_says_so() {
     // Classic 10×10 by plain DLX takes far longer than the wait below.
