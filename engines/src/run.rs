@@ -38,6 +38,11 @@ impl CancelFlag {
             },
         }
     }
+    /// Time until the deadline, if the flag has one (a caller sharing out its
+    /// time limit between steps).
+    pub fn time_left(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
+    }
     pub fn cancel(&self) {
         self.flag.store(true, Ordering::Relaxed);
     }

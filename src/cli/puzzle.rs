@@ -70,6 +70,10 @@ pub enum PuzzleCommand {
         /// Battle, Tents, chess or Rullo is not decided yet).
         #[arg(long)]
         answer: Option<String>,
+        /// Stop after this many seconds with what is known (each exact check
+        /// gets at most 2 s of it, the ladder the rest).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
         #[arg(long)]
         json: bool,
     },
@@ -201,7 +205,12 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
         PuzzleCommand::Check { file, answer, json } => check(&file, &answer, json),
         PuzzleCommand::Explain { file, json } => super::puzzle_explain::explain(&file, json),
         PuzzleCommand::Grade { file, json } => super::puzzle_explain::grade(&file, json),
-        PuzzleCommand::Hint { file, answer, json } => super::puzzle_explain::hint(&file, answer.as_deref(), json),
+        PuzzleCommand::Hint {
+            file,
+            answer,
+            time_limit,
+            json,
+        } => super::puzzle_explain::hint(&file, answer.as_deref(), time_limit, json),
         PuzzleCommand::Generate(args) => super::puzzle_generate::generate(&args),
         PuzzleCommand::Minimal { file, json } => super::puzzle_setter::minimal(&file, json),
         PuzzleCommand::Repair { file, json } => super::puzzle_setter::repair(&file, json),

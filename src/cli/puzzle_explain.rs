@@ -159,8 +159,11 @@ fn read_partial(
     Ok((zero, Some(open)))
 }
 
-/// `puzzle hint`: the next step from the givens or a partial answer.
-pub fn hint(file: &str, answer: Option<&str>, json: bool) -> Result<(), String> {
+/// `puzzle hint`: the next step from the givens or a partial answer, with a
+/// spinner on a terminal; `--time-limit` bounds the whole hint (its exact
+/// checks are bounded anyway, so it always answers).
+pub fn hint(file: &str, answer: Option<&str>, time_limit: Option<f64>, json: bool) -> Result<(), String> {
+    let limit = crate::study::sampling::time_limit(time_limit)?;
     let p = load(file)?;
     let spec = model_of(&p)?;
     let model = &spec.model;
@@ -172,8 +175,15 @@ pub fn hint(file: &str, answer: Option<&str>, json: bool) -> Result<(), String> 
             marks_state(&p, model, &grid, open.as_ref())?
         }
     };
-    let cancel = super::interrupt::ctrl_c_flag();
-    let h = next_hint(&p, &spec, &state, &cancel)?;
+    let mut cancel = super::interrupt::ctrl_c_flag();
+    if let Some(t) = limit {
+        cancel = cancel.with_time_limit(t);
+    }
+    let spinner = super::progress::spinner(json, "checking the solutions, then asking the ladder (Ctrl+C stops)");
+    let progress = |s: crate::study::logic::HintStage| spinner.set_message(format!("{} (Ctrl+C stops)", s.describe()));
+    let h = next_hint(&p, &spec, &state, &cancel, &progress);
+    spinner.finish_and_clear();
+    let h = h?;
     let cols = model.cols;
     let cells = |list: &[(usize, bool)]| -> Vec<serde_json::Value> {
         list.iter()

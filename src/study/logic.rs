@@ -5,8 +5,9 @@
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::deduce::{self, Contradiction, Deduction, Ladder, LadderSpec, State, Step, TOP_TIER};
 use crate::puzzle::families::AnswerGlyph;
-use crate::puzzle::{ExactRequest, Puzzle, PuzzleModel};
+use crate::puzzle::{ExactRequest, Puzzle, PuzzleModel, SearchProgress};
 use crate::run::CancelFlag;
+use std::time::Duration;
 
 /// Solutions the hint's exact check keeps: with no more than this many, a
 /// mark that is in none of them is named as wrong.
@@ -48,8 +49,9 @@ pub fn verdict(p: &Puzzle, spec: &LadderSpec, start: State, cancel: &CancelFlag)
     let solutions = if explanation.solved || explanation.broken.is_some() {
         None
     } else {
-        // Two solutions say "not unique" even when the count stopped there.
-        p.solve_exact(ExactRequest::new(2, 0), cancel)
+        // Two solutions say "not unique" even when the count stopped there;
+        // bounded as a hint's checks are (a stopped count says nothing).
+        p.solve_exact(ExactRequest::new(2, 0), &cancel.with_time_limit(check_limit(cancel)))
             .ok()
             .filter(|r| r.is_complete() || r.count >= 2)
             .map(|r| r.count)
@@ -127,83 +129,185 @@ impl Hint {
 /// when the puzzle has too many solutions to list.
 const MARKS_CHECKED: usize = 24;
 
+/// How long each of a hint's exact checks may take (whether the puzzle has a
+/// solution, which marks no solution shares): on a near-empty large grid the
+/// exact search has a heavy tail, and a hint must answer at once. A check the
+/// clock stops proves nothing, and the hint says so instead of waiting.
+pub const HINT_CHECK: Duration = Duration::from_secs(2);
+
+/// How long one exact check may take: [`HINT_CHECK`], or half of the
+/// caller's own time left when that is shorter (the ladder keeps the rest).
+fn check_limit(cancel: &CancelFlag) -> Duration {
+    cancel.time_left().map_or(HINT_CHECK, |t| (t / 2).min(HINT_CHECK))
+}
+
+/// An exact check's answer: `None` when the clock stopped it before it could
+/// say anything (its partial result, if any, is kept and marked `timed_out`);
+/// a cancel by the caller is an error.
+fn checked(
+    r: Result<crate::puzzle::ExactResult, crate::puzzle::PuzzleError>,
+    cancel: &CancelFlag,
+) -> Result<Option<crate::puzzle::ExactResult>, String> {
+    match r {
+        Ok(r) => Ok(Some(r)),
+        Err(_) if user_cancelled(cancel) => Err("cancelled".into()),
+        Err(crate::puzzle::PuzzleError::Cancelled(_)) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Cancelled by the caller (not stopped by a time limit).
+fn user_cancelled(cancel: &CancelFlag) -> bool {
+    cancel.is_cancelled() && !cancel.timed_out()
+}
+
+/// What a hint is doing, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HintStage {
+    /// Counting the solutions (up to a few, to judge the marks).
+    Solutions(SearchProgress),
+    /// Checking the marks against the solutions one by one.
+    Marks,
+    /// Asking the ladder for its easiest next step.
+    Ladder,
+}
+
+impl HintStage {
+    /// In words, for a status line.
+    pub fn describe(&self) -> String {
+        match self {
+            HintStage::Solutions(s) => format!("checking the solutions: {}", s.describe()),
+            HintStage::Marks => "checking the marks".into(),
+            HintStage::Ladder => "asking the ladder for the next step".into(),
+        }
+    }
+}
+
 /// The next hint from `state` (the puzzle's cells and a user's marks): first
 /// whether the puzzle has a solution at all, then the marks no solution
-/// shares, then the ladder's easiest next step.
-pub fn hint(p: &Puzzle, spec: &LadderSpec, state: &State, cancel: &CancelFlag) -> Result<Hint, String> {
+/// shares, then the ladder's easiest next step. Each exact check is bounded
+/// (see [`HINT_CHECK`]; `progress` hears how it goes), so a hint always
+/// answers: a check the clock stopped is left out of the answer and said so.
+/// A time limit on `cancel` bounds the whole hint.
+pub fn hint(
+    p: &Puzzle,
+    spec: &LadderSpec,
+    state: &State,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(HintStage) + Sync),
+) -> Result<Hint, String> {
     let model = &spec.model;
     let fixed = deduce::start(model).map_err(|c| c.sentence)?;
     let marked: Vec<(usize, bool)> = (0..state.len())
         .filter(|&c| fixed[c].is_none())
         .filter_map(|c| state[c].map(|v| (c, v)))
         .collect();
-    let solved = p
-        .solve_exact(ExactRequest::new(SOLUTIONS_JUDGED as u64, SOLUTIONS_JUDGED), cancel)
-        .map_err(|e| e.to_string())?;
-    let all = solved.is_complete();
-    if all && solved.count == 0 {
+    let limit = check_limit(cancel);
+    let check = cancel.with_time_limit(limit);
+    let solutions = |s: SearchProgress| progress(HintStage::Solutions(s));
+    let request = ExactRequest {
+        limit: SOLUTIONS_JUDGED as u64,
+        keep: SOLUTIONS_JUDGED,
+        progress: &solutions,
+    };
+    let solved = checked(p.solve_exact(request, &check), cancel)?;
+    let all = solved.as_ref().is_some_and(|s| s.is_complete());
+    if let Some(s) = solved.as_ref().filter(|s| s.is_complete() && s.count == 0) {
         return Ok(Hint::Broken(Contradiction {
             cells: Vec::new(),
-            sentence: solved.why_none.unwrap_or_else(|| "the puzzle has no solution".into()),
+            sentence: s
+                .why_none
+                .clone()
+                .unwrap_or_else(|| "the puzzle has no solution".into()),
         }));
     }
+    // Solutions found (a lower bound unless `all`), when the check said anything.
+    let found = solved.as_ref().map_or(0, |s| s.count);
     if !marked.is_empty() {
-        let wrong = if all {
-            let cols = model.cols;
-            let wrong: Vec<(usize, bool)> = marked
-                .iter()
-                .copied()
-                .filter(|&(c, v)| solved.examples.iter().all(|s| s.get(c / cols, c % cols) != v))
-                .collect();
-            if !wrong.is_empty() {
-                let s = wrong_sentence(p, model, &wrong, solved.count, false);
-                Some((wrong, s))
-            } else if !solved
-                .examples
-                .iter()
-                .any(|s| marked.iter().all(|&(c, v)| s.get(c / cols, c % cols) == v))
-            {
-                // Each mark is in some solution, but no solution has them all.
-                let in_one = |a: (usize, bool), b: (usize, bool)| {
-                    solved
-                        .examples
-                        .iter()
-                        .any(|s| s.get(a.0 / cols, a.0 % cols) == a.1 && s.get(b.0 / cols, b.0 % cols) == b.1)
-                };
-                let pair = marked
-                    .iter()
-                    .enumerate()
-                    .find_map(|(i, &a)| marked[i + 1..].iter().find(|&&b| !in_one(a, b)).map(|&b| vec![a, b]))
-                    .unwrap_or_else(|| marked.clone());
-                let s = wrong_sentence(p, model, &pair, solved.count, true);
-                Some((pair, s))
-            } else {
-                None
-            }
-        } else {
-            clashing_marks(p, model, &marked, cancel)?
+        progress(HintStage::Marks);
+        let wrong = match solved.as_ref().filter(|_| all) {
+            Some(solved) => listed_wrong_marks(p, model, &marked, solved),
+            None => clashing_marks(p, model, &marked, &cancel.with_time_limit(check_limit(cancel)))?,
         };
         if let Some((marks, sentence)) = wrong {
             return Ok(Hint::Wrong { marks, sentence });
         }
     }
+    progress(HintStage::Ladder);
     Ok(match Ladder::of(spec).next_step(state, TOP_TIER, cancel) {
         Step::Deduce(d) => Hint::Step(d),
         Step::Solved => Hint::Solved,
-        Step::Stuck if solved.count > 1 => Hint::Stuck(format!(
-            "No rule of the ladder finds the next step. The puzzle has {}{} solutions: the cells where they differ can never be decided by reasoning.",
+        Step::Stuck if found > 1 => Hint::Stuck(format!(
+            "No rule of the ladder finds the next step. The puzzle has {}{found} solutions: the cells where they differ can never be decided by reasoning.",
             if all { "" } else { "at least " },
-            solved.count
         )),
-        Step::Stuck => {
+        Step::Stuck if all => {
             Hint::Stuck("No rule of the ladder finds the next step from here: a person would have to guess.".into())
         }
-        Step::OutOfWork if cancel.is_cancelled() => return Err("cancelled".into()),
+        Step::Stuck => Hint::Stuck(format!(
+            "No rule of the ladder finds the next step from here: a person would have to guess. (Whether the puzzle has one solution was not settled within {}.)",
+            seconds(limit)
+        )),
+        Step::OutOfWork if user_cancelled(cancel) => return Err("cancelled".into()),
+        Step::OutOfWork if cancel.timed_out() => Hint::Stuck(
+            "The time limit ran out before the ladder found the next step: no step is known from here.".into(),
+        ),
         Step::OutOfWork => Hint::Stuck(
             "The probes spent their work limit without finding a step: a person would have to guess.".into(),
         ),
         Step::Broken(c) => Hint::Broken(c),
     })
+}
+
+/// "2 s", "0.5 s".
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 && s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s:.1} s")
+    }
+}
+
+/// With every solution listed: the marks none of them has, or else a pair
+/// no solution has both of (each mark is in some solution, not all together).
+fn listed_wrong_marks(
+    p: &Puzzle,
+    model: &PuzzleModel,
+    marked: &[(usize, bool)],
+    solved: &crate::puzzle::ExactResult,
+) -> Option<(Vec<(usize, bool)>, String)> {
+    let cols = model.cols;
+    let wrong: Vec<(usize, bool)> = marked
+        .iter()
+        .copied()
+        .filter(|&(c, v)| solved.examples.iter().all(|s| s.get(c / cols, c % cols) != v))
+        .collect();
+    if !wrong.is_empty() {
+        let s = wrong_sentence(p, model, &wrong, solved.count, false);
+        return Some((wrong, s));
+    }
+    if solved
+        .examples
+        .iter()
+        .any(|s| marked.iter().all(|&(c, v)| s.get(c / cols, c % cols) == v))
+    {
+        return None;
+    }
+    // Each mark is in some solution, but no solution has them all.
+    let in_one = |a: (usize, bool), b: (usize, bool)| {
+        solved
+            .examples
+            .iter()
+            .any(|s| s.get(a.0 / cols, a.0 % cols) == a.1 && s.get(b.0 / cols, b.0 % cols) == b.1)
+    };
+    let pair = marked
+        .iter()
+        .enumerate()
+        .find_map(|(i, &a)| marked[i + 1..].iter().find(|&&b| !in_one(a, b)).map(|&b| vec![a, b]))
+        .unwrap_or_else(|| marked.to_vec());
+    let s = wrong_sentence(p, model, &pair, solved.count, true);
+    Some((pair, s))
 }
 
 /// With too many solutions to list: are the marks in some solution? If not,
@@ -215,11 +319,9 @@ fn clashing_marks(
     cancel: &CancelFlag,
 ) -> Result<Option<(Vec<(usize, bool)>, String)>, String> {
     let holds = |marks: &[(usize, bool)]| -> Result<bool, String> {
-        let r = p
-            .solve_with(marks, ExactRequest::new(1, 0), cancel)
-            .map_err(|e| e.to_string())?;
-        // A search stopped by a limit proves nothing: the marks count as possible.
-        Ok(r.count > 0 || !r.is_complete())
+        // A search stopped by a limit (or the clock) proves nothing: the marks count as possible.
+        Ok(checked(p.solve_with(marks, ExactRequest::new(1, 0), cancel), cancel)?
+            .is_none_or(|r| r.count > 0 || !r.is_complete()))
     };
     if holds(marked)? {
         return Ok(None);

@@ -37,3 +37,23 @@ pub fn interrupted(args: &[&str], wait: std::time::Duration) -> (Output, std::ti
     let out = child.wait_with_output().expect("the child ends");
     (out, sent.elapsed())
 }
+
+/// Runs `fleetscope`, killing it (and failing) if it has not ended after
+/// `limit`: a hang is the failure, not a slow run.
+pub fn run_within(args: &[&str], limit: std::time::Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fleetscope"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("the child can be waited for").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("{args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the child ends")
+}

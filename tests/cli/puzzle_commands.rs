@@ -407,9 +407,10 @@ fn hint_and_explain_take_any_small_puzzle() {
                 let ex = deduce::explain_spec(&spec, &cancel);
                 assert!(!(ex.solved && ex.broken.is_some()), "{family} {rows}x{cols}");
                 if let Ok(state) = deduce::start(&spec.model) {
-                    hint(&p, &spec, &state, &cancel).unwrap_or_else(|e| panic!("{family} {rows}x{cols}: {e}"));
+                    hint(&p, &spec, &state, &cancel, &|_| {}).unwrap_or_else(|e| panic!("{family} {rows}x{cols}: {e}"));
                     let all_ones = vec![Some(true); state.len()];
-                    hint(&p, &spec, &all_ones, &cancel).unwrap_or_else(|e| panic!("{family} {rows}x{cols}: {e}"));
+                    hint(&p, &spec, &all_ones, &cancel, &|_| {})
+                        .unwrap_or_else(|e| panic!("{family} {rows}x{cols}: {e}"));
                 }
             }
         }
@@ -569,4 +570,42 @@ fn repair_on_max_chess_lists_edits() {
         list.iter().all(|e| !e["edit"].as_str().unwrap().contains("region")),
         "{r}"
     );
+}
+
+/// `puzzle hint` on an empty 16×16 Binairo (or 64×64) answers at once, as
+/// `explain` does: its exact checks are bounded, so the answer is that the
+/// ladder stalls, with what was not settled; `--time-limit` bounds it all.
+#[test]
+fn hint_on_an_empty_large_grid_answers_within_its_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let bound = std::time::Duration::from_secs(60);
+    for (name, text) in [
+        ("b16.txt", "binairo 16x16\n"),
+        ("tango16.txt", "tango 16x16\n"),
+        ("b64.txt", "binairo 64x64\n"),
+    ] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let file = file.to_str().unwrap();
+        for limit in [Some("1"), None] {
+            let mut args = vec!["puzzle", "hint", file];
+            if let Some(t) = limit {
+                args.extend(["--time-limit", t]);
+            }
+            let out = run_within(&args, bound);
+            let said = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(
+                said.contains("a person would have to guess") || said.contains("time limit ran out"),
+                "{args:?}: {said}"
+            );
+        }
+    }
+    let out = fleetscope(&["puzzle", "hint", "puzzles/tango-6.txt", "--time-limit", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("time limit"), "{out:?}");
 }

@@ -107,7 +107,8 @@ impl Logic {
                 None => deduce::start(&spec.model).map_err(|c| c.sentence)?,
                 Some((grid, open)) => marks_state(&puzzle, &spec.model, grid, open.as_ref())?,
             };
-            let hint = hint(&puzzle, &spec, &state, job.cancel_flag())?;
+            let stage = |s: crate::study::logic::HintStage| job.note(crate::quote::sentence(&s.describe()));
+            let hint = hint(&puzzle, &spec, &state, job.cancel_flag(), &stage)?;
             Ok(HintDone {
                 puzzle,
                 from: marks,

@@ -65,7 +65,8 @@ cell's region letter in its corner.\n\n\
 Logic (the panel on the right): Hint (H) gives the next step a person would take, from your marks in \
 Try mode or from the givens: its sentence, the cells it decides (green outline) and the cells it \
 reasons from (dashed blue outline); Apply (Shift+H) fills in the next step in one press (the hint shown, or \
-a new one; Backspace or Ctrl+Z takes it back). A mark that no solution shares is named first. Explain lists \
+a new one; Backspace or Ctrl+Z takes it back). A mark that no solution shares is named first (each exact check \
+takes at most 2 s: on a grid too open to count, the hint says at once that the ladder stalls). Explain lists \
 the whole logical solution, scrolling in the Logic part (the Setter stays below it), with its grade (Easy: tier 1 only; Medium: tier \
 2; Hard: a probe; Fiendish: a probe of depth 2; needs search: the rules stall); click a step, or press < > \
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
