@@ -40,10 +40,12 @@ pub fn clues_that_can_go(spare: usize, clues: usize) -> String {
     }
 }
 
-/// Generates the puzzle of `req` and certifies its clues.
-pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Made, String> {
-    let g = generate(req, cancel, progress)?;
-    let certificate = match minimality(&g.puzzle, cancel, &|_, _| {}) {
+/// The minimal-clue certificate of a unique puzzle of grade `grade`, in
+/// words: every clue needed, or which can go (and whether at this grade). A
+/// cancel is an error, never a certificate; a time limit that stops the
+/// check says the clues were not all checked.
+pub fn certificate(puzzle: &Puzzle, grade: Grade, cancel: &CancelFlag) -> Result<String, String> {
+    Ok(match minimality(puzzle, cancel, &|_, _| {}) {
         Ok(m) if m.clues.is_empty() => "no removable clues (givens, links or shown counts) in this family".to_string(),
         Ok(m) if m.is_minimal() => format!("minimal: {}", every_clue_needed(m.clues.len())),
         Ok(m) => {
@@ -52,8 +54,11 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
             let spare = m.spare();
             let same = spare
                 .iter()
-                .filter(|c| grade_of(&without(&g.puzzle, c), cancel) == g.grade)
+                .filter(|c| grade_of(&without(puzzle, c), cancel) == grade)
                 .count();
+            if cancel.is_cancelled() {
+                return stopped(cancel);
+            }
             let spare = spare.len();
             let could = if spare == 1 { "could go" } else { "could each go" };
             format!(
@@ -66,8 +71,24 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
                 }
             )
         }
+        Err(_) if cancel.is_cancelled() => return stopped(cancel),
         Err(e) => e,
-    };
+    })
+}
+
+/// A check the clock stopped is a certificate that says so; a cancel is an error.
+fn stopped(cancel: &CancelFlag) -> Result<String, String> {
+    if cancel.timed_out() {
+        Ok("not certified: the time limit ran out before every clue was checked".into())
+    } else {
+        Err("cancelled".into())
+    }
+}
+
+/// Generates the puzzle of `req` and certifies its clues.
+pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Made, String> {
+    let g = generate(req, cancel, progress)?;
+    let certificate = certificate(&g.puzzle, g.grade, cancel)?;
     let title = req.recipe.title();
     Ok(Made {
         name: format!("{title} {0}×{0} {1} #{2}", req.size, g.grade.name(), req.seed),

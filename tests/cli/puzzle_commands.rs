@@ -609,3 +609,22 @@ fn hint_on_an_empty_large_grid_answers_within_its_bounds() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("time limit"), "{out:?}");
 }
+
+/// A certificate the user cancelled is no certificate: the generator stops
+/// (nothing is written), rather than printing "cancelled" as its verdict.
+#[test]
+fn a_cancelled_minimality_check_is_no_certificate() {
+    use fleetscope::puzzle::Puzzle;
+    use fleetscope::puzzle::deduce::Grade;
+    use fleetscope::run::CancelFlag;
+    use fleetscope::study::setter::certificate;
+    let p = Puzzle::parse(&std::fs::read_to_string(example("tango-6.txt")).unwrap()).unwrap();
+    let cancelled = CancelFlag::new();
+    cancelled.cancel();
+    assert_eq!(certificate(&p, Grade::Easy, &cancelled), Err("cancelled".to_string()));
+    let late = CancelFlag::new().with_time_limit(std::time::Duration::ZERO);
+    let said = certificate(&p, Grade::Easy, &late).unwrap();
+    assert!(said.contains("time limit"), "{said}");
+    let whole = certificate(&p, Grade::Easy, &CancelFlag::new()).unwrap();
+    assert!(whole.starts_with("minimal") || whole.contains("can go"), "{whole}");
+}
