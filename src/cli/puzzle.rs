@@ -89,9 +89,14 @@ pub enum PuzzleCommand {
     },
     /// For a puzzle with several solutions: every single edit (a given, a
     /// blocked cell, a region's boundary cell moved, a count shown) that
-    /// leaves one, with the grade it gives, easiest first.
+    /// leaves one, with the grade it gives, easiest first; when there is
+    /// none, the edits that cut the count most, with the count after each.
     Repair {
         file: String,
+        /// The kinds of edit to try, comma separated: region, given, block,
+        /// count, number (default: every kind the family has).
+        #[arg(long, value_name = "KINDS")]
+        edits: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -213,7 +218,7 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
         } => super::puzzle_explain::hint(&file, answer.as_deref(), time_limit, json),
         PuzzleCommand::Generate(args) => super::puzzle_generate::generate(&args),
         PuzzleCommand::Minimal { file, json } => super::puzzle_setter::minimal(&file, json),
-        PuzzleCommand::Repair { file, json } => super::puzzle_setter::repair(&file, json),
+        PuzzleCommand::Repair { file, edits, json } => super::puzzle_setter::repair(&file, edits.as_deref(), json),
         PuzzleCommand::Qubo {
             file,
             format,

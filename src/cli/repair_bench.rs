@@ -1,6 +1,7 @@
 //! `bench puzzles --repair --data DIR`: every published puzzle with more than
-//! one solution through the repair search: how many one edit makes unique,
-//! and the CPU seconds of the lens recount and of the whole repair list.
+//! one solution through the repair search as `puzzle repair` runs it (every
+//! kind of edit, the best cuts listed): how many one edit makes unique, and
+//! the CPU seconds of the lens recount and of the whole repair list.
 
 use super::cputime::{median, process_cpu_seconds};
 use crate::puzzle::data::DataRecord;
@@ -35,7 +36,8 @@ pub fn repair_set(
         ambiguous += 1;
         lens_cpu.push(lens_seconds);
         let t0 = process_cpu_seconds();
-        let found = setter::repairs(&rec.puzzle, cancel, &|_, _| {})?;
+        let req = setter::RepairRequest::every_kind(&rec.puzzle);
+        let found = setter::repair(&rec.puzzle, &req, cancel, &|_, _| {})?.unique;
         let cpu = process_cpu_seconds() - t0;
         if cpu > worst.0 {
             worst = (cpu, rec.id.clone());

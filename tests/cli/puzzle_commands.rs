@@ -610,6 +610,51 @@ fn hint_on_an_empty_large_grid_answers_within_its_bounds() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("time limit"), "{out:?}");
 }
 
+/// A LinkedIn-style 8×8 board with 50 solutions that no single edit makes
+/// unique: `puzzle repair --edits region` lists the region moves that cut
+/// the count most, with the count after each, fewest first.
+#[test]
+fn repair_lists_the_edits_that_cut_the_count_most_of_the_kinds_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("stuck.txt");
+    std::fs::write(
+        &file,
+        "queens 8x8\nregions\naaaaacee\naaaaacce\nadddbccc\ndddbbbcc\ndddbbbfc\nddddbbfg\ndhhdggfg\nhhhhgggg\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let r = json_of(&["puzzle", "repair", file, "--edits", "region", "--json"]);
+    assert_eq!(r["before"], 50, "{r}");
+    assert_eq!(r["edits"], serde_json::json!(["region"]));
+    assert!(r["repairs"].as_array().unwrap().is_empty(), "{r}");
+    let cuts = r["cuts"].as_array().unwrap();
+    assert!(!cuts.is_empty(), "{r}");
+    let counts: Vec<u64> = cuts.iter().map(|c| c["count"].as_u64().unwrap()).collect();
+    assert!(
+        counts.windows(2).all(|w| w[0] <= w[1]) && counts.iter().all(|&n| (2..50).contains(&n)),
+        "{counts:?}"
+    );
+    assert!(
+        cuts.iter()
+            .all(|c| c["kind"] == "region" && c["edit"].as_str().unwrap().starts_with("move "))
+    );
+    // The best cut, applied, has the count it was listed with.
+    let best = cuts[0]["edit"].as_str().unwrap().to_string();
+    let out = fleetscope(&["puzzle", "repair", file, "--edits", "region"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains(&format!("50 → {:>2}  {best}", counts[0])), "{text}");
+    // A kind the family does not have, or no kind at all, is refused by name.
+    for (edits, needle) in [
+        ("count", "has no count edits"),
+        ("regions", "--edits takes region, given"),
+    ] {
+        let out = fleetscope(&["puzzle", "repair", file, "--edits", edits]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(needle), "{out:?}");
+    }
+}
+
 /// A certificate the user cancelled is no certificate: the generator stops
 /// (nothing is written), rather than printing "cancelled" as its verdict.
 #[test]

@@ -5,7 +5,7 @@
 use crate::common::*;
 
 use crate::puzzles::{H, current};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fleetscope::puzzle::deduce::{self, Grade};
 use fleetscope::puzzle::{ExactRequest, Puzzle};
 use fleetscope::run::CancelFlag;
@@ -164,4 +164,116 @@ fn repair_on_max_chess_lists_edits() {
     h.query_all_by_label_contains("give a piece at")
         .next()
         .expect("a given repairs it");
+}
+
+/// The room opened on a puzzle of its own (not one of the examples), its
+/// background counts finished.
+fn on_puzzle(name: &str, text: &str) -> H {
+    let mut s = session_of(&["classic"]);
+    s.puzzles.puzzles.push(fleetscope::session::NamedPuzzle {
+        name: name.into(),
+        puzzle: Puzzle::parse(text).unwrap(),
+    });
+    s.puzzles.active = s.puzzles.puzzles.len() - 1;
+    let mut h = room_harness(fleetscope::ui::rooms::puzzles::PuzzlesRoom::default(), s);
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    h
+}
+
+/// A blank 8×8 Queens has 5,242 solutions: the lens stops at 1,000, whose
+/// differing cells leave out row 1 cols 3–8. Each other cell is then checked
+/// exactly in the background, and the outline is every cell where two of
+/// all the solutions differ, said to be exact.
+#[test]
+fn past_the_cap_the_outline_is_checked_cell_by_cell() {
+    let mut h = on_puzzle("Blank queens", "queens 8x8\n");
+    let lens = h.state().room.lens().expect("counted").clone();
+    assert!(lens.capped && !lens.differing.contains(&7));
+    let p = current(&h);
+    let all = p
+        .solve_exact(ExactRequest::new(1_000_000, 1_000_000), &CancelFlag::new())
+        .unwrap();
+    let first = &all.examples[0];
+    let want: Vec<usize> = (0..64)
+        .filter(|&c| {
+            all.examples
+                .iter()
+                .any(|g| g.get(c / 8, c % 8) != first.get(c / 8, c % 8))
+        })
+        .collect();
+    assert!(want.contains(&7));
+    assert_eq!(
+        h.state().room.outlined(),
+        want,
+        "every cell where solutions differ is outlined"
+    );
+    wait_for_text(&mut h, "Outlines exact");
+    assert!(h.query_by_label_contains("1000+ solutions").is_some());
+}
+
+/// A board that no single edit makes unique: with region moves only, Repair
+/// lists the moves that cut the count most, with their counts; a click
+/// applies one (the lens recounts lower) and Undo takes it back.
+#[test]
+fn repair_lists_cuts_of_the_kinds_ticked_and_a_click_walks_the_count_down() {
+    let text = "queens 8x8\nregions\naaaaacee\naaaaacce\nadddbccc\ndddbbbcc\ndddbbbfc\nddddbbfg\ndhhdggfg\nhhhhgggg\n";
+    let mut h = on_puzzle("Stuck queens", text);
+    let before = current(&h);
+    assert_eq!(h.state().room.lens().map(|l| l.count), Some(50));
+    for kind in ["Givens", "Blocked cells"] {
+        h.get_by_label(kind).click();
+        h.run_steps(1);
+    }
+    h.get_by_label("Repair").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(
+        &mut h,
+        "No single edit makes it unique. The edits that cut the count most, from 50 solutions",
+    );
+    assert!(h.query_by_label_contains("give a").is_none(), "givens were unticked");
+    let first = h
+        .query_all_by_label_contains(" solutions")
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("move ")))
+        .expect("a region move cuts the count");
+    let label = first.accesskit_node().label().unwrap();
+    let listed: u64 = label
+        .rsplit(": ")
+        .next()
+        .and_then(|s| s.strip_suffix(" solutions"))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a count in '{label}'"));
+    first.click();
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    assert_ne!(current(&h), before);
+    assert_eq!(
+        count(&current(&h)),
+        listed,
+        "the count listed is the count after the move"
+    );
+    assert!(listed < 50);
+    assert_eq!(
+        h.state().room.lens().map(|l| l.count),
+        Some(listed),
+        "the lens recounted"
+    );
+    assert!(h.state_mut().doc.undo(), "a cut is one undo step");
+    assert_eq!(current(&h), before);
+}
+
+/// An empty 16×16 Binairo: its count never finishes, so the lens stops at
+/// its time limit and says so, and the outline says it is incomplete or a
+/// sample; a Hint answers that the ladder stalls instead of running on.
+#[test]
+fn an_empty_large_grid_gets_bounded_answers() {
+    let mut h = on_puzzle("Empty Binairo", "binairo 16x16\n");
+    let lens = h.state().room.lens().expect("the lens stopped").clone();
+    assert!(lens.timed_out && !lens.is_complete());
+    wait_for_text(&mut h, "time limit");
+    h.key_press(egui::Key::H);
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "a person would have to guess");
 }

@@ -8,7 +8,7 @@ use fleetscope_engines::puzzle::deduce::Grade;
 use fleetscope_engines::puzzle::families::chess::Chess;
 use fleetscope_engines::puzzle::families::queens::{NO_REGION, Queens};
 use fleetscope_engines::puzzle::generate::{Recipe, RegionShape};
-use fleetscope_engines::puzzle::setter::{self, EditKind};
+use fleetscope_engines::puzzle::setter::{self, EditKind, RepairRequest};
 use fleetscope_engines::run::CancelFlag;
 
 /// LinkedIn Queens (with givens and holes) by brute force over every
@@ -289,4 +289,166 @@ fn max_chess_repairs_leave_one_best_placement_by_brute_force() {
             assert!((b - best).abs() < 1e-9, "{}: worth {b}, not {best}", r.edit.description);
         }
     }
+}
+
+/// Every solution, by the exact solver kept whole: the oracle of where they differ.
+fn cells_that_differ(p: &Puzzle) -> Vec<usize> {
+    let r = p
+        .solve_exact(
+            fleetscope_engines::puzzle::ExactRequest::new(1_000_000, 1_000_000),
+            &CancelFlag::new(),
+        )
+        .unwrap();
+    assert!(r.is_complete());
+    let (rows, cols) = p.size();
+    let first = &r.examples[0];
+    (0..rows * cols)
+        .filter(|&c| {
+            r.examples
+                .iter()
+                .any(|g| g.get(c / cols, c % cols) != first.get(c / cols, c % cols))
+        })
+        .collect()
+}
+
+/// Past the lens's cap its differing cells are a sample (on a blank 8×8
+/// Queens, 5,242 solutions, the first 1,000 agree on row 1 cols 3–8); the
+/// outline checks the other cells one by one and finds exactly the cells
+/// where two of all the solutions differ, and no more (a given settles its
+/// row, column and neighbours).
+#[test]
+fn the_outline_is_exactly_where_all_the_solutions_differ() {
+    let cancel = CancelFlag::new();
+    for text in ["queens 8x8\n", "queens 9x9\nqueens 5,5\n", "takuzu 6x6\n"] {
+        let p = Puzzle::parse(text).unwrap();
+        let want = cells_that_differ(&p);
+        let lens = setter::lens(&p, &cancel).unwrap();
+        assert!(lens.capped, "{text}: more solutions than the lens keeps");
+        let o = setter::outline(&p, &lens, &cancel, &|_, _| {}).unwrap();
+        assert!(o.is_exact(), "{text}");
+        assert_eq!(o.differ, want, "{text}");
+        assert!(
+            o.checks < 64,
+            "{text}: witnesses settle most cells ({} checks)",
+            o.checks
+        );
+    }
+    let blank = Puzzle::parse("queens 8x8\n").unwrap();
+    let lens = setter::lens(&blank, &cancel).unwrap();
+    assert!(!lens.differing.contains(&7), "the first 1,000 agree on row 1, col 8");
+    let o = setter::outline(&blank, &lens, &cancel, &|_, _| {}).unwrap();
+    assert!(o.differ.contains(&7));
+}
+
+/// A time limit leaves the cells it did not reach unknown, never guessed.
+#[test]
+fn an_outline_stopped_by_the_clock_says_which_cells_it_does_not_know() {
+    let p = Puzzle::parse("queens 8x8\n").unwrap();
+    let want = cells_that_differ(&p);
+    let lens = setter::lens(&p, &CancelFlag::new()).unwrap();
+    let stopped = CancelFlag::new().with_time_limit(std::time::Duration::ZERO);
+    let o = setter::outline(&p, &lens, &stopped, &|_, _| {}).unwrap();
+    assert!(!o.is_exact());
+    assert!(
+        o.differ.iter().all(|c| want.contains(c)),
+        "only proven cells are outlined"
+    );
+    assert!(want.iter().all(|c| o.differ.contains(c) || o.unknown.contains(c)));
+    let cancelled = CancelFlag::new();
+    cancelled.cancel();
+    assert!(
+        setter::outline(&p, &lens, &cancelled, &|_, _| {}).is_err(),
+        "a cancel is no outline"
+    );
+}
+
+/// Max chess counts its best placements: a cell differs only between two
+/// best ones, not because a worse placement has the other value there.
+#[test]
+fn the_outline_of_max_chess_is_over_its_best_placements() {
+    let p = Puzzle::parse(include_str!("../../../puzzles/chess-max-5.txt")).unwrap();
+    let cancel = CancelFlag::new();
+    let want = cells_that_differ(&p);
+    let mut lens = setter::lens(&p, &cancel).unwrap();
+    assert!(lens.count >= 2 && lens.is_complete());
+    // As if the lens had stopped early: one solution known, the rest to check.
+    lens.capped = true;
+    lens.examples.truncate(1);
+    lens.differing.clear();
+    let o = setter::outline(&p, &lens, &cancel, &|_, _| {}).unwrap();
+    assert!(o.is_exact());
+    assert_eq!(o.differ, want);
+    assert!(o.differ.len() < 25, "cells that no best placement changes stay settled");
+}
+
+/// A LinkedIn-style 8×8 board (connected regions, no givens) with 50
+/// solutions that no single edit of any kind makes unique.
+const STUCK_QUEENS: &str = "queens 8x8
+regions
+aaaaacee
+aaaaacce
+adddbccc
+dddbbbcc
+dddbbbfc
+ddddbbfg
+dhhdggfg
+hhhhgggg
+";
+
+/// When no single edit leaves one solution, repair lists the edits that cut
+/// the count most, each with its new count (checked by brute force), fewest
+/// first, of the kinds the setter allows; taking the best cut each time
+/// walks the board down to a unique puzzle by region moves alone.
+#[test]
+fn the_edits_that_cut_the_count_most_walk_a_board_down_to_one_solution() {
+    let cancel = CancelFlag::new();
+    let p = Puzzle::parse(STUCK_QUEENS).unwrap();
+    let Puzzle::Queens(q) = &p else { panic!("queens") };
+    let before = brute_queens(q);
+    assert!((40..=60).contains(&before), "{before} solutions");
+    assert!(
+        setter::repairs(&p, &cancel, &|_, _| {}).unwrap().is_empty(),
+        "no single edit makes it unique"
+    );
+    assert_eq!(
+        setter::edit_kinds(&p),
+        vec![EditKind::MoveBoundary, EditKind::AddGiven, EditKind::Block]
+    );
+    let moves_only = RepairRequest {
+        kinds: vec![EditKind::MoveBoundary],
+        cuts: setter::CUTS_LISTED,
+    };
+    for req in [RepairRequest::every_kind(&p), moves_only.clone()] {
+        let r = setter::repair(&p, &req, &cancel, &|_, _| {}).unwrap();
+        assert_eq!((r.before, r.capped), (before as u64, false));
+        assert!(r.unique.is_empty());
+        assert!(!r.cuts.is_empty() && r.cuts.len() <= setter::CUTS_LISTED);
+        assert!(
+            r.cuts.windows(2).all(|w| w[0].count <= w[1].count),
+            "fewest solutions first"
+        );
+        for cut in &r.cuts {
+            assert!(req.kinds.contains(&cut.edit.kind), "{}", cut.edit.description);
+            let Puzzle::Queens(after) = &cut.edit.puzzle else {
+                panic!("queens")
+            };
+            let n = brute_queens(after);
+            assert_eq!(cut.count, n as u64, "{}", cut.edit.description);
+            assert!((2..before).contains(&n), "{}: {n}", cut.edit.description);
+        }
+    }
+    let mut board = p;
+    for _ in 0..12 {
+        let r = setter::repair(&board, &moves_only, &cancel, &|_, _| {}).unwrap();
+        if let Some(done) = r.unique.first() {
+            let Puzzle::Queens(last) = &done.edit.puzzle else {
+                panic!("queens")
+            };
+            assert_eq!(brute_queens(last), 1);
+            assert!(last.given.is_empty() && last.holes.is_empty(), "region moves only");
+            return;
+        }
+        board = r.cuts.first().expect("a move cuts the count").edit.puzzle.clone();
+    }
+    panic!("the best cuts did not reach one solution in 12 moves");
 }

@@ -1,6 +1,9 @@
 //! The ambiguity lens: a capped exact count of a draft's solutions and the
 //! cells where two of the solutions found differ, for a setter to see while
-//! editing where the puzzle is still open.
+//! editing where the puzzle is still open. Below the cap every solution is
+//! kept, so those cells are all the cells where solutions differ; at the cap
+//! (or when a time limit stopped the count) they are a sample, and
+//! [`super::outline`] settles the rest cell by cell.
 
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::{ExactRequest, Puzzle};
@@ -18,6 +21,10 @@ pub struct Lens {
     pub count: u64,
     /// The count stopped at the cap (there are at least that many).
     pub capped: bool,
+    /// A time limit stopped the count: `count` is what was found by then.
+    pub timed_out: bool,
+    /// The optimum (puzzles asking for a best answer: the solutions counted are the optimal ones).
+    pub best: Option<f64>,
     /// Cells (row-major) that differ between two of the solutions found.
     pub differing: Vec<usize>,
     /// The solutions found (all of them below the cap).
@@ -27,18 +34,35 @@ pub struct Lens {
 }
 
 impl Lens {
-    /// "unique", "no solution", "3 solutions", "1000+ solutions".
+    /// "unique", "no solution", "3 solutions", "1000+ solutions", "at least 3
+    /// solutions (the count stopped at its time limit)".
     pub fn summary(&self) -> String {
-        match (self.count, self.capped) {
-            (0, _) => "no solution".into(),
-            (1, _) => "unique".into(),
-            (n, true) => format!("{n}+ solutions"),
-            (n, false) => format!("{n} solutions"),
+        match (self.count, self.capped, self.timed_out) {
+            (0, _, true) => "not known: no solution found before the time limit".into(),
+            (n, _, true) => format!(
+                "at least {n} solution{} (the count stopped at its time limit)",
+                if n == 1 { "" } else { "s" }
+            ),
+            (0, _, _) => "no solution".into(),
+            (1, _, _) => "unique".into(),
+            (n, true, _) => format!("{n}+ solutions"),
+            (n, false, _) => format!("{n} solutions"),
         }
+    }
+
+    /// Every solution was counted and kept: the differing cells are exact.
+    pub fn is_complete(&self) -> bool {
+        !self.capped && !self.timed_out
+    }
+
+    /// Two or more solutions are known.
+    pub fn is_ambiguous(&self) -> bool {
+        self.count >= 2
     }
 }
 
-/// Counts `p`'s solutions up to [`LENS_CAP`] and finds where they differ.
+/// Counts `p`'s solutions up to [`LENS_CAP`] and finds where they differ. A
+/// time limit on `cancel` stops the count with what it found (`timed_out`).
 pub fn lens(p: &Puzzle, cancel: &CancelFlag) -> Result<Lens, String> {
     let r = p
         .solve_exact(ExactRequest::new(LENS_CAP, KEPT), cancel)
@@ -57,6 +81,8 @@ pub fn lens(p: &Puzzle, cancel: &CancelFlag) -> Result<Lens, String> {
     Ok(Lens {
         count: r.count,
         capped: r.stopped_at_limit,
+        timed_out: r.timed_out,
+        best: r.best,
         differing,
         examples: r.examples,
         why_none: r.why_none,

@@ -1,14 +1,20 @@
 //! Tools for setters: which clues a puzzle has and whether each is needed
 //! (the minimal-clue certificate), the ambiguity lens (how many solutions and
-//! where they differ) and single edits that make a puzzle unique.
+//! where they differ), the exact outline of the cells where they differ, and
+//! single edits that make a puzzle unique or cut its count.
 
 mod clues;
 mod lens;
+mod outline;
 mod repair;
 
 pub use clues::{Clue, Minimality, clues, minimality, without};
 pub use lens::{LENS_CAP, Lens, lens};
-pub use repair::{Edit, EditKind, MAX_REPAIR_CANDIDATES, Repair, repairs};
+pub use outline::{Outline, outline};
+pub use repair::{
+    CUTS_LISTED, Cut, Edit, EditKind, MAX_REPAIR_CANDIDATES, Repair, RepairRequest, Repairs, edit_kinds, repair,
+    repairs,
+};
 
 use crate::puzzle::Puzzle;
 use crate::puzzle::deduce::{self, Grade};

@@ -1,9 +1,14 @@
 //! Single edits that make a puzzle with several solutions unique: a given
 //! added where two solutions differ, a cell blocked, a region's boundary cell
 //! moved, a hidden count shown, a Rullo number changed. Each is checked by an exact recount and
-//! ranked by the grade the repaired puzzle gets.
+//! ranked by the grade the repaired puzzle gets. When no single edit leaves
+//! one solution, the edits that cut the count most are listed with their new
+//! count, so a setter can walk down to one an edit at a time; the setter
+//! chooses which kinds of edit are allowed (LinkedIn-style Queens has no
+//! givens, so there only region moves).
 
-use super::lens::lens;
+use super::lens::{LENS_CAP, lens};
+use super::outline::outline;
 use crate::puzzle::battleship::Given;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::ChessGoal;
@@ -17,13 +22,121 @@ use crate::run::CancelFlag;
 pub const MAX_REPAIR_CANDIDATES: usize = 4000;
 
 /// What an edit does, in the order repairs of equal grade are listed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum EditKind {
     MoveBoundary,
     AddGiven,
     ShowCount,
     ChangeNumber,
     Block,
+}
+
+impl EditKind {
+    pub const ALL: [EditKind; 5] = [
+        EditKind::MoveBoundary,
+        EditKind::AddGiven,
+        EditKind::Block,
+        EditKind::ShowCount,
+        EditKind::ChangeNumber,
+    ];
+
+    /// The word the command line takes (`--edits region,given`).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            EditKind::MoveBoundary => "region",
+            EditKind::AddGiven => "given",
+            EditKind::Block => "block",
+            EditKind::ShowCount => "count",
+            EditKind::ChangeNumber => "number",
+        }
+    }
+
+    /// The kind named by `word` (its keyword).
+    pub fn from_keyword(word: &str) -> Option<EditKind> {
+        EditKind::ALL.into_iter().find(|k| k.keyword() == word)
+    }
+
+    /// In words, as a choice a setter ticks.
+    pub fn label(self) -> &'static str {
+        match self {
+            EditKind::MoveBoundary => "Region moves",
+            EditKind::AddGiven => "Givens",
+            EditKind::Block => "Blocked cells",
+            EditKind::ShowCount => "Shown counts",
+            EditKind::ChangeNumber => "Changed numbers",
+        }
+    }
+}
+
+/// The kinds of edit that make sense for `p`'s family, in the order of [`EditKind::ALL`].
+pub fn edit_kinds(p: &Puzzle) -> Vec<EditKind> {
+    use EditKind::*;
+    let square = {
+        let (rows, cols) = p.as_family().size();
+        rows == cols
+    };
+    match p {
+        Puzzle::Queens(q) if !q.regions.is_empty() && square => vec![MoveBoundary, AddGiven, Block],
+        Puzzle::Queens(q) if !q.regions.is_empty() => vec![AddGiven, Block],
+        Puzzle::Queens(_) => vec![AddGiven],
+        Puzzle::Chess(c) if c.goal == ChessGoal::Coloured && !c.regions.is_empty() && square => {
+            vec![MoveBoundary, AddGiven, Block]
+        }
+        Puzzle::Chess(_) => vec![AddGiven, Block],
+        Puzzle::Binary(_) => vec![AddGiven],
+        Puzzle::Battleship(_) => vec![AddGiven, ShowCount],
+        Puzzle::Tents(_) => vec![ShowCount],
+        Puzzle::Rullo(_) => vec![ChangeNumber],
+    }
+}
+
+/// What a repair search looks for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RepairRequest {
+    /// The kinds of edit allowed.
+    pub kinds: Vec<EditKind>,
+    /// How many of the edits that cut the count (without making it unique) to
+    /// list; 0 lists none, and each edit is then counted to 2 only (cheaper).
+    pub cuts: usize,
+}
+
+impl RepairRequest {
+    /// Every kind of edit the family has, and the 20 best cuts.
+    pub fn every_kind(p: &Puzzle) -> RepairRequest {
+        RepairRequest {
+            kinds: edit_kinds(p),
+            cuts: CUTS_LISTED,
+        }
+    }
+}
+
+/// Cuts listed by default.
+pub const CUTS_LISTED: usize = 20;
+
+/// How long the exact outline behind the candidate cells may take when the
+/// lens is capped (past it, the cells it did not settle are tried anyway).
+const OUTLINE_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// An edit that lowers the count without making the puzzle unique.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cut {
+    pub edit: Edit,
+    /// Solutions after the edit (exact: below the count before).
+    pub count: u64,
+}
+
+/// What a repair search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Repairs {
+    /// Solutions before (the lens's count; at least this many when `capped`).
+    pub before: u64,
+    pub capped: bool,
+    /// Edits that leave one solution, easiest grade first.
+    pub unique: Vec<Repair>,
+    /// Edits that cut the count most without making it unique, fewest solutions first.
+    pub cuts: Vec<Cut>,
+    /// Candidate edits counted.
+    pub tried: usize,
 }
 
 /// One edit: what it does in words, the cells it touches, and the puzzle after it.
@@ -97,14 +210,14 @@ fn boundary_moves(p: &Puzzle, regions_of: &[u16], n: usize) -> Vec<Edit> {
     out
 }
 
-/// Candidate edits at the cells where solutions differ (`values`: the values
-/// the solutions found give each such cell).
-fn cell_edits(p: &Puzzle, differing: &[(usize, Vec<bool>)]) -> Vec<Edit> {
+/// Candidate edits at the cells where solutions differ (each such cell takes
+/// both values in some solution, so each value is tried).
+fn cell_edits(p: &Puzzle, differing: &[usize]) -> Vec<Edit> {
     let (_, cols) = p.as_family().size();
     let mut out = Vec::new();
-    for (cell, values) in differing {
+    for cell in differing {
         let (r, c) = (cell / cols, cell % cols);
-        for &v in values {
+        for v in [false, true] {
             let mut q = p.clone();
             let (kind, description) = match (&mut q, v) {
                 (Puzzle::Queens(x), true) => {
@@ -157,12 +270,12 @@ fn cell_edits(p: &Puzzle, differing: &[(usize, Vec<bool>)]) -> Vec<Edit> {
 
 /// Rullo: a number the first solution found leaves out, changed to another,
 /// so that solution stays and those keeping the number lose their sums.
-fn number_edits(p: &Puzzle, differing: &[(usize, Vec<bool>)], first: &crate::geometry::BinaryMatrix) -> Vec<Edit> {
+fn number_edits(p: &Puzzle, differing: &[usize], first: &crate::geometry::BinaryMatrix) -> Vec<Edit> {
     let Puzzle::Rullo(rullo) = p else { return Vec::new() };
     let cols = rullo.cols();
     let top = rullo.values.iter().flatten().copied().max().unwrap_or(9).max(9);
     let mut out = Vec::new();
-    for &(cell, _) in differing {
+    for &cell in differing {
         let (r, c) = (cell / cols, cell % cols);
         if first.get(r, c) {
             continue;
@@ -239,27 +352,50 @@ fn count_edits(p: &Puzzle, examples: &[crate::geometry::BinaryMatrix]) -> Vec<Ed
 /// first. `progress` hears (checked, candidates). Refused when `p` is already
 /// unique or has no solution.
 pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(usize, usize)) -> Result<Vec<Repair>, String> {
+    let req = RepairRequest {
+        kinds: edit_kinds(p),
+        cuts: 0,
+    };
+    Ok(repair(p, &req, cancel, progress)?.unique)
+}
+
+/// The single edits of the kinds asked for that leave `p` with one solution
+/// (easiest grade first) and, when asked, those that cut its count most
+/// (fewest solutions first). Every candidate is recounted exactly, up to the
+/// count before: an edit that does not go below it (a region move can add
+/// solutions) is no cut. `progress` hears (checked, candidates). Refused when
+/// `p` is already unique or has no solution.
+pub fn repair(
+    p: &Puzzle,
+    req: &RepairRequest,
+    cancel: &CancelFlag,
+    progress: &dyn Fn(usize, usize),
+) -> Result<Repairs, String> {
     let seen = lens(p, cancel)?;
     match seen.count {
-        0 => {
+        0 if seen.is_complete() => {
             return Err(
                 "the puzzle has no solution; repair works on a puzzle with several solutions, to leave one".into(),
             );
         }
-        1 => return Err("the puzzle is already unique".into()),
+        1 if seen.is_complete() => return Err("the puzzle is already unique".into()),
+        0 | 1 => {
+            return Err("the solutions were not counted before the time limit: repair needs two of them".into());
+        }
         _ => {}
     }
     let (rows, cols) = p.as_family().size();
-    let differing: Vec<(usize, Vec<bool>)> = seen
-        .differing
-        .iter()
-        .map(|&cell| {
-            let mut values: Vec<bool> = seen.examples.iter().map(|g| g.get(cell / cols, cell % cols)).collect();
-            values.sort_unstable();
-            values.dedup();
-            (cell, values)
-        })
-        .collect();
+    // Every cell where solutions differ (exactly, or as far as the time allows)
+    // and every cell not settled: the recount decides.
+    let differing = if seen.is_complete() {
+        seen.differing.clone()
+    } else {
+        let o = outline(p, &seen, &cancel.with_time_limit(OUTLINE_LIMIT), &|_, _| {})?;
+        let mut cells = o.differ;
+        cells.extend(o.unknown);
+        cells.sort_unstable();
+        cells
+    };
     let mut candidates = cell_edits(p, &differing);
     candidates.extend(count_edits(p, &seen.examples));
     candidates.extend(number_edits(p, &differing, &seen.examples[0]));
@@ -273,25 +409,47 @@ pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(usize, usize))
         }
         _ => {}
     }
+    candidates.retain(|e| req.kinds.contains(&e.kind));
     candidates.truncate(MAX_REPAIR_CANDIDATES);
+    let before = if seen.is_complete() {
+        seen.count
+    } else {
+        seen.count.max(LENS_CAP)
+    };
+    // Counting to 2 tells unique from not; counting to the count before tells a cut.
+    let limit = if req.cuts == 0 { 2 } else { before };
     let total = candidates.len();
-    let mut out = Vec::new();
+    let (mut unique, mut cuts) = (Vec::new(), Vec::new());
     for (k, edit) in candidates.into_iter().enumerate() {
         if cancel.is_cancelled() {
             return Err("cancelled".into());
         }
         progress(k, total);
-        let count = edit
+        let r = edit
             .puzzle
-            .solve_exact(ExactRequest::new(2, 0), cancel)
-            .map_err(|e| e.to_string())?
-            .count;
-        if count != 1 {
-            continue;
+            .solve_exact(ExactRequest::new(limit, 0), cancel)
+            .map_err(|e| e.to_string())?;
+        if cancel.is_cancelled() {
+            return Err("cancelled".into());
         }
-        let grade = super::grade_of(&edit.puzzle, cancel);
-        out.push(Repair { edit, grade });
+        match r.count {
+            1 if r.is_complete() => {
+                let grade = super::grade_of(&edit.puzzle, cancel);
+                unique.push(Repair { edit, grade });
+            }
+            n if n >= 2 && r.is_complete() && n < before && req.cuts > 0 => cuts.push(Cut { edit, count: n }),
+            _ => {}
+        }
     }
-    out.sort_by_key(|r| (r.grade, r.edit.kind));
-    Ok(out)
+    progress(total, total);
+    unique.sort_by_key(|r| (r.grade, r.edit.kind));
+    cuts.sort_by_key(|c| (c.count, c.edit.kind));
+    cuts.truncate(req.cuts);
+    Ok(Repairs {
+        before: seen.count,
+        capped: !seen.is_complete(),
+        unique,
+        cuts,
+        tried: total,
+    })
 }

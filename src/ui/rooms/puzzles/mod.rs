@@ -71,7 +71,7 @@ the whole logical solution, scrolling in the Logic part (the Setter stays below 
 2; Hard: a probe; Fiendish: a probe of depth 2; needs search: the rules stall); click a step, or press < > \
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
 list ('not unique' and 'no solution' where no reasoning can finish).\n\n\
-Setter (below Logic): the solutions are counted again after every edit, in the background and up to 1,000, and where two solutions differ the cells are outlined in purple. Repair lists every single edit that leaves one solution (a given, a blocked cell, a region's boundary cell moved, a hidden count shown, a Rullo number changed), each recounted exactly, easiest grade first; hover one to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade. The dialog stands over \
+Setter (below Logic): the solutions are counted again after every edit, in the background, up to 1,000 and for at most 10 s, and where two solutions differ the cells are outlined in purple. Past 1,000 solutions the first 1,000 are only a sample, so every other cell is checked exactly in the background (progress and Cancel, at most 5 s), and the note under the count says whether the outline is exact. Repair tries the kinds of edit ticked above it (region moves, givens, blocked cells, shown counts, changed numbers; LinkedIn-style Queens has no givens: tick region moves only) and lists every single edit that leaves one solution, each recounted exactly, easiest grade first; when none does, it lists the edits that cut the count most with the count after each, so you can apply one, repair again and walk down to one solution. Hover an edit to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade. The dialog stands over \
 this panel, clear of the grid; it says why a grade is out of reach and which option reaches it, and a \
 search for a grade never found with its options (Fiendish on connected regions) gives up once 1,000 \
 drafts in a row come no nearer.\n\n\
@@ -396,6 +396,19 @@ impl PuzzlesRoom {
     /// and where they differ, once the background count is in.
     pub fn lens(&self) -> Option<&crate::puzzle::setter::Lens> {
         self.setter.lens_of(self.open_puzzle.as_ref()?)
+    }
+
+    /// The cells the grid outlines for the setter (where solutions differ, or
+    /// the edit under the pointer).
+    pub fn outlined(&self) -> Vec<usize> {
+        self.open_puzzle
+            .as_ref()
+            .map_or_else(Vec::new, |p| self.setter.outlined(p))
+    }
+
+    /// The setter's exact outline of the open puzzle, once checked (past the lens's cap).
+    pub fn outline(&self) -> Option<&crate::puzzle::setter::Outline> {
+        self.setter.outline_of(self.open_puzzle.as_ref()?)
     }
 
     /// Opens the *Generate...* dialog (as its button does).

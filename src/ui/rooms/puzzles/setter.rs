@@ -1,15 +1,25 @@
 //! The Setter section of the Puzzles room's right panel: the ambiguity lens
 //! (the solutions counted in the background after every edit, capped, and
-//! the cells where two differ outlined on the grid), *Repair* (single edits
-//! that leave one solution, easiest grade first; a click applies one as one
-//! undo step) and *Certify clues* (is every clue needed?).
+//! the cells where two differ outlined on the grid: past the cap each cell is
+//! checked exactly, with progress and Cancel), *Repair* (single edits of the
+//! kinds ticked that leave one solution, easiest grade first, or else those
+//! that cut the count most; a click applies one as one undo step) and
+//! *Certify clues* (is every clue needed?).
 
 use crate::jobs::Task;
 use crate::puzzle::Puzzle;
-use crate::puzzle::setter::{self, Lens, Minimality, Repair};
+use crate::puzzle::setter::{self, EditKind, Lens, Minimality, Outline, RepairRequest, Repairs};
 use crate::run::Progress;
 use crate::ui::widgets::job_controls::task_status;
 use egui::Ui;
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+/// The lens counts for at most this long (an empty 16×16 Binairo never
+/// finishes): past it, it says how many it found.
+const LENS_LIMIT: Duration = Duration::from_secs(10);
+/// The exact outline checks cells for at most this long.
+const OUTLINE_LIMIT: Duration = Duration::from_secs(5);
 
 pub struct LensDone {
     puzzle: Puzzle,
@@ -17,9 +27,14 @@ pub struct LensDone {
     seconds: f64,
 }
 
+pub struct OutlineDone {
+    puzzle: Puzzle,
+    outline: Outline,
+}
+
 pub struct RepairsDone {
     puzzle: Puzzle,
-    list: Vec<Repair>,
+    found: Repairs,
 }
 
 pub struct CertifyDone {
@@ -31,14 +46,20 @@ pub struct Setter {
     lens: Task<LensDone>,
     /// The puzzle the last lens was started for (a new edit starts another).
     lens_for: Option<Puzzle>,
+    /// Where solutions differ, cell by cell, when the lens could not list them all.
+    outline: Task<OutlineDone>,
+    /// The puzzle the last outline was started for.
+    outline_for: Option<Puzzle>,
     /// Outline the cells where solutions differ.
     pub show_differing: bool,
+    /// Kinds of edit the setter unticked for *Repair* (the rest are tried).
+    excluded: BTreeSet<EditKind>,
     repairs: Task<RepairsDone>,
     /// Repair lists asked for so far: each new list scrolls from its top.
     repair_runs: u64,
     certify: Task<CertifyDone>,
-    /// The repair under the pointer (its cells outlined).
-    hovered: Option<usize>,
+    /// The cells of the repair or cut under the pointer (outlined instead).
+    hovered: Option<Vec<usize>>,
     /// The puzzle the section last showed (errors about another are dropped).
     shown_for: Option<Puzzle>,
 }
@@ -48,7 +69,10 @@ impl Default for Setter {
         Setter {
             lens: Task::default(),
             lens_for: None,
+            outline: Task::default(),
+            outline_for: None,
             show_differing: true,
+            excluded: BTreeSet::new(),
             repairs: Task::default(),
             repair_runs: 0,
             certify: Task::default(),
@@ -60,11 +84,19 @@ impl Default for Setter {
 
 impl Setter {
     pub fn busy(&self) -> bool {
-        self.lens.is_running() || self.repairs.is_running() || self.certify.is_running()
+        self.lens.is_running() || self.outline.is_running() || self.repairs.is_running() || self.certify.is_running()
     }
 
     fn current_lens(&self, puzzle: &Puzzle) -> Option<&LensDone> {
         self.lens.result.as_ref().filter(|l| &l.puzzle == puzzle)
+    }
+
+    fn current_outline(&self, puzzle: &Puzzle) -> Option<&Outline> {
+        self.outline
+            .result
+            .as_ref()
+            .filter(|o| &o.puzzle == puzzle)
+            .map(|o| &o.outline)
     }
 
     /// The solutions counted for `puzzle` (the lens's last count), if current.
@@ -72,39 +104,151 @@ impl Setter {
         self.current_lens(puzzle).map(|l| &l.lens)
     }
 
-    /// Cells to outline: the hovered repair's, else where solutions differ.
+    /// The exact outline of `puzzle`, once checked (only when the lens could
+    /// not list every solution).
+    pub fn outline_of(&self, puzzle: &Puzzle) -> Option<&Outline> {
+        self.current_outline(puzzle)
+    }
+
+    /// Cells to outline: the hovered edit's, else where solutions differ
+    /// (checked cell by cell when the lens listed only some solutions).
     pub fn outlined(&self, puzzle: &Puzzle) -> Vec<usize> {
-        let (_, cols) = puzzle.size();
-        if let (Some(k), Some(r)) = (
-            self.hovered,
-            self.repairs.result.as_ref().filter(|r| &r.puzzle == puzzle),
-        ) && let Some(rep) = r.list.get(k)
-        {
-            return rep.edit.cells.iter().map(|&(a, b)| a * cols + b).collect();
+        if let Some(cells) = &self.hovered {
+            return cells.clone();
         }
         match self.current_lens(puzzle) {
-            Some(l) if self.show_differing && l.lens.count >= 2 => l.lens.differing.clone(),
+            Some(l) if self.show_differing && l.lens.is_ambiguous() => match self.current_outline(puzzle) {
+                Some(o) => o.differ.clone(),
+                None => l.lens.differing.clone(),
+            },
             _ => Vec::new(),
         }
     }
 
-    /// Recounts in the background whenever the puzzle changed.
+    /// Recounts in the background whenever the puzzle changed, and checks the
+    /// cells one by one when the count could not keep every solution.
     fn keep_lens_current(&mut self, ui: &Ui, puzzle: &Puzzle) {
         self.lens.poll();
-        if self.lens_for.as_ref() == Some(puzzle) {
+        self.outline.poll();
+        if self.lens_for.as_ref() != Some(puzzle) {
+            self.lens_for = Some(puzzle.clone());
+            let p = puzzle.clone();
+            self.lens.start(crate::ui::room::repaint(ui), move |job| {
+                let t0 = std::time::Instant::now();
+                job.time_limit(LENS_LIMIT);
+                let lens = setter::lens(&p, &job.cancel_flag().with_time_limit(LENS_LIMIT))?;
+                Ok(LensDone {
+                    puzzle: p,
+                    lens,
+                    seconds: t0.elapsed().as_secs_f64(),
+                })
+            });
+        }
+        let needs_outline = self
+            .current_lens(puzzle)
+            .is_some_and(|l| !l.lens.is_complete() && !l.lens.examples.is_empty());
+        if needs_outline && self.outline_for.as_ref() != Some(puzzle) {
+            self.start_outline(ui, puzzle);
+        }
+    }
+
+    fn start_outline(&mut self, ui: &Ui, puzzle: &Puzzle) {
+        let Some(lens) = self.lens_of(puzzle).cloned() else {
+            return;
+        };
+        self.outline_for = Some(puzzle.clone());
+        let p = puzzle.clone();
+        self.outline.start(crate::ui::room::repaint(ui), move |job| {
+            job.time_limit(OUTLINE_LIMIT);
+            let outline = setter::outline(
+                &p,
+                &lens,
+                &job.cancel_flag().with_time_limit(OUTLINE_LIMIT),
+                &|done, total| progress(job, done, total),
+            )?;
+            Ok(OutlineDone { puzzle: p, outline })
+        });
+    }
+
+    /// What the outlines show, under the count.
+    fn outline_note(&mut self, ui: &mut Ui, puzzle: &Puzzle, lens_complete: bool) {
+        if lens_complete {
+            ui.checkbox(&mut self.show_differing, "Outline where solutions differ")
+                .on_hover_text("Purple outlines: every cell where two solutions differ");
             return;
         }
-        self.lens_for = Some(puzzle.clone());
-        let p = puzzle.clone();
-        self.lens.start(crate::ui::room::repaint(ui), move |job| {
-            let t0 = std::time::Instant::now();
-            let lens = setter::lens(&p, job.cancel_flag())?;
-            Ok(LensDone {
-                puzzle: p,
-                lens,
-                seconds: t0.elapsed().as_secs_f64(),
-            })
+        if self.outline.is_running() {
+            ui.horizontal(|ui| {
+                ui.weak("Checking each cell for where solutions differ…");
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Stop checking: the outlines then show where the solutions found differ, a sample")
+                    .clicked()
+                {
+                    self.outline.cancel();
+                }
+            });
+            task_status(ui, &self.outline, "cells");
+            return;
+        }
+        ui.checkbox(&mut self.show_differing, "Outline where solutions differ")
+            .on_hover_text(
+                "Purple outlines: cells where two solutions differ. Past 1,000 solutions each other cell is checked \
+                 exactly (is there a solution with its other value?), for at most 5 s",
+            );
+        match self.current_outline(puzzle) {
+            Some(o) if o.is_exact() => {
+                ui.weak(format!(
+                    "Outlines exact: every cell checked ({} exact {}).",
+                    o.checks,
+                    if o.checks == 1 { "check" } else { "checks" }
+                ));
+            }
+            Some(o) => {
+                let k = o.unknown.len();
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!(
+                        "Outlines incomplete: {k} {} not checked within 5 s; only the cells proven to differ are outlined.",
+                        if k == 1 { "cell was" } else { "cells were" }
+                    ),
+                );
+            }
+            None => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        "Outlines are a sample: where the solutions found differ.",
+                    );
+                    if ui
+                        .button("Check every cell")
+                        .on_hover_text("Check each cell exactly in the background (at most 5 s)")
+                        .clicked()
+                    {
+                        self.start_outline(ui, puzzle);
+                    }
+                });
+            }
+        }
+    }
+
+    /// The kinds of edit *Repair* may use, as checkboxes; true when at least one is ticked.
+    fn kind_choice(&mut self, ui: &mut Ui, puzzle: &Puzzle) -> bool {
+        let kinds = setter::edit_kinds(puzzle);
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Edits:");
+            for k in &kinds {
+                let mut on = !self.excluded.contains(k);
+                if ui.checkbox(&mut on, k.label()).on_hover_text(kind_hover(*k)).changed() {
+                    if on {
+                        self.excluded.remove(k);
+                    } else {
+                        self.excluded.insert(*k);
+                    }
+                }
+            }
         });
+        kinds.iter().any(|k| !self.excluded.contains(k))
     }
 
     /// The section; returns a repaired puzzle to put in place of the open one.
@@ -124,22 +268,19 @@ impl Setter {
         }
         ui.heading("Setter");
         let mut apply = None;
-        match self.current_lens(puzzle) {
-            Some(l) => {
-                let what = match &l.lens.why_none {
-                    Some(why) if l.lens.count == 0 => format!("no solution: {why}"),
-                    _ => l.lens.summary(),
-                };
-                ui.label(format!("Solutions: {what} ({:.0} ms)", l.seconds * 1e3))
-                    .on_hover_text("Counted exactly after every edit, up to 1,000, in the background");
-                if l.lens.count > setter::LENS_CAP {
-                    ui.weak("(the outlines show where the first 1,000 differ)");
-                }
-                if l.lens.count >= 2 {
-                    ui.checkbox(&mut self.show_differing, "Outline where solutions differ")
-                        .on_hover_text(
-                            "Purple outlines: cells that differ between two solutions (below 1,000 solutions every such cell; above, those among the first 1,000)",
-                        );
+        let seen = self.current_lens(puzzle).map(|l| {
+            let what = match &l.lens.why_none {
+                Some(why) if l.lens.count == 0 => format!("no solution: {why}"),
+                _ => l.lens.summary(),
+            };
+            (what, l.seconds, l.lens.is_ambiguous(), l.lens.is_complete())
+        });
+        match seen {
+            Some((what, seconds, ambiguous, complete)) => {
+                ui.add(egui::Label::new(format!("Solutions: {what} ({:.0} ms)", seconds * 1e3)).wrap())
+                    .on_hover_text("Counted exactly after every edit, up to 1,000, in the background (at most 10 s)");
+                if ambiguous {
+                    self.outline_note(ui, puzzle, complete);
                 }
             }
             None if self.lens.is_running() => {
@@ -149,11 +290,12 @@ impl Setter {
                 task_status(ui, &self.lens, "");
             }
         }
-        let ambiguous = self.current_lens(puzzle).is_some_and(|l| l.lens.count >= 2);
+        let ambiguous = self.current_lens(puzzle).is_some_and(|l| l.lens.is_ambiguous());
+        let any_kind = if ambiguous { self.kind_choice(ui, puzzle) } else { false };
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(ambiguous && !self.repairs.is_running(), egui::Button::new("Repair"))
-                .on_hover_text("Every single edit that leaves one solution (a given, a blocked cell, a region's boundary cell moved, a count shown), each recounted, easiest grade first")
+                .add_enabled(ambiguous && any_kind && !self.repairs.is_running(), egui::Button::new("Repair"))
+                .on_hover_text("Every single edit of the kinds ticked that leaves one solution, easiest grade first; if there is none, the edits that cut the count most, each recounted")
                 .clicked()
             {
                 self.start_repairs(ui, puzzle.clone());
@@ -176,39 +318,76 @@ impl Setter {
             certificate_view(ui, &c.minimality);
         }
         self.hovered = None;
+        let cols = puzzle.size().1;
+        let cells = |e: &setter::Edit| e.cells.iter().map(|&(a, b)| a * cols + b).collect::<Vec<_>>();
         if let Some(r) = self.repairs.result.as_ref().filter(|r| &r.puzzle == puzzle) {
-            if r.list.is_empty() {
-                ui.label("No single edit makes this puzzle unique.");
-            } else {
+            let found = &r.found;
+            let before = format!("{}{}", found.before, if found.capped { "+" } else { "" });
+            if !found.unique.is_empty() {
                 ui.label(format!(
-                    "{} edits make it unique (click one to apply; Undo takes it back):",
-                    r.list.len()
+                    "{} {} make it unique (click one to apply; Undo takes it back):",
+                    found.unique.len(),
+                    if found.unique.len() == 1 { "edit" } else { "edits" }
                 ));
-                egui::ScrollArea::vertical()
-                    .id_salt(("repairs", self.repair_runs))
-                    .max_height(220.0)
-                    .show(ui, |ui| {
-                        for (k, rep) in r.list.iter().enumerate() {
-                            let row =
-                                ui.selectable_label(false, format!("{}: {}", rep.grade.name(), rep.edit.description));
+            } else if !found.cuts.is_empty() {
+                ui.add(
+                    egui::Label::new(format!(
+                        "No single edit makes it unique. The edits that cut the count most, from {before} solutions (click one to apply, then Repair again; Undo takes it back):"
+                    ))
+                    .wrap(),
+                );
+            } else {
+                ui.add(
+                    egui::Label::new(format!(
+                        "No single edit of the kinds ticked makes this puzzle unique or cuts its {before} solutions."
+                    ))
+                    .wrap(),
+                );
+            }
+            egui::ScrollArea::vertical()
+                .id_salt(("repairs", self.repair_runs))
+                .max_height(220.0)
+                .show(ui, |ui| {
+                    for rep in &found.unique {
+                        let row = ui.selectable_label(false, format!("{}: {}", rep.grade.name(), rep.edit.description));
+                        if row.hovered() {
+                            self.hovered = Some(cells(&rep.edit));
+                        }
+                        if row.clicked() {
+                            apply = Some(rep.edit.puzzle.clone());
+                        }
+                    }
+                    if found.unique.is_empty() {
+                        for cut in &found.cuts {
+                            let row = ui
+                                .selectable_label(false, format!("{}: {} solutions", cut.edit.description, cut.count));
                             if row.hovered() {
-                                self.hovered = Some(k);
+                                self.hovered = Some(cells(&cut.edit));
                             }
                             if row.clicked() {
-                                apply = Some(rep.edit.puzzle.clone());
+                                apply = Some(cut.edit.puzzle.clone());
                             }
                         }
-                    });
-            }
+                    }
+                });
         }
         apply
     }
 
     fn start_repairs(&mut self, ui: &Ui, puzzle: Puzzle) {
         self.repair_runs += 1;
+        let req = RepairRequest {
+            kinds: setter::edit_kinds(&puzzle)
+                .into_iter()
+                .filter(|k| !self.excluded.contains(k))
+                .collect(),
+            cuts: setter::CUTS_LISTED,
+        };
         self.repairs.start(crate::ui::room::repaint(ui), move |job| {
-            let list = setter::repairs(&puzzle, job.cancel_flag(), &|done, total| progress(job, done, total))?;
-            Ok(RepairsDone { puzzle, list })
+            let found = setter::repair(&puzzle, &req, job.cancel_flag(), &|done, total| {
+                progress(job, done, total)
+            })?;
+            Ok(RepairsDone { puzzle, found })
         });
     }
 
@@ -217,6 +396,19 @@ impl Setter {
             let minimality = setter::minimality(&puzzle, job.cancel_flag(), &|done, total| progress(job, done, total))?;
             Ok(CertifyDone { puzzle, minimality })
         });
+    }
+}
+
+/// What ticking a kind of edit allows.
+fn kind_hover(k: EditKind) -> &'static str {
+    match k {
+        EditKind::MoveBoundary => {
+            "Move a region's boundary cell into a neighbouring region (LinkedIn-style Queens has only these)"
+        }
+        EditKind::AddGiven => "Give a cell's value",
+        EditKind::Block => "Block a cell (a hole, or no piece allowed there)",
+        EditKind::ShowCount => "Show a hidden row or column count",
+        EditKind::ChangeNumber => "Change a number on the board",
     }
 }
 
