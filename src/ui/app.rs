@@ -167,7 +167,7 @@ impl App {
         self.help.window(&ctx, &self.rooms);
         self.close_requests(&ctx);
         if self.rooms.iter().any(|r| r.busy()) {
-            ctx.request_repaint_after(Duration::from_millis(100));
+            ctx.request_repaint_after(crate::jobs::PROGRESS_EVERY);
         }
         let title = self.doc.title();
         if title != self.title_sent {

@@ -537,3 +537,40 @@ fn a_fleet_breaking_the_no_touch_rule_says_why_it_is_none() {
         "no: the ones split into the fleet's ships only with ships touching (as placed: the ",
     );
 }
+
+/// |U(r, c)| of the two convex bodies takes seconds. While it counts, the
+/// card shows the work done, not an ETA extrapolated to the programme's step
+/// limit (which grew from 4 to 6 minutes for a count of seconds), and a
+/// Cancel that stops it; *Count again* starts it once more.
+#[test]
+fn the_count_of_all_matrices_has_a_cancel_and_no_made_up_eta() {
+    let mut s = session_of(&["classic"]);
+    s.tomography.subject = TomographySubject::Image;
+    s.tomography.image = fleetscope::tomography::two_convex_bodies();
+    let mut h = room_harness(TomographyRoom::default(), s);
+    h.run_steps(3);
+    let t0 = std::time::Instant::now();
+    while h.state().room.shared().counting().is_none_or(|p| p.done == 0) {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(60),
+            "the count never reported progress"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run_steps(2);
+    let shown: Vec<String> = visible_texts(&h).into_iter().map(|(t, _)| t).collect();
+    assert!(shown.iter().any(|t| t.contains("M steps so far")), "{shown:?}");
+    assert!(
+        h.query_by_label_contains("ETA").is_none(),
+        "no ETA for a count of unknown length"
+    );
+    h.get_by_label("Cancel count").click();
+    h.run_steps(1);
+    wait_until(&mut h, |r| !r.room.shared().is_running());
+    wait_for_text(&mut h, "Cancelled.");
+    assert!(h.state().room.shared().info().is_none());
+    h.get_by_label("Count again").click();
+    h.run_steps(2);
+    assert!(h.state().room.shared().is_running(), "counting again");
+}

@@ -1,6 +1,7 @@
 //! Fleets sharing an X-ray: the exact puzzle solver with every target known.
 
-use super::{XRay, count_matrices_u128};
+use super::XRay;
+use super::margins::count_matrices_u128_within;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError, solve};
@@ -45,10 +46,12 @@ pub fn fleets_with_xray(
         rule,
     };
     let s = solve(&p, examples, usize::MAX, cancel)?;
+    // |U| stops with the rest on a cancel (on a large X-ray it is the long part).
+    let all_matrices = count_matrices_u128_within(x, cancel).map_err(PuzzleError::Cancelled)?;
     Ok(SharedXRay {
         fleet_matrices: s.matrices.unwrap_or(0),
         labelled_fleets: s.labelled,
-        all_matrices: count_matrices_u128(x),
+        all_matrices,
         examples: s.examples,
     })
 }

@@ -34,6 +34,8 @@ pub struct SharedPanel {
     page: usize,
     /// Fleet realisations of the page's matrices, for the thumbnails.
     page_task: Task<(XRay, usize, Vec<Option<Deployment>>)>,
+    /// *Count again* was pressed (after a cancel or an error).
+    recount: bool,
 }
 
 impl SharedPanel {
@@ -53,10 +55,20 @@ impl SharedPanel {
             .filter(|i| Some(&i.xray) == self.xray.as_ref())
     }
 
-    /// Starts the counts when the current matrix has a new X-ray.
+    /// How far the running count is (steps of the |U| programme), if one runs.
+    pub fn counting(&self) -> Option<Progress> {
+        self.task.job().map(crate::jobs::Job::progress)
+    }
+
+    /// Starts the counts when the current matrix has a new X-ray (or again,
+    /// after a cancel, when asked to).
     pub fn refresh(&mut self, ui: &Ui, subject: &Subject, m: &BinaryMatrix) {
         self.task.poll();
         self.page_task.poll();
+        if std::mem::take(&mut self.recount) {
+            self.seen = None;
+            self.xray = None;
+        }
         if self.seen.as_ref() == Some(m) {
             return;
         }
@@ -71,11 +83,19 @@ impl SharedPanel {
         let complete = subject.fleet_complete(m);
         let (islands, rule) = (island_cells(&subject.board), subject.rule);
         self.task.start(repaint(ui), move |job| {
-            let all_matrices = count_matrices_with(&x, job.cancel_flag(), &|done| {
-                job.progress(Progress { done, total: MAX_STEPS })
+            // How many steps the programme takes is not known until it ends
+            // (its step limit is no estimate): the work done is shown, no ETA.
+            let limit = MAX_STEPS / 1_000_000;
+            let all_matrices = count_matrices_with(&x, job.cancel_flag(), &|steps| {
+                job.progress(Progress { done: steps, total: 0 });
+                job.note(format!(
+                    "Counting |U(r, c)|: {} M steps so far (it gives up past {limit} M)",
+                    steps / 1_000_000
+                ));
             })
             .map_err(|e| e.to_string())?
             .to_string();
+            job.note("Counting the fleets with this X-ray");
             let fleets = match lengths {
                 Ok(_) if !complete => Err("place the whole fleet to count the fleets sharing its X-ray".into()),
                 Ok(l) => {
@@ -92,13 +112,14 @@ impl SharedPanel {
     }
 
     /// The facts card of the side panel.
-    pub fn card(&self, ui: &mut Ui, subject: &Subject, ex: &mut Explorer) {
+    pub fn card(&mut self, ui: &mut Ui, subject: &Subject, ex: &mut Explorer) {
         let m = ex.current().clone();
         let m = &m;
         let cut = ex.cut;
         let mut next_cut = None;
         let d = ex.derived();
         let info = self.info();
+        let mut recount = false;
         egui::Grid::new("xray_card")
             .num_columns(2)
             .striped(true)
@@ -156,9 +177,35 @@ impl SharedPanel {
                 ui.label("|U(r, c)|")
                     .on_hover_text("All 0/1 matrices with these row and column sums");
                 match info {
-                    Some(s) => big_number(ui, &s.all_matrices),
-                    None if self.task.is_running() => crate::ui::widgets::busy::busy(ui),
-                    None => ui.label("–"),
+                    Some(s) => {
+                        big_number(ui, &s.all_matrices);
+                    }
+                    None if self.task.is_running() => {
+                        ui.horizontal(|ui| {
+                            crate::ui::widgets::busy::busy(ui);
+                            if ui
+                                .small_button("Cancel count")
+                                .on_hover_text("Stop counting (within a fraction of a second)")
+                                .clicked()
+                            {
+                                self.task.cancel();
+                            }
+                        });
+                    }
+                    None => {
+                        ui.horizontal(|ui| {
+                            ui.label("–");
+                            if self.task.error.is_some()
+                                && ui
+                                    .small_button("Count again")
+                                    .on_hover_text("Count |U(r, c)| and the fleets with this X-ray again")
+                                    .clicked()
+                            {
+                                recount = true;
+                                ui.ctx().request_repaint();
+                            }
+                        });
+                    }
                 };
                 ui.end_row();
                 if let Some(s) = info {
@@ -188,6 +235,7 @@ impl SharedPanel {
                 }
             });
         task_status(ui, &self.task, "");
+        self.recount |= recount;
         if let Some(c) = next_cut {
             ex.cut = c;
         }

@@ -183,7 +183,8 @@ At the start it shows the fleet as placed in Boards; Other cut shows the same on
 What counts as a fleet follows the setup's touch rule unless the Rule box overrides it. Click a one: its interchange partners are outlined; click one of them to swap (the sums stay). The side panel \
 lists every interchange (hover outlines it, click applies), keeps a history (Back, Forward, Alt+Left, \
 Alt+Right, Start over) and shows |U(r,c)| (all matrices with these sums), the fleet matrices and labelled \
-fleets sharing the X-ray of the matrix shown, and their density. Subreflections flip a block with palindromic \
+fleets sharing the X-ray of the matrix shown, and their density. A long count of |U(r,c)| shows its steps so far \
+(its length is not known in advance, so there is no ETA) and Cancel count; Count again starts it once more. Subreflections flip a block with palindromic \
 sums that carries whole ships: another fleet with the same X-ray.
 
 Walk: every matrix within k interchanges, the histogram of |ΔA|² (binned by the step the energies take) with \
