@@ -559,6 +559,55 @@ fn dancing_links_and_propagation_agree_on_queens_levels() {
     }
 }
 
+/// Givens and holes keep a LinkedIn board on dancing links (a given is its
+/// row's only option, a hole no option): the same solutions as the
+/// propagating solver on the model, for a board of 50 solutions with each
+/// cell given or blocked in turn, and for published levels.
+#[test]
+fn dancing_links_count_boards_with_givens_and_holes_as_the_model_does() {
+    let stuck = Puzzle::parse(
+        "queens 8x8\nregions\naaaaacee\naaaaacce\nadddbccc\ndddbbbcc\ndddbbbfc\nddddbbfg\ndhhdggfg\nhhhhgggg\n",
+    )
+    .unwrap();
+    let mut boards = vec![stuck.clone()];
+    let Puzzle::Queens(q) = &stuck else { unreachable!() };
+    for cell in 0..64 {
+        let (r, c) = (cell / 8, cell % 8);
+        let mut given = q.clone();
+        given.given.push((r, c));
+        boards.push(Puzzle::Queens(given));
+        let mut hole = q.clone();
+        hole.regions[cell] = NO_REGION;
+        hole.holes.push((r, c));
+        boards.push(Puzzle::Queens(hole));
+    }
+    for rec in mit_levels().iter().step_by(97) {
+        let Puzzle::Queens(q) = &rec.puzzle else { unreachable!() };
+        let mut both = q.clone();
+        both.given.push((0, 0));
+        both.holes.push((q.rows - 1, q.rows - 1));
+        boards.push(Puzzle::Queens(both));
+    }
+    let all = ExactRequest::new(100_000, 100_000);
+    let mut counts = BTreeSet::new();
+    for p in &boards {
+        let Puzzle::Queens(q) = p else { unreachable!() };
+        assert!(q.is_exact_cover());
+        let dlx = p.solve_exact(all, &CancelFlag::new()).unwrap();
+        let generic =
+            fleetscope_engines::puzzle::exact::solve_model(&q.model().unwrap(), &|_| true, all, &CancelFlag::new())
+                .unwrap();
+        let set = |r: &fleetscope_engines::puzzle::ExactResult| r.examples.iter().cloned().collect::<BTreeSet<_>>();
+        assert_eq!(set(&dlx), set(&generic), "{}", p.to_text());
+        assert_eq!(dlx.count, generic.count);
+        counts.insert(dlx.count);
+    }
+    assert!(
+        counts.len() > 5 && counts.contains(&0) && counts.contains(&50),
+        "{counts:?}"
+    );
+}
+
 #[test]
 fn pre_placed_queens_keep_their_diagonal_neighbours_empty() {
     // "A QUBO Formulation …" fixes a pre-placed queen's row, column and region

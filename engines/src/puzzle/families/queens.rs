@@ -375,8 +375,6 @@ impl Queens {
             && one(&self.region_counts)
             && (self.diagonal == 1 || (self.diagonal == 0 && self.no_touch))
             && self.wrap == Wrap::None
-            && self.holes.is_empty()
-            && self.given.is_empty()
     }
 
     pub fn parse(s: &Sections) -> Result<Queens, String> {

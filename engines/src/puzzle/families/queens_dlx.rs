@@ -1,9 +1,11 @@
 //! LinkedIn-style Queens as an exact cover, solved by dancing links: rows,
 //! columns and regions are primary items (each holds exactly one queen),
 //! every 2×2 window is a secondary item (at most one queen), which keeps
-//! queens from touching diagonally. Each cell is one option.
+//! queens from touching diagonally. Each cell is one option, except holes
+//! (no option) and the other cells of a given queen's row (the given is its
+//! row's only option, so every cover holds it).
 
-use super::queens::Queens;
+use super::queens::{NO_REGION, Queens};
 use crate::cover::{CountError, Dlx, ExactCover};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
@@ -16,8 +18,14 @@ pub fn solve(q: &Queens, req: ExactRequest<'_>, cancel: &CancelFlag) -> Result<E
     let k = q.region_count();
     let windows = (n - 1) * (n - 1);
     let mut options = Vec::with_capacity(n * n);
+    let mut cells = Vec::with_capacity(n * n);
     for r in 0..n {
         for c in 0..n {
+            let given_elsewhere = q.given.iter().any(|&(gr, gc)| gr == r && gc != c);
+            if q.holes.contains(&(r, c)) || q.regions[r * n + c] == NO_REGION || given_elsewhere {
+                continue;
+            }
+            cells.push(r * n + c);
             let mut items = vec![
                 (r as u32, 0),
                 ((n + c) as u32, 0),
@@ -53,7 +61,7 @@ pub fn solve(q: &Queens, req: ExactRequest<'_>, cancel: &CancelFlag) -> Result<E
         if result.examples.len() < req.keep {
             let mut m = BinaryMatrix::zeros(n, n);
             for &o in chosen {
-                m.set(o / n, o % n, true);
+                m.set(cells[o] / n, cells[o] % n, true);
             }
             result.examples.push(m);
         }
