@@ -411,20 +411,33 @@ pub fn repair(
     }
     candidates.retain(|e| req.kinds.contains(&e.kind));
     candidates.truncate(MAX_REPAIR_CANDIDATES);
+    // Edits that tend to cut most first, so the list of cuts fills early and
+    // the rest need only be counted as far as its last entry.
+    candidates.sort_by_key(|e| match e.kind {
+        EditKind::AddGiven | EditKind::ShowCount => 0,
+        EditKind::ChangeNumber | EditKind::MoveBoundary => 1,
+        EditKind::Block => 2,
+    });
     let before = if seen.is_complete() {
         seen.count
     } else {
         seen.count.max(LENS_CAP)
     };
-    // Counting to 2 tells unique from not; counting to the count before tells a cut.
-    let limit = if req.cuts == 0 { 2 } else { before };
     let total = candidates.len();
-    let (mut unique, mut cuts) = (Vec::new(), Vec::new());
+    let (mut unique, mut cuts): (Vec<Repair>, Vec<Cut>) = (Vec::new(), Vec::new());
     for (k, edit) in candidates.into_iter().enumerate() {
         if cancel.is_cancelled() {
             return Err("cancelled".into());
         }
         progress(k, total);
+        // Counting to 2 tells unique from not; a cut is counted up to the count
+        // before, or, once the list is full, up to its last entry (an edit that
+        // gets there would not make the list).
+        let limit = match cuts.last() {
+            _ if req.cuts == 0 => 2,
+            Some(last) if cuts.len() == req.cuts => last.count + 1,
+            _ => before,
+        };
         let r = edit
             .puzzle
             .solve_exact(ExactRequest::new(limit, 0), cancel)
@@ -437,14 +450,17 @@ pub fn repair(
                 let grade = super::grade_of(&edit.puzzle, cancel);
                 unique.push(Repair { edit, grade });
             }
-            n if n >= 2 && r.is_complete() && n < before && req.cuts > 0 => cuts.push(Cut { edit, count: n }),
+            n if n >= 2 && r.is_complete() && n < before && req.cuts > 0 => {
+                let key = (n, edit.kind);
+                let at = cuts.partition_point(|c| (c.count, c.edit.kind) <= key);
+                cuts.insert(at, Cut { edit, count: n });
+                cuts.truncate(req.cuts);
+            }
             _ => {}
         }
     }
     progress(total, total);
     unique.sort_by_key(|r| (r.grade, r.edit.kind));
-    cuts.sort_by_key(|c| (c.count, c.edit.kind));
-    cuts.truncate(req.cuts);
     Ok(Repairs {
         before: seen.count,
         capped: !seen.is_complete(),
