@@ -348,7 +348,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
             .deployment;
         let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square board");
         let x = XRay::of(&m);
-        us.push(count_matrices_u128(&x).unwrap_or(u128::MAX) as f64);
+        us.push(count_matrices_u128(&x, None).ok().flatten().unwrap_or(u128::MAX) as f64);
         let s = fleets_with_xray(
             &x,
             &lengths,
@@ -431,7 +431,7 @@ pub fn bench(runs: usize) -> Result<(), String> {
     println!("{:<44} {:>10} {:>10}  ({runs} runs)", "task", "cpu s", "wall s");
     let (c, w) = time(&|| {
         for x in &xrays {
-            std::hint::black_box(count_matrices_u128(x));
+            let _ = std::hint::black_box(count_matrices_u128(x, None));
         }
     });
     println!(
@@ -447,7 +447,7 @@ pub fn bench(runs: usize) -> Result<(), String> {
     // Start from the fleet with the most matrices sharing its X-ray among the first 100 seeds,
     // so that the walk has the size of the paper's example (143,509 matrices).
     let best = (0..100usize)
-        .max_by_key(|&i| count_matrices_u128(&xrays[i]).unwrap_or(0))
+        .max_by_key(|&i| count_matrices_u128(&xrays[i], None).ok().flatten().unwrap_or(0))
         .unwrap_or(0);
     let start = BinaryMatrix::from_deployment(
         &setup.board,

@@ -1,7 +1,7 @@
 //! Fleets sharing an X-ray: the exact puzzle solver with every target known.
 
 use super::XRay;
-use super::margins::count_matrices_u128_within;
+use super::margins::count_matrices_u128;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError, solve};
@@ -27,9 +27,25 @@ impl SharedXRay {
 }
 
 /// Straight ships of `lengths` whose occupied cells have the X-ray `x`, with no
-/// ship on the `islands` cells (row, column).
+/// ship on the `islands` cells (row, column), and |U(r, c)|.
 pub fn fleets_with_xray(
     x: &XRay,
+    lengths: &[usize],
+    islands: &[(usize, usize)],
+    rule: TouchRule,
+    examples: usize,
+    cancel: &CancelFlag,
+) -> Result<SharedXRay, PuzzleError> {
+    // |U| stops with the rest on a cancel (on a large X-ray it is the long part).
+    let all_matrices = count_matrices_u128(x, Some(cancel)).map_err(PuzzleError::Cancelled)?;
+    fleets_with_xray_counted(x, all_matrices, lengths, islands, rule, examples, cancel)
+}
+
+/// [`fleets_with_xray`] for a caller that has counted |U(r, c)| already
+/// (`all_matrices`, when it fits in u128), so it is not counted twice.
+pub fn fleets_with_xray_counted(
+    x: &XRay,
+    all_matrices: Option<u128>,
     lengths: &[usize],
     islands: &[(usize, usize)],
     rule: TouchRule,
@@ -46,8 +62,6 @@ pub fn fleets_with_xray(
         rule,
     };
     let s = solve(&p, examples, usize::MAX, cancel)?;
-    // |U| stops with the rest on a cancel (on a large X-ray it is the long part).
-    let all_matrices = count_matrices_u128_within(x, cancel).map_err(PuzzleError::Cancelled)?;
     Ok(SharedXRay {
         fleet_matrices: s.matrices.unwrap_or(0),
         labelled_fleets: s.labelled,

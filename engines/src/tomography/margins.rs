@@ -329,43 +329,26 @@ pub fn count_matrices_with(
     run::<BigUint>(&x, &binom, &mut budget)?.ok_or_else(|| CountError::Invalid("internal overflow".into()))
 }
 
-/// [`count_matrices_u128`] that stops within a fraction of a second of
-/// `cancel` (`Err(Cancelled)`); `Ok(None)` when the count does not fit in
-/// u128 or is past the programme's limits.
-pub fn count_matrices_u128_within(xray: &XRay, cancel: &CancelFlag) -> Result<Option<u128>, Cancelled> {
+/// As [`count_matrices`] but only when the count fits in u128 (fast path for
+/// statistics): `Ok(None)` when it overflows u128 or is past the programme's
+/// limits. With `cancel` it stops within a fraction of a second of it
+/// (`Err(Cancelled)`).
+pub fn count_matrices_u128(xray: &XRay, cancel: Option<&CancelFlag>) -> Result<Option<u128>, Cancelled> {
     if xray.feasibility().is_err() {
         return Ok(Some(0));
-    }
-    let x = oriented(xray);
-    let binom = binomials();
-    if may_exceed_u128(&x, &binom) {
-        return Ok(None);
-    }
-    let mut budget = Budget {
-        cancel: Some(cancel),
-        progress: None,
-        steps: 0,
-    };
-    match run::<u128>(&x, &binom, &mut budget) {
-        Ok(n) => Ok(n),
-        Err(CountError::Cancelled(c)) => Err(c),
-        Err(_) => Ok(None),
-    }
-}
-
-/// As [`count_matrices`] but only when the count fits in u128 (fast path for statistics).
-pub fn count_matrices_u128(xray: &XRay) -> Option<u128> {
-    if xray.feasibility().is_err() {
-        return Some(0);
     }
     thread_local! {
         static BINOM: Vec<Vec<u64>> = binomials();
     }
     let x = oriented(xray);
     let mut budget = Budget {
-        cancel: None,
+        cancel,
         progress: None,
         steps: 0,
     };
-    BINOM.with(|b| run::<u128>(&x, b, &mut budget).ok().flatten())
+    match BINOM.with(|b| run::<u128>(&x, b, &mut budget)) {
+        Ok(n) => Ok(n),
+        Err(CountError::Cancelled(c)) => Err(c),
+        Err(_) => Ok(None),
+    }
 }

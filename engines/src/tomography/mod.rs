@@ -15,7 +15,7 @@ mod xray;
 
 pub use crate::geometry::laplacian_energy;
 pub use energy::{WalkEnergies, walk_energies};
-pub use fleets::{SharedXRay, fleets_with_xray, island_cells};
+pub use fleets::{SharedXRay, fleets_with_xray, fleets_with_xray_counted, island_cells};
 pub use histogram::{gaussian_fit, histogram, value_step};
 pub use images::{HEART_TIPS, heart, image_presets, two_convex_bodies};
 pub use margins::{MAX_STEPS, count_matrices, count_matrices_u128, count_matrices_with};

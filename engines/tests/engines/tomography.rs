@@ -222,3 +222,35 @@ fn a_large_count_of_matrices_can_be_cancelled() {
     assert!(matches!(r, Err(CountError::Cancelled(_))), "{r:?}");
     assert!(t0.elapsed() < std::time::Duration::from_secs(5));
 }
+
+/// |U| in u128 is given up only when it does not fit: 13×13 with every sum 6
+/// has about 2^111 matrices although its rough bound ∏ C(13, 6) is past
+/// 2^139 (the u128 count once gave up on the bound alone, so the fleets
+/// sharing such an X-ray, walks and stealth searches lost |U| and their
+/// density). Checked against the big-integer count, also through the fleet count.
+#[test]
+fn the_u128_count_gives_up_only_on_a_real_overflow() {
+    use fleetscope_engines::geometry::TouchRule;
+    use fleetscope_engines::tomography::{count_matrices_u128, fleets_with_xray};
+    let x = uniform(13, 6);
+    let bound_bits: f64 = 13.0 * (1716f64).log2(); // C(13, 6) = 1716
+    assert!(bound_bits >= 126.0);
+    let exact = count_matrices(&x).unwrap();
+    let fits = u128::try_from(&exact).expect("the count fits in u128");
+    assert_eq!(count_matrices_u128(&x, None), Ok(Some(fits)));
+    let cancel = CancelFlag::new();
+    assert_eq!(count_matrices_u128(&x, Some(&cancel)), Ok(Some(fits)));
+    // Six ships of 13 fill whole lines, which these sums never do: no fleet, but |U| all the same.
+    let shared = fleets_with_xray(&x, &[13; 6], &[], TouchRule::MayTouch, 0, &cancel).unwrap();
+    assert_eq!((shared.fleet_matrices, shared.all_matrices), (0, Some(fits)));
+    // Past u128 it is None, not a wrong number; a cancel is an error.
+    // 8 rows of 8 ones over 64 columns of one: 64! / 8!^8, about 2^174.
+    let wide = XRay {
+        rows: vec![8; 8],
+        cols: vec![1; 64],
+    };
+    assert!(count_matrices(&wide).unwrap() > BigUint::from(u128::MAX));
+    assert_eq!(count_matrices_u128(&wide, None), Ok(None));
+    cancel.cancel();
+    assert!(count_matrices_u128(&x, Some(&cancel)).is_err());
+}

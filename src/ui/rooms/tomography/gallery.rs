@@ -8,7 +8,7 @@ use super::{Subject, add_setup, plural};
 use crate::geometry::{BinaryMatrix, Deployment};
 use crate::jobs::Task;
 use crate::run::Progress;
-use crate::tomography::{MAX_STEPS, SharedXRay, XRay, count_matrices_with, fleets_with_xray, island_cells};
+use crate::tomography::{MAX_STEPS, SharedXRay, XRay, count_matrices_with, fleets_with_xray_counted, island_cells};
 use crate::ui::room::{RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
 use egui::{Ui, vec2};
@@ -86,26 +86,33 @@ impl SharedPanel {
             // How many steps the programme takes is not known until it ends
             // (its step limit is no estimate): the work done is shown, no ETA.
             let limit = MAX_STEPS / 1_000_000;
-            let all_matrices = count_matrices_with(&x, job.cancel_flag(), &|steps| {
+            let u = count_matrices_with(&x, job.cancel_flag(), &|steps| {
                 job.progress(Progress { done: steps, total: 0 });
                 job.note(format!(
                     "Counting |U(r, c)|: {} M steps so far (it gives up past {limit} M)",
                     steps / 1_000_000
                 ));
             })
-            .map_err(|e| e.to_string())?
-            .to_string();
+            .map_err(|e| e.to_string())?;
             job.note("Counting the fleets with this X-ray");
+            // |U| is counted once, above: the fleets' density takes it from there.
             let fleets = match lengths {
                 Ok(_) if !complete => Err("place the whole fleet to count the fleets sharing its X-ray".into()),
-                Ok(l) => {
-                    fleets_with_xray(&x, &l, &islands, rule, GALLERY_MAX, job.cancel_flag()).map_err(|e| e.to_string())
-                }
+                Ok(l) => fleets_with_xray_counted(
+                    &x,
+                    u128::try_from(&u).ok(),
+                    &l,
+                    &islands,
+                    rule,
+                    GALLERY_MAX,
+                    job.cancel_flag(),
+                )
+                .map_err(|e| e.to_string()),
                 Err(e) => Err(e),
             };
             Ok(SharedInfo {
                 xray: x,
-                all_matrices,
+                all_matrices: u.to_string(),
                 fleets,
             })
         });
