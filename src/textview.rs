@@ -163,6 +163,16 @@ pub fn significant(x: f64) -> String {
     }
 }
 
+/// A limit as a sentence writes it: "2 s", "0.5 s".
+pub fn seconds_text(d: std::time::Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 && s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s:.1} s")
+    }
+}
+
 /// A duration for progress lines: "4.2s", "3m07s", "2h05m".
 pub fn fmt_duration(d: std::time::Duration) -> String {
     let s = d.as_secs();

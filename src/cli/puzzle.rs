@@ -97,6 +97,10 @@ pub enum PuzzleCommand {
         /// count, number (default: every kind the family has).
         #[arg(long, value_name = "KINDS")]
         edits: Option<String>,
+        /// Stop after this many seconds with the edits found by then (and say
+        /// the list was cut short); the count of solutions before takes at most 10 s of it.
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
         #[arg(long)]
         json: bool,
     },
@@ -218,7 +222,12 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
         } => super::puzzle_explain::hint(&file, answer.as_deref(), time_limit, json),
         PuzzleCommand::Generate(args) => super::puzzle_generate::generate(&args),
         PuzzleCommand::Minimal { file, json } => super::puzzle_setter::minimal(&file, json),
-        PuzzleCommand::Repair { file, edits, json } => super::puzzle_setter::repair(&file, edits.as_deref(), json),
+        PuzzleCommand::Repair {
+            file,
+            edits,
+            time_limit,
+            json,
+        } => super::puzzle_setter::repair(&file, edits.as_deref(), time_limit, json),
         PuzzleCommand::Qubo {
             file,
             format,

@@ -84,24 +84,36 @@ fn edit_kinds(p: &crate::puzzle::Puzzle, edits: Option<&str>) -> Result<Vec<Edit
 
 /// `puzzle repair <file>`: the single edits that leave one solution, easiest
 /// first, or else the edits that cut the count most, fewest solutions first.
-pub fn repair(file: &str, edits: Option<&str>, json: bool) -> Result<(), String> {
+/// A spinner says which stage it is in (counting the solutions, checking
+/// cells, recounting edits); `--time-limit` bounds it all, Ctrl+C stops it.
+pub fn repair(file: &str, edits: Option<&str>, time_limit: Option<f64>, json: bool) -> Result<(), String> {
+    let limit = crate::study::sampling::time_limit(time_limit)?;
     let p = load(file)?;
-    let req = RepairRequest {
-        kinds: edit_kinds(&p, edits)?,
-        cuts: setter::CUTS_LISTED,
-    };
-    let cancel = super::interrupt::ctrl_c_flag();
-    let bar = super::progress::spinner(json, "trying single edits (Ctrl+C stops)");
+    let kinds = edit_kinds(&p, edits)?;
+    let mut cancel = super::interrupt::ctrl_c_flag();
+    if let Some(t) = limit {
+        cancel = cancel.with_time_limit(t);
+    }
+    let bar = super::progress::spinner(json, "counting the solutions (Ctrl+C stops)");
     let t0 = super::cputime::process_cpu_seconds();
-    let found = setter::repair(&p, &req, &cancel, &|k, total| {
-        if k % 20 == 0 {
-            bar.set_message(format!("edit {k} of {total} (Ctrl+C stops)"));
-        }
+    let lens = setter::lens(&p, &cancel.with_time_limit(setter::LENS_LIMIT));
+    let found = lens.and_then(|lens| {
+        let req = RepairRequest {
+            kinds,
+            ..RepairRequest::every_kind(&p, lens)
+        };
+        setter::repair(&p, &req, &cancel, &|stage| {
+            let (done, _) = stage.counts();
+            if done % 20 == 0 {
+                bar.set_message(format!("{} (Ctrl+C stops)", stage.describe()));
+            }
+        })
+        .map(|found| (req.kinds, found))
     });
     bar.finish_and_clear();
-    let found = found?;
+    let (kinds, found) = found?;
     let cpu = super::cputime::process_cpu_seconds() - t0;
-    let before = format!("{}{}", found.before, if found.capped { "+" } else { "" });
+    let before = found.count_before();
     let cells = |e: &setter::Edit| e.cells.iter().map(|&(a, b)| [a + 1, b + 1]).collect::<Vec<_>>();
     if json {
         let list: Vec<_> = found
@@ -114,14 +126,26 @@ pub fn repair(file: &str, edits: Option<&str>, json: bool) -> Result<(), String>
             .iter()
             .map(|c| json!({"edit": c.edit.description, "kind": c.edit.kind.keyword(), "count": c.count, "cells": cells(&c.edit)}))
             .collect();
-        let kinds: Vec<_> = req.kinds.iter().map(|k| k.keyword()).collect();
+        let kinds: Vec<_> = kinds.iter().map(|k| k.keyword()).collect();
         println!(
             "{}",
             json!({"before": found.before, "capped": found.capped, "edits": kinds, "tried": found.tried,
+                   "candidates": found.candidates, "cut_short": found.cut_short(), "no_cuts": found.no_cuts,
                    "repairs": list, "cuts": cuts, "cpu_s": cpu})
         );
         return Ok(());
     }
+    // Cut short by the time limit, "none" means none among the edits counted.
+    let stopped = found.cut_short().then(|| match found.tried {
+        0 => format!(
+            "the time limit stopped the search before it counted any of its {} edits",
+            found.candidates
+        ),
+        n => format!(
+            "the time limit stopped the search after {n} of {} edits",
+            found.candidates
+        ),
+    });
     if !found.unique.is_empty() {
         println!(
             "{} single edits make the puzzle unique ({cpu:.2} CPU-s), easiest first:",
@@ -131,18 +155,31 @@ pub fn repair(file: &str, edits: Option<&str>, json: bool) -> Result<(), String>
             println!("  {:<12} {}", r.grade.name(), r.edit.description);
         }
     } else if !found.cuts.is_empty() {
-        println!(
-            "no single edit makes this puzzle unique ({cpu:.2} CPU-s); the edits that cut its {before} solutions most:"
-        );
+        let none = match &stopped {
+            Some(s) => format!("{s} and none of those makes this puzzle unique"),
+            None => "no single edit makes this puzzle unique".into(),
+        };
+        println!("{none} ({cpu:.2} CPU-s); the edits that cut its {before} solutions most:");
         let width = found.cuts.iter().map(|c| c.count.to_string().len()).max().unwrap_or(1);
         for c in &found.cuts {
             println!("  {before} → {:>width$}  {}", c.count, c.edit.description);
         }
         println!("apply one and repair again to walk down to one solution");
     } else {
-        println!(
-            "no single edit of these kinds makes this puzzle unique or cuts its {before} solutions ({cpu:.2} CPU-s)"
-        );
+        let cuts = match &found.no_cuts {
+            Some(why) => format!(" (no cuts looked for: {why})"),
+            None => format!(" or cuts its {before} solutions"),
+        };
+        match &stopped {
+            Some(s) if found.tried == 0 => println!("{s} ({cpu:.2} CPU-s)"),
+            Some(s) => println!("{s}, and none of those makes this puzzle unique{cuts} ({cpu:.2} CPU-s)"),
+            None => println!("no single edit of these kinds makes this puzzle unique{cuts} ({cpu:.2} CPU-s)"),
+        }
+    }
+    if let Some(s) = &stopped
+        && !found.unique.is_empty()
+    {
+        println!("{s}: other edits may be easier");
     }
     Ok(())
 }

@@ -36,8 +36,9 @@ pub fn repair_set(
         ambiguous += 1;
         lens_cpu.push(lens_seconds);
         let t0 = process_cpu_seconds();
-        let req = setter::RepairRequest::every_kind(&rec.puzzle);
-        let found = setter::repair(&rec.puzzle, &req, cancel, &|_, _| {})?.unique;
+        let (count, capped) = (seen.count, seen.capped);
+        let req = setter::RepairRequest::every_kind(&rec.puzzle, seen);
+        let found = setter::repair(&rec.puzzle, &req, cancel, &|_| {})?.unique;
         let cpu = process_cpu_seconds() - t0;
         if cpu > worst.0 {
             worst = (cpu, rec.id.clone());
@@ -49,7 +50,7 @@ pub fn repair_set(
         if json {
             println!(
                 "{}",
-                json!({"id": rec.id, "solutions": seen.count, "capped": seen.capped, "repairs": found.len(),
+                json!({"id": rec.id, "solutions": count, "capped": capped, "repairs": found.len(),
                        "best": found.first().map(|r| r.edit.description.clone()), "cpu_s": cpu})
             );
         }

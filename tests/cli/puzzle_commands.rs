@@ -673,3 +673,31 @@ fn a_cancelled_minimality_check_is_no_certificate() {
     let whole = certificate(&p, Grade::Easy, &CancelFlag::new()).unwrap();
     assert!(whole.starts_with("minimal") || whole.contains("can go"), "{whole}");
 }
+
+/// `puzzle repair --time-limit` ends a long repair with what it found and
+/// says the list was cut short: a blank 14×14 Takuzu has 392 candidate
+/// givens, each counted to 1,000 (and one of its cells takes the outline's
+/// checks seconds), so without a limit it runs for minutes.
+#[test]
+fn repair_stops_at_its_time_limit_and_says_the_list_was_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("blank.txt");
+    std::fs::write(&file, "takuzu 14x14\n").unwrap();
+    let file = file.to_str().unwrap();
+    let bound = std::time::Duration::from_secs(60);
+    let out = run_within(&["puzzle", "repair", file, "--time-limit", "3", "--json"], bound);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["cut_short"], true, "{r}");
+    assert!(r["tried"].as_u64() < r["candidates"].as_u64(), "{r}");
+    let out = run_within(&["puzzle", "repair", file, "--time-limit", "3"], bound);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("the time limit stopped the search"), "{said}");
+    assert!(
+        !said.contains("no single edit"),
+        "nothing is claimed of the edits not counted: {said}"
+    );
+    let out = fleetscope(&["puzzle", "repair", file, "--time-limit", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("time limit"), "{out:?}");
+}

@@ -208,7 +208,7 @@ fn past_the_cap_the_outline_is_checked_cell_by_cell() {
         want,
         "every cell where solutions differ is outlined"
     );
-    wait_for_text(&mut h, "Outlines exact");
+    wait_for_text(&mut h, "Outlines exact: every cell settled");
     assert!(h.query_by_label_contains("1000+ solutions").is_some());
 }
 
@@ -235,7 +235,7 @@ fn repair_lists_cuts_of_the_kinds_ticked_and_a_click_walks_the_count_down() {
     assert!(h.query_by_label_contains("give a").is_none(), "givens were unticked");
     let first = h
         .query_all_by_label_contains(" solutions")
-        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("move ")))
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Move ")))
         .expect("a region move cuts the count");
     let label = first.accesskit_node().label().unwrap();
     let listed: u64 = label

@@ -11,6 +11,9 @@ use crate::run::CancelFlag;
 
 /// The count stops here ("1,000+ solutions").
 pub const LENS_CAP: u64 = 1000;
+/// How long the room's lens (and `puzzle repair`'s) counts: an empty 16×16
+/// Binairo never finishes; past it, the lens says how many it found.
+pub const LENS_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 /// Solutions kept to find the differing cells: all that are counted, so
 /// below the cap every cell that differs between two solutions is found.
 const KEPT: usize = LENS_CAP as usize;

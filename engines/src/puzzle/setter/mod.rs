@@ -9,11 +9,11 @@ mod outline;
 mod repair;
 
 pub use clues::{Clue, Minimality, clues, minimality, without};
-pub use lens::{LENS_CAP, Lens, lens};
-pub use outline::{Outline, outline};
+pub use lens::{LENS_CAP, LENS_LIMIT, Lens, lens};
+pub use outline::{OUTLINE_LIMIT, Outline, outline};
 pub use repair::{
-    CUTS_LISTED, Cut, Edit, EditKind, MAX_REPAIR_CANDIDATES, Repair, RepairRequest, Repairs, edit_kinds, repair,
-    repairs,
+    CUTS_LISTED, Cut, Edit, EditKind, MAX_REPAIR_CANDIDATES, Repair, RepairRequest, RepairStage, Repairs, edit_kinds,
+    repair, repairs,
 };
 
 use crate::puzzle::Puzzle;

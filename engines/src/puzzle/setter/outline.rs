@@ -10,10 +10,20 @@
 //! other cell where the witness differs from the first solution, which
 //! settles most cells without a check of their own. Cells the puzzle itself
 //! fixes need no check. A check the time limit stops leaves its cell unknown.
+//!
+//! A puzzle that asks for a best answer (Max chess) is different: its lens
+//! either finishes, proving the best worth, or is stopped by the clock with
+//! the best worth found so far, which may not be the best. A check under a
+//! mark finds the best worth with that mark, which says nothing about the
+//! puzzle's own best unless that is known, so then no cell is checked.
 
 use super::lens::Lens;
 use crate::puzzle::{ExactRequest, Puzzle, PuzzleError};
 use crate::run::CancelFlag;
+
+/// How long the cell-by-cell checks may take (the room's outline and a
+/// repair without one): on a blank 8×8 Queens they take a few milliseconds.
+pub const OUTLINE_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The cells where solutions differ, as far as they are known.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -24,6 +34,10 @@ pub struct Outline {
     pub unknown: Vec<usize>,
     /// Exact checks made (one per cell no solution found before had settled).
     pub checks: usize,
+    /// The puzzle asks for a best answer and the lens stopped before it
+    /// proved the best worth: the solutions found may not be best, so no
+    /// cell could be checked (every cell the rules do not fix is unknown).
+    pub best_unproven: bool,
 }
 
 impl Outline {
@@ -33,19 +47,12 @@ impl Outline {
     }
 }
 
-/// Two optima are the same (worths are sums of a few piece weights).
-fn same_worth(a: Option<f64>, b: Option<f64>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => (a - b).abs() <= 1e-9,
-        (None, None) => true,
-        _ => false,
-    }
-}
-
 /// The cells where `p`'s solutions differ, from its `lens` (taken as it is
-/// when the lens listed every solution), checking cell by cell otherwise.
-/// `progress` hears (cells looked at, cells). A time limit on `cancel` stops
-/// the checks: the cells left are `unknown`. A cancel is an error.
+/// when the lens listed every solution), checking cell by cell otherwise
+/// (with a best answer to find and its worth unproven, no cell is known:
+/// `best_unproven`). `progress` hears (cells looked at, cells). A time limit
+/// on `cancel` stops the checks: the cells left are `unknown`. A cancel is
+/// an error.
 pub fn outline(
     p: &Puzzle,
     lens: &Lens,
@@ -57,6 +64,21 @@ pub fn outline(
     if lens.is_complete() {
         return Ok(Outline {
             differ: lens.differing.clone(),
+            ..Outline::default()
+        });
+    }
+    // Cells the rules fix before any search take one value in every solution.
+    let mut fixed = vec![false; cells];
+    if let Ok(model) = p.model() {
+        for f in &model.fixed {
+            fixed[f.cell] = true;
+        }
+    }
+    if p.has_objective() {
+        // The lens stopped before it proved the best worth.
+        return Ok(Outline {
+            unknown: (0..cells).filter(|&c| !fixed[c]).collect(),
+            best_unproven: true,
             ..Outline::default()
         });
     }
@@ -72,14 +94,6 @@ pub fn outline(
     for &c in &lens.differing {
         differ[c] = true;
     }
-    // Cells the rules fix before any search take one value in every solution.
-    let mut fixed = vec![false; cells];
-    if let Ok(model) = p.model() {
-        for f in &model.fixed {
-            fixed[f.cell] = true;
-        }
-    }
-    let objective = p.has_objective();
     let mut unknown = Vec::new();
     let mut checks = 0;
     for c in 0..cells {
@@ -100,20 +114,14 @@ pub fn outline(
             }
             Err(e) => return Err(e.to_string()),
         };
-        // With an objective the search under the mark finds its own optimum:
-        // the cell differs only if that is the puzzle's optimum.
-        let witness = r
-            .examples
-            .first()
-            .filter(|_| r.count > 0 && (!objective || same_worth(r.best, lens.best)));
-        match witness {
-            Some(w) if !r.timed_out || !objective => {
+        match r.examples.first() {
+            Some(w) => {
                 for (d, seen) in differ.iter_mut().enumerate() {
                     *seen |= value(w, d) != value(first, d);
                 }
             }
-            _ if r.timed_out => unknown.push(c),
-            _ => {} // No solution (no optimal one) with the other value: settled.
+            None if r.timed_out => unknown.push(c),
+            None => {} // No solution with the other value: settled.
         }
     }
     if cancel.is_cancelled() && !cancel.timed_out() {
@@ -124,5 +132,6 @@ pub fn outline(
         differ: (0..cells).filter(|&c| differ[c]).collect(),
         unknown,
         checks,
+        best_unproven: false,
     })
 }

@@ -5,10 +5,11 @@
 //! one solution, the edits that cut the count most are listed with their new
 //! count, so a setter can walk down to one an edit at a time; the setter
 //! chooses which kinds of edit are allowed (LinkedIn-style Queens has no
-//! givens, so there only region moves).
+//! givens, so there only region moves). The caller brings the lens (and the
+//! outline, if it has one): the room keeps both current after every edit.
 
-use super::lens::{LENS_CAP, lens};
-use super::outline::outline;
+use super::lens::{Lens, lens};
+use super::outline::{OUTLINE_LIMIT, Outline, outline};
 use crate::puzzle::battleship::Given;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::ChessGoal;
@@ -90,7 +91,7 @@ pub fn edit_kinds(p: &Puzzle) -> Vec<EditKind> {
     }
 }
 
-/// What a repair search looks for.
+/// What a repair search looks for, and what is known of the puzzle already.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RepairRequest {
     /// The kinds of edit allowed.
@@ -98,14 +99,23 @@ pub struct RepairRequest {
     /// How many of the edits that cut the count (without making it unique) to
     /// list; 0 lists none, and each edit is then counted to 2 only (cheaper).
     pub cuts: usize,
+    /// The puzzle's lens as the caller counted it (the room keeps one after
+    /// every edit; the command line counts one with its own progress and limit).
+    pub lens: Lens,
+    /// Where the solutions differ, when the lens could not list them all and
+    /// the caller has checked already; without it repair checks, for at most
+    /// [`OUTLINE_LIMIT`].
+    pub outline: Option<Outline>,
 }
 
 impl RepairRequest {
-    /// Every kind of edit the family has, and the 20 best cuts.
-    pub fn every_kind(p: &Puzzle) -> RepairRequest {
+    /// Every kind of edit the family has, and the 20 best cuts, from `lens`.
+    pub fn every_kind(p: &Puzzle, lens: Lens) -> RepairRequest {
         RepairRequest {
             kinds: edit_kinds(p),
             cuts: CUTS_LISTED,
+            lens,
+            outline: None,
         }
     }
 }
@@ -113,9 +123,36 @@ impl RepairRequest {
 /// Cuts listed by default.
 pub const CUTS_LISTED: usize = 20;
 
-/// How long the exact outline behind the candidate cells may take when the
-/// lens is capped (past it, the cells it did not settle are tried anyway).
-const OUTLINE_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// What a repair is doing, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepairStage {
+    /// Checking cell by cell where the solutions differ (the lens could not list them all).
+    Cells { done: usize, total: usize },
+    /// Recounting the candidate edits.
+    Edits { done: usize, total: usize },
+}
+
+impl RepairStage {
+    /// (done, total) of the stage.
+    pub fn counts(self) -> (usize, usize) {
+        match self {
+            RepairStage::Cells { done, total } | RepairStage::Edits { done, total } => (done, total),
+        }
+    }
+
+    /// In words, for a status line.
+    pub fn describe(self) -> String {
+        match self {
+            RepairStage::Cells { done, total } => {
+                format!(
+                    "checking where solutions differ: cell {} of {total}",
+                    (done + 1).min(total)
+                )
+            }
+            RepairStage::Edits { done, total } => format!("recounting edit {} of {total}", (done + 1).min(total)),
+        }
+    }
+}
 
 /// An edit that lowers the count without making the puzzle unique.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,6 +167,7 @@ pub struct Cut {
 pub struct Repairs {
     /// Solutions before (the lens's count; at least this many when `capped`).
     pub before: u64,
+    /// The lens stopped (at its cap or its time limit): `before` is a lower bound.
     pub capped: bool,
     /// Edits that leave one solution, easiest grade first.
     pub unique: Vec<Repair>,
@@ -137,6 +175,23 @@ pub struct Repairs {
     pub cuts: Vec<Cut>,
     /// Candidate edits counted.
     pub tried: usize,
+    /// Candidate edits there were (more than `tried` when the time limit cut the list short).
+    pub candidates: usize,
+    /// Why no cuts were looked for although asked for (the count before is
+    /// not known well enough to compare with).
+    pub no_cuts: Option<String>,
+}
+
+impl Repairs {
+    /// The time limit stopped the recounts: edits not counted may be missing from the lists.
+    pub fn cut_short(&self) -> bool {
+        self.tried < self.candidates
+    }
+
+    /// The count before as a setter reads it: "50", or "1000+" when the lens stopped.
+    pub fn count_before(&self) -> String {
+        format!("{}{}", self.before, if self.capped { "+" } else { "" })
+    }
 }
 
 /// One edit: what it does in words, the cells it touches, and the puzzle after it.
@@ -349,29 +404,51 @@ fn count_edits(p: &Puzzle, examples: &[crate::geometry::BinaryMatrix]) -> Vec<Ed
 }
 
 /// Every single edit that leaves `p` with exactly one solution, easiest grade
-/// first. `progress` hears (checked, candidates). Refused when `p` is already
-/// unique or has no solution.
-pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(usize, usize)) -> Result<Vec<Repair>, String> {
+/// first, after counting its lens. Refused when `p` is already unique or has
+/// no solution.
+pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(RepairStage)) -> Result<Vec<Repair>, String> {
     let req = RepairRequest {
-        kinds: edit_kinds(p),
         cuts: 0,
+        ..RepairRequest::every_kind(p, lens(p, cancel)?)
     };
     Ok(repair(p, &req, cancel, progress)?.unique)
 }
 
+/// The lens and outline fit `p`'s grid (a lens of another puzzle is refused, never indexed past its end).
+fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), String> {
+    let (rows, cols) = p.as_family().size();
+    let cells = rows * cols;
+    let outline_cells = req.outline.iter().flat_map(|o| o.differ.iter().chain(&o.unknown));
+    let fits = req.lens.examples.iter().all(|g| g.rows() == rows && g.cols() == cols)
+        && req.lens.differing.iter().chain(outline_cells).all(|&c| c < cells);
+    if fits {
+        Ok(())
+    } else {
+        Err(format!(
+            "the solutions given to repair are not of this {rows}×{cols} puzzle"
+        ))
+    }
+}
+
 /// The single edits of the kinds asked for that leave `p` with one solution
 /// (easiest grade first) and, when asked, those that cut its count most
-/// (fewest solutions first). Every candidate is recounted exactly, up to the
-/// count before: an edit that does not go below it (a region move can add
-/// solutions) is no cut. `progress` hears (checked, candidates). Refused when
+/// (fewest solutions first), from the lens (and outline) in `req`. Every
+/// candidate is recounted exactly, at most up to the count before (a lower
+/// bound when the lens stopped): only an edit that ends below it is a cut,
+/// never one that may add solutions (a region move can). With a best answer
+/// to find (Max chess) and its worth unproven, the solutions found may not
+/// be best, so no cut is looked for and `no_cuts` says why. `progress` hears
+/// each stage. A time limit on `cancel` stops the recounts with what was
+/// found (see [`Repairs::cut_short`]); a cancel is an error. Refused when
 /// `p` is already unique or has no solution.
 pub fn repair(
     p: &Puzzle,
     req: &RepairRequest,
     cancel: &CancelFlag,
-    progress: &dyn Fn(usize, usize),
+    progress: &dyn Fn(RepairStage),
 ) -> Result<Repairs, String> {
-    let seen = lens(p, cancel)?;
+    check_fits(p, req)?;
+    let seen = &req.lens;
     match seen.count {
         0 if seen.is_complete() => {
             return Err(
@@ -390,9 +467,18 @@ pub fn repair(
     let differing = if seen.is_complete() {
         seen.differing.clone()
     } else {
-        let o = outline(p, &seen, &cancel.with_time_limit(OUTLINE_LIMIT), &|_, _| {})?;
-        let mut cells = o.differ;
-        cells.extend(o.unknown);
+        let checked;
+        let o = match &req.outline {
+            Some(o) => o,
+            None => {
+                checked = outline(p, seen, &cancel.with_time_limit(OUTLINE_LIMIT), &|done, total| {
+                    progress(RepairStage::Cells { done, total })
+                })?;
+                &checked
+            }
+        };
+        let mut cells = o.differ.clone();
+        cells.extend(&o.unknown);
         cells.sort_unstable();
         cells
     };
@@ -418,54 +504,78 @@ pub fn repair(
         EditKind::ChangeNumber | EditKind::MoveBoundary => 1,
         EditKind::Block => 2,
     });
-    let before = if seen.is_complete() {
-        seen.count
-    } else {
-        seen.count.max(LENS_CAP)
-    };
+    // The count before, as a lower bound: every solution when the lens
+    // finished, else those it found (at its cap, or when the clock stopped it).
+    let no_cuts = (req.cuts > 0 && p.has_objective() && !seen.is_complete()).then(|| {
+        "the count stopped before it proved the best worth, so the solutions found may not be best and no count is known to cut"
+            .to_string()
+    });
+    let (before, cuts_wanted) = (seen.count, if no_cuts.is_some() { 0 } else { req.cuts });
     let total = candidates.len();
     let (mut unique, mut cuts): (Vec<Repair>, Vec<Cut>) = (Vec::new(), Vec::new());
-    for (k, edit) in candidates.into_iter().enumerate() {
-        if cancel.is_cancelled() {
-            return Err("cancelled".into());
+    let mut tried = 0;
+    // A stop by the clock ends the recounts with what was found; a cancel is an error.
+    let stopped = || {
+        if cancel.timed_out() {
+            Ok(true)
+        } else if cancel.is_cancelled() {
+            Err("cancelled".to_string())
+        } else {
+            Ok(false)
         }
-        progress(k, total);
+    };
+    for (k, edit) in candidates.into_iter().enumerate() {
+        if stopped()? {
+            break;
+        }
+        progress(RepairStage::Edits { done: k, total });
         // Counting to 2 tells unique from not; a cut is counted up to the count
         // before, or, once the list is full, up to its last entry (an edit that
         // gets there would not make the list).
         let limit = match cuts.last() {
-            _ if req.cuts == 0 => 2,
-            Some(last) if cuts.len() == req.cuts => last.count + 1,
+            _ if cuts_wanted == 0 => 2,
+            Some(last) if cuts.len() == cuts_wanted => last.count + 1,
             _ => before,
         };
-        let r = edit
-            .puzzle
-            .solve_exact(ExactRequest::new(limit, 0), cancel)
-            .map_err(|e| e.to_string())?;
-        if cancel.is_cancelled() {
-            return Err("cancelled".into());
+        let r = match edit.puzzle.solve_exact(ExactRequest::new(limit, 0), cancel) {
+            Ok(r) if !r.timed_out => r,
+            Ok(_) | Err(crate::puzzle::PuzzleError::Cancelled(_)) => {
+                stopped()?; // a cancel is an error; the clock ends the recounts
+                break;
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        if stopped()? {
+            break;
         }
         match r.count {
             1 if r.is_complete() => {
                 let grade = super::grade_of(&edit.puzzle, cancel);
+                // A grade the clock cut short is no grade: the edit is left out.
+                if stopped()? {
+                    break;
+                }
                 unique.push(Repair { edit, grade });
             }
-            n if n >= 2 && r.is_complete() && n < before && req.cuts > 0 => {
+            n if n >= 2 && r.is_complete() && n < before && cuts_wanted > 0 => {
                 let key = (n, edit.kind);
                 let at = cuts.partition_point(|c| (c.count, c.edit.kind) <= key);
                 cuts.insert(at, Cut { edit, count: n });
-                cuts.truncate(req.cuts);
+                cuts.truncate(cuts_wanted);
             }
             _ => {}
         }
+        tried = k + 1;
     }
-    progress(total, total);
+    progress(RepairStage::Edits { done: tried, total });
     unique.sort_by_key(|r| (r.grade, r.edit.kind));
     Ok(Repairs {
-        before: seen.count,
+        before,
         capped: !seen.is_complete(),
         unique,
         cuts,
-        tried: total,
+        tried,
+        candidates: total,
+        no_cuts,
     })
 }

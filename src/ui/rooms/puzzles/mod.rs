@@ -37,7 +37,12 @@ pub const TAKE_BACK: Shortcut = Shortcut::key("Take back the last mark (Try)", K
 pub use logic::{APPLY_HINT, HINT};
 const SHORTCUTS: &[Shortcut] = &[SOLVE, TO_SOLVER, PLAY, CLEAR, TAKE_BACK, HINT, APPLY_HINT];
 
-const GUIDE: &str = "Pick a puzzle on the left (the examples are the papers' families), or make a \
+/// The Help text, with the limits it names taken from the code.
+static GUIDE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    use crate::puzzle::setter::{LENS_CAP, LENS_LIMIT, OUTLINE_LIMIT};
+    use crate::textview::seconds_text;
+    format!(
+        "Pick a puzzle on the left (the examples are the papers' families), or make a \
 new one of any family and size. Edit it on the grid with the tools above it (paint regions, cut \
 holes, place givens, trees, numbers, pieces; '=' and 'x' links join the cell you click to the one \
 clicked before, at any distance), or as text in the Text tab; Undo covers every edit.\n\n\
@@ -66,17 +71,24 @@ Logic (the panel on the right): Hint (H) gives the next step a person would take
 Try mode or from the givens: its sentence, the cells it decides (green outline) and the cells it \
 reasons from (dashed blue outline); Apply (Shift+H) fills in the next step in one press (the hint shown, or \
 a new one; Backspace or Ctrl+Z takes it back). A mark that no solution shares is named first (each exact check \
-takes at most 2 s: on a grid too open to count, the hint says at once that the ladder stalls). Explain lists \
+takes at most {hint}: on a grid too open to count, the hint says at once that the ladder stalls). Explain lists \
 the whole logical solution, scrolling in the Logic part (the Setter stays below it), with its grade (Easy: tier 1 only; Medium: tier \
 2; Hard: a probe; Fiendish: a probe of depth 2; needs search: the rules stall); click a step, or press < > \
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
 list ('not unique' and 'no solution' where no reasoning can finish).\n\n\
-Setter (below Logic): the solutions are counted again after every edit, in the background, up to 1,000 and for at most 10 s, and where two solutions differ the cells are outlined in purple. Past 1,000 solutions the first 1,000 are only a sample, so every other cell is checked exactly in the background (progress and Cancel, at most 5 s), and the note under the count says whether the outline is exact. Repair tries the kinds of edit ticked above it (region moves, givens, blocked cells, shown counts, changed numbers; LinkedIn-style Queens has no givens: tick region moves only) and lists every single edit that leaves one solution, each recounted exactly, easiest grade first; when none does, it lists the edits that cut the count most with the count after each, so you can apply one, repair again and walk down to one solution. Hover an edit to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade. The dialog stands over \
+Setter (below Logic): the solutions are counted again after every edit, in the background, up to {cap} and for at most {lens}, and where two solutions differ the cells are outlined in purple. Past {cap} solutions the first {cap} are only a sample, so every other cell is checked exactly in the background (progress and Cancel, at most {outline}), and the note under the count says whether the outline is exact. Repair tries the kinds of edit ticked above it (region moves, givens, blocked cells, shown counts, changed numbers; LinkedIn-style Queens has no givens: tick region moves only) and lists every single edit that leaves one solution, each recounted exactly, easiest grade first; when none does, it lists the edits that cut the count most with the count after each, so you can apply one, repair again and walk down to one solution. Repair reuses the count and outline already made, shows each stage, and stops after {repair} with what it found, saying the list was cut short. For Max chess, when the count stopped before it proved the best worth, no cell is outlined and no cut is listed: the placements found may not be best. Hover an edit to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade. The dialog stands over \
 this panel, clear of the grid; it says why a grade is out of reach and which option reaches it, and a \
 search for a grade never found with its options (Fiendish on connected regions) gives up once 1,000 \
 drafts in a row come no nearer.\n\n\
 Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
-Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.";
+Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.",
+        hint = seconds_text(crate::study::logic::HINT_CHECK),
+        cap = crate::quote::group_digits(&LENS_CAP.to_string()),
+        lens = seconds_text(LENS_LIMIT),
+        outline = seconds_text(OUTLINE_LIMIT),
+        repair = seconds_text(setter::REPAIR_LIMIT),
+    )
+});
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 enum Tab {
@@ -181,7 +193,7 @@ impl Room for PuzzlesRoom {
         "Queens, Star Battle, Tents, Rullo, chess, Takuzu/Tango and Battleship puzzles: edit, solve, anneal"
     }
     fn guide(&self) -> &'static str {
-        GUIDE
+        &GUIDE
     }
     fn shortcuts(&self) -> &'static [Shortcut] {
         SHORTCUTS

@@ -8,18 +8,19 @@
 
 use crate::jobs::Task;
 use crate::puzzle::Puzzle;
-use crate::puzzle::setter::{self, EditKind, Lens, Minimality, Outline, RepairRequest, Repairs};
+use crate::puzzle::setter::{
+    self, EditKind, LENS_LIMIT, Lens, Minimality, OUTLINE_LIMIT, Outline, RepairRequest, RepairStage, Repairs,
+};
 use crate::run::Progress;
+use crate::textview::seconds_text;
 use crate::ui::widgets::job_controls::task_status;
 use egui::Ui;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-/// The lens counts for at most this long (an empty 16×16 Binairo never
-/// finishes): past it, it says how many it found.
-const LENS_LIMIT: Duration = Duration::from_secs(10);
-/// The exact outline checks cells for at most this long.
-const OUTLINE_LIMIT: Duration = Duration::from_secs(5);
+/// *Repair* recounts edits for at most this long (a large open board has
+/// hundreds of candidates, each a count): past it, it lists what it found.
+pub const REPAIR_LIMIT: Duration = Duration::from_secs(30);
 
 pub struct LensDone {
     puzzle: Puzzle,
@@ -192,25 +193,40 @@ impl Setter {
             return;
         }
         ui.checkbox(&mut self.show_differing, "Outline where solutions differ")
-            .on_hover_text(
-                "Purple outlines: cells where two solutions differ. Past 1,000 solutions each other cell is checked \
-                 exactly (is there a solution with its other value?), for at most 5 s",
-            );
+            .on_hover_text(format!(
+                "Purple outlines: cells where two solutions differ. Past {} solutions each other cell is checked \
+                 exactly (is there a solution with its other value?), for at most {}",
+                crate::quote::group_digits(&setter::LENS_CAP.to_string()),
+                seconds_text(OUTLINE_LIMIT)
+            ));
         match self.current_outline(puzzle) {
             Some(o) if o.is_exact() => {
                 ui.weak(format!(
-                    "Outlines exact: every cell checked ({} exact {}).",
+                    "Outlines exact: every cell settled ({} exact {}).",
                     o.checks,
                     if o.checks == 1 { "check" } else { "checks" }
                 ));
+            }
+            Some(o) if o.best_unproven => {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(
+                            "No outlines: the count stopped before it proved the best worth, so the placements found \
+                             may not be best and no cell can be checked.",
+                        )
+                        .color(ui.visuals().warn_fg_color),
+                    )
+                    .wrap(),
+                );
             }
             Some(o) => {
                 let k = o.unknown.len();
                 ui.colored_label(
                     ui.visuals().warn_fg_color,
                     format!(
-                        "Outlines incomplete: {k} {} not checked within 5 s; only the cells proven to differ are outlined.",
-                        if k == 1 { "cell was" } else { "cells were" }
+                        "Outlines incomplete: {k} {} not checked within {}; only the cells proven to differ are outlined.",
+                        if k == 1 { "cell was" } else { "cells were" },
+                        seconds_text(OUTLINE_LIMIT)
                     ),
                 );
             }
@@ -222,7 +238,10 @@ impl Setter {
                     );
                     if ui
                         .button("Check every cell")
-                        .on_hover_text("Check each cell exactly in the background (at most 5 s)")
+                        .on_hover_text(format!(
+                            "Check each cell exactly in the background (at most {})",
+                            seconds_text(OUTLINE_LIMIT)
+                        ))
                         .clicked()
                     {
                         self.start_outline(ui, puzzle);
@@ -278,7 +297,11 @@ impl Setter {
         match seen {
             Some((what, seconds, ambiguous, complete)) => {
                 ui.add(egui::Label::new(format!("Solutions: {what} ({:.0} ms)", seconds * 1e3)).wrap())
-                    .on_hover_text("Counted exactly after every edit, up to 1,000, in the background (at most 10 s)");
+                    .on_hover_text(format!(
+                        "Counted exactly after every edit, up to {}, in the background (at most {})",
+                        crate::quote::group_digits(&setter::LENS_CAP.to_string()),
+                        seconds_text(LENS_LIMIT)
+                    ));
                 if ambiguous {
                     self.outline_note(ui, puzzle, complete);
                 }
@@ -295,7 +318,7 @@ impl Setter {
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(ambiguous && any_kind && !self.repairs.is_running(), egui::Button::new("Repair"))
-                .on_hover_text("Every single edit of the kinds ticked that leaves one solution, easiest grade first; if there is none, the edits that cut the count most, each recounted")
+                .on_hover_text(format!("Every single edit of the kinds ticked that leaves one solution, easiest grade first; if there is none, the edits that cut the count most, each recounted (at most {})", seconds_text(REPAIR_LIMIT)))
                 .clicked()
             {
                 self.start_repairs(ui, puzzle.clone());
@@ -312,7 +335,7 @@ impl Setter {
                 self.certify.cancel();
             }
         });
-        task_status(ui, &self.repairs, "edits");
+        task_status(ui, &self.repairs, "");
         task_status(ui, &self.certify, "clues");
         if let Some(c) = self.certify.result.as_ref().filter(|c| &c.puzzle == puzzle) {
             certificate_view(ui, &c.minimality);
@@ -322,7 +345,33 @@ impl Setter {
         let cells = |e: &setter::Edit| e.cells.iter().map(|&(a, b)| a * cols + b).collect::<Vec<_>>();
         if let Some(r) = self.repairs.result.as_ref().filter(|r| &r.puzzle == puzzle) {
             let found = &r.found;
-            let before = format!("{}{}", found.before, if found.capped { "+" } else { "" });
+            let before = found.count_before();
+            if found.cut_short() {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(match found.tried {
+                            0 => format!(
+                                "Stopped at the {} limit before any of the {} edits was counted.",
+                                seconds_text(REPAIR_LIMIT),
+                                found.candidates
+                            ),
+                            n => format!(
+                                "Stopped at the {} limit after {n} of {} edits: others may do better.",
+                                seconds_text(REPAIR_LIMIT),
+                                found.candidates
+                            ),
+                        })
+                        .color(ui.visuals().warn_fg_color),
+                    )
+                    .wrap(),
+                );
+            }
+            // Cut short by the clock, "none" is said only of the edits counted.
+            let none = if found.cut_short() {
+                "None of the edits counted makes this puzzle unique"
+            } else {
+                "No single edit of the kinds ticked makes this puzzle unique"
+            };
             if !found.unique.is_empty() {
                 ui.label(format!(
                     "{} {} make it unique (click one to apply; Undo takes it back):",
@@ -330,19 +379,23 @@ impl Setter {
                     if found.unique.len() == 1 { "edit" } else { "edits" }
                 ));
             } else if !found.cuts.is_empty() {
+                let none = if found.cut_short() {
+                    "None of the edits counted makes it unique."
+                } else {
+                    "No single edit makes it unique."
+                };
                 ui.add(
                     egui::Label::new(format!(
-                        "No single edit makes it unique. The edits that cut the count most, from {before} solutions (click one to apply, then Repair again; Undo takes it back):"
+                        "{none} The edits that cut the count most, from {before} solutions (click one to apply, then Repair again; Undo takes it back):"
                     ))
                     .wrap(),
                 );
+            } else if found.tried == 0 {
+                // The line above says the clock stopped it before any edit was counted.
+            } else if let Some(why) = &found.no_cuts {
+                ui.add(egui::Label::new(format!("{none}; no cuts are listed: {why}.")).wrap());
             } else {
-                ui.add(
-                    egui::Label::new(format!(
-                        "No single edit of the kinds ticked makes this puzzle unique or cuts its {before} solutions."
-                    ))
-                    .wrap(),
-                );
+                ui.add(egui::Label::new(format!("{none} or cuts its {before} solutions.")).wrap());
             }
             egui::ScrollArea::vertical()
                 .id_salt(("repairs", self.repair_runs))
@@ -359,8 +412,14 @@ impl Setter {
                     }
                     if found.unique.is_empty() {
                         for cut in &found.cuts {
-                            let row = ui
-                                .selectable_label(false, format!("{}: {} solutions", cut.edit.description, cut.count));
+                            let row = ui.selectable_label(
+                                false,
+                                format!(
+                                    "{}: {} solutions",
+                                    crate::quote::sentence(&cut.edit.description),
+                                    cut.count
+                                ),
+                            );
                             if row.hovered() {
                                 self.hovered = Some(cells(&cut.edit));
                             }
@@ -374,18 +433,27 @@ impl Setter {
         apply
     }
 
+    /// Repairs from the lens (and outline) the room already has.
     fn start_repairs(&mut self, ui: &Ui, puzzle: Puzzle) {
+        let Some(lens) = self.lens_of(&puzzle).cloned() else {
+            return;
+        };
         self.repair_runs += 1;
         let req = RepairRequest {
             kinds: setter::edit_kinds(&puzzle)
                 .into_iter()
                 .filter(|k| !self.excluded.contains(k))
                 .collect(),
-            cuts: setter::CUTS_LISTED,
+            outline: self.current_outline(&puzzle).cloned(),
+            ..RepairRequest::every_kind(&puzzle, lens)
         };
         self.repairs.start(crate::ui::room::repaint(ui), move |job| {
-            let found = setter::repair(&puzzle, &req, job.cancel_flag(), &|done, total| {
-                progress(job, done, total)
+            job.time_limit(REPAIR_LIMIT);
+            let cancel = job.cancel_flag().with_time_limit(REPAIR_LIMIT);
+            let found = setter::repair(&puzzle, &req, &cancel, &|stage: RepairStage| {
+                let (done, total) = stage.counts();
+                progress(job, done, total);
+                job.note(crate::quote::sentence(&stage.describe()));
             })?;
             Ok(RepairsDone { puzzle, found })
         });
