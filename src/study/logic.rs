@@ -25,38 +25,68 @@ pub fn ladder_model(p: &Puzzle) -> Result<LadderSpec, String> {
 pub struct Verdict {
     pub explanation: deduce::Explanation,
     pub solutions: Option<u64>,
+    /// The ladder stalled and the count to 2 was stopped by its time limit
+    /// before it could tell one solution from several (or none).
+    pub count_stopped: bool,
 }
 
+/// The label of a puzzle whose ladder stalls and whose count the clock stopped.
+pub const UNIQUENESS_UNKNOWN: &str = "uniqueness unknown";
+
 impl Verdict {
-    /// The grade as a person reads it: the ladder's, or "no solution" / "not unique".
+    /// The grade as a person reads it: the ladder's, or "no solution" / "not
+    /// unique", or [`UNIQUENESS_UNKNOWN`] when the ladder stalls and the
+    /// count was cut short (never a grade as if the puzzle were known unique).
     pub fn label(&self) -> &'static str {
         let ex = &self.explanation;
         match self.solutions {
             _ if ex.broken.is_some() => "no solution",
             Some(0) => "no solution",
             Some(n) if n >= 2 => "not unique",
+            None if self.count_stopped => UNIQUENESS_UNKNOWN,
             _ => ex.grade.name(),
         }
     }
 }
 
-/// The ladder from `start` (the puzzle's own cells), and the count when it stalls.
+/// The ladder from `start` (the puzzle's own cells), and the count when it
+/// stalls, bounded as a hint's checks are ([`HINT_CHECK`]).
 pub fn verdict(p: &Puzzle, spec: &LadderSpec, start: State, cancel: &CancelFlag) -> Result<Verdict, String> {
+    verdict_within(p, spec, start, cancel, HINT_CHECK)
+}
+
+/// [`verdict`] whose count stops after `check` (or half the time `cancel` has
+/// left, when shorter): a count it stops says nothing, and `count_stopped` says so.
+pub fn verdict_within(
+    p: &Puzzle,
+    spec: &LadderSpec,
+    start: State,
+    cancel: &CancelFlag,
+    check: Duration,
+) -> Result<Verdict, String> {
     let explanation = deduce::explain_with(&Ladder::of(spec), start, cancel);
     if cancel.is_cancelled() {
         return Err("cancelled".into());
     }
-    let solutions = if explanation.solved || explanation.broken.is_some() {
-        None
-    } else {
-        // Two solutions say "not unique" even when the count stopped there;
-        // bounded as a hint's checks are (a stopped count says nothing).
-        p.solve_exact(ExactRequest::new(2, 0), &cancel.with_time_limit(check_limit(cancel)))
-            .ok()
-            .filter(|r| r.is_complete() || r.count >= 2)
-            .map(|r| r.count)
-    };
-    Ok(Verdict { explanation, solutions })
+    if explanation.solved || explanation.broken.is_some() {
+        return Ok(Verdict {
+            explanation,
+            solutions: None,
+            count_stopped: false,
+        });
+    }
+    let limit = cancel.time_left().map_or(check, |t| (t / 2).min(check));
+    // Two solutions say "not unique" even when the count stopped there.
+    let counted = checked(
+        p.solve_exact(ExactRequest::new(2, 0), &cancel.with_time_limit(limit)),
+        cancel,
+    )?
+    .filter(|r| r.is_complete() || r.count >= 2);
+    Ok(Verdict {
+        explanation,
+        solutions: counted.as_ref().map(|r| r.count),
+        count_stopped: counted.is_none(),
+    })
 }
 
 /// A user's marks as the ladder's state: the puzzle's fixed cells, then each
@@ -246,7 +276,7 @@ pub fn hint(
         }
         Step::Stuck => Hint::Stuck(format!(
             "No rule of the ladder finds the next step from here: a person would have to guess. (Whether the puzzle has one solution was not settled within {}.)",
-            seconds(limit)
+            crate::textview::seconds_text(limit)
         )),
         Step::OutOfWork if user_cancelled(cancel) => return Err("cancelled".into()),
         Step::OutOfWork if cancel.timed_out() => Hint::Stuck(
@@ -257,16 +287,6 @@ pub fn hint(
         ),
         Step::Broken(c) => Hint::Broken(c),
     })
-}
-
-/// "2 s", "0.5 s".
-fn seconds(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s >= 1.0 && s.fract() == 0.0 {
-        format!("{s:.0} s")
-    } else {
-        format!("{s:.1} s")
-    }
 }
 
 /// With every solution listed: the marks none of them has, or else a pair

@@ -281,6 +281,14 @@ impl Logic {
         let mut picked = None;
         if let Some(e) = self.current_explain(puzzle) {
             let ex = &e.verdict.explanation;
+            let stalls = if e.verdict.count_stopped {
+                format!(
+                    ", then the ladder stalls; whether the puzzle has one solution was not settled within {}",
+                    crate::textview::seconds_text(crate::study::logic::HINT_CHECK)
+                )
+            } else {
+                ", then the ladder stalls".into()
+            };
             ui.label(format!(
                 "Grade: {} ({}){}",
                 e.verdict.label(),
@@ -290,7 +298,7 @@ impl Logic {
                 } else if ex.broken.is_some() {
                     ": the steps end in a broken rule"
                 } else {
-                    ", then the ladder stalls"
+                    &stalls
                 }
             ))
             .on_hover_text(

@@ -39,6 +39,11 @@ fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> GradeTag {
             let long = match v.label() {
                 "no solution" => "The puzzle has no solution (Solve exactly says why).".to_string(),
                 "not unique" => format!("The puzzle has more than one solution: logic stops after {steps}."),
+                crate::study::logic::UNIQUENESS_UNKNOWN => format!(
+                    "The rules find {steps}, then stall, and the count that tells one solution from several was \
+                     stopped at its {} limit: no grade is given (Solve exactly counts without it).",
+                    crate::textview::seconds_text(crate::study::logic::HINT_CHECK)
+                ),
                 grade if v.explanation.solved => {
                     format!("Grade {grade}: solved by logic in {steps}. Explain shows them.")
                 }
