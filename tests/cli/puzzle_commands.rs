@@ -570,3 +570,23 @@ fn repair_on_max_chess_lists_edits() {
         "{r}"
     );
 }
+
+/// N-queens goes to its bitset counter: 14×14 (A000170: 365,596) is counted
+/// whole well within a generous time limit (the model search needed 16.7
+/// CPU-s in a release build, several times that in a test build).
+#[test]
+fn n_queens_14_is_counted_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("nq14.txt");
+    std::fs::write(&p, "n-queens 14x14\n").unwrap();
+    let v = json(&fleetscope(&[
+        "puzzle",
+        "solve",
+        p.to_str().unwrap(),
+        "--time-limit",
+        "20",
+        "--json",
+    ]));
+    assert_eq!(v["solutions"], 365_596, "{v}");
+    assert_eq!(v["complete"], true, "{v}");
+}

@@ -9,6 +9,7 @@ mod binary_ladder;
 pub mod chess;
 mod chess_count;
 mod family;
+mod nqueens_count;
 pub mod queens;
 mod queens_dlx;
 pub mod rullo;
