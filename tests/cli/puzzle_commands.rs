@@ -590,3 +590,24 @@ fn n_queens_14_is_counted_whole() {
     assert_eq!(v["solutions"], 365_596, "{v}");
     assert_eq!(v["complete"], true, "{v}");
 }
+
+/// Max chess with a king on every cell of 8×8 is solved whole well within a
+/// generous time limit: 16 kings, 281,571 ways (the model search needed 47
+/// CPU-s in a release build).
+#[test]
+fn max_chess_8x8_kings_is_solved_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("kings.txt");
+    std::fs::write(&p, format!("chess 8x8\ngoal max\npieces\n{}", "KKKKKKKK\n".repeat(8))).unwrap();
+    let v = json(&fleetscope(&[
+        "puzzle",
+        "solve",
+        p.to_str().unwrap(),
+        "--time-limit",
+        "20",
+        "--json",
+    ]));
+    assert_eq!(v["optimum"], 16.0, "{v}");
+    assert_eq!(v["solutions"], 281_571, "{v}");
+    assert_eq!(v["complete"], true, "{v}");
+}

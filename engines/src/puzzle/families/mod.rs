@@ -8,6 +8,7 @@ pub mod binary;
 mod binary_ladder;
 pub mod chess;
 mod chess_count;
+mod chess_max;
 mod family;
 mod nqueens_count;
 pub mod queens;
