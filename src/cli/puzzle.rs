@@ -240,6 +240,7 @@ fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, jso
             limit,
             keep: show,
             progress: &progress,
+            max_nodes: None,
         },
         &cancel,
     );

@@ -611,3 +611,28 @@ fn max_chess_8x8_kings_is_solved_whole() {
     assert_eq!(v["solutions"], 281_571, "{v}");
     assert_eq!(v["complete"], true, "{v}");
 }
+
+/// Takuzu and Binairo are generated at 14×14 (a standard size), each draft's
+/// count within a node budget: a unique 14×14 puzzle for each family, and the
+/// same one again from the same seed.
+#[test]
+fn binairo_and_takuzu_are_generated_at_14() {
+    let dir = tempfile::tempdir().unwrap();
+    for family in ["binairo", "takuzu"] {
+        let args = [
+            "puzzle", "generate", "--family", family, "--size", "14", "--seed", "1", "--json",
+        ];
+        let v = json_of(&args);
+        let text = v["puzzle"].as_str().unwrap();
+        assert!(text.contains(&format!("{family} 14x14")), "{text}");
+        let file = dir.path().join(format!("{family}.txt"));
+        std::fs::write(&file, text).unwrap();
+        let s = json_of(&["puzzle", "solve", file.to_str().unwrap(), "--limit", "2", "--json"]);
+        assert_eq!(s["solutions"], 1, "{family}: {text}");
+        assert_eq!(
+            json_of(&args)["puzzle"],
+            v["puzzle"],
+            "{family}: the same seed, the same puzzle"
+        );
+    }
+}
