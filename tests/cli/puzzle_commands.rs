@@ -636,3 +636,18 @@ fn binairo_and_takuzu_are_generated_at_14() {
         );
     }
 }
+
+/// A Takuzu answer with a 1 on a given 0 is told that cell must be 0 (a
+/// digit), not "empty" as a cell without a piece is in other families.
+#[test]
+fn a_given_zero_must_be_0_not_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    // The unique answer with row 1, col 4 (a given 0) set to 1.
+    std::fs::write(&bad, "101110\n010101\n101100\n010011\n100101\n011010\n").unwrap();
+    let out = fleetscope(&["puzzle", "check", &example("takuzu-6.txt"), bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("row 1, col 4 must be 0"), "{text}");
+    assert!(!text.contains("empty"), "{text}");
+}
