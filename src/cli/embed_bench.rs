@@ -92,7 +92,7 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
         .map(|t| target_graph(t.trim(), &interrupt))
         .collect::<Result<_, _>>()?;
     if let Some(dir) = &b.export {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", crate::quote::path(dir)))?;
     }
     let mut lines = String::new();
     let mut rows = Vec::new();
@@ -175,7 +175,7 @@ fn models(b: &EmbedBench) -> Result<Vec<Model>, String> {
             .collect();
         files.sort();
         for f in files {
-            let name = f.display().to_string();
+            let name = crate::quote::path(&f);
             let puzzle = super::puzzle::load(&name)?;
             let problem = crate::solve::PuzzleProblem::new(&name, puzzle, crate::study::model::puzzle_options(false))?;
             let stem = f

@@ -135,7 +135,7 @@ pub fn embed(
         }
         println!("embedded        {}", summary.at_default.verdict());
         if let Some(path) = out {
-            println!("wrote           {}", path.display());
+            println!("wrote           {}", crate::quote::path(path));
         }
     }
     Ok(())
@@ -144,7 +144,7 @@ pub fn embed(
 /// Reads an embedding file (minorminer's JSON) for a model of `variables` variables.
 pub fn read_embedding(path: &Path, variables: usize) -> Result<Embedding, String> {
     let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
-    crate::hardware::embedding_from_json(&text, variables).map_err(|e| format!("{}: {e}", path.display()))
+    crate::hardware::embedding_from_json(&text, variables).map_err(|e| format!("{}: {e}", crate::quote::path(path)))
 }
 
 /// What `qubo hardware` was asked.
@@ -293,7 +293,7 @@ pub fn export_embedded(
     crate::session::write_bytes(out, &bytes).map_err(|e| e.to_string())?;
     println!(
         "wrote {} (the embedded problem on {}: {} qubits, {} couplers, chain strength {strength:.6}; dimod's binary BQM labelled by qubit)",
-        out.display(),
+        crate::quote::path(out),
         graph.family.name(),
         embedded.qubo.len(),
         embedded.qubo.coupler_count()
