@@ -39,6 +39,17 @@ pub fn excerpt(text: &str) -> String {
     out
 }
 
+/// A file path as a message names it: whole (a path is never cut), every
+/// hidden character escaped, a line break too, so that the message stays one
+/// line whatever the file is called.
+pub fn path<P: AsRef<std::path::Path> + ?Sized>(p: &P) -> String {
+    let mut out = String::new();
+    for ch in p.as_ref().display().to_string().chars() {
+        push_shown(&mut out, ch);
+    }
+    out
+}
+
 /// A whole message as it is shown (the command line's error, the app's
 /// status): hidden characters escaped (a line break stays), every run of
 /// more than [`MAX_TOKEN`] characters without a space cut, and the whole at
@@ -105,6 +116,7 @@ mod tests {
         assert!(clean_message(&format!("{path}: bad")).contains(&path));
         assert!(m.ends_with("is not a number\\u{d}"), "{m}");
         assert_eq!(clean_message("two\nlines"), "two\nlines");
+        assert_eq!(super::path("no\nsuch.txt"), "no\\u{a}such.txt");
         let many = "word ".repeat(10_000);
         assert_eq!(clean_message(&many).chars().count(), MAX_MESSAGE + 1);
     }

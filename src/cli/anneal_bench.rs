@@ -227,7 +227,7 @@ fn thread_scaling(p: &XrayProblem) -> Result<(f64, f64), String> {
 
 /// Writes each instance as COO and a line of facts for the dwave-samplers script.
 fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", crate::quote::path(dir)))?;
     let mut lines = String::new();
     for (i, p) in problems.iter().enumerate() {
         let name = format!("fleet-{i:05}.coo");
@@ -243,7 +243,7 @@ fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
         lines.push('\n');
     }
     session::write_text(&dir.join("instances.jsonl"), &lines).map_err(|e| e.to_string())?;
-    println!("wrote {} instances to {}", problems.len(), dir.display());
+    println!("wrote {} instances to {}", problems.len(), crate::quote::path(dir));
     Ok(())
 }
 

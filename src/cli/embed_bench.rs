@@ -84,16 +84,16 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
     if b.fleets > MAX_MODELS || b.random > MAX_MODELS {
         return Err(format!("at most {MAX_MODELS} fleets and random graphs"));
     }
+    let models = models(b)?;
+    let interrupt = super::interrupt::ctrl_c_flag();
     let targets: Vec<Topology> = b
         .targets
         .split(',')
-        .map(|t| target_graph(t.trim()))
+        .map(|t| target_graph(t.trim(), &interrupt))
         .collect::<Result<_, _>>()?;
-    let models = models(b)?;
     if let Some(dir) = &b.export {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", crate::quote::path(dir)))?;
     }
-    let interrupt = super::interrupt::ctrl_c_flag();
     let mut lines = String::new();
     let mut rows = Vec::new();
     for target in &targets {
@@ -112,7 +112,7 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
                     ..Default::default()
                 };
                 let edges: Vec<(usize, usize)> = m.qubo.couplers().map(|(a, b, _)| (a, b)).collect();
-                let cancel = crate::run::CancelFlag::new().with_time_limit(limit);
+                let cancel = interrupt.with_time_limit(limit);
                 let t0 = process_cpu_seconds();
                 let found = find_embedding(m.qubo.len(), &edges, target, &options, &cancel, &|_| {});
                 let cpu = process_cpu_seconds() - t0;
@@ -175,7 +175,7 @@ fn models(b: &EmbedBench) -> Result<Vec<Model>, String> {
             .collect();
         files.sort();
         for f in files {
-            let name = f.display().to_string();
+            let name = crate::quote::path(&f);
             let puzzle = super::puzzle::load(&name)?;
             let problem = crate::solve::PuzzleProblem::new(&name, puzzle, crate::study::model::puzzle_options(false))?;
             let stem = f

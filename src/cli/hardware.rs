@@ -2,13 +2,13 @@
 //! at their sizes or (with --json) every qubit and coupler, which
 //! `bench/dwave/graphs.py` compares with dwave-networkx's.
 
-use crate::hardware::{EmbedMethod, Embedding, Family, Topology};
-use crate::study::hardware::{HardwarePlan, hardware_report, parse_strengths};
+use crate::hardware::{EmbedMethod, Embedding};
+use crate::study::hardware::{HardwarePlan, hardware_report, parse_strengths, target_graph};
 use serde_json::json;
 use std::path::Path;
 
 pub fn graph(target: &str, json: bool) -> Result<(), String> {
-    let g = Topology::new(Family::parse(target)?)?;
+    let g = target_graph(target, &super::interrupt::ctrl_c_flag())?;
     if json {
         println!(
             "{}",
@@ -51,7 +51,7 @@ pub fn embed(
         return Err(format!("--tries must be 1 to {MAX_TRIES}, not {}", args.tries));
     }
     let limit = crate::study::sampling::time_limit(args.time_limit)?;
-    let graph = Topology::new(Family::parse(&args.target)?)?;
+    let family = crate::hardware::Family::parse(&args.target)?;
     let problem = model.problem()?;
     let q = problem.qubo();
     let edges = crate::study::hardware::interactions(&problem);
@@ -62,11 +62,21 @@ pub fn embed(
         method,
         ..Default::default()
     };
+    // Everything was checked: the time limit starts now and covers building
+    // the graph as well as the search.
     let mut cancel = super::interrupt::ctrl_c_flag();
     if let Some(t) = limit {
         cancel = cancel.with_time_limit(t);
     }
-    let spinner = super::progress::spinner(json, "embedding (Ctrl+C stops)");
+    let spinner = super::progress::spinner(json, &format!("building the {} graph (Ctrl+C stops)", family.name()));
+    let t_graph = super::cputime::process_cpu_seconds();
+    let graph = crate::hardware::Topology::build(family, &cancel);
+    let graph_cpu = super::cputime::process_cpu_seconds() - t_graph;
+    let graph = graph.map_err(|e| {
+        spinner.finish_and_clear();
+        e.to_string()
+    })?;
+    spinner.set_message("embedding (Ctrl+C stops)");
     let t0 = super::cputime::process_cpu_seconds();
     let progress = |p: crate::hardware::EmbedProgress| {
         let state = match p.longest_chain {
@@ -93,14 +103,14 @@ pub fn embed(
             "{}",
             json!({"target": name, "variables": q.len(), "interactions": edges.len(),
                    "qubits": e.qubits, "max_chain": e.max_chain, "mean_chain": e.mean_chain(),
-                   "method": e.method.name(), "try": e.try_index + 1, "cpu_s": cpu,
+                   "method": e.method.name(), "try": e.try_index + 1, "cpu_s": cpu, "graph_cpu_s": graph_cpu,
                    "chain_couplers": summary.chain_couplers, "logical_couplers": summary.logical_couplers,
                    "default_chain_strength": summary.default_strength,
                    "logical_precision": summary.logical.verdict(), "laplacian": summary.laplacian,
                    "embedded_precision": summary.at_default.verdict()})
         );
     } else {
-        println!("onto            {name}");
+        println!("onto            {name} (graph built in {graph_cpu:.2} CPU-s)");
         println!("variables       {} ({} interactions)", q.len(), edges.len());
         println!("qubits used     {} of {}", e.qubits, summary.target.nodes.len());
         println!("chains          longest {}, mean {:.2}", e.max_chain, e.mean_chain());
@@ -125,7 +135,7 @@ pub fn embed(
         }
         println!("embedded        {}", summary.at_default.verdict());
         if let Some(path) = out {
-            println!("wrote           {}", path.display());
+            println!("wrote           {}", crate::quote::path(path));
         }
     }
     Ok(())
@@ -134,7 +144,7 @@ pub fn embed(
 /// Reads an embedding file (minorminer's JSON) for a model of `variables` variables.
 pub fn read_embedding(path: &Path, variables: usize) -> Result<Embedding, String> {
     let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
-    crate::hardware::embedding_from_json(&text, variables).map_err(|e| format!("{}: {e}", path.display()))
+    crate::hardware::embedding_from_json(&text, variables).map_err(|e| format!("{}: {e}", crate::quote::path(path)))
 }
 
 /// What `qubo hardware` was asked.
@@ -152,7 +162,7 @@ pub struct HardwareArgs {
 /// `qubo hardware`: the precision verdicts and the embedded simulation over
 /// a chain-strength sweep.
 pub fn hardware(model: &super::solve::ModelArgs, args: &HardwareArgs, json: bool) -> Result<(), String> {
-    let graph = Topology::new(Family::parse(&args.target)?)?;
+    let family = crate::hardware::Family::parse(&args.target)?;
     let problem = model.problem()?;
     let chains = read_embedding(&args.embedding, problem.qubo().len())?;
     let mut plan = HardwarePlan::new(&problem, args.reads);
@@ -171,6 +181,7 @@ pub fn hardware(model: &super::solve::ModelArgs, args: &HardwareArgs, json: bool
     }
     plan.check()?;
     let cancel = super::interrupt::ctrl_c_flag();
+    let graph = crate::hardware::Topology::build(family, &cancel).map_err(|e| e.to_string())?;
     let bar = super::progress::bar(json, "chain strengths (Ctrl+C stops)");
     bar.set_length(plan.strengths.len() as u64);
     let t0 = super::cputime::process_cpu_seconds();
@@ -267,7 +278,7 @@ pub fn export_embedded(
     chain_strength: Option<&str>,
     out: &Path,
 ) -> Result<(), String> {
-    let graph = Topology::new(Family::parse(target)?)?;
+    let graph = target_graph(target, &super::interrupt::ctrl_c_flag())?;
     let chains = read_embedding(embedding, problem.qubo().len())?;
     let default = crate::study::hardware::default_strength(problem);
     let strength = match chain_strength {
@@ -282,7 +293,7 @@ pub fn export_embedded(
     crate::session::write_bytes(out, &bytes).map_err(|e| e.to_string())?;
     println!(
         "wrote {} (the embedded problem on {}: {} qubits, {} couplers, chain strength {strength:.6}; dimod's binary BQM labelled by qubit)",
-        out.display(),
+        crate::quote::path(out),
         graph.family.name(),
         embedded.qubo.len(),
         embedded.qubo.coupler_count()

@@ -241,7 +241,7 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
 /// Reads a puzzle file (errors name the file and line).
 pub fn load(file: &str) -> Result<Puzzle, String> {
     let text = session::read_text(Path::new(file)).map_err(|e| e.to_string())?;
-    Puzzle::parse(&text).map_err(|e| format!("{file}: {e}"))
+    Puzzle::parse(&text).map_err(|e| format!("{}: {e}", crate::quote::path(file)))
 }
 
 /// Counts the solutions; `--time-limit` stops the search with what it found
@@ -263,6 +263,7 @@ fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, jso
             limit,
             keep: show,
             progress: &progress,
+            max_nodes: None,
         },
         &cancel,
     );
@@ -465,7 +466,7 @@ fn export(file: &str, format: &str, out: &Path, eliminate_forced: bool) -> Resul
     session::write_text(out, &format.write(q)).map_err(|e| e.to_string())?;
     println!(
         "wrote {} ({} variables, {} couplers, offset {}; a solution has energy {})",
-        out.display(),
+        crate::quote::path(out),
         q.len(),
         q.coupler_count(),
         q.offset(),
@@ -493,7 +494,7 @@ fn import(data: &Path, record: &str, set: Option<&str>, out: Option<&Path>) -> R
         if !wanted {
             continue;
         }
-        let rec = read_record(name, line).map_err(|e| format!("{}:{}: {e}", data.display(), i + 1))?;
+        let rec = read_record(name, line).map_err(|e| format!("{}:{}: {e}", crate::quote::path(data), i + 1))?;
         if by_line.is_none() && rec.id != record {
             continue;
         }
@@ -503,7 +504,7 @@ fn import(data: &Path, record: &str, set: Option<&str>, out: Option<&Path>) -> R
             Some(path) => {
                 session::check_not_input(path, &[data]).map_err(|e| e.to_string())?;
                 session::write_text(path, &body).map_err(|e| e.to_string())?;
-                println!("wrote {} ({})", path.display(), rec.id);
+                println!("wrote {} ({})", crate::quote::path(path), rec.id);
                 Ok(())
             }
             None => {
@@ -514,6 +515,6 @@ fn import(data: &Path, record: &str, set: Option<&str>, out: Option<&Path>) -> R
     }
     Err(format!(
         "{}: no record '{record}' (give an id or a line number)",
-        data.display()
+        crate::quote::path(data)
     ))
 }

@@ -162,7 +162,7 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
                     continue;
                 }
             };
-            eprintln!("{family}: {} puzzles from {}", records.len(), path.display());
+            eprintln!("{family}: {} puzzles from {}", records.len(), crate::quote::path(&path));
             if b.repair {
                 super::repair_bench::repair_set(family, &records, b.json, &cancel)?;
                 graded += 1;
@@ -230,14 +230,14 @@ pub(super) fn data_files(dir: &Path) -> Result<Vec<(PathBuf, &'static str, &'sta
         } else if std::fs::symlink_metadata(&path).is_ok() {
             // Named like a data set but not a readable file (a folder, a pipe, a
             // link that leads nowhere): said, not skipped in silence.
-            eprintln!("{}: skipped: not a regular file", path.display());
+            eprintln!("{}: skipped: not a regular file", crate::quote::path(&path));
         }
     }
     if out.is_empty() {
         let names: Vec<&str> = DATA_SETS.iter().map(|(n, _)| *n).collect();
         return Err(format!(
             "{}: none of the data sets ({}) is there",
-            dir.display(),
+            crate::quote::path(dir),
             names.join(", ")
         ));
     }
@@ -255,7 +255,7 @@ pub(super) fn read_set(path: &Path, name: &str, limit: usize) -> Result<Vec<(usi
         }
         match read_record(name, line) {
             Ok(r) => records.push((i + 1, r)),
-            Err(e) => eprintln!("  {}:{}: skipped: {e}", path.display(), i + 1),
+            Err(e) => eprintln!("  {}:{}: skipped: {e}", crate::quote::path(path), i + 1),
         }
     }
     Ok(records)
@@ -289,7 +289,13 @@ fn run_set(
             Ok(r) => r,
             Err(e) if cancel.is_cancelled() => return Err(e),
             Err(e) => {
-                bar.suspend(|| eprintln!("  {}:{line}: {}: {e} (counted as failed)", path.display(), rec.id));
+                bar.suspend(|| {
+                    eprintln!(
+                        "  {}:{line}: {}: {e} (counted as failed)",
+                        crate::quote::path(path),
+                        rec.id
+                    )
+                });
                 (false, None)
             }
         };

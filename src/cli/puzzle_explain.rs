@@ -111,7 +111,7 @@ pub fn grade(file: &str, json: bool) -> Result<(), String> {
             })
         );
     } else {
-        println!("{file}: {}", summary(&ex));
+        println!("{}: {}", crate::quote::path(file), summary(&ex));
     }
     Ok(())
 }

@@ -212,7 +212,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
     }
     for (file, text) in files.iter().zip(&texts) {
         crate::session::write_text(file, text).map_err(|e| e.to_string())?;
-        eprintln!("wrote {}", file.display());
+        eprintln!("wrote {}", crate::quote::path(file));
     }
     Ok(())
 }
@@ -271,15 +271,15 @@ fn out_files(
     {
         return Err(format!(
             "-o {}: the folder {} does not exist",
-            out.display(),
-            dir.display()
+            crate::quote::path(out),
+            crate::quote::path(dir)
         ));
     }
     if let Some(there) = files.iter().find(|f| f.exists()) {
         return Err(format!(
             "-o {}: {} is already there (nothing is overwritten: remove it or choose another name)",
-            out.display(),
-            there.display()
+            crate::quote::path(out),
+            crate::quote::path(there)
         ));
     }
     Ok(files)

@@ -22,7 +22,8 @@ pub fn resolve_source(source: &str) -> Result<Setup, String> {
         return Ok(s.setup().clone());
     }
     Err(format!(
-        "'{source}' is neither a preset (try `fleetscope presets`) nor a session file"
+        "'{}' is neither a preset (try `fleetscope presets`) nor a session file",
+        crate::quote::path(source)
     ))
 }
 
@@ -33,7 +34,7 @@ pub fn show(source: &str) -> Result<String, String> {
 /// Builds a session from sources and saves it atomically.
 pub fn new_session(out: &Path, sources: &[String], random: Option<u64>, force: bool) -> Result<(), String> {
     if out.exists() && !force {
-        return Err(format!("{} exists (use --force to overwrite)", out.display()));
+        return Err(format!("{} exists (use --force to overwrite)", crate::quote::path(out)));
     }
     let mut setups = Vec::new();
     for (i, src) in sources.iter().enumerate() {
@@ -54,6 +55,6 @@ pub fn new_session(out: &Path, sources: &[String], random: Option<u64>, force: b
     let mut s = session::Session::with_setup(setups.remove(0));
     s.setups.extend(setups);
     session::save(out, &s).map_err(|e| e.to_string())?;
-    println!("wrote {} ({} setups)", out.display(), s.setups.len());
+    println!("wrote {} ({} setups)", crate::quote::path(out), s.setups.len());
     Ok(())
 }

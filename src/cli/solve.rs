@@ -372,7 +372,7 @@ pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String>
         session::write_bytes(out, &crate::qubo::write_bqm(q)).map_err(|e| e.to_string())?;
         println!(
             "wrote {} ({} variables, {} couplers, dimod's binary BQM)",
-            out.display(),
+            crate::quote::path(out),
             q.len(),
             q.coupler_count()
         );
@@ -382,7 +382,7 @@ pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String>
     session::write_text(out, &format.write(problem.qubo())).map_err(|e| e.to_string())?;
     println!(
         "wrote {} ({} variables, {} couplers, {} format)",
-        out.display(),
+        crate::quote::path(out),
         problem.qubo().len(),
         problem.qubo().coupler_count(),
         format.name()

@@ -4,11 +4,11 @@ use thiserror::Error;
 /// Why a session or preset could not be read or written.
 #[derive(Debug, Error)]
 pub enum SessionError {
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {}: {source}", crate::quote::path(.path))]
     Read { path: PathBuf, source: std::io::Error },
-    #[error("{path} is larger than {limit} bytes: not read")]
+    #[error("{} is larger than {limit} bytes: not read", crate::quote::path(.path))]
     TooLarge { path: PathBuf, limit: u64 },
-    #[error("cannot write {path}: {source}")]
+    #[error("cannot write {}: {source}", crate::quote::path(.path))]
     Write { path: PathBuf, source: std::io::Error },
     #[error("{what}: line {line}, column {col}: {message}")]
     Syntax {

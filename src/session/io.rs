@@ -76,7 +76,7 @@ pub fn parse_setup(text: &str, what: &str) -> Result<Setup, SessionError> {
 /// Reads and checks a session file.
 pub fn load(path: &Path) -> Result<Session, SessionError> {
     let text = super::read_text(path)?;
-    parse_session(&text, &path.display().to_string())
+    parse_session(&text, &crate::quote::path(path))
 }
 
 /// The session as pretty RON text.

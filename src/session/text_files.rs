@@ -16,7 +16,7 @@ pub const MAX_FILE_BYTES: u64 = 64 << 20;
 pub fn read_text(path: &Path) -> Result<String, SessionError> {
     let bytes = read_bytes(path)?;
     let mut text = String::from_utf8(bytes).map_err(|e| SessionError::Invalid {
-        what: path.display().to_string(),
+        what: crate::quote::path(path),
         message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
     })?;
     if text.starts_with('\u{feff}') {
@@ -79,7 +79,10 @@ pub fn check_not_input(out: &Path, inputs: &[&Path]) -> Result<(), SessionError>
                 path: out.into(),
                 source: std::io::Error::new(
                     std::io::ErrorKind::InvalidInput,
-                    format!("it is the input {}: write the output to another file", input.display()),
+                    format!(
+                        "it is the input {}: write the output to another file",
+                        crate::quote::path(input)
+                    ),
                 ),
             });
         }

@@ -47,9 +47,11 @@ pub fn parse_method(text: &str) -> Result<EmbedMethod, String> {
     }
 }
 
-/// The qubit graph a spec names (`pegasus:16`, …).
-pub fn target_graph(spec: &str) -> Result<Topology, String> {
-    Topology::new(Family::parse(spec)?)
+/// The qubit graph a spec names (`pegasus:16`, …), built under `cancel` (a
+/// time limit on it covers the building: the largest graphs take a good part
+/// of a second).
+pub fn target_graph(spec: &str, cancel: &CancelFlag) -> Result<Topology, String> {
+    Topology::build(Family::parse(spec)?, cancel).map_err(|e| e.to_string())
 }
 
 /// The model's interactions, as the embedder takes them.

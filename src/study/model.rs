@@ -94,18 +94,24 @@ pub fn read_model_file(path: &Path) -> Result<Problem, String> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     if ext.eq_ignore_ascii_case("bqm") {
         let bytes = crate::session::read_bytes(path).map_err(|e| e.to_string())?;
-        let file = crate::qubo::read_bqm(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = crate::qubo::read_bqm(&bytes).map_err(|e| format!("{}: {e}", crate::quote::path(path)))?;
         return Ok(Problem::Plain {
-            name: path.display().to_string(),
+            name: crate::quote::path(path),
             qubo: file.qubo,
         });
     }
-    let format = ModelFormat::parse(ext)
-        .map_err(|_| format!("{}: the file name must end in .coo, .qubo or .bqm", path.display()))?;
+    let format = ModelFormat::parse(ext).map_err(|_| {
+        format!(
+            "{}: the file name must end in .coo, .qubo or .bqm",
+            crate::quote::path(path)
+        )
+    })?;
     let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
-    let qubo = format.read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let qubo = format
+        .read(&text)
+        .map_err(|e| format!("{}: {e}", crate::quote::path(path)))?;
     Ok(Problem::Plain {
-        name: path.display().to_string(),
+        name: crate::quote::path(path),
         qubo,
     })
 }
@@ -297,7 +303,7 @@ impl ModelRecipe {
                 };
                 (Problem::Xray(Box::new(p)), what)
             }
-            ModelSource::File(path) => (read_model_file(path)?, format!("the file {}", path.display())),
+            ModelSource::File(path) => (read_model_file(path)?, format!("the file {}", crate::quote::path(path))),
             ModelSource::Puzzle { name, puzzle, options } => {
                 let mut problem = PuzzleProblem::new(name, (**puzzle).clone(), *options)?;
                 // Max Chess: the exact optimum tells success from a merely valid

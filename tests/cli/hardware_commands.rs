@@ -206,3 +206,29 @@ fn bad_hardware_input_exits_2_with_one_line() {
         "a model file has nothing to judge"
     );
 }
+
+/// The time limit starts once the input is checked and covers building the
+/// target graph: Zephyr Z32 with t = 16 (4.45 million couplers) cannot be
+/// built within a millisecond, so the command says the limit ran out there.
+#[test]
+fn the_time_limit_covers_building_the_graph() {
+    let takuzu = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/takuzu-6.txt");
+    let out = fleetscope(&[
+        "qubo",
+        "embed",
+        takuzu,
+        "--target",
+        "zephyr:32,16",
+        "--time-limit",
+        "0.001",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("time limit ran out while building the Zephyr Z32 (t = 16) graph"),
+        "{err}"
+    );
+    // The time it took is reported.
+    let e = json_of(&["qubo", "embed", takuzu, "--target", "pegasus:4", "--json"]);
+    assert!(e["graph_cpu_s"].as_f64().is_some_and(|s| s >= 0.0), "{e}");
+}

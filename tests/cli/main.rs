@@ -7,6 +7,7 @@ mod count_sizes;
 mod hardening;
 mod hardening_formats;
 mod hardware_commands;
+mod messages;
 mod presets;
 mod puzzle_commands;
 mod rules;

@@ -701,3 +701,84 @@ fn repair_stops_at_its_time_limit_and_says_the_list_was_cut_short() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("time limit"), "{out:?}");
 }
+
+/// N-queens goes to its bitset counter: 14×14 (A000170: 365,596) is counted
+/// whole well within a generous time limit (the model search needed 16.7
+/// CPU-s in a release build, several times that in a test build).
+#[test]
+fn n_queens_14_is_counted_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("nq14.txt");
+    std::fs::write(&p, "n-queens 14x14\n").unwrap();
+    let v = json(&fleetscope(&[
+        "puzzle",
+        "solve",
+        p.to_str().unwrap(),
+        "--time-limit",
+        "20",
+        "--json",
+    ]));
+    assert_eq!(v["solutions"], 365_596, "{v}");
+    assert_eq!(v["complete"], true, "{v}");
+}
+
+/// Max chess with a king on every cell of 8×8 is solved whole well within a
+/// generous time limit: 16 kings, 281,571 ways (the model search needed 47
+/// CPU-s in a release build).
+#[test]
+fn max_chess_8x8_kings_is_solved_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("kings.txt");
+    std::fs::write(&p, format!("chess 8x8\ngoal max\npieces\n{}", "KKKKKKKK\n".repeat(8))).unwrap();
+    let v = json(&fleetscope(&[
+        "puzzle",
+        "solve",
+        p.to_str().unwrap(),
+        "--time-limit",
+        "20",
+        "--json",
+    ]));
+    assert_eq!(v["optimum"], 16.0, "{v}");
+    assert_eq!(v["solutions"], 281_571, "{v}");
+    assert_eq!(v["complete"], true, "{v}");
+}
+
+/// Takuzu and Binairo are generated at 14×14 (a standard size), each draft's
+/// count within a node budget: a unique 14×14 puzzle for each family, and the
+/// same one again from the same seed.
+#[test]
+fn binairo_and_takuzu_are_generated_at_14() {
+    let dir = tempfile::tempdir().unwrap();
+    for family in ["binairo", "takuzu"] {
+        let args = [
+            "puzzle", "generate", "--family", family, "--size", "14", "--seed", "1", "--json",
+        ];
+        let v = json_of(&args);
+        let text = v["puzzle"].as_str().unwrap();
+        assert!(text.contains(&format!("{family} 14x14")), "{text}");
+        let file = dir.path().join(format!("{family}.txt"));
+        std::fs::write(&file, text).unwrap();
+        let s = json_of(&["puzzle", "solve", file.to_str().unwrap(), "--limit", "2", "--json"]);
+        assert_eq!(s["solutions"], 1, "{family}: {text}");
+        assert_eq!(
+            json_of(&args)["puzzle"],
+            v["puzzle"],
+            "{family}: the same seed, the same puzzle"
+        );
+    }
+}
+
+/// A Takuzu answer with a 1 on a given 0 is told that cell must be 0 (a
+/// digit), not "empty" as a cell without a piece is in other families.
+#[test]
+fn a_given_zero_must_be_0_not_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    // The unique answer with row 1, col 4 (a given 0) set to 1.
+    std::fs::write(&bad, "101110\n010101\n101100\n010011\n100101\n011010\n").unwrap();
+    let out = fleetscope(&["puzzle", "check", &example("takuzu-6.txt"), bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("row 1, col 4 must be 0"), "{text}");
+    assert!(!text.contains("empty"), "{text}");
+}

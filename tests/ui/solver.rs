@@ -434,7 +434,7 @@ fn the_hardware_tab_embeds_simulates_and_notices_a_new_model() {
     let engine = hardware_report(
         problem,
         chains,
-        &target_graph("chimera:4").unwrap(),
+        &target_graph("chimera:4", &CancelFlag::new()).unwrap(),
         &plan,
         &CancelFlag::new(),
         &|_| {},

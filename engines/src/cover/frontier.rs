@@ -218,7 +218,8 @@ pub struct Outcome {
 
 /// Counts the distinct layouts (and, if asked, per-cell occupancy).
 ///
-/// `cancel` is polled at every cell and every 65,536 states inside a layer;
+/// `cancel` is polled at every cell and every batch of states inside a layer
+/// (a few milliseconds at most);
 /// `progress(done, total)` is told after every cell: `total` is the number of
 /// cells, twice that with occupancy (the backward pass is the second half).
 pub fn count(
@@ -578,10 +579,10 @@ impl<M: Mask, V: Num> Layer<M, V> {
     }
 
     /// Rebuilds the index of the states held, in the buffer `slots`.
-    fn rebuild_index(&mut self, slots: Vec<Slot<M>>) {
+    fn rebuild_index(&mut self, slots: Vec<Slot<M>>, cancel: Cancel) -> Result<(), FrontierError> {
         self.slots = slots;
-        self.size_index((self.len().max(16) * 2).next_power_of_two());
-        self.reindex();
+        self.size_index((self.len().max(16) * 2).next_power_of_two(), cancel)?;
+        self.reindex(cancel)
     }
 
     /// Bytes in use (the states held and the index).
@@ -591,7 +592,7 @@ impl<M: Mask, V: Num> Layer<M, V> {
     }
 
     /// Empties the layer, sized for about `expect` states (clearing only that much).
-    fn reset(&mut self, expect: usize) {
+    fn reset(&mut self, expect: usize, cancel: Cancel) -> Result<(), FrontierError> {
         self.masks.clear();
         self.krems.clear();
         self.vals.clear();
@@ -601,31 +602,49 @@ impl<M: Mask, V: Num> Layer<M, V> {
         self.krems.reserve(expect);
         self.vals.reserve(expect.saturating_mul(self.d));
         self.info.reserve(expect);
-        self.size_index((expect.max(16) * 2).next_power_of_two());
+        self.size_index((expect.max(16) * 2).next_power_of_two(), cancel)
     }
 
-    fn size_index(&mut self, cap: usize) {
+    /// Empties the index and makes it `cap` slots long. An index of a large layer
+    /// is hundreds of megabytes: it is cleared a slice at a time, looking at the
+    /// flag between slices.
+    fn size_index(&mut self, cap: usize, cancel: Cancel) -> Result<(), FrontierError> {
         let empty = Slot {
             mask: M::default(),
             krem: 0,
             idx: EMPTY,
         };
+        // Invalid until filled: a cancel in between leaves an index nobody reads.
+        self.cap = 0;
+        self.shift = 64;
         if self.slots.len() < cap {
             self.slots.resize(cap, empty);
         }
-        self.slots[..cap].fill(empty);
+        for chunk in self.slots[..cap].chunks_mut(POLL_EVERY * 16) {
+            chunk.fill(empty);
+            poll(cancel)?;
+        }
         self.cap = cap;
         self.shift = 64 - cap.trailing_zeros();
+        Ok(())
     }
 
-    fn grow(&mut self) {
-        self.size_index(self.cap * 2);
-        self.reindex();
+    /// Doubles the index if `more` states would fill it over half.
+    fn make_room(&mut self, more: usize, cancel: Cancel) -> Result<(), FrontierError> {
+        if (self.masks.len() + more) * 2 > self.cap {
+            let cap = ((self.masks.len() + more).max(16) * 2).next_power_of_two();
+            self.size_index(cap, cancel)?;
+            self.reindex(cancel)?;
+        }
+        Ok(())
     }
 
     /// Puts every state into the (empty) index.
-    fn reindex(&mut self) {
+    fn reindex(&mut self, cancel: Cancel) -> Result<(), FrontierError> {
         for idx in 0..self.masks.len() {
+            if idx % POLL_EVERY == 0 {
+                poll(cancel)?;
+            }
             let (mask, krem) = (self.masks[idx], self.krems[idx]);
             let mut pos = (key_hash(&mask, krem) >> self.shift) as usize;
             while self.slots[pos].idx != EMPTY {
@@ -637,6 +656,7 @@ impl<M: Mask, V: Num> Layer<M, V> {
                 idx: idx as u32,
             };
         }
+        Ok(())
     }
 
     /// Index of state `(mask, krem)` (whose [`key_hash`] is `hash`), if present.
@@ -667,12 +687,10 @@ impl<M: Mask, V: Num> Layer<M, V> {
     }
 
     /// Index of state `(mask, krem)` (whose [`key_hash`] is `hash`), created with a
-    /// zero vector if new.
+    /// zero vector if new. The caller made room ([`Layer::make_room`]).
     #[inline]
     fn find_or_insert(&mut self, mask: M, krem: u32, hash: u64) -> usize {
-        if (self.masks.len() + 1) * 2 > self.cap {
-            self.grow();
-        }
+        debug_assert!((self.masks.len() + 1) * 2 <= self.cap, "no room made in the index");
         let mut pos = (hash >> self.shift) as usize;
         loop {
             let slot = &mut self.slots[pos];
@@ -1053,6 +1071,24 @@ const NO_PLACEMENT: u32 = u32::MAX;
 /// Successors gathered per batch of [`Engine::forward`].
 const BATCH: usize = 128;
 
+/// The caller's "stop now?".
+type Cancel<'a> = &'a dyn Fn() -> bool;
+
+/// States (or index slots / 16) handled between two looks at the flag outside
+/// the batched passes, which look once per batch. Each state costs at most a
+/// vector of 128 values, so a look comes every few milliseconds at most.
+const POLL_EVERY: usize = 4096;
+
+/// `Err(Cancelled)` once the caller asks to stop.
+#[inline]
+fn poll(cancel: Cancel) -> Result<(), FrontierError> {
+    if cancel() {
+        Err(FrontierError::Cancelled(Cancelled))
+    } else {
+        Ok(())
+    }
+}
+
 /// A successor waiting for its lookup and its vector addition.
 struct Pending<M> {
     hash: u64,
@@ -1250,7 +1286,7 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
     }
 
     /// Zeroes the entries of layer `p` that cannot be completed and fills `info`.
-    fn settle(&self, layer: &mut Layer<M, V>, p: usize) {
+    fn settle(&self, layer: &mut Layer<M, V>, p: usize, cancel: Cancel) -> Result<(), FrontierError> {
         let plan = self.plan;
         let lives = &plan.epochs[plan.epoch_of[p] as usize];
         let req_window = if plan.has_required {
@@ -1260,6 +1296,9 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
         };
         let d = self.d;
         for s in 0..layer.len() {
+            if s % POLL_EVERY == 0 {
+                poll(cancel)?;
+            }
             let m = layer.masks[s];
             let kn = lives.k[layer.krems[s] as usize] as u64;
             let limit = (plan.n - p) as u64 - m.ones() as u64;
@@ -1293,6 +1332,7 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
             }
             layer.info[s] = info;
         }
+        Ok(())
     }
 
     /// Builds layer `i + 1` from layer `i`.
@@ -1310,7 +1350,7 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
         cancel: &dyn Fn() -> bool,
     ) -> Result<(), FrontierError> {
         let d = self.d;
-        next.reset(cur.len());
+        next.reset(cur.len(), cancel)?;
         let mut pending: Vec<Pending<M>> = Vec::with_capacity(BATCH + 64);
         let mut s = 0;
         let mut checked = 0;
@@ -1334,6 +1374,7 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
                 }
                 s += 1;
             }
+            next.make_room(pending.len(), cancel)?;
             for p in pending.iter_mut() {
                 let t = next.find_or_insert(p.mask, p.krem, p.hash);
                 p.dst = t as u32;
@@ -1350,11 +1391,11 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
                     (info.lo, info.hi),
                 );
             }
+            // A batch is at most a few hundred vector additions: look at the
+            // flag after each one, so a stop never waits for a whole layer.
+            poll(cancel)?;
             if s - checked >= 0x1_0000 {
                 checked = s;
-                if cancel() {
-                    return Err(FrontierError::Cancelled(Cancelled));
-                }
                 if next.len() > limits.0 || next.bytes() > limits.1 {
                     return Err(FrontierError::TooManyStates {
                         cell: i,
@@ -1369,8 +1410,7 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
                 states: next.len(),
             });
         }
-        self.settle(next, i + 1);
-        Ok(())
+        self.settle(next, i + 1, cancel)
     }
 
     /// Completions of every entry of layer `i` (holding forward counts) from those
@@ -1387,14 +1427,9 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
         let d = self.d;
         let mut g = vec![V::ZERO; layer.len() * d];
         let mut pending: Vec<Pending<M>> = Vec::with_capacity(BATCH + 64);
-        let (mut s, mut checked) = (0, 0);
+        let mut s = 0;
         while s < layer.len() {
-            if s - checked >= 0x1_0000 {
-                checked = s;
-                if cancel() {
-                    return Err(FrontierError::Cancelled(Cancelled));
-                }
-            }
+            poll(cancel)?;
             pending.clear();
             while s < layer.len() && pending.len() < BATCH {
                 let info = layer.info[s];
@@ -1455,10 +1490,10 @@ fn run<M: Mask, V: Num>(
     let store_budget = opts.max_memory / 2;
 
     let mut cur: Layer<M, V> = Layer::new(d);
-    cur.reset(1);
+    cur.reset(1, cancel)?;
     let t = cur.find_or_insert(M::default(), plan.k_full, key_hash(&M::default(), plan.k_full));
     cur.vals[t * d + plan.v_full as usize] = V::ONE;
-    engine.settle(&mut cur, 0);
+    engine.settle(&mut cur, 0, cancel)?;
     let mut spare: Layer<M, V> = Layer::new(d);
     let (mut peak, mut total_states) = (cur.len(), cur.len() as u64);
 
@@ -1536,7 +1571,7 @@ fn run<M: Mask, V: Num>(
             }
             let mut layer = stored[i].take().unwrap();
             layer.vals = engine.backward(&layer, &after, i, &mut through, cancel)?;
-            layer.rebuild_index(after.take_index());
+            layer.rebuild_index(after.take_index(), cancel)?;
             after = layer;
             progress(2 * n as u64 - i as u64, total_work);
         }

@@ -65,8 +65,16 @@ impl EmbeddedStructure {
         })?;
         let mut labels: Vec<u32> = chains.iter().flatten().copied().collect();
         labels.sort_unstable();
-        let index: HashMap<u32, usize> = labels.iter().enumerate().map(|(i, &q)| (q, i)).collect();
-        let dense: Vec<Vec<usize>> = chains.iter().map(|c| c.iter().map(|q| index[q]).collect()).collect();
+        // Label → index into `labels`, dense over the label space: the loop
+        // below looks up both ends of every coupler of the graph.
+        let mut index = vec![usize::MAX; target.family.label_space()];
+        for (i, &q) in labels.iter().enumerate() {
+            index[q as usize] = i;
+        }
+        let dense: Vec<Vec<usize>> = chains
+            .iter()
+            .map(|c| c.iter().map(|&q| index[q as usize]).collect())
+            .collect();
         let mut owner = vec![usize::MAX; labels.len()];
         for (v, chain) in dense.iter().enumerate() {
             for &i in chain {
@@ -76,9 +84,10 @@ impl EmbeddedStructure {
         let mut chain_couplers = Vec::new();
         let mut between: HashMap<(usize, usize), Vec<(usize, usize)>> = HashMap::new();
         for &(a, b) in &target.edges {
-            let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) else {
+            let (i, j) = (index[a as usize], index[b as usize]);
+            if i == usize::MAX || j == usize::MAX {
                 continue;
-            };
+            }
             let (u, v) = (owner[i], owner[j]);
             if u == v {
                 chain_couplers.push((i, j));

@@ -12,6 +12,8 @@
 //! below, odd couplers pair k with k + 1, external ones join z and z + 1.
 //! Zephyr (u, w, k, j, z): w < 2m + 1, k < t, j ∈ {0, 1}, z < m.
 
+use super::EmbedError;
+use crate::run::{CancelFlag, Cancelled};
 use std::collections::BTreeSet;
 
 /// A graph family and its size.
@@ -173,24 +175,39 @@ impl Family {
 impl Topology {
     /// The graph of a family (checked against its limits).
     pub fn new(family: Family) -> Result<Topology, String> {
-        family.check()?;
-        let mut edges = BTreeSet::new();
-        let mut add = |a: u32, b: u32| {
-            edges.insert((a.min(b), a.max(b)));
+        Topology::build(family, &CancelFlag::new()).map_err(|e| e.to_string())
+    }
+
+    /// The graph of a family, looking at `cancel` as it goes: the largest
+    /// graphs have millions of couplers and take a good part of a second, so
+    /// a time limit on the flag covers building the graph too.
+    pub fn build(family: Family, cancel: &CancelFlag) -> Result<Topology, EmbedError> {
+        family.check().map_err(EmbedError::Invalid)?;
+        let mut edges = Vec::new();
+        let mut add = |a: u32, b: u32| edges.push((a.min(b), a.max(b)));
+        let stopped_early = match family {
+            Family::Chimera { m, n, t } => chimera_edges(family, m, n, t, &mut add, cancel),
+            Family::Pegasus { m } => pegasus_edges(family, m, &mut add, cancel),
+            Family::Zephyr { m, t } => zephyr_edges(family, m, t, &mut add, cancel),
         };
-        match family {
-            Family::Chimera { m, n, t } => chimera_edges(family, m, n, t, &mut add),
-            Family::Pegasus { m } => pegasus_edges(family, m, &mut add),
-            Family::Zephyr { m, t } => zephyr_edges(family, m, t, &mut add),
-        }
+        let stopped = || {
+            if cancel.timed_out() {
+                EmbedError::GraphOutOfTime(family.name())
+            } else {
+                EmbedError::Cancelled(Cancelled)
+            }
+        };
+        stopped_early.map_err(|_| stopped())?;
+        let edges = sorted_unique(edges, family.label_space(), cancel).map_err(|_| stopped())?;
         // As D-Wave's generators build them: a qubit is a node when a coupler
         // touches it (Pegasus' fabric drops the rest).
-        let nodes: BTreeSet<u32> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
-        Ok(Topology {
-            family,
-            nodes: nodes.into_iter().collect(),
-            edges: edges.into_iter().collect(),
-        })
+        let mut present = vec![false; family.label_space()];
+        for &(a, b) in &edges {
+            present[a as usize] = true;
+            present[b as usize] = true;
+        }
+        let nodes = (0..present.len() as u32).filter(|&q| present[q as usize]).collect();
+        Ok(Topology { family, nodes, edges })
     }
 
     /// The graph without some qubits (and their couplers) and couplers, as a
@@ -278,9 +295,54 @@ impl Topology {
     }
 }
 
-fn chimera_edges(f: Family, m: usize, n: usize, t: usize, add: &mut impl FnMut(u32, u32)) {
+/// The couplers sorted and without repeats, bucketed by their smaller end (a
+/// sort of millions of pairs would not look at the flag).
+fn sorted_unique(edges: Vec<(u32, u32)>, space: usize, cancel: &CancelFlag) -> Result<Vec<(u32, u32)>, Cancelled> {
+    let mut start = vec![0usize; space + 1];
+    for &(a, _) in &edges {
+        start[a as usize + 1] += 1;
+    }
+    for q in 0..space {
+        start[q + 1] += start[q];
+    }
+    let mut fill = start.clone();
+    let mut ends = vec![0u32; edges.len()];
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        if i % 0x1_0000 == 0 {
+            cancel.check()?;
+        }
+        ends[fill[a as usize]] = b;
+        fill[a as usize] += 1;
+    }
+    let mut out = Vec::with_capacity(edges.len());
+    for a in 0..space {
+        if a % 0x1000 == 0 {
+            cancel.check()?;
+        }
+        let run = &mut ends[start[a]..start[a + 1]];
+        run.sort_unstable();
+        let mut last = None;
+        for &b in run.iter() {
+            if last != Some(b) {
+                out.push((a as u32, b));
+                last = Some(b);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn chimera_edges(
+    f: Family,
+    m: usize,
+    n: usize,
+    t: usize,
+    add: &mut impl FnMut(u32, u32),
+    cancel: &CancelFlag,
+) -> Result<(), Cancelled> {
     let q = |i, j, u, k| f.linear(Coord::Chimera([i, j, u, k]));
     for i in 0..m {
+        cancel.check()?;
         for j in 0..n {
             for a in 0..t {
                 for b in 0..t {
@@ -295,9 +357,10 @@ fn chimera_edges(f: Family, m: usize, n: usize, t: usize, add: &mut impl FnMut(u
             }
         }
     }
+    Ok(())
 }
 
-fn pegasus_edges(f: Family, m: usize, add: &mut impl FnMut(u32, u32)) {
+fn pegasus_edges(f: Family, m: usize, add: &mut impl FnMut(u32, u32), cancel: &CancelFlag) -> Result<(), Cancelled> {
     let m1 = m - 1;
     // The fabric: boundary qubits whose tiles are incomplete are left out
     // (w = 0 with k below the smallest offset, w = m − 1 with k from 12 minus the largest).
@@ -315,6 +378,7 @@ fn pegasus_edges(f: Family, m: usize, add: &mut impl FnMut(u32, u32)) {
     let q = |u, w, k, z| f.linear(Coord::Pegasus([u, w, k, z]));
     for u in 0..2 {
         for w in 0..m {
+            cancel.check()?;
             for k in 0..12 {
                 for z in 0..m1 {
                     if !ok(u, w, k, z) {
@@ -341,12 +405,20 @@ fn pegasus_edges(f: Family, m: usize, add: &mut impl FnMut(u32, u32)) {
             }
         }
     }
+    Ok(())
 }
 
-fn zephyr_edges(f: Family, m: usize, t: usize, add: &mut impl FnMut(u32, u32)) {
+fn zephyr_edges(
+    f: Family,
+    m: usize,
+    t: usize,
+    add: &mut impl FnMut(u32, u32),
+    cancel: &CancelFlag,
+) -> Result<(), Cancelled> {
     let q = |u, w, k, j, z| f.linear(Coord::Zephyr([u, w, k, j, z]));
     for u in 0..2 {
         for w in 0..2 * m + 1 {
+            cancel.check()?;
             for k in 0..t {
                 for z in 0..m {
                     for j in 0..2 {
@@ -365,6 +437,7 @@ fn zephyr_edges(f: Family, m: usize, t: usize, add: &mut impl FnMut(u32, u32)) {
     // Internal: vertical (0, 2w+1+a(2i−1), k, j, z) meets horizontal (1, 2z+1+b(2j−1), h, i, w).
     for w in 0..m {
         for z in 0..m {
+            cancel.check()?;
             for k in 0..t {
                 for h in 0..t {
                     for i in 0..2 {
@@ -382,4 +455,5 @@ fn zephyr_edges(f: Family, m: usize, t: usize, add: &mut impl FnMut(u32, u32)) {
             }
         }
     }
+    Ok(())
 }

@@ -16,6 +16,12 @@ pub struct ExactRequest<'a> {
     pub keep: usize,
     /// Told how far the search is, every few thousand nodes.
     pub progress: &'a (dyn Fn(SearchProgress) + Sync),
+    /// A budget the same on every machine: the model search stops after this
+    /// many nodes and probes (marked [`ExactResult::out_of_nodes`]). The
+    /// generators bound each draft's count with it, so that a draft with a
+    /// long search cannot hold them up and the same seed still gives the
+    /// same puzzle.
+    pub max_nodes: Option<u64>,
 }
 
 impl std::fmt::Debug for ExactRequest<'_> {
@@ -23,6 +29,7 @@ impl std::fmt::Debug for ExactRequest<'_> {
         f.debug_struct("ExactRequest")
             .field("limit", &self.limit)
             .field("keep", &self.keep)
+            .field("max_nodes", &self.max_nodes)
             .finish_non_exhaustive()
     }
 }
@@ -33,6 +40,7 @@ impl Default for ExactRequest<'_> {
             limit: 1_000_000,
             keep: 2,
             progress: &no_search_progress,
+            max_nodes: None,
         }
     }
 }
@@ -44,6 +52,15 @@ impl ExactRequest<'_> {
             limit,
             keep,
             progress: &no_search_progress,
+            max_nodes: None,
+        }
+    }
+
+    /// The same request stopping after `nodes` nodes and probes.
+    pub fn with_max_nodes(self, nodes: u64) -> Self {
+        ExactRequest {
+            max_nodes: Some(nodes),
+            ..self
         }
     }
 }
@@ -101,6 +118,8 @@ pub struct ExactResult {
     /// Why there is no solution, when the rules alone say so before any search
     /// (links that contradict each other).
     pub why_none: Option<String>,
+    /// The request's node budget ran out: the count is what was found by then.
+    pub out_of_nodes: bool,
 }
 
 impl ExactResult {
@@ -114,16 +133,17 @@ impl ExactResult {
             nodes: 0,
             timed_out: false,
             why_none: None,
+            out_of_nodes: false,
         }
     }
 
     pub fn is_unique(&self) -> bool {
-        self.count == 1 && !self.stopped_at_limit && !self.timed_out
+        self.count == 1 && self.is_complete()
     }
 
-    /// Every solution was counted (no limit or clock stopped the search).
+    /// Every solution was counted (no limit, clock or node budget stopped the search).
     pub fn is_complete(&self) -> bool {
-        !self.stopped_at_limit && !self.timed_out
+        !self.stopped_at_limit && !self.timed_out && !self.out_of_nodes
     }
 }
 
@@ -223,6 +243,8 @@ struct Search<'a> {
     result: ExactResult,
     /// The flag (or the clock) stopped the search.
     cancelled: bool,
+    /// Nodes and probes so far, against the request's budget.
+    work: u64,
     /// Share of the tree done: each node not branched on adds 2^-depth.
     explored: f64,
     /// Looks at the flag so far.
@@ -289,6 +311,7 @@ impl<'a> Search<'a> {
             req,
             result: ExactResult::empty(),
             cancelled: false,
+            work: 0,
             explored: 0.0,
             looks: 0,
             depth: 0,
@@ -479,8 +502,26 @@ impl<'a> Search<'a> {
         self.explored += 0.5f64.powi(self.depth.min(1100) as i32);
     }
 
-    /// Depth-first search; returns false to stop (limit or cancel).
+    /// One more node or probe against the budget; false once it is spent.
+    fn within_budget(&mut self) -> bool {
+        if self.req.max_nodes.is_some_and(|m| self.work >= m) {
+            self.result.out_of_nodes = true;
+            return false;
+        }
+        self.work += 1;
+        true
+    }
+
+    /// The search must stop: the flag, the clock or the node budget.
+    fn stopped(&self) -> bool {
+        self.cancelled || self.result.out_of_nodes
+    }
+
+    /// Depth-first search; returns false to stop (limit, cancel or budget).
     fn search(&mut self) -> bool {
+        if !self.within_budget() {
+            return false;
+        }
         self.result.nodes += 1;
         if self.result.nodes.is_multiple_of(CHECK_EVERY) && !self.still_going() {
             return false;
@@ -498,7 +539,7 @@ impl<'a> Search<'a> {
         if self.depth < PROBE_DEPTH && self.probing_pays() && !self.probe() {
             self.undo_to(mark);
             self.close();
-            return !self.cancelled;
+            return !self.stopped();
         }
         if let Some(partial) = self.partial
             && !partial(&self.partial_cells())
@@ -557,8 +598,8 @@ impl<'a> Search<'a> {
         ok
     }
 
-    /// Also false when the search must stop (`cancelled` says so): probing a
-    /// 64×64 board near the root takes seconds.
+    /// Also false when the search must stop ([`Search::stopped`] says so):
+    /// probing a 64×64 board near the root takes seconds.
     fn probe_all(&mut self) -> bool {
         let mut probed = 0u64;
         loop {
@@ -568,7 +609,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 probed += 1;
-                if probed.is_multiple_of(CHECK_EVERY / 16) && !self.still_going() {
+                if !self.within_budget() || (probed.is_multiple_of(CHECK_EVERY / 16) && !self.still_going()) {
                     return false;
                 }
                 for val in [1u8, 0] {

@@ -348,7 +348,11 @@ impl PuzzleModel {
                     message: format!(
                         "{} must be {}: {}",
                         self.name(f.cell),
-                        if f.value { "1" } else { "empty" },
+                        match (f.value, self.digits) {
+                            (true, _) => "1",
+                            (false, true) => "0",
+                            (false, false) => "empty",
+                        },
                         f.why
                     ),
                     cells: vec![f.cell],

@@ -562,3 +562,38 @@ fn dlx_sees_a_set_flag_at_its_first_look() {
         );
     }
 }
+
+/// The frontier counter looks at the flag at least once per 4,096 states it
+/// handles, not once per 65,536 and at each cell: a layer of a large board
+/// holds millions of states, and Ctrl+C must not wait for the rest of it.
+#[test]
+fn the_frontier_looks_at_the_flag_often_within_a_layer() {
+    use fleetscope_engines::cover::{FleetCover, FrontierOptions, frontier_count, frontier_input};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let board = Board::square("b", 8, 8);
+    let cover = FleetCover::new(
+        &board,
+        &classic(&CLASSIC),
+        TouchRule::MayTouch,
+        &Observations::default(),
+    )
+    .unwrap();
+    let looks = AtomicU64::new(0);
+    let cancel = || {
+        looks.fetch_add(1, Ordering::Relaxed);
+        false
+    };
+    let out = frontier_count(
+        &frontier_input(&cover),
+        &FrontierOptions::default(),
+        &cancel,
+        &|_, _| {},
+    )
+    .unwrap();
+    let looks = looks.into_inner();
+    assert!(
+        looks * 4096 >= out.total_states,
+        "{looks} looks over {} states",
+        out.total_states
+    );
+}

@@ -192,3 +192,23 @@ fn the_precision_verdict_names_the_terms_below_the_threshold() {
     assert_eq!((r.divide_by, r.below), (2.0, 0));
     assert!(r.verdict().contains("every term is above"), "{}", r.verdict());
 }
+
+/// Building a graph looks at the flag: a cancel is a cancel, a deadline past
+/// names the graph.
+#[test]
+fn building_a_graph_stops_on_the_flag() {
+    use fleetscope_engines::hardware::EmbedError;
+    use fleetscope_engines::run::CancelFlag;
+    let family = Family::parse("zephyr:4").unwrap();
+    let cancel = CancelFlag::new();
+    cancel.cancel();
+    assert!(matches!(
+        Topology::build(family, &cancel),
+        Err(EmbedError::Cancelled(_))
+    ));
+    let past = CancelFlag::new().with_time_limit(std::time::Duration::ZERO);
+    match Topology::build(family, &past) {
+        Err(EmbedError::GraphOutOfTime(name)) => assert_eq!(name, "Zephyr Z4 (t = 4)"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -198,3 +198,36 @@ fn bad_puzzles_give_clear_errors() {
         PuzzleError::Size(65, 2)
     );
 }
+
+/// A node budget stops the model search the same way on every machine, and
+/// the result says the count is not complete.
+#[test]
+fn a_node_budget_stops_the_model_search() {
+    use fleetscope_engines::puzzle::families::binary::BinaryPuzzle;
+    use fleetscope_engines::puzzle::{ExactRequest, Puzzle};
+    let p = Puzzle::Binary(BinaryPuzzle::blank(8, 8, true));
+    let full = p
+        .solve_exact(ExactRequest::new(u64::MAX, 0), &CancelFlag::new())
+        .unwrap();
+    assert!(full.is_complete() && !full.out_of_nodes && full.count > 1);
+    for budget in [1, 10, 100] {
+        let cut = p
+            .solve_exact(
+                ExactRequest::new(u64::MAX, 0).with_max_nodes(budget),
+                &CancelFlag::new(),
+            )
+            .unwrap();
+        assert!(
+            cut.out_of_nodes && !cut.is_complete() && !cut.is_unique(),
+            "{budget}: {cut:?}"
+        );
+        assert!(cut.nodes <= budget && cut.count < full.count, "{budget}: {cut:?}");
+        let again = p
+            .solve_exact(
+                ExactRequest::new(u64::MAX, 0).with_max_nodes(budget),
+                &CancelFlag::new(),
+            )
+            .unwrap();
+        assert_eq!((again.nodes, again.count), (cut.nodes, cut.count), "{budget}");
+    }
+}

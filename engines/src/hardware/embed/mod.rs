@@ -130,6 +130,9 @@ pub enum EmbedError {
     NoClique,
     #[error("no embedding found before the time limit")]
     OutOfTime,
+    /// The time limit ran out before the target graph was built.
+    #[error("the time limit ran out while building the {0} graph, before the search began")]
+    GraphOutOfTime(String),
     #[error(transparent)]
     Cancelled(#[from] Cancelled),
 }
@@ -182,9 +185,19 @@ pub fn find_embedding(
         )));
     }
     let dense = 2 * edges.len() >= DENSE_SHARE_PERCENT * variables * variables.saturating_sub(1) / 100;
-    let clique = || triangle::triangle_embedding(variables, edges, target);
+    // The clique embedding is found whole or not at all: a time limit passing
+    // while it is sought leaves nothing to return.
+    let clique = || {
+        triangle::triangle_embedding(variables, edges, target, cancel).map_err(|Cancelled| {
+            if cancel.timed_out() {
+                EmbedError::OutOfTime
+            } else {
+                EmbedError::Cancelled(Cancelled)
+            }
+        })
+    };
     let dense_clique = if options.method == EmbedMethod::Auto && dense {
-        clique()
+        clique()?
     } else {
         None
     };
@@ -194,7 +207,7 @@ pub fn find_embedding(
                 "an imported embedding is read, not searched for".into(),
             ));
         }
-        EmbedMethod::Clique => (clique().ok_or(EmbedError::NoClique)?, EmbedMethod::Clique, 0),
+        EmbedMethod::Clique => (clique()?.ok_or(EmbedError::NoClique)?, EmbedMethod::Clique, 0),
         EmbedMethod::Auto if dense_clique.is_some() => {
             let clique = dense_clique.unwrap_or_default();
             // On small models the heuristic is quick and often shorter: keep the better.
@@ -211,7 +224,7 @@ pub fn find_embedding(
         }
         EmbedMethod::Auto => match heuristic(variables, neighbours, target, options, cancel, progress) {
             Ok((chains, t)) => (chains, EmbedMethod::Heuristic, t),
-            Err(EmbedError::NotFound { tries }) => match clique() {
+            Err(EmbedError::NotFound { tries }) => match clique()? {
                 Some(chains) => (chains, EmbedMethod::Clique, 0),
                 None => return Err(EmbedError::NotFound { tries }),
             },

@@ -13,6 +13,7 @@
 
 use super::Embedding;
 use crate::hardware::{Coord, Family, Topology};
+use crate::run::{CancelFlag, Cancelled};
 use std::collections::HashMap;
 
 const NO_CROSSING: (u16, u16) = (u16::MAX, u16::MAX);
@@ -38,12 +39,13 @@ fn line_of(family: Family, q: u32) -> (usize, [usize; 3], usize) {
 }
 
 impl Lines {
-    fn new(target: &Topology) -> Lines {
+    fn new(target: &Topology, cancel: &CancelFlag) -> Result<Lines, Cancelled> {
         let family = target.family;
         let mut ids: [HashMap<[usize; 3], usize>; 2] = [HashMap::new(), HashMap::new()];
         let mut across: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
         let mut runs: [Vec<Vec<Option<u32>>>; 2] = [Vec::new(), Vec::new()];
-        let mut place = HashMap::new();
+        // Each qubit's (orientation, line, place along it), by linear label.
+        let mut place = vec![(0, 0, 0); family.label_space()];
         for &q in &target.nodes {
             let (o, key, at) = line_of(family, q);
             let next = runs[o].len();
@@ -58,7 +60,7 @@ impl Lines {
                 run.resize(at + 1, None);
             }
             run[at] = Some(q);
-            place.insert(q, (o, id, at));
+            place[q as usize] = (o, id, at);
         }
         // Order each orientation's lines across the graph.
         let mut order: [Vec<usize>; 2] = [(0..runs[0].len()).collect(), (0..runs[1].len()).collect()];
@@ -73,8 +75,11 @@ impl Lines {
         }
         let heights = runs[1].len();
         let mut crossing = vec![NO_CROSSING; runs[0].len() * heights];
-        for &(a, b) in &target.edges {
-            let (pa, pb) = (place[&a], place[&b]);
+        for (e, &(a, b)) in target.edges.iter().enumerate() {
+            if e % 0x1_0000 == 0 {
+                cancel.check()?;
+            }
+            let (pa, pb) = (place[a as usize], place[b as usize]);
             let (v, h) = match (pa.0, pb.0) {
                 (0, 1) => (pa, pb),
                 (1, 0) => (pb, pa),
@@ -86,7 +91,7 @@ impl Lines {
             }
         }
         let runs = [0, 1].map(|o| order[o].iter().map(|&id| runs[o][id].clone()).collect());
-        Lines { runs, crossing }
+        Ok(Lines { runs, crossing })
     }
 
     fn cross(&self, v: usize, h: usize) -> (u16, u16) {
@@ -161,11 +166,16 @@ fn lay_out(
 const WINDOW_SHIFT: usize = 12;
 
 /// The best triangle embedding of the model on `target`, if one fits.
-pub fn triangle_embedding(variables: usize, edges: &[(usize, usize)], target: &Topology) -> Option<Embedding> {
-    let lines = Lines::new(target);
+pub fn triangle_embedding(
+    variables: usize,
+    edges: &[(usize, usize)],
+    target: &Topology,
+    cancel: &CancelFlag,
+) -> Result<Option<Embedding>, Cancelled> {
+    let lines = Lines::new(target, cancel)?;
     let (nv, nh) = (lines.runs[0].len(), lines.runs[1].len());
     if variables == 0 || variables > nv.min(nh) {
-        return None;
+        return Ok(None);
     }
     let mut neighbours = vec![Vec::new(); variables];
     for &(a, b) in edges {
@@ -187,6 +197,7 @@ pub fn triangle_embedding(variables: usize, edges: &[(usize, usize)], target: &T
             (0..nh).rev().collect()
         };
         for v_start in 0..=nv - variables {
+            cancel.check()?;
             let lo = v_start.saturating_sub(WINDOW_SHIFT);
             let hi = (v_start + WINDOW_SHIFT).min(nh - variables);
             for h_start in lo..=hi {
@@ -204,8 +215,10 @@ pub fn triangle_embedding(variables: usize, edges: &[(usize, usize)], target: &T
             }
         }
     }
-    let layout = best?;
-    Some(
+    let Some(layout) = best else {
+        return Ok(None);
+    };
+    Ok(Some(
         layout
             .runs
             .iter()
@@ -222,5 +235,5 @@ pub fn triangle_embedding(variables: usize, edges: &[(usize, usize)], target: &T
                 chain
             })
             .collect(),
-    )
+    ))
 }

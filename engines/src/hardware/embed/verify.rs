@@ -5,7 +5,8 @@
 
 use crate::hardware::Topology;
 
-/// `Err` names the first thing wrong.
+/// `Err` names the first thing wrong. One pass over the graph's couplers
+/// (millions on the largest graphs) keeps those among the chains' qubits.
 pub fn verify(
     variables: usize,
     edges: &[(usize, usize)],
@@ -13,7 +14,6 @@ pub fn verify(
     target: &Topology,
 ) -> Result<(), String> {
     let space = target.family.label_space();
-    let adjacency = target.adjacency();
     let mut present = vec![false; space];
     for &q in &target.nodes {
         present[q as usize] = true;
@@ -22,7 +22,6 @@ pub fn verify(
         return Err(format!("{} chains for {variables} variables", chains.len()));
     }
     let mut owner = vec![usize::MAX; space];
-    let mut seen = vec![false; space];
     for (v, chain) in chains.iter().enumerate() {
         if chain.is_empty() {
             return Err(format!("variable {v} has no chain"));
@@ -42,6 +41,16 @@ pub fn verify(
             }
             owner[q as usize] = v;
         }
+    }
+    let mut adjacency = vec![Vec::new(); space];
+    for &(a, b) in &target.edges {
+        if owner[a as usize] != usize::MAX && owner[b as usize] != usize::MAX {
+            adjacency[a as usize].push(b);
+            adjacency[b as usize].push(a);
+        }
+    }
+    let mut seen = vec![false; space];
+    for (v, chain) in chains.iter().enumerate() {
         // Connected: a search from the first qubit through the chain's own
         // qubits (each marked once, so long chains cost their length).
         seen[chain[0] as usize] = true;

@@ -458,6 +458,7 @@ impl super::Family for BattleshipPuzzle {
             nodes: s.nodes,
             timed_out: s.timed_out,
             why_none: None,
+            out_of_nodes: false,
         })
     }
 

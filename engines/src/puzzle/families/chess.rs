@@ -303,7 +303,7 @@ impl super::Family for Chess {
         Chess::model(self)
     }
 
-    /// The Coloured problem on up to 128 cells is counted on bitsets.
+    /// Both problems on up to 128 cells are solved on bitsets.
     fn solve_exact(
         &self,
         req: crate::puzzle::ExactRequest,

@@ -3,7 +3,8 @@
 //! piece threatens or is threatened from) are 128-bit sets; the search puts
 //! a piece in the region with the fewest cells left and clears that piece's
 //! conflicts. The generator counts every draft, and the general model search
-//! spent most of a chess draft's time.
+//! spent most of a chess draft's time. The Max problem (`chess_max`) uses the
+//! same conflicts.
 
 use super::chess::{Chess, ChessGoal};
 use crate::geometry::BinaryMatrix;
@@ -14,9 +15,29 @@ use crate::run::CancelFlag;
 /// Largest board (in cells) the bitsets hold.
 pub const MAX_CELLS: usize = 128;
 
-/// Does this puzzle fit the bitset counter (the Coloured goal, 128 cells or fewer)?
+/// Does this puzzle fit the bitset counters (128 cells or fewer; the Max
+/// goal goes to [`super::chess_max`])?
 pub fn fits(ch: &Chess) -> bool {
-    ch.goal == ChessGoal::Coloured && ch.rows * ch.cols <= MAX_CELLS
+    ch.rows * ch.cols <= MAX_CELLS
+}
+
+/// Each cell's conflicts: the cells a piece there threatens or is
+/// threatened from (on an empty board).
+pub(super) fn conflicts(ch: &Chess) -> Vec<u128> {
+    let (cols, cells) = (ch.cols, ch.rows * ch.cols);
+    let at = |c: usize| (c / cols, c % cols);
+    let mut conflicts = vec![0u128; cells];
+    for a in 0..cells {
+        let Some(pa) = ch.pieces[a] else { continue };
+        for b in a + 1..cells {
+            let Some(pb) = ch.pieces[b] else { continue };
+            if pa.reaches(at(a), at(b)) || pb.reaches(at(b), at(a)) {
+                conflicts[a] |= 1u128 << b;
+                conflicts[b] |= 1u128 << a;
+            }
+        }
+    }
+    conflicts
 }
 
 struct Search<'a> {
@@ -35,21 +56,13 @@ struct Search<'a> {
 pub fn solve(ch: &Chess, req: ExactRequest<'_>, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
     ch.validate().map_err(PuzzleError::Invalid)?;
     debug_assert!(fits(ch));
+    if ch.goal == ChessGoal::Max {
+        return super::chess_max::solve(ch, &conflicts(ch), req, cancel);
+    }
     let (rows, cols) = (ch.rows, ch.cols);
     let cells = rows * cols;
-    let at = |c: usize| (c / cols, c % cols);
     let bit = |c: usize| 1u128 << c;
-    let mut conflicts = vec![0u128; cells];
-    for a in 0..cells {
-        let Some(pa) = ch.pieces[a] else { continue };
-        for b in a + 1..cells {
-            let Some(pb) = ch.pieces[b] else { continue };
-            if pa.reaches(at(a), at(b)) || pb.reaches(at(b), at(a)) {
-                conflicts[a] |= bit(b);
-                conflicts[b] |= bit(a);
-            }
-        }
-    }
+    let conflicts = conflicts(ch);
     let mut regions = vec![0u128; ch.region_count()];
     for c in 0..cells {
         regions[ch.regions[c] as usize] |= bit(c);

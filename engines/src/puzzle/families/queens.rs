@@ -574,9 +574,12 @@ impl super::Family for Queens {
         Queens::model(self)
     }
 
-    /// LinkedIn-style boards are an exact cover: dancing links count them.
+    /// N-queens goes to its bitset counter; LinkedIn-style boards are an
+    /// exact cover: dancing links count them.
     fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
-        if self.is_exact_cover() {
+        if super::nqueens_count::fits(self) {
+            super::nqueens_count::solve(self, req, cancel)
+        } else if self.is_exact_cover() {
             super::queens_dlx::solve(self, req, cancel)
         } else {
             solve_by_search(self, req, cancel)

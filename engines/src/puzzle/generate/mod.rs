@@ -189,7 +189,8 @@ impl Recipe {
             Recipe::Chess { .. } => 4..=10,
             Recipe::StarBattle { stars, .. } => 4 * stars..=12,
             Recipe::Tents { .. } | Recipe::Battleship { .. } => 4..=MAX_SIZE,
-            Recipe::Takuzu | Recipe::Binairo => 4..=12,
+            // 14×14 is a standard size; each count there has a node budget.
+            Recipe::Takuzu | Recipe::Binairo => 4..=14,
             Recipe::Tango => 4..=10,
             Recipe::Rullo { .. } => 3..=10,
         }

@@ -38,6 +38,13 @@ pub(super) trait Drafter {
     fn wander(&self) -> Wander {
         STILL
     }
+    /// Nodes (and probes) one count of a draft may take, where a few drafts
+    /// would otherwise take minutes: a draft that runs out is judged as far
+    /// as a draft can be. A budget, unlike a clock, keeps the search the
+    /// same on every machine.
+    fn node_budget(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// How a climb may wander (simulated annealing): the chance, cooling to none
@@ -66,12 +73,19 @@ const COUNT_CAP: u64 = 64;
 /// be Fiendish, also the fewer failing probes it had to pick from).
 ///
 /// `cap`: solutions counted at most ([`COUNT_CAP`] for a slope; 2 when only
-/// "unique or not" matters).
-pub(super) fn distance(puzzle: &Puzzle, want: Grade, cap: u64, cancel: &CancelFlag) -> Result<Judged, String> {
-    let count = puzzle
-        .solve_exact(ExactRequest::new(cap, 0), cancel)
-        .map_err(|e| e.to_string())?
-        .count;
+/// "unique or not" matters). `budget`: the count's node budget; a count that
+/// runs out is judged as far as `cap` solutions.
+pub(super) fn distance(
+    puzzle: &Puzzle,
+    want: Grade,
+    cap: u64,
+    budget: Option<u64>,
+    cancel: &CancelFlag,
+) -> Result<Judged, String> {
+    let mut req = ExactRequest::new(cap, 0);
+    req.max_nodes = budget;
+    let found = puzzle.solve_exact(req, cancel).map_err(|e| e.to_string())?;
+    let count = if found.out_of_nodes { cap } else { found.count };
     if count != 1 {
         return Ok(Judged {
             distance: 1000 + count as u32,
@@ -179,7 +193,7 @@ pub(super) fn run<D: Drafter>(
             progress(*tries);
         }
         let cap = if best.is_some_and(|b| b < 1000) { 2 } else { COUNT_CAP };
-        distance(&drafter.puzzle(draft), req.grade, cap, cancel)
+        distance(&drafter.puzzle(draft), req.grade, cap, drafter.node_budget(), cancel)
     };
     let hopeless = req.recipe.never_found(req.grade).is_some();
     let mut watch = Nearness::default();

@@ -637,6 +637,7 @@ impl PuzzlesRoom {
                         limit: COUNT_LIMIT,
                         keep: KEEP,
                         progress: &progress,
+                        max_nodes: None,
                     },
                     job.cancel_flag(),
                 )

@@ -221,8 +221,8 @@ impl HardwareTab {
         };
         self.restored = true;
         let (problem, saved) = (m.problem.clone(), saved.clone());
-        self.embed.start(repaint(ui), move |_| {
-            let target = target_graph(&saved.target)?;
+        self.embed.start(repaint(ui), move |job: &JobCtx<()>| {
+            let target = target_graph(&saved.target, job.cancel_flag())?;
             let summary = from_chains(&problem, target, saved.chains)
                 .map_err(|e| format!("the embedding saved with the session does not fit the model: {e}"))?;
             Ok(view_of(
@@ -308,7 +308,10 @@ impl HardwareTab {
             let mut limited = s.time_limit.is_some();
             if ui
                 .checkbox(&mut limited, "time limit")
-                .on_hover_text("Stop the heuristic with the best valid embedding found by then")
+                .on_hover_text(
+                    "Stop the heuristic with the best valid embedding found by then (the limit also covers \
+                     building the target graph)",
+                )
                 .changed()
             {
                 s.time_limit = limited.then_some(60.0);
@@ -340,12 +343,13 @@ impl HardwareTab {
         self.fits = None;
         self.embed.start(repaint(ui), move |job: &JobCtx<()>| {
             let method = parse_method(&method)?;
-            let target = target_graph(&spec)?;
             let mut cancel = job.cancel_flag().clone();
             if let Some(t) = crate::study::sampling::time_limit(limit)? {
                 job.time_limit(t);
                 cancel = cancel.with_time_limit(t);
             }
+            job.note(format!("building the graph {spec}"));
+            let target = target_graph(&spec, &cancel)?;
             let options = EmbedOptions {
                 seed,
                 tries,
@@ -517,9 +521,9 @@ impl HardwareTab {
                 let problem = m.problem.clone();
                 let spec = target.to_string();
                 self.fits = None;
-                self.embed.start(repaint(ui), move |_| {
+                self.embed.start(repaint(ui), move |job: &JobCtx<()>| {
                     let text = crate::session::read_text(&path).map_err(|e| e.to_string())?;
-                    let summary = imported(&problem, target_graph(&spec)?, &text)
+                    let summary = imported(&problem, target_graph(&spec, job.cancel_flag())?, &text)
                         .map_err(|e| format!("{}: {e}", path.display()))?;
                     Ok(view_of(
                         &problem,
