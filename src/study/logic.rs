@@ -239,6 +239,7 @@ pub fn hint(
         limit: SOLUTIONS_JUDGED as u64,
         keep: SOLUTIONS_JUDGED,
         progress: &solutions,
+        max_nodes: None,
     };
     let solved = checked(p.solve_exact(request, &check), cancel)?;
     let all = solved.as_ref().is_some_and(|s| s.is_complete());
