@@ -50,6 +50,17 @@ pub fn path<P: AsRef<std::path::Path> + ?Sized>(p: &P) -> String {
     out
 }
 
+/// A number as a message quotes it: as Rust prints it when that is short,
+/// in scientific notation when it is very large or very small (`1e300`, not
+/// three hundred digits).
+pub fn number(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e7).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// A whole message as it is shown (the command line's error, the app's
 /// status): hidden characters escaped (a line break stays), every run of
 /// more than [`MAX_TOKEN`] characters without a space cut, and the whole at
@@ -117,6 +128,11 @@ mod tests {
         assert!(m.ends_with("is not a number\\u{d}"), "{m}");
         assert_eq!(clean_message("two\nlines"), "two\nlines");
         assert_eq!(super::path("no\nsuch.txt"), "no\\u{a}such.txt");
+        assert_eq!(number(1e300), "1e300");
+        assert_eq!(number(-2.5e-9), "-2.5e-9");
+        assert_eq!(number(0.25), "0.25");
+        assert_eq!(number(86400.0), "86400");
+        assert_eq!(number(f64::NAN), "NaN");
         let many = "word ".repeat(10_000);
         assert_eq!(clean_message(&many).chars().count(), MAX_MESSAGE + 1);
     }

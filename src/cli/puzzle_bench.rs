@@ -109,7 +109,10 @@ struct Outcome {
 
 pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     if !(b.budget > 0.0 && b.budget <= 600.0) {
-        return Err(format!("--budget must be in (0, 600] CPU seconds, not {}", b.budget));
+        return Err(format!(
+            "--budget must be in (0, 600] CPU seconds, not {}",
+            crate::quote::number(b.budget)
+        ));
     }
     if b.limit == 0 {
         return Err("--limit must be at least 1 puzzle per data set".into());
@@ -117,14 +120,17 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     if !(b.exact_limit > 0.0 && b.exact_limit <= 86_400.0) {
         return Err(format!(
             "--exact-limit must be in (0, 86400] seconds, not {}",
-            b.exact_limit
+            crate::quote::number(b.exact_limit)
         ));
     }
     // Options every record would refuse are refused once, before any work.
     if let Some(w) = b.diagonal_penalty
         && !(w > 0.0 && w <= 1e6)
     {
-        return Err(format!("--diagonal-penalty must be in (0, 1e6], not {w}"));
+        return Err(format!(
+            "--diagonal-penalty must be in (0, 1e6], not {}",
+            crate::quote::number(w)
+        ));
     }
     if let Some(t) = b.tenure {
         crate::solve::Sampler::check(&TabuParams {

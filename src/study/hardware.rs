@@ -141,7 +141,7 @@ impl HardwarePlan {
         if !(self.precision > 0.0 && self.precision < 1.0) {
             return Err(format!(
                 "the precision is a share of the range above 0 and below 1, not {}",
-                self.precision
+                crate::quote::number(self.precision)
             ));
         }
         Ok(())

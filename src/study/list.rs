@@ -43,7 +43,7 @@ pub fn counts(text: &str, what: &str) -> Result<Vec<usize>, String> {
 pub fn non_negative(text: &str, what: &str) -> Result<Vec<f64>, String> {
     let v: Vec<f64> = parse_list(text, what, "a number ≥ 0")?;
     match v.iter().find(|x| !(x.is_finite() && **x >= 0.0)) {
-        Some(x) => Err(format!("{what}: '{x}' is not a number ≥ 0")),
+        Some(x) => Err(format!("{what}: '{}' is not a number ≥ 0", crate::quote::number(*x))),
         None => Ok(v),
     }
 }

@@ -84,7 +84,8 @@ pub fn rate_request(solver: Solver, reads: usize, seed: u64, threads: usize) -> 
 pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, String> {
     match seconds {
         Some(t) if !(t > 0.0 && t <= MAX_TIME_LIMIT) => Err(format!(
-            "the time limit must be in (0, {MAX_TIME_LIMIT}] seconds, not {t}"
+            "the time limit must be in (0, {MAX_TIME_LIMIT}] seconds, not {}",
+            crate::quote::number(t)
         )),
         t => Ok(t.map(Duration::from_secs_f64)),
     }

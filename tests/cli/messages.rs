@@ -36,3 +36,19 @@ fn a_path_with_a_line_break_stays_on_one_line() {
     assert_eq!(said.trim_end().lines().count(), 1, "{said}");
     assert!(said.contains("a\\u{a}b.coo"), "{said}");
 }
+
+/// A huge number is quoted as it was written short (1e300), not as its three
+/// hundred digits.
+#[test]
+fn huge_numbers_are_quoted_short() {
+    let takuzu = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/takuzu-6.txt");
+    for args in [
+        vec!["puzzle", "solve", takuzu, "--time-limit", "1e300"],
+        vec!["puzzle", "generate", "--family", "tents", "--density", "1e300"],
+        vec!["bench", "puzzles", "--budget", "1e300"],
+    ] {
+        let err = stderr_of(&args);
+        assert!(err.contains("not 1e300"), "{err}");
+        assert!(err.len() < 200, "{} bytes: {err}", err.len());
+    }
+}

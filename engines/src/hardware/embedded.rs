@@ -109,7 +109,8 @@ impl EmbeddedStructure {
     pub fn embed(&self, logical: &Qubo, strength: f64) -> Result<EmbeddedProblem, String> {
         if !(strength.is_finite() && strength > 0.0 && strength <= MAX_CHAIN_STRENGTH) {
             return Err(format!(
-                "the chain strength must be a number above 0 and at most {MAX_CHAIN_STRENGTH:e}, not {strength}"
+                "the chain strength must be a number above 0 and at most {MAX_CHAIN_STRENGTH:e}, not {}",
+                crate::quote::number(strength)
             ));
         }
         if logical.len() != self.chains.len() {
@@ -165,7 +166,8 @@ pub fn embed_problem(
 ) -> Result<EmbeddedProblem, String> {
     if !(strength.is_finite() && strength > 0.0 && strength <= MAX_CHAIN_STRENGTH) {
         return Err(format!(
-            "the chain strength must be a number above 0 and at most {MAX_CHAIN_STRENGTH:e}, not {strength}"
+            "the chain strength must be a number above 0 and at most {MAX_CHAIN_STRENGTH:e}, not {}",
+            crate::quote::number(strength)
         ));
     }
     EmbeddedStructure::new(logical, chains, target)?.embed(logical, strength)

@@ -42,7 +42,11 @@ impl Sampler for AnnealParams {
         if let Some((hot, cold)) = self.beta
             && !(hot > 0.0 && cold >= hot && cold.is_finite())
         {
-            return Err(format!("β range must satisfy 0 < hot ≤ cold, not ({hot}, {cold})"));
+            return Err(format!(
+                "β range must satisfy 0 < hot ≤ cold, not ({}, {})",
+                crate::quote::number(hot),
+                crate::quote::number(cold)
+            ));
         }
         Ok(())
     }

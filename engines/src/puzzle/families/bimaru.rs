@@ -475,7 +475,10 @@ impl super::Family for BattleshipPuzzle {
         if let Some(w) = options.diagonal_penalty
             && !(w > 0.0 && w <= 1e6)
         {
-            return Err(format!("the diagonal penalty must be in (0, 1e6], not {w}"));
+            return Err(format!(
+                "the diagonal penalty must be in (0, 1e6], not {}",
+                crate::quote::number(w)
+            ));
         }
         // Ships that may touch can meet diagonally: no term then.
         if let Some(w) = options.diagonal_penalty.filter(|_| self.rule == TouchRule::NoTouch) {

@@ -275,9 +275,10 @@ impl Recipe {
             Recipe::StarBattle { stars, .. } if !(1..=3).contains(stars) => {
                 Err(format!("stars per line must be 1 to 3, not {stars}"))
             }
-            Recipe::Tents { density } if !(0.05..=0.25).contains(density) => {
-                Err(format!("the tent density must be 0.05 to 0.25 per cell, not {density}"))
-            }
+            Recipe::Tents { density } if !(0.05..=0.25).contains(density) => Err(format!(
+                "the tent density must be 0.05 to 0.25 per cell, not {}",
+                crate::quote::number(*density)
+            )),
             Recipe::Rullo { max_number } if !(2..=99).contains(max_number) => {
                 Err(format!("the largest Rullo number must be 2 to 99, not {max_number}"))
             }
