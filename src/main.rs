@@ -1,4 +1,3 @@
-use clap::Parser;
 use fleetscope::cli::{Cli, run};
 use std::process::ExitCode;
 
@@ -8,7 +7,10 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let cli = match fleetscope::cli::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) => return fleetscope::cli::report_parse_error(&e),
+    };
     match cli.command {
         Some(command) => run(command),
         None => run_window(cli),

@@ -9,6 +9,7 @@ mod grade_bench;
 mod hardware;
 mod hunt;
 mod interrupt;
+mod parse;
 mod progress;
 mod puzzle;
 mod puzzle_bench;
@@ -24,6 +25,7 @@ mod strategy_bench;
 mod xray;
 
 use clap::{Parser, Subcommand};
+pub use parse::{command, one_line, parse, report as report_parse_error};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]

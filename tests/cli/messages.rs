@@ -52,3 +52,63 @@ fn huge_numbers_are_quoted_short() {
         assert!(err.len() < 200, "{} bytes: {err}", err.len());
     }
 }
+
+/// Every option that takes a value takes a negative number as its value (the
+/// option's own check then says what it may be), and every option taking
+/// text takes a range or list starting with a hyphen; clap must never read
+/// `-1` as an unknown option.
+#[test]
+fn negative_values_are_values_for_every_option() {
+    use clap::error::ErrorKind;
+    fn walk(cmd: &clap::Command, path: &mut Vec<String>, seen: &mut usize) {
+        for arg in cmd.get_arguments() {
+            let Some(long) = arg.get_long() else { continue };
+            if !arg.get_action().takes_values() {
+                continue;
+            }
+            for value in ["-1", "-1..3", "-1,2"] {
+                let text = arg.get_value_parser().type_id() == std::any::TypeId::of::<String>();
+                if value != "-1" && !text {
+                    continue;
+                }
+                let mut argv: Vec<String> = vec!["fleetscope".into()];
+                argv.extend(path.iter().cloned());
+                argv.push(format!("--{long}"));
+                argv.push(value.into());
+                if let Err(e) = fleetscope::cli::parse(&argv) {
+                    assert_ne!(e.kind(), ErrorKind::UnknownArgument, "{argv:?}: {e}");
+                }
+                *seen += 1;
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            path.push(sub.get_name().to_string());
+            walk(sub, path, seen);
+            path.pop();
+        }
+    }
+    let mut seen = 0;
+    walk(&fleetscope::cli::command(), &mut Vec::new(), &mut seen);
+    assert!(seen > 100, "{seen} options tried");
+}
+
+/// A mistake on the command line is one line naming it.
+#[test]
+fn command_line_mistakes_are_one_line() {
+    for (args, says) in [
+        (
+            vec!["puzzle", "generate", "--stars", "-1"],
+            "--stars takes a whole number, 0 or more, not -1",
+        ),
+        (
+            vec!["count", "classic", "--sizes", "-1..3"],
+            "--sizes '-1..3' is not A..B",
+        ),
+        (vec!["count", "classic", "--sead", "3"], "unexpected argument '--sead'"),
+        (vec!["count"], "not provided: <SOURCE>"),
+    ] {
+        let err = stderr_of(&args);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("fleetscope: ") && err.contains(says), "{args:?}: {err}");
+    }
+}
