@@ -112,3 +112,15 @@ fn command_line_mistakes_are_one_line() {
         assert!(err.starts_with("fleetscope: ") && err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// A model whose spins, converted to binary variables, sum to a term out of
+/// range is refused naming the conversion, not a "line 0" the file lacks.
+#[test]
+fn a_converted_spin_model_names_the_conversion() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("spin.coo");
+    std::fs::write(&p, "# vartype=SPIN\n0 1 6e14\n0 2 6e14\n").unwrap();
+    let err = stderr_of(&["qubo", "stats", p.to_str().unwrap()]);
+    assert!(!err.contains("line 0"), "{err}");
+    assert!(err.contains("converted from spins"), "{err}");
+}

@@ -17,17 +17,26 @@ use crate::quote::excerpt;
 use std::fmt::Write;
 use thiserror::Error;
 
-/// What is wrong with a model file, and where.
+/// What is wrong with a model file, and where: the line, or none when the
+/// model as a whole is wrong (a sum of its terms out of range).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("line {line}: {message}")]
+#[error("{}{message}", line.map_or(String::new(), |l| format!("line {l}: ")))]
 pub struct FormatError {
-    pub line: usize,
+    pub line: Option<usize>,
     pub message: String,
 }
 
 fn err(line: usize, message: impl Into<String>) -> FormatError {
     FormatError {
-        line,
+        line: Some(line),
+        message: message.into(),
+    }
+}
+
+/// The model as a whole is wrong (no one line is).
+fn of_model(message: impl Into<String>) -> FormatError {
+    FormatError {
+        line: None,
         message: message.into(),
     }
 }
@@ -213,7 +222,13 @@ pub fn read_coo(text: &str) -> Result<Qubo, FormatError> {
         }
         b.build()
     };
-    built.map_err(|e| err(0, e))
+    built.map_err(|e| {
+        if spin {
+            of_model(format!("converted from spins (s = 2x − 1), {e}"))
+        } else {
+            of_model(e)
+        }
+    })
 }
 
 pub fn write_qbsolv(q: &Qubo) -> String {
@@ -336,7 +351,7 @@ pub fn read_qbsolv(text: &str) -> Result<Qubo, FormatError> {
         ));
     }
     b.add_offset(offset);
-    b.build().map_err(|e| err(hline, e))
+    b.build().map_err(of_model)
 }
 
 /// "1 field", "4 fields".
@@ -362,10 +377,10 @@ mod tests {
     #[test]
     fn errors_name_the_line() {
         let e = read_coo("# vartype=BINARY\n0 1 2\n0 x 1\n").unwrap_err();
-        assert_eq!(e.line, 3);
+        assert_eq!(e.line, Some(3));
         assert!(e.message.contains("'x'"), "{e}");
         let e = read_qbsolv("p qubo 0 2 1 1\n0 0 1\n1 0 2\n").unwrap_err();
-        assert_eq!(e.line, 3);
+        assert_eq!(e.line, Some(3));
         let e = read_qbsolv("p qubo 0 2 2 0\n0 0 1\n").unwrap_err();
         assert!(e.message.contains("promises 2 nodes"), "{e}");
     }
