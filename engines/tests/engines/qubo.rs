@@ -136,7 +136,7 @@ fn malformed_files_are_refused_with_the_line() {
     ];
     for (text, f, line, needle) in cases {
         let e = f.read(text).expect_err(text);
-        assert_eq!(e.line, line, "{text:?}: {e}");
+        assert_eq!(e.line, Some(line), "{text:?}: {e}");
         assert!(e.to_string().contains(needle), "{text:?}: {e}");
     }
 }
