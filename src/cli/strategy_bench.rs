@@ -20,12 +20,24 @@ pub struct StrategyBench {
     pub json: bool,
 }
 
-/// Reads `all` or a comma-separated list of strategy names.
+/// Reads `all` or a comma-separated list of strategy names (blanks between
+/// commas skipped, as in every list); a list naming none is refused.
 pub fn parse_strategies(text: &str) -> Result<Vec<StrategyKind>, String> {
     if text.trim() == "all" {
         return Ok(StrategyKind::ALL.to_vec());
     }
-    text.split(',').map(StrategyKind::parse).collect()
+    let names: Vec<String> = crate::study::parse_list(text, "--strategies", "a strategy")?;
+    if names.is_empty() {
+        let keys: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.key()).collect();
+        return Err(format!(
+            "--strategies names no strategy: all, or a list of {}",
+            keys.join(", ")
+        ));
+    }
+    names
+        .iter()
+        .map(|n| StrategyKind::parse(n).map_err(|e| format!("--strategies: {e}")))
+        .collect()
 }
 
 pub fn bench(b: &StrategyBench) -> Result<(), String> {

@@ -124,3 +124,19 @@ fn a_converted_spin_model_names_the_conversion() {
     assert!(!err.contains("line 0"), "{err}");
     assert!(err.contains("converted from spins"), "{err}");
 }
+
+/// An empty strategy list says it names none (and lists the names), instead
+/// of quoting an empty name.
+#[test]
+fn an_empty_strategy_list_names_none() {
+    for list in ["", " , "] {
+        let err = stderr_of(&["bench", "hunt", "--strategies", list]);
+        assert!(
+            err.contains("--strategies names no strategy: all, or a list of random"),
+            "{err}"
+        );
+        assert!(!err.contains("''") && !err.contains("' '"), "{err}");
+    }
+    let err = stderr_of(&["bench", "hunt", "--strategies", "random,,chess"]);
+    assert!(err.contains("unknown strategy 'chess'"), "{err}");
+}
