@@ -94,6 +94,7 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
     if b.fleets == 0 || b.fleets > MAX_FLEETS {
         return Err(format!("--fleets must be 1..={MAX_FLEETS}, not {}", b.fleets));
     }
+    crate::study::seeds::check_run(b.seed, b.fleets, &format!("--fleets {}", b.fleets))?;
     let problems = random_fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?;
     if let Some(dir) = &b.export {
         return export(&problems, dir);

@@ -85,6 +85,14 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
         return Err(format!("at most {MAX_MODELS} fleets and random graphs"));
     }
     let models = models(b)?;
+    let most = ["xray", "puzzles", "random"]
+        .iter()
+        .map(|set| models.iter().filter(|m| m.set == *set).count())
+        .max()
+        .unwrap_or(0)
+        .max(b.fleets)
+        .max(b.random);
+    crate::study::seeds::check_run(b.seed, most, &format!("{most} models in a set"))?;
     let interrupt = super::interrupt::ctrl_c_flag();
     let targets: Vec<Topology> = b
         .targets
@@ -175,7 +183,7 @@ fn models(b: &EmbedBench) -> Result<Vec<Model>, String> {
             .collect();
         files.sort();
         for f in files {
-            let name = crate::quote::path(&f);
+            let name = f.to_string_lossy().into_owned();
             let puzzle = super::puzzle::load(&name)?;
             let problem = crate::solve::PuzzleProblem::new(&name, puzzle, crate::study::model::puzzle_options(false))?;
             let stem = f

@@ -33,6 +33,10 @@ pub fn bench_hunt(
     if games == 0 || games > MAX_GAMES {
         return Err(format!("--games must be 1..={MAX_GAMES}, not {games}"));
     }
+    if max_shots == 0 {
+        return Err("--shots must be 1 or more, not 0 (a game needs a shot)".into());
+    }
+    crate::study::seeds::check_run(seed, games, &format!("--games {games}"))?;
     let cancel = super::interrupt::ctrl_c_flag();
     println!(
         "{:<16} {:>6} {:>6} {:>12} {:>12} {:>10}   (one thread; CPU seconds per map)",

@@ -376,28 +376,30 @@ pub enum BenchCommand {
         /// for among POOL random ones (each then hardened by 20 single-ship moves).
         #[arg(long, value_name = "POOL")]
         adversarial: Option<usize>,
-        /// With --strategies: worker threads (0 = every core); never changes the result.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
+        /// With --strategies: worker threads (0 = every core, the default); never
+        /// changes the result.
+        #[arg(long)]
+        threads: Option<usize>,
         #[arg(long)]
         json: bool,
         /// Games per board (random fleets from --seed on).
         #[arg(long, default_value_t = 1)]
         games: usize,
-        /// Stop a game after this many shots (the player shoots until the fleet is sunk).
-        #[arg(long, default_value_t = 200)]
+        /// Stop a game after this many shots (the player shoots until the fleet is
+        /// sunk). Not with --strategies (its players shoot until the fleet is sunk).
+        #[arg(long, default_value_t = 200, conflicts_with = "strategies")]
         shots: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// auto, fast, frontier, dlx, dlx-plain.
-        #[arg(long, default_value = "auto")]
+        /// auto, fast, frontier, dlx, dlx-plain (not with --strategies).
+        #[arg(long, default_value = "auto", conflicts_with = "strategies")]
         engine: String,
         /// Print the shots before every map slower than 0.05 CPU-s (to find the slow positions).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "strategies")]
         list_slow: bool,
         /// Make every map this many times and take the median of its CPU seconds
-        /// (a steadier figure on a loaded machine).
-        #[arg(long, default_value_t = 1)]
+        /// (a steadier figure on a loaded machine; not with --strategies).
+        #[arg(long, default_value_t = 1, conflicts_with = "strategies")]
         repeats: usize,
     },
     /// Every puzzle data set in DIR (data not shipped) through the exact solvers and
@@ -488,11 +490,20 @@ pub fn run(command: Command) -> ExitCode {
                 games,
                 seed,
                 adversarial,
-                threads,
+                threads: threads.unwrap_or(0),
                 json,
             }),
-            None if adversarial.is_some() || json => Err("--adversarial and --json go with --strategies".into()),
-            None => hunt::bench_hunt(&boards, games, shots, seed, &engine, list_slow, repeats),
+            None => match [
+                ("--adversarial", adversarial.is_some()),
+                ("--threads", threads.is_some()),
+                ("--json", json),
+            ]
+            .into_iter()
+            .find_map(|(flag, given)| given.then_some(flag))
+            {
+                Some(flag) => Err(format!("{flag} goes with --strategies")),
+                None => hunt::bench_hunt(&boards, games, shots, seed, &engine, list_slow, repeats),
+            },
         },
         Command::Bench {
             what: BenchCommand::Puzzles(b),

@@ -23,8 +23,10 @@ const SMALL_CELLS: usize = 100;
 /// Exact counts stop here: enough to tell unique from not.
 const COUNT_LIMIT: u64 = 1000;
 
-/// `bench puzzles` options.
+/// `bench puzzles` options: one mode at most (--generate, --grade, --repair;
+/// solving when none), and no option of another mode.
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("mode").args(["generate", "grade", "repair"]).multiple(false)))]
 pub struct PuzzleBench {
     /// A folder holding the data sets (or one data-set file); `puzzle families` lists them.
     #[arg(long, value_name = "DIR")]
@@ -48,10 +50,10 @@ pub struct PuzzleBench {
     #[arg(long)]
     pub tenure: Option<usize>,
     /// Battleship: a penalty for diagonal ship neighbours on top of the X-ray QUBO.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, conflicts_with = "mode")]
     pub diagonal_penalty: Option<f64>,
     /// Battleship: sample the placement QUBO (every rule a term) instead of the X-ray QUBO.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "mode")]
     pub placements: bool,
     /// Also measure SA and tabu on the plain 8- and 16-queens QUBO (time to 99 %).
     #[arg(long)]
@@ -61,19 +63,19 @@ pub struct PuzzleBench {
     #[arg(long)]
     pub grade: bool,
     /// Run every family's generator at the target sizes and grades instead:
-    /// CPU seconds per accepted puzzle, drafts, seeds that found one.
-    #[arg(long)]
+    /// CPU seconds per accepted puzzle, drafts, seeds that found one (no data set).
+    #[arg(long, conflicts_with_all = ["data", "queens"])]
     pub generate: bool,
     /// Run every puzzle of the data sets that is not unique through the
     /// repair search instead: the share one edit makes unique, CPU seconds.
     #[arg(long)]
     pub repair: bool,
-    /// --generate: seeds per case.
-    #[arg(long, default_value_t = 5)]
-    pub runs: usize,
-    /// --generate: drafts one puzzle may take.
-    #[arg(long, default_value_t = 20_000)]
-    pub tries: usize,
+    /// --generate: seeds per case (default 5).
+    #[arg(long)]
+    pub runs: Option<usize>,
+    /// --generate: drafts one puzzle may take (default 20,000).
+    #[arg(long)]
+    pub tries: Option<usize>,
     /// --generate: only the cases whose name contains this (e.g. "tango").
     #[arg(long)]
     pub only: Option<String>,
@@ -146,7 +148,20 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     }
     if b.generate {
         let cancel = super::interrupt::ctrl_c_flag();
-        return super::generate_bench::bench_generate(b.runs, b.tries, b.only.as_deref(), b.json, &cancel);
+        let (runs, tries) = (b.runs.unwrap_or(5), b.tries.unwrap_or(20_000));
+        return super::generate_bench::bench_generate(runs, tries, b.only.as_deref(), b.json, &cancel);
+    }
+    // (Checked here, not by clap: clap lets a requirement go when an option
+    // that conflicts with it, such as --queens, is given.)
+    if let Some(flag) = [
+        ("--runs", b.runs.is_some()),
+        ("--tries", b.tries.is_some()),
+        ("--only", b.only.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(flag, given)| given.then_some(flag))
+    {
+        return Err(format!("{flag} goes with --generate"));
     }
     if b.data.is_none() && !b.queens {
         return Err("nothing to run: give --data DIR and/or --queens".into());

@@ -145,12 +145,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
         return Err(format!("--count must be 1 to {MAX_COUNT}, not {}", a.count));
     }
     let grade = grade_of(&a.grade)?;
-    if a.seed.checked_add(a.count as u64 - 1).is_none() {
-        return Err(format!(
-            "--seed {} with --count {}: the seeds would run past the largest",
-            a.seed, a.count
-        ));
-    }
+    crate::study::seeds::check_run(a.seed, a.count, &format!("--count {}", a.count))?;
     // The files are named, and a missing folder or a file already there is
     // found, before the work, not after.
     let files = match &a.out {

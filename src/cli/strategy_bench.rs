@@ -53,6 +53,8 @@ pub fn bench(b: &StrategyBench) -> Result<(), String> {
             ));
         }
     };
+    let fleets = b.adversarial.unwrap_or(b.games);
+    crate::study::seeds::check_run(b.seed, fleets, &format!("{fleets} fleets"))?;
     let cancel = super::interrupt::ctrl_c_flag();
     let mut out = Vec::new();
     let mut cancelled = false;

@@ -13,6 +13,7 @@
 //!   (precision verdicts, the embedded simulation judged with the model's success).
 //! - [`judge`]: a run whose every returned state is judged exactly, with one
 //!   success policy, whatever part of it is shown.
+//! - [`seeds`]: runs of consecutive seeds that must not wrap around.
 //!
 //! No egui and no clap here: the room draws and asks, the CLI parses and prints.
 
@@ -22,6 +23,7 @@ pub mod list;
 pub mod logic;
 pub mod model;
 pub mod sampling;
+pub mod seeds;
 pub mod setter;
 
 pub use judge::{Goal, JudgeOptions, Judged, JudgedRun, judge_set, judged_run};

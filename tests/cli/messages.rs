@@ -140,3 +140,54 @@ fn an_empty_strategy_list_names_none() {
     let err = stderr_of(&["bench", "hunt", "--strategies", "random,,chess"]);
     assert!(err.contains("unknown strategy 'chess'"), "{err}");
 }
+
+/// Values that would be ignored, or make nonsense, are refused by name: no
+/// shots, options of a mode not chosen, two modes, seeds that would wrap.
+#[test]
+fn values_that_would_be_ignored_are_refused() {
+    let max = u64::MAX.to_string();
+    for (args, says) in [
+        (vec!["bench", "hunt", "--shots", "0"], "--shots must be 1 or more"),
+        (
+            vec!["bench", "hunt", "--strategies", "all", "--shots", "5"],
+            "cannot be used with",
+        ),
+        (
+            vec!["bench", "hunt", "--strategies", "all", "--repeats", "3"],
+            "cannot be used with",
+        ),
+        (
+            vec!["bench", "hunt", "--threads", "2", "--shots", "5"],
+            "--threads goes with --strategies",
+        ),
+        (vec!["bench", "puzzles", "--generate", "--grade"], "cannot be used with"),
+        (vec!["bench", "puzzles", "--grade", "--repair"], "cannot be used with"),
+        (
+            vec!["bench", "puzzles", "--generate", "--data", "x"],
+            "cannot be used with",
+        ),
+        (
+            vec!["bench", "puzzles", "--grade", "--placements", "--data", "x"],
+            "cannot be used with",
+        ),
+        (
+            vec!["bench", "puzzles", "--runs", "3", "--queens"],
+            "--runs goes with --generate",
+        ),
+        (
+            vec!["bench", "embed", "--seed", &max, "--fleets", "2", "--sets", "xray"],
+            "the seeds would run past the largest",
+        ),
+        (
+            vec!["bench", "anneal", "--seed", &max, "--fleets", "2"],
+            "the seeds would run past the largest",
+        ),
+        (
+            vec!["bench", "hunt", "--seed", &max, "--games", "2"],
+            "the seeds would run past the largest",
+        ),
+    ] {
+        let err = stderr_of(&args);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
