@@ -34,8 +34,7 @@ fn setup_matrix(setup: &Setup) -> Result<BinaryMatrix, String> {
         .ok_or_else(|| format!("'{}' is not on a square board", setup.name))
 }
 
-/// Most interchanges a walk may take (each step multiplies the work).
-const MAX_WALK_K: usize = 16;
+use crate::tomography::{MAX_STEALTH_MOVES, MAX_WALK_K};
 /// Most matrices `xray all` lists.
 const MAX_ALL: usize = 5_000_000;
 /// Most fleets `xray stats` samples (about 0.3 ms each).
@@ -162,6 +161,9 @@ pub fn stealth(
     rule: &RuleArgs,
     json_out: bool,
 ) -> Result<(), String> {
+    if !(1..=MAX_STEALTH_MOVES).contains(&moves) {
+        return Err(format!("--moves must be 1 to {MAX_STEALTH_MOVES}, not {moves}"));
+    }
     let setup = resolve_source(source)?;
     let choice = rule.choice(setup.rules);
     let req = StealthRequest {

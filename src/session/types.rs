@@ -147,6 +147,24 @@ pub struct TomographySettings {
     pub stealth_seed: u64,
 }
 
+impl TomographySettings {
+    /// The walk's k and the stealth search's moves within what the room and
+    /// the command line take.
+    pub fn validate(&self) -> Result<(), String> {
+        use crate::tomography::{MAX_STEALTH_MOVES, MAX_WALK_K};
+        if !(1..=MAX_WALK_K).contains(&self.walk_k) {
+            return Err(format!("walk_k must be 1 to {MAX_WALK_K}, not {}", self.walk_k));
+        }
+        if !(1..=MAX_STEALTH_MOVES).contains(&self.stealth_iterations) {
+            return Err(format!(
+                "stealth_iterations must be 1 to {MAX_STEALTH_MOVES}, not {}",
+                self.stealth_iterations
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Default for TomographySettings {
     fn default() -> Self {
         TomographySettings {
@@ -402,6 +420,10 @@ impl HardwareSettings {
                 SolverSettings::MAX_TEXT
             ));
         }
+        // As the Hardware tab reads them (multiples of the model's default
+        // strength, here of 1: the checks are on the numbers).
+        crate::study::hardware::parse_strengths(&self.strengths, 1.0)
+            .map_err(|e| format!("hardware strengths: {e}"))?;
         Ok(())
     }
 }
@@ -610,6 +632,7 @@ impl Session {
                 .map_err(|e| format!("setup {} ('{}'): {e}", i + 1, s.name))?;
         }
         self.solver.validate().map_err(|e| format!("solver: {e}"))?;
+        self.tomography.validate().map_err(|e| format!("tomography: {e}"))?;
         self.counter.lab.validate().map_err(|e| format!("counter: {e}"))?;
         if self.counter.threads > crate::run::max_threads() {
             return Err(format!(

@@ -81,6 +81,28 @@ fn invalid_contents_are_named() {
     assert!(msg.contains("setup 1") && msg.contains("100"), "{msg}");
 }
 
+/// A session may not hold values the room and the command line refuse: a
+/// walk of 2⁶⁴ − 1 interchanges, chain strengths that are not numbers.
+#[test]
+fn values_the_command_line_refuses_are_refused_in_a_session() {
+    let text = session::to_ron(&sample()).unwrap();
+    for (from, to, says) in [
+        ("walk_k: 3", "walk_k: 18446744073709551615", "walk_k must be 1 to 16"),
+        (
+            "stealth_iterations: 3000",
+            "stealth_iterations: 0",
+            "stealth_iterations must be 1",
+        ),
+        ("strengths: \"\"", "strengths: \"NaN,inf,-1\"", "hardware strengths"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let msg = session::parse_session(&text.replacen(from, to, 1), "v.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains(says), "{to}: {msg}");
+    }
+}
+
 #[test]
 fn failed_save_cleans_up_its_temp_file() {
     let dir = tempfile::tempdir().unwrap();

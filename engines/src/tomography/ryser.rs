@@ -52,6 +52,10 @@ pub struct Walk {
     pub distance: Vec<u8>,
 }
 
+/// Most interchanges a walk is asked to take, in the app, on the command line
+/// and in a session (each step multiplies the work).
+pub const MAX_WALK_K: usize = 16;
+
 /// Breadth-first walk of all matrices within `k` interchanges of `start`.
 /// Fails with a clear message rather than exhaust memory past `max_matrices`.
 /// Matrices of at most 128 cells are walked packed into one `u128` (no allocation per step).

@@ -12,6 +12,10 @@ use crate::run::{CancelFlag, Progress};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// Most moves a stealth search is asked to try, in the app, on the command
+/// line and in a session (each is an exact count).
+pub const MAX_STEALTH_MOVES: u64 = 1_000_000;
+
 /// What to search for.
 #[derive(Clone, Debug)]
 pub struct StealthRequest {

@@ -91,7 +91,7 @@ impl StealthPanel {
         ui.horizontal(|ui| {
             ui.add(
                 egui::DragValue::new(&mut t.stealth_iterations)
-                    .range(10..=1_000_000)
+                    .range(10..=crate::tomography::MAX_STEALTH_MOVES)
                     .prefix("moves "),
             )
             .on_hover_text("Ship moves to try; each is scored by an exact count of the fleets sharing its X-ray");

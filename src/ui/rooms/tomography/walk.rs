@@ -61,8 +61,12 @@ impl WalkPanel {
 
     pub fn show(&mut self, ui: &mut Ui, doc: &mut Document, subject: &Subject, ex: &Explorer) {
         let mut k = doc.session.tomography.walk_k;
-        ui.add(egui::DragValue::new(&mut k).range(1..=8).prefix("k = "))
-            .on_hover_text("How many interchanges away from the current matrix (each step multiplies the work)");
+        ui.add(
+            egui::DragValue::new(&mut k)
+                .range(1..=crate::tomography::MAX_WALK_K)
+                .prefix("k = "),
+        )
+        .on_hover_text("How many interchanges away from the current matrix (each step multiplies the work)");
         if k != doc.session.tomography.walk_k {
             doc.edit(|s| s.tomography.walk_k = k);
         }
