@@ -146,22 +146,42 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
     }
     let grade = grade_of(&a.grade)?;
     crate::study::seeds::check_run(a.seed, a.count, &format!("--count {}", a.count))?;
+    let requests: Vec<GenerateRequest> = (0..a.count)
+        .map(|k| GenerateRequest {
+            recipe: recipe.clone(),
+            size: a.size,
+            grade,
+            seed: a.seed + k as u64,
+            max_tries: a.drafts,
+        })
+        .collect();
     // The files are named, and a missing folder or a file already there is
-    // found, before the work, not after.
+    // found, before the work, not after; a file an earlier run of this very
+    // request wrote (killed before the set was done) is kept.
     let files = match &a.out {
         Some(out) => out_files(out, &recipe, a.size, grade, a.seed, a.count)?,
         None => Vec::new(),
     };
+    let mut kept = vec![false; a.count];
+    for ((file, req), keep) in files.iter().zip(&requests).zip(&mut kept) {
+        if !file.exists() {
+            continue;
+        }
+        if !made_by(file, req) {
+            return Err(format!(
+                "-o {}: {} is already there (nothing is overwritten: remove it or choose another name)",
+                crate::quote::path(a.out.as_deref().unwrap_or(file)),
+                crate::quote::path(file)
+            ));
+        }
+        *keep = true;
+    }
     let cancel = super::interrupt::ctrl_c_flag();
-    let mut texts = Vec::new();
-    for k in 0..a.count {
-        let req = GenerateRequest {
-            recipe: recipe.clone(),
-            size: a.size,
-            grade,
-            seed: a.seed.wrapping_add(k as u64),
-            max_tries: a.drafts,
-        };
+    for (k, req) in requests.iter().enumerate() {
+        if kept[k] {
+            eprintln!("{}: kept from an earlier run", crate::quote::path(&files[k]));
+            continue;
+        }
         let t0 = super::cputime::process_cpu_seconds();
         let spinner = super::progress::spinner(a.json, &format!("puzzle {} of {} (Ctrl+C stops)", k + 1, a.count));
         let progress = |tries: usize| {
@@ -171,45 +191,74 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
                 a.count
             ));
         };
-        let g = crate::study::setter::make(&req, &cancel, &progress);
+        let g = crate::study::setter::make(req, &cancel, &progress);
         spinner.finish_and_clear();
         let g = g.map_err(|e| match recipe.remedy(grade) {
             Some(remedy) if e != "cancelled" => format!("{e} ({})", remedy_flag(remedy)),
             _ => e,
         })?;
         let cpu = super::cputime::process_cpu_seconds() - t0;
-        let text = format!(
-            "// {}: seed {}, grade {}, {} drafts; {}\n{}",
-            g.name,
-            req.seed,
-            g.grade.name(),
-            g.tries,
-            g.certificate,
-            g.puzzle.to_text()
-        );
         if a.json {
             println!(
                 "{}",
                 json!({"name": g.name, "seed": req.seed, "grade": g.grade.name(), "tries": g.tries, "cpu_s": cpu,
                        "certificate": g.certificate, "puzzle": g.puzzle.to_text()})
             );
-        } else if a.out.is_none() {
-            println!("{text}");
-        } else {
-            eprintln!(
-                "seed {}: grade {} in {} drafts, {cpu:.3} CPU-s",
-                req.seed,
-                g.grade.name(),
-                g.tries
-            );
         }
-        texts.push(text);
-    }
-    for (file, text) in files.iter().zip(&texts) {
-        crate::session::write_text(file, text).map_err(|e| e.to_string())?;
-        eprintln!("wrote {}", crate::quote::path(file));
+        let text = format!(
+            "{}{} drafts; {}\n{}\n{}",
+            header(req),
+            g.tries,
+            g.certificate,
+            recipe_line(req),
+            g.puzzle.to_text()
+        );
+        match files.get(k) {
+            // Written at once (atomically): a run stopped later keeps it.
+            Some(file) => {
+                crate::session::write_text(file, &text).map_err(|e| e.to_string())?;
+                if !a.json {
+                    eprintln!(
+                        "seed {}: grade {} in {} drafts, {cpu:.3} CPU-s",
+                        req.seed,
+                        g.grade.name(),
+                        g.tries
+                    );
+                }
+                eprintln!("wrote {}", crate::quote::path(file));
+            }
+            None if !a.json => println!("{text}"),
+            None => {}
+        }
     }
     Ok(())
+}
+
+/// The start of a generated file's first line: the puzzle's name, seed and
+/// grade (the drafts and certificate follow).
+fn header(req: &GenerateRequest) -> String {
+    format!(
+        "// {}: seed {}, grade {}, ",
+        crate::study::setter::name_of(req),
+        req.seed,
+        req.grade.name()
+    )
+}
+
+/// The second line: the family's options as the generator took them, so that
+/// a file can be told to be this request's (the same seed and options give
+/// the same puzzle).
+fn recipe_line(req: &GenerateRequest) -> String {
+    format!("// made from {:?}", req.recipe)
+}
+
+/// Did a run of this request write `file`? (Its first two lines say so.)
+fn made_by(file: &std::path::Path, req: &GenerateRequest) -> bool {
+    let Ok(text) = crate::session::read_text(file) else {
+        return false;
+    };
+    let mut lines = text.lines();
+    lines.next().is_some_and(|l| l.starts_with(&header(req))) && lines.next() == Some(recipe_line(req).as_str())
 }
 
 /// The flag that brings a grade within reach (or nearer).
@@ -223,8 +272,8 @@ fn remedy_flag(remedy: Remedy) -> &'static str {
 
 /// Where `-o` puts each puzzle: into a folder (an existing one, or a path
 /// ending in '/') as `queens-8x8-medium-s7.txt`, …; otherwise `p.txt` for one
-/// puzzle and `p-1.txt`, `p-2.txt`, … for several. A missing folder or a file
-/// already there is refused (nothing is overwritten).
+/// puzzle and `p-1.txt`, `p-2.txt`, … for several. A missing folder is
+/// refused (the caller refuses a file already there unless this request made it).
 fn out_files(
     out: &std::path::Path,
     recipe: &Recipe,
@@ -268,13 +317,6 @@ fn out_files(
             "-o {}: the folder {} does not exist",
             crate::quote::path(out),
             crate::quote::path(dir)
-        ));
-    }
-    if let Some(there) = files.iter().find(|f| f.exists()) {
-        return Err(format!(
-            "-o {}: {} is already there (nothing is overwritten: remove it or choose another name)",
-            crate::quote::path(out),
-            crate::quote::path(there)
         ));
     }
     Ok(files)

@@ -85,13 +85,24 @@ fn stopped(cancel: &CancelFlag) -> Result<String, String> {
     }
 }
 
+/// The name a generated puzzle goes by ("Queens 8×8 Medium #7").
+pub fn name_of(req: &GenerateRequest) -> String {
+    format!(
+        "{} {1}×{1} {2} #{3}",
+        req.recipe.title(),
+        req.size,
+        req.grade.name(),
+        req.seed
+    )
+}
+
 /// Generates the puzzle of `req` and certifies its clues.
 pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Made, String> {
     let g = generate(req, cancel, progress)?;
     let certificate = certificate(&g.puzzle, g.grade, cancel)?;
-    let title = req.recipe.title();
     Ok(Made {
-        name: format!("{title} {0}×{0} {1} #{2}", req.size, g.grade.name(), req.seed),
+        // The generator returns the grade asked for.
+        name: name_of(req),
         puzzle: g.puzzle,
         grade: g.grade,
         tries: g.tries,

@@ -482,14 +482,80 @@ fn generate_into_a_folder_names_each_puzzle_and_overwrites_nothing() {
         let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         assert!(text.contains("tents 6x6"), "{text}");
     }
-    let before = std::fs::read_to_string(dir.path().join("tents-6x6-easy-s3.txt")).unwrap();
+    // A file this request did not make is refused, before any work.
+    let first = dir.path().join("tents-6x6-easy-s3.txt");
+    std::fs::write(&first, "tents 2x2\n").unwrap();
     let again = fleetscope(&args);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("already there"));
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join("tents-6x6-easy-s3.txt")).unwrap(),
-        before
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), "tents 2x2\n");
+}
+
+/// A set cut short (a run killed after its first puzzles) is completed by
+/// the same command: the files that run wrote are kept, the rest are made.
+#[test]
+fn generate_completes_a_set_an_earlier_run_left_unfinished() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.txt");
+    let args = [
+        "puzzle",
+        "generate",
+        "--family",
+        "tents",
+        "--size",
+        "6",
+        "--grade",
+        "easy",
+        "--seed",
+        "3",
+        "--count",
+        "3",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    assert!(fleetscope(&args).status.success());
+    let file = |k: usize| dir.path().join(format!("g-{k}.txt"));
+    let (one, two) = (
+        std::fs::read_to_string(file(1)).unwrap(),
+        std::fs::read_to_string(file(2)).unwrap(),
     );
+    let three = std::fs::read_to_string(file(3)).unwrap();
+    std::fs::remove_file(file(3)).unwrap();
+    let again = fleetscope(&args);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{err}");
+    assert!(err.contains("g-1.txt: kept from an earlier run"), "{err}");
+    assert_eq!(std::fs::read_to_string(file(1)).unwrap(), one);
+    assert_eq!(std::fs::read_to_string(file(2)).unwrap(), two);
+    assert_eq!(
+        std::fs::read_to_string(file(3)).unwrap(),
+        three,
+        "the same seed, the same puzzle"
+    );
+    // Another request's file in its place (the same seed, other options) is
+    // not taken for this one's.
+    let second = file(2);
+    let other = [
+        "puzzle",
+        "generate",
+        "--family",
+        "tents",
+        "--size",
+        "6",
+        "--grade",
+        "easy",
+        "--seed",
+        "4",
+        "--density",
+        "0.1",
+        "-o",
+        second.to_str().unwrap(),
+    ];
+    std::fs::remove_file(file(2)).unwrap();
+    assert!(fleetscope(&other).status.success());
+    let refused = fleetscope(&args);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("already there"));
 }
 
 /// Other families through the command line: a Tango with its options, and a
