@@ -83,9 +83,10 @@ pub enum Command {
     Solve {
         #[command(flatten)]
         model: solve::ModelArgs,
-        /// sa (simulated annealing) or tabu (tabu search with MST2 restarts).
-        #[arg(long, default_value = "sa")]
-        solver: String,
+        /// sa (simulated annealing) or tabu (tabu search with MST2 restarts);
+        /// default sa, with --until-fleet tabu.
+        #[arg(long)]
+        solver: Option<String>,
         #[command(flatten)]
         sampler: solve::SamplerArgs,
         /// Also search up to DEPTH Ryser interchanges from a returned state with the
@@ -517,8 +518,8 @@ pub fn run(command: Command) -> ExitCode {
             sampler,
             repair,
             json,
-        } => solver
-            .parse()
+        } => sampler
+            .kind(solver.as_deref())
             .and_then(|kind| solve::run_solve(&model, kind, &sampler, repair, json)),
         Command::Puzzle { what } => puzzle::run(what),
         Command::Qubo {

@@ -349,7 +349,7 @@ fn solve_sampled(
     let Some(problem) = model.problem.puzzle() else {
         unreachable!("a puzzle source builds a puzzle problem")
     };
-    let run = a.run(kind, &model.problem, None, json)?;
+    let (run, plan) = a.run(kind, &model.problem, None, json)?;
     let set = &run.set;
     let verdicts: Vec<_> = set
         .samples
@@ -370,7 +370,7 @@ fn solve_sampled(
         println!(
             "{}",
             json!({"family": p.family(), "variables": problem.model.qubo().len(), "solution_energy": problem.solution_energy(),
-                   "reads": set.reads, "seconds": set.seconds, "solved": solved, "samples": rows})
+                   "plan": plan, "reads": set.reads, "seconds": set.seconds, "solved": solved, "samples": rows})
         );
         return super::solve::after_cancel(&run);
     }
@@ -384,6 +384,7 @@ fn solve_sampled(
             .solution_energy()
             .map_or("unknown".to_string(), |e| e.to_string())
     );
+    println!("run: {plan}");
     println!("{kind}: {} reads in {:.3} s", set.reads, set.seconds);
     for (i, (s, v)) in verdicts.iter().enumerate() {
         let what = if v.violations.is_empty() {

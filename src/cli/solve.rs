@@ -122,14 +122,16 @@ impl ModelArgs {
 /// each command's own `--solver`).
 #[derive(Args, Debug, Clone)]
 pub struct SamplerArgs {
-    #[arg(long, default_value_t = DEFAULT_READS)]
-    pub reads: usize,
+    /// Reads (default 100; with --until-fleet, up to 100, each ending at its
+    /// first success).
+    #[arg(long)]
+    pub reads: Option<usize>,
     /// Sweeps per read (sa).
     #[arg(long, default_value_t = AnnealParams::default().sweeps)]
     pub sweeps: usize,
-    /// Restarts per read (tabu).
-    #[arg(long, default_value_t = TabuParams::default().restarts)]
-    pub restarts: usize,
+    /// Restarts per read (tabu; default 20, with --until-fleet 2000).
+    #[arg(long)]
+    pub restarts: Option<usize>,
     /// Flip evaluations per tabu search (default n·max(200, 3n) for n variables).
     #[arg(long)]
     pub evaluations: Option<u64>,
@@ -139,7 +141,8 @@ pub struct SamplerArgs {
     pub tenure: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Seconds; the run stops (with what it has) after this long.
+    /// Seconds; the run stops (with what it has) after this long (default none;
+    /// with --until-fleet 60).
     #[arg(long, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Stop once a read reaches this energy.
@@ -152,14 +155,33 @@ pub struct SamplerArgs {
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Stop at the first returned state that is a success: a fleet (X-ray models
-    /// with ships), a solution (puzzles).
+    /// with ships), a solution (puzzles). Unless told otherwise the run is then
+    /// tabu with up to 2000 restarts a read, up to 100 reads, within 60 s: the
+    /// budget that gets there (the output says what ran).
     #[arg(long, visible_alias = "until-solved")]
     pub until_fleet: bool,
 }
 
 impl SamplerArgs {
-    /// The run these settings describe with this sampler.
+    /// The sampler: the one asked for, else the default (tabu with --until-fleet).
+    pub fn kind(&self, asked: Option<&str>) -> Result<SamplerKind, String> {
+        match asked {
+            Some(name) => name.parse(),
+            None if self.until_fleet => Ok(crate::study::sampling::UNTIL_SAMPLER),
+            None => Ok(SamplerKind::default()),
+        }
+    }
+
+    /// The run these settings describe with this sampler: what was not given
+    /// is the default, or with --until-fleet the budget that gets to a success.
     pub fn plan(&self, kind: SamplerKind) -> RunPlan {
+        use crate::study::sampling::{UNTIL_RESTARTS, UNTIL_TIME_LIMIT};
+        let until = self.until_fleet;
+        let restarts = self.restarts.unwrap_or(if until {
+            UNTIL_RESTARTS
+        } else {
+            TabuParams::default().restarts
+        });
         RunPlan {
             sampler: SamplerSettings::new(
                 kind,
@@ -169,16 +191,16 @@ impl SamplerArgs {
                         beta: None,
                     }),
                     Solver::Tabu(TabuParams {
-                        restarts: self.restarts,
+                        restarts,
                         tenure: self.tenure,
                         evaluations: self.evaluations,
                     }),
                 ],
             ),
-            reads: self.reads,
+            reads: self.reads.unwrap_or(DEFAULT_READS),
             seed: self.seed,
             threads: self.threads,
-            time_limit: self.time_limit,
+            time_limit: self.time_limit.or(until.then_some(UNTIL_TIME_LIMIT)),
             target: self.target,
             traces: 0,
         }
@@ -192,8 +214,9 @@ impl SamplerArgs {
         problem: &Problem,
         repair_depth: Option<usize>,
         json: bool,
-    ) -> Result<JudgedRun, String> {
-        let req = self.plan(kind).request(problem)?;
+    ) -> Result<(JudgedRun, String), String> {
+        let plan = self.plan(kind);
+        let req = plan.request(problem)?;
         if self.until_fleet
             && (problem.xray().is_some_and(|p| p.fleet.is_none()) || matches!(problem, Problem::Plain { .. }))
         {
@@ -210,7 +233,7 @@ impl SamplerArgs {
         bar.finish();
         let run = run.map_err(|e| e.to_string())?;
         super::progress::print_notes(&run.set.notes);
-        Ok(run)
+        Ok((run, plan.describe(problem, self.until_fleet)))
     }
 }
 
@@ -225,8 +248,8 @@ pub fn run_solve(
     let problem = model.problem()?;
     // Worked out before the run: after Ctrl+C only printing is left.
     let stats = problem.qubo().stats();
-    let run = sampler.run(kind, &problem, repair_depth, json)?;
-    report(&problem, &stats, &run, repair_depth, json);
+    let (run, plan) = sampler.run(kind, &problem, repair_depth, json)?;
+    report(&problem, &stats, &run, &plan, repair_depth, json);
     after_cancel(&run)
 }
 
@@ -244,7 +267,7 @@ pub fn after_cancel(run: &JudgedRun) -> Result<(), String> {
     }
 }
 
-fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, repair_depth: Option<usize>, json: bool) {
+fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair_depth: Option<usize>, json: bool) {
     let (q, set) = (problem.qubo(), &run.set);
     let rate = set.flips as f64 / set.seconds.max(1e-9);
     let fleet_known = problem.xray().is_some_and(|p| p.fleet.is_some());
@@ -273,6 +296,7 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, repair_depth: Opti
     if json {
         let obj = json!({
             "solver": run.sampler.name(),
+            "plan": plan,
             "variables": q.len(),
             "couplers": q.coupler_count(),
             "reads": set.reads,
@@ -298,6 +322,7 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, repair_depth: Opti
     if let Some(e) = problem.xray().and_then(crate::solve::XrayProblem::original_energy) {
         println!("the original picture has energy {e:.6}");
     }
+    println!("run: {plan}");
     println!(
         "{}: {} reads in {:.3} s ({:?}), {:.1} M flips/s, {} distinct states",
         run.sampler,

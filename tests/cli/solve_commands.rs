@@ -198,3 +198,42 @@ fn until_fleet_stops_at_the_first_fleet() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--until-fleet needs ships"));
 }
+
+/// `--until-fleet` means until: on its own it runs the sampler and budget that
+/// get to a fleet (tabu with up to 2,000 restarts a read, within a time
+/// limit) and says so. The oracle: each X-ray comes from a random classic
+/// fleet, so a fleet sharing it exists. (The default budget, 100 reads of
+/// SA, finds one for about a fifth of them.)
+#[test]
+fn until_fleet_runs_until_it_finds_a_fleet() {
+    use fleetscope::geometry::{BinaryMatrix, random_deployment};
+    let setup = fleetscope::presets::load("classic").unwrap().unwrap();
+    let join = |v: Vec<u32>| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    for seed in 1..=10 {
+        let d = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 100 + seed)
+            .unwrap()
+            .deployment;
+        let m = BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).unwrap();
+        let (rows, cols) = (join(m.row_sums()), join(m.col_sums()));
+        let run = json_of(&[
+            "solve",
+            "--rows",
+            &rows,
+            "--cols",
+            &cols,
+            "--ships",
+            "5,4,3,3,2",
+            "--until-fleet",
+            "--threads",
+            "1",
+            "--json",
+        ]);
+        assert_eq!(run["success"], true, "seed {seed}: {run}");
+        assert_eq!(run["solver"], "tabu", "seed {seed}: {run}");
+        let plan = run["plan"].as_str().unwrap_or_default();
+        assert!(
+            plan.contains("2000 restarts") && plan.contains("time limit 60 s"),
+            "{plan}"
+        );
+    }
+}

@@ -383,6 +383,39 @@ fn a_run_can_stop_at_the_first_fleet() {
     assert!(r.set.reads < 50);
 }
 
+/// Ticking *Stop at the first success* also sets the budget that gets there
+/// (tabu, 2,000 restarts a read, a 60 s time limit when there was none) in
+/// one edit that one undo takes back; a run says what ran.
+#[test]
+fn stopping_at_the_first_success_sets_the_budget_that_gets_there() {
+    let mut s = placed_classic();
+    s.solver.reads = 20;
+    s.solver.threads = 1;
+    let before = s.solver.clone();
+    assert_eq!(before.sampler, SamplerKind::Anneal);
+    let mut h = solver_on(s);
+    h.get_by_label("Stop at the first success").click();
+    h.run_steps(2);
+    let now = h.state().doc.session.solver.clone();
+    assert!(now.until_success);
+    assert_eq!(now.sampler, SamplerKind::Tabu);
+    assert_eq!(now.tabu.restarts, 2000);
+    assert_eq!(now.time_limit, Some(60.0));
+    h.get_by_label("Start run").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.is_solving());
+    assert_eq!(h.state().room.result().expect("a result").success, Some(true));
+    h.get_by_label_contains("Ran tabu (2000 restarts");
+    h.get_by_label_contains("stopping at the first success, time limit 60 s");
+    h.state_mut().doc.undo();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.solver,
+        before,
+        "one undo takes the whole change back"
+    );
+}
+
 /// The Hardware tab: Embed on a small graph (typed sums, 10 variables onto
 /// Chimera C4), the verdicts shown, a two-point sweep whose figures equal the
 /// engine's, and an edit that changes the model's interactions marks the

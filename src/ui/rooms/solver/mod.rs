@@ -68,6 +68,8 @@ pub struct SolverRoom {
     run_problem: Option<Problem>,
     /// Why the results below are not of the current model (a run stopped by an edit).
     stale_note: Option<String>,
+    /// The last run's sampler and budget in words (its results say what ran).
+    run_plan: Option<String>,
     live: Live,
     /// The result shown large.
     picked: usize,
@@ -97,7 +99,10 @@ energy of the first reads per sweep, the lowest energy against time, the final e
 picture's energy marked. Results: the best distinct states, how often each was found, whether it is a fleet \
 (or the original picture); click one to see it, send it to Tomography or, with its fleet, to Boards. What counts \
 as a fleet follows the setup's touch rule. Cancel keeps the reads that finished; an edit that changes the model \
-stops a run the same way (an edit that does not, such as a hunt shot, lets it go on), and the results say so.
+stops a run the same way (an edit that does not, such as a hunt shot, lets it go on), and the results say so. \
+Stop at the first success ends a run at the first read that returns a fleet (or a puzzle's solution); ticking it \
+also sets the budget that gets there (tabu search, 2,000 restarts a read, a 60 s time limit when none was set; one \
+undo takes it back), and the results say what ran.
 
 Experiments: the paper's Figure 8 (success against SA reads and tabu restarts over random classic fleets) and \
 success against ε. Export writes the model for D-Wave's tools.

@@ -61,6 +61,9 @@ impl SolverRoom {
                 )),
                 (None, _) => ui.label("A model from a file: there is no picture to judge against."),
             };
+            if let Some(plan) = &self.run_plan {
+                ui.label(format!("Ran {plan}."));
+            }
             ui.label(format!(
                 "{}: {} reads in {:.3} s ({}), {:.1} M flips/s, {} distinct states",
                 r.sampler,

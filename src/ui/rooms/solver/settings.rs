@@ -2,6 +2,7 @@
 //! its settings, and the run controls.
 
 use super::*;
+use crate::study::sampling::{UNTIL_RESTARTS, UNTIL_TIME_LIMIT};
 
 impl SolverRoom {
     pub(super) fn side(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
@@ -147,8 +148,10 @@ impl SolverRoom {
             let problem = m.problem.clone();
             let shown = s.keep;
             let until = s.until_success;
-            match RunPlan::of_session(&s).request(&problem) {
+            let plan = RunPlan::of_session(&s);
+            match plan.request(&problem) {
                 Ok(req) => {
+                    self.run_plan = Some(plan.describe(&problem, until));
                     self.live = Live {
                         run: self.live.run + 1,
                         step_label: s.sampler.step_label(),
@@ -364,8 +367,18 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
         .on_hover_text("0 = none");
         s.time_limit = (limit > 0.0).then_some(limit);
     });
-    ui.checkbox(&mut s.until_success, "Stop at the first success")
-        .on_hover_text("End the run at the first read that returns a fleet (X-ray models) or a solution (puzzles)");
+    let until = ui
+        .checkbox(&mut s.until_success, "Stop at the first success")
+        .on_hover_text(format!(
+            "End the run at the first read that returns a fleet (X-ray models) or a solution (puzzles). Ticking \
+             it also sets the budget that gets there: tabu search with {} restarts a read, and a time limit of \
+             {} s if there is none (change them afterwards as you like)",
+            thousands(UNTIL_RESTARTS as u128),
+            UNTIL_TIME_LIMIT
+        ));
+    if until.changed() && s.until_success {
+        crate::study::sampling::stop_at_first_success(s);
+    }
 }
 
 /// A number without float noise: 82.30499999999999 → "82.305".
