@@ -15,6 +15,7 @@ mod hardware;
 mod hunting;
 mod puzzle;
 mod puzzle_bimaru_qubo;
+mod puzzle_binary;
 mod puzzle_edges;
 mod puzzle_edit;
 mod puzzle_families;

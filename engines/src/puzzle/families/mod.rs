@@ -5,6 +5,7 @@
 pub mod bimaru;
 mod bimaru_ladder;
 pub mod binary;
+mod binary_exact;
 mod binary_ladder;
 pub mod chess;
 mod chess_count;
