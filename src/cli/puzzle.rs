@@ -84,6 +84,10 @@ pub enum PuzzleCommand {
     /// needed (without it, two or more solutions)? Else the ones that can go.
     Minimal {
         file: String,
+        /// Stop after this many seconds (default 60) and say how many clues
+        /// were checked by then.
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
         #[arg(long)]
         json: bool,
     },
@@ -221,7 +225,7 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
             json,
         } => super::puzzle_explain::hint(&file, answer.as_deref(), time_limit, json),
         PuzzleCommand::Generate(args) => super::puzzle_generate::generate(&args),
-        PuzzleCommand::Minimal { file, json } => super::puzzle_setter::minimal(&file, json),
+        PuzzleCommand::Minimal { file, time_limit, json } => super::puzzle_setter::minimal(&file, time_limit, json),
         PuzzleCommand::Repair {
             file,
             edits,

@@ -161,7 +161,7 @@ fn the_minimal_certificate_agrees_with_brute_force_clue_by_clue() {
     let cancel = CancelFlag::new();
     for (recipe, seed) in [(Recipe::Tango, 3), (Recipe::Binairo, 4)] {
         let p = made(recipe, 6, Grade::Medium, seed);
-        let m = setter::minimality(&p, &cancel, &|_, _| {}).unwrap();
+        let m = setter::minimality(&p, &cancel, &|_| {}).unwrap();
         assert!(!m.clues.is_empty());
         for (clue, needed) in &m.clues {
             let Puzzle::Binary(b) = setter::without(&p, clue) else {
@@ -183,7 +183,7 @@ fn the_minimal_certificate_agrees_with_brute_force_clue_by_clue() {
             .find(|&c| !more.givens.iter().any(|g| (g.0, g.1) == (c / 6, c % 6)))
             .unwrap();
         more.givens.push((free / 6, free % 6, sol.get(free / 6, free % 6)));
-        let m = setter::minimality(&Puzzle::Binary(more), &cancel, &|_, _| {}).unwrap();
+        let m = setter::minimality(&Puzzle::Binary(more), &cancel, &|_| {}).unwrap();
         assert!(!m.is_minimal(), "a clue the solution already implies is spare");
     }
 }
