@@ -92,9 +92,21 @@ pub struct AnnealBench {
 
 pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
     if b.fleets == 0 || b.fleets > MAX_FLEETS {
-        return Err(format!("--fleets must be 1..={MAX_FLEETS}, not {}", b.fleets));
+        return Err(format!("--fleets must be from 1 to {MAX_FLEETS}, not {}", b.fleets));
     }
     crate::study::seeds::check_run(b.seed, b.fleets, &format!("--fleets {}", b.fleets))?;
+    if b.until_fleet == Some(0) {
+        return Err("--until-fleet takes 1 restart or more, not 0".into());
+    }
+    // Both lists read before any work; one naming nothing would drop its row unseen.
+    let reads = counts(&b.reads, "--reads")?;
+    let restarts = parse_list::<usize>(&b.restarts, "--restarts", "a whole number ≥ 0")?;
+    if let Some(flag) = [("--reads", reads.is_empty()), ("--restarts", restarts.is_empty())]
+        .into_iter()
+        .find_map(|(flag, empty)| empty.then_some(flag))
+    {
+        return Err(format!("{flag} names no count: leave it out for its default"));
+    }
     let problems = random_fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?;
     if let Some(dir) = &b.export {
         return export(&problems, dir);
@@ -103,7 +115,7 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
         return until_fleet(&problems, restarts, b.seed, b.json);
     }
     let mut points = Vec::new();
-    for r in counts(&b.reads, "--reads")? {
+    for r in reads {
         let solver = Solver::Anneal(AnnealParams {
             sweeps: b.sweeps,
             beta: None,
@@ -111,7 +123,7 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
         points.push(run_point(&problems, solver, r, b.seed, "sa reads".into(), r)?);
         eprint!(".");
     }
-    for r in parse_list::<usize>(&b.restarts, "--restarts", "a whole number ≥ 0")? {
+    for r in restarts {
         let solver = Solver::Tabu(TabuParams {
             restarts: r,
             ..TabuParams::default()
@@ -228,7 +240,7 @@ fn thread_scaling(p: &XrayProblem) -> Result<(f64, f64), String> {
 
 /// Writes each instance as COO and a line of facts for the dwave-samplers script.
 fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", crate::quote::path(dir)))?;
+    session::create_folder(dir).map_err(|e| e.to_string())?;
     let mut lines = String::new();
     for (i, p) in problems.iter().enumerate() {
         let name = format!("fleet-{i:05}.coo");
@@ -244,7 +256,11 @@ fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
         lines.push('\n');
     }
     session::write_text(&dir.join("instances.jsonl"), &lines).map_err(|e| e.to_string())?;
-    println!("wrote {} instances to {}", problems.len(), crate::quote::path(dir));
+    println!(
+        "wrote {} to {}",
+        crate::textview::count(problems.len(), "instance", "instances"),
+        crate::quote::path(dir)
+    );
     Ok(())
 }
 

@@ -339,11 +339,11 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1000)]
         sweeps: usize,
         /// Only write the instances (COO files and instances.jsonl) to DIR, for bench/dwave.
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["reads", "restarts", "sweeps", "until_fleet", "json"])]
         export: Option<std::path::PathBuf>,
         /// Only measure a tabu read that stops at the first fleet, with at most
         /// RESTARTS restarts, on each instance (share found, median CPU s).
-        #[arg(long, value_name = "RESTARTS")]
+        #[arg(long, value_name = "RESTARTS", conflicts_with_all = ["reads", "restarts", "sweeps"])]
         until_fleet: Option<usize>,
         #[arg(long)]
         json: bool,

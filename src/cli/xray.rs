@@ -75,10 +75,10 @@ pub fn of(source: &str, rule: &RuleArgs, json_out: bool) -> Result<(), String> {
         println!("row sums    {:?}\ncolumn sums {:?}", x.rows, x.cols);
         println!("|U(r,c)| = {u} binary matrices share this X-ray");
         println!(
-            "{} of them are fleets ({} labelled fleets); density {}",
+            "fleets among them: {} ({}); density {}",
             shared.fleet_matrices,
-            shared.labelled_fleets,
-            shared.density().map_or("n/a".into(), |d| format!("{d:.3e}"))
+            crate::quote::count(shared.labelled_fleets, "labelled fleet", "labelled fleets"),
+            shared.density().map_or("n/a".into(), density)
         );
         println!("‖ΔA‖² = {}", laplacian_energy(&m));
     }
@@ -137,13 +137,13 @@ pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, rule: &RuleArgs,
         );
     } else {
         println!(
-            "{} fleet matrices, {} labelled fleets ({})",
-            s.fleet_matrices,
-            s.labelled_fleets,
+            "{}, {} ({})",
+            crate::quote::count(s.fleet_matrices, "fleet matrix", "fleet matrices"),
+            crate::quote::count(s.labelled_fleets, "labelled fleet", "labelled fleets"),
             touch.describe()
         );
         if let Some(u) = s.all_matrices {
-            println!("|U(r,c)| = {u}, density {:.3e}", s.density().unwrap_or(0.0));
+            println!("|U(r,c)| = {u}, density {}", density(s.density().unwrap_or(0.0)));
         }
         for (i, m) in s.examples.iter().enumerate() {
             println!("#{}\n{}", i + 1, m.to_text());
@@ -200,10 +200,10 @@ pub fn stealth(
     println!("{moves} moves from seed {seed} on '{}' ({wall:.2} s):", setup.name);
     for (i, f) in found.iter().enumerate() {
         println!(
-            "#{} shared by {} fleet matrices ({} labelled fleets)",
+            "#{} shared by {} ({})",
             i + 1,
-            f.fleet_matrices,
-            f.labelled_fleets
+            crate::quote::count(f.fleet_matrices, "fleet matrix", "fleet matrices"),
+            crate::quote::count(f.labelled_fleets, "labelled fleet", "labelled fleets")
         );
         print!("{}", f.matrix.to_text());
     }
@@ -268,7 +268,7 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
 pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(), String> {
     if k == 0 || k > MAX_WALK_K {
         return Err(format!(
-            "--k must be 1..={MAX_WALK_K} (each step multiplies the work), not {k}"
+            "--k must be from 1 to {MAX_WALK_K} (each step multiplies the work), not {k}"
         ));
     }
     let setup = resolve_source(source)?;
@@ -329,7 +329,7 @@ fn summary(v: &[f64]) -> serde_json::Value {
 /// `xray stats`: |U| and fleets per X-ray over N random classic fleets (Figure 7).
 pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
     if n == 0 || n > MAX_STATS {
-        return Err(format!("--n must be 1..={MAX_STATS}, not {n}"));
+        return Err(format!("--n must be from 1 to {MAX_STATS}, not {n}"));
     }
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;
@@ -470,4 +470,15 @@ pub fn bench(runs: usize) -> Result<(), String> {
         format!("walk within 4 interchanges ({size} matrices)")
     );
     Ok(())
+}
+
+/// A share of matrices that are fleets, to three places: "0", "1", "0.250",
+/// and in e-notation only when it is small ("2.441e-4").
+fn density(d: f64) -> String {
+    match d {
+        0.0 => "0".into(),
+        1.0 => "1".into(),
+        d if d >= 1e-3 => format!("{d:.3}"),
+        d => format!("{d:.3e}"),
+    }
 }

@@ -7,7 +7,8 @@
 use crate::geometry::BinaryMatrix;
 use crate::run::{CancelFlag, Cancelled};
 use crate::solve::{
-    Problem, PuzzleVerdict, REPAIR_MAX, SampleSet, SamplerKind, SolveError, SolveRequest, SolveUpdate, Verdict, repair,
+    Problem, PuzzleVerdict, REPAIR_MAX, RepairMiss, SampleSet, SamplerKind, SolveError, SolveRequest, SolveUpdate,
+    Verdict, repair,
 };
 
 /// What counts as a success for a problem.
@@ -170,6 +171,11 @@ pub struct JudgedRun {
     /// The sampler that ran.
     pub sampler: SamplerKind,
     pub repaired: Option<Repaired>,
+    /// Repair searches made (one per shown state with the right sums that is
+    /// not a fleet, until one finds a fleet).
+    pub repair_searches: usize,
+    /// Some repair search stopped at its limit of matrices before its depth.
+    pub repair_stopped: bool,
 }
 
 /// Judges every state of a finished set, then keeps the shown ones.
@@ -184,6 +190,7 @@ pub fn judge_set(
     let (mut successes, mut right_sums) = (0, 0);
     let mut judged = Vec::new();
     let mut repaired = None;
+    let (mut repair_searches, mut repair_stopped) = (0, false);
     for (rank, s) in set.samples.iter().enumerate() {
         if rank % 256 == 0 {
             cancel.check()?;
@@ -199,13 +206,19 @@ pub fn judge_set(
             problem.xray(),
             &j.picture,
         ) && let (Some(fleet), true, None) = (&p.fleet, v.sums_ok, &v.fleet)
-            && let Some((_, fixed, steps)) = repair(m, fleet, p.rule, depth, REPAIR_MAX)
         {
-            repaired = Some(Repaired {
-                from_rank: rank + 1,
-                interchanges: steps,
-                fleet: fixed,
-            });
+            repair_searches += 1;
+            match repair(m, fleet, p.rule, depth, REPAIR_MAX) {
+                Ok((_, fixed, steps)) => {
+                    repaired = Some(Repaired {
+                        from_rank: rank + 1,
+                        interchanges: steps,
+                        fleet: fixed,
+                    });
+                }
+                Err(RepairMiss::Stopped) => repair_stopped = true,
+                Err(RepairMiss::NoneWithin) => {}
+            }
         }
         if judged.len() < options.shown {
             judged.push(j);
@@ -223,6 +236,8 @@ pub fn judge_set(
         states_judged,
         sampler,
         repaired,
+        repair_searches,
+        repair_stopped,
     })
 }
 

@@ -127,7 +127,7 @@ fn bad_command_lines_are_refused_with_one_line() {
     );
     refused(
         &["bench", "hunt", "--boards", "classic", "--repeats", "0"],
-        "--repeats must be 1..=25, not 0",
+        "--repeats must be from 1 to 25, not 0",
     );
     refused(&["xray", "all", "--limit", "18446744073709551615"], "--limit");
     refused(&["xray", "stats", "--n", "0"], "--n");
