@@ -5,11 +5,8 @@
 
 use super::cputime::{measure, median, process_cpu_seconds};
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat};
-use crate::run::CancelFlag;
 use crate::session;
-use crate::solve::{
-    AnnealParams, SolveRequest, Solver, TabuParams, XrayProblem, random_fleet_problems, solve, success_rate,
-};
+use crate::solve::{AnnealParams, SolveRequest, Solver, TabuParams, XrayProblem, solve, success_rate};
 use crate::study::list::{counts, parse_list};
 use crate::study::sampling::rate_request;
 use serde_json::json;
@@ -59,7 +56,7 @@ fn run_point(
         problems,
         budget as f64,
         &request,
-        &CancelFlag::new(),
+        &super::interrupt::ctrl_c_flag(),
         &mut |_, _, set| {
             let now = process_cpu_seconds();
             cpu.push(now - last);
@@ -107,7 +104,8 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
     {
         return Err(format!("{flag} names no count: leave it out for its default"));
     }
-    let problems = random_fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?;
+    let problems =
+        crate::solve::random_fleet_problems_with(b.fleets, b.seed, DEFAULT_EPSILON, &super::interrupt::ctrl_c_flag())?;
     if let Some(dir) = &b.export {
         return export(&problems, dir);
     }
@@ -199,7 +197,7 @@ fn kernel_rate(p: &XrayProblem, sweeps: usize) -> Result<f64, String> {
     };
     let mut rates = Vec::new();
     for _ in 0..5 {
-        let (set, _, cpu) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        let (set, _, cpu) = measure(|| solve(&p.model.qubo, &req, &super::interrupt::ctrl_c_flag(), &|_| {}));
         rates.push(set.map_err(|e| e.to_string())?.flips as f64 / cpu.max(1e-9));
     }
     Ok(median(rates))
@@ -216,7 +214,7 @@ fn call_overhead(p: &XrayProblem) -> Result<f64, String> {
     };
     let mut walls = Vec::new();
     for _ in 0..2000 {
-        let (r, wall, _) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        let (r, wall, _) = measure(|| solve(&p.model.qubo, &req, &super::interrupt::ctrl_c_flag(), &|_| {}));
         r.map_err(|e| e.to_string())?;
         walls.push(wall);
     }
@@ -232,7 +230,7 @@ fn thread_scaling(p: &XrayProblem) -> Result<(f64, f64), String> {
             traces: 0,
             ..SolveRequest::default()
         };
-        let (set, wall, _) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        let (set, wall, _) = measure(|| solve(&p.model.qubo, &req, &super::interrupt::ctrl_c_flag(), &|_| {}));
         Ok(set.map_err(|e| e.to_string())?.reads as f64 / wall)
     };
     Ok((rate(1)?, rate(2)?))
@@ -286,6 +284,7 @@ fn until_fleet(problems: &[XrayProblem], restarts: usize, seed: u64, json: bool)
         let t0 = process_cpu_seconds();
         let set =
             crate::solve::solve_until(&p.model.qubo, &req, &cancel, &|_| {}, Some(&goal)).map_err(|e| e.to_string())?;
+        super::interrupt::cancelled(&cancel)?;
         cpu.push(process_cpu_seconds() - t0);
         found += usize::from(set.samples.iter().any(|s| p.success(&s.state)));
     }

@@ -11,7 +11,6 @@ use super::cputime::{median, process_cpu_seconds};
 use crate::hardware::{EmbedError, EmbedOptions, Topology, embed_problem, embedding_to_json, find_embedding};
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat, Qubo, QuboBuilder, write_bqm, write_bqm_labelled};
 use crate::session;
-use crate::solve::random_fleet_problems;
 use crate::study::hardware::{parse_method, target_graph};
 use clap::Args;
 use rand::{Rng, SeedableRng};
@@ -172,9 +171,14 @@ fn models(b: &EmbedBench) -> Result<Vec<Model>, String> {
     let folder = b.puzzles.as_deref().unwrap_or("puzzles");
     let mut out = Vec::new();
     if sets.contains(&"xray") {
-        for (i, p) in random_fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?
-            .into_iter()
-            .enumerate()
+        for (i, p) in crate::solve::random_fleet_problems_with(
+            b.fleets,
+            b.seed,
+            DEFAULT_EPSILON,
+            &super::interrupt::ctrl_c_flag(),
+        )?
+        .into_iter()
+        .enumerate()
         {
             out.push(Model {
                 set: "xray",

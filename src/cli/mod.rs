@@ -417,6 +417,8 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 
 /// Runs a subcommand, printing results to stdout and a one-line reason to stderr on failure.
 pub fn run(command: Command) -> ExitCode {
+    // Ctrl+C is answered by every command: "cancelled" and exit code 2.
+    interrupt::ctrl_c_flag();
     let result = match command {
         Command::Presets => {
             print!("{}", show::presets_table());

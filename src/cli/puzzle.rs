@@ -458,15 +458,16 @@ fn solve_sampled(
     }
     match run.success {
         Some(_) => println!(
-            "solved: {} ({} of the {} distinct states returned)",
+            "solved: {} ({} of {})",
             if solved { "yes" } else { "no" },
-            run.successes,
-            run.states_judged
+            crate::textview::thousands(run.successes as u128),
+            run.judged_among()
         ),
         None => println!(
-            "solved: unknown ({} of the {} distinct states returned break no rule, but the optimum is \
-             unknown: the exact search did not finish, so none is known to be best)",
-            run.successes, run.states_judged
+            "solved: unknown ({} of {} break no rule, but the optimum is unknown: the exact search did not \
+             finish, so none is known to be best)",
+            crate::textview::thousands(run.successes as u128),
+            run.judged_among()
         ),
     }
     super::solve::after_cancel(&run)

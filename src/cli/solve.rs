@@ -351,6 +351,7 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
             "success": run.success,
             "successes": run.successes,
             "states_judged": run.states_judged,
+            "states_returned": run.states_returned,
             "rule": problem.xray().filter(|p| p.fleet.is_some()).map(|p| p.rule.keyword()),
             "right_sums": run.right_sums,
             "repair": repaired.map(|r| json!({"from_rank": r.from_rank, "interchanges": r.interchanges, "picture": r.fleet.to_text()})),
@@ -410,9 +411,9 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
             .filter(|p| p.fleet.is_some())
             .map_or(String::new(), |p| format!(", {}", p.rule.describe()));
         println!(
-            "success ({}{rule} among the {} distinct states returned, every one judged): {} ({} of them; {} with the right sums)",
+            "success ({}{rule} among {}): {} ({} of them; {} with the right sums)",
             run.goal.describe(),
-            run.states_judged,
+            run.judged_among(),
             if success { "yes" } else { "no" },
             run.successes,
             run.right_sums

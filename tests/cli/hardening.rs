@@ -426,6 +426,25 @@ fn ctrl_c_ends_the_hunt_benchmarks_and_says_so() {
     }
 }
 
+/// The other benchmarks and the stealth search end on Ctrl+C the same way
+/// (each was killed by the signal while building its cases or timing them).
+#[test]
+fn ctrl_c_ends_every_benchmark_and_the_stealth_search_and_says_so() {
+    for args in [
+        &["xray", "stealth", "classic", "--moves", "1000000"][..],
+        &["bench", "count", "--runs", "100"][..],
+        &["bench", "xray", "--runs", "100"][..],
+        &["bench", "anneal", "--fleets", "1000"][..],
+        &["bench", "embed", "--fleets", "1000", "--sets", "xray"][..],
+    ] {
+        let (out, took) = interrupted(args, Duration::from_millis(1500));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with("cancelled"), "{args:?}: {err}");
+        assert!(took < Duration::from_secs(5), "{args:?}: {took:?} after Ctrl+C");
+    }
+}
+
 #[test]
 fn ctrl_c_cancels_a_count_and_says_so() {
     // Classic 10×10 by plain DLX takes far longer than the wait below.

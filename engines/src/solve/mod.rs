@@ -24,7 +24,8 @@ pub use anneal_kernel::{AnnealKernel, group_widths};
 pub use embedded::{MAX_SWEEP_POINTS, Success, SweepPlan, SweepPoint, chain_strength_sweep};
 pub use experiments::{RatePoint, finished_success_curve, success_curve, success_rate};
 pub use problem::{
-    Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet,
+    Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems,
+    random_fleet_problems_with, ships_fleet,
 };
 pub use rng::{Rng, splitmix64};
 pub use sampler::Sampler;
