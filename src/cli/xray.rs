@@ -399,15 +399,19 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
 pub fn bench(runs: usize) -> Result<(), String> {
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;
+    let cancel = ctrl_c();
+    // Drawing the fleets takes a few seconds: Ctrl+C is looked at for each.
     let xrays: Vec<XRay> = (0..10_000u64)
         .map(|i| {
+            cancelled(&cancel)?;
             let d = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, i)
                 .expect("classic fleet fits")
                 .deployment;
-            XRay::of(&BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square"))
+            Ok(XRay::of(
+                &BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square"),
+            ))
         })
-        .collect();
-    let cancel = ctrl_c();
+        .collect::<Result<_, String>>()?;
     // Each timing checks Ctrl+C between its runs and its X-rays.
     let time = |f: &dyn Fn()| {
         let (mut c, mut w) = (Vec::new(), Vec::new());
