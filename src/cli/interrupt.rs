@@ -3,21 +3,16 @@
 //! "cancelled"); a second press ends the process at once.
 //!
 //! The handler is installed as every command starts, so no command dies by the
-//! signal. Should one still be busy [`BACKSTOP`] after the first press (work
-//! that does not look at the flag), it is ended as a cancel all the same.
+//! signal. There is deliberately no timer that ends a slow command for it: such
+//! an exit could cut a file write short, and it would hide work that does not
+//! look at the flag from the tests that time Ctrl+C.
 
 use crate::run::CancelFlag;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 static FLAG: OnceLock<CancelFlag> = OnceLock::new();
 static PRESSED: AtomicBool = AtomicBool::new(false);
-
-/// How long a command may take to end after Ctrl+C before it is ended for it.
-/// Every command is meant to end within 100 ms; this only keeps the promise of
-/// "cancelled" and exit code 2 where some work does not look at the flag.
-pub const BACKSTOP: Duration = Duration::from_secs(1);
 
 /// The process's cancel flag, set by Ctrl+C (the handler is installed on first use).
 pub fn ctrl_c_flag() -> CancelFlag {
@@ -29,11 +24,6 @@ pub fn ctrl_c_flag() -> CancelFlag {
             if let Some(f) = FLAG.get() {
                 f.cancel();
             }
-            std::thread::spawn(|| {
-                std::thread::sleep(BACKSTOP);
-                eprintln!("fleetscope: cancelled");
-                std::process::exit(i32::from(super::EXIT_BAD_INPUT));
-            });
         });
         CancelFlag::new()
     })

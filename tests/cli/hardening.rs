@@ -347,10 +347,10 @@ fn check(text: &str) {
             assert!(!message.contains("VersionProbe"), "{message}");
         }
         Err(SessionError::Invalid { message, .. }) => {
-            let part = ["setup", "puzzle ", "solver: ", "counter: "];
+            let part = ["setup", "puzzle ", "puzzles: ", "solver: ", "counter: ", "tomography: "];
             assert!(
                 part.iter().any(|p| message.contains(p)),
-                "an invalid session must name the part at fault (setup, puzzle, solver settings): {message}"
+                "an invalid session must name the part at fault (setup, puzzle, room settings): {message}"
             );
         }
         Err(SessionError::NewerVersion { .. } | SessionError::BadVersion { .. }) => {}
