@@ -94,7 +94,8 @@ fn edit_kinds(p: &crate::puzzle::Puzzle, edits: Option<&str>) -> Result<Vec<Edit
     let Some(list) = edits else { return Ok(offered) };
     let names = || offered.iter().map(|k| k.keyword()).collect::<Vec<_>>().join(", ");
     let mut kinds = Vec::new();
-    for word in list.split(',').map(str::trim) {
+    // Read as every list is read: blanks between commas skipped, a list naming none refused.
+    for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
         let kind = EditKind::from_keyword(word).ok_or_else(|| {
             format!(
                 "--edits takes {}, not '{}'",
@@ -104,7 +105,7 @@ fn edit_kinds(p: &crate::puzzle::Puzzle, edits: Option<&str>) -> Result<Vec<Edit
         })?;
         if !offered.contains(&kind) {
             return Err(format!(
-                "--edits: a {} puzzle has no {} edits (it has {})",
+                "--edits: {} puzzles have no {} edits (they have {})",
                 p.family(),
                 word,
                 names()
@@ -113,6 +114,9 @@ fn edit_kinds(p: &crate::puzzle::Puzzle, edits: Option<&str>) -> Result<Vec<Edit
         if !kinds.contains(&kind) {
             kinds.push(kind);
         }
+    }
+    if kinds.is_empty() {
+        return Err(format!("--edits names no edit: a list of {}", names()));
     }
     Ok(kinds)
 }
@@ -183,8 +187,8 @@ pub fn repair(file: &str, edits: Option<&str>, time_limit: Option<f64>, json: bo
     });
     if !found.unique.is_empty() {
         println!(
-            "{} single edits make the puzzle unique ({cpu:.2} CPU-s), easiest first:",
-            found.unique.len()
+            "{} the puzzle unique ({cpu:.2} CPU-s), easiest first:",
+            crate::textview::count(found.unique.len(), "single edit makes", "single edits make")
         );
         for r in &found.unique {
             println!("  {:<12} {}", r.grade.name(), r.edit.description);

@@ -754,7 +754,7 @@ fn repair_lists_the_edits_that_cut_the_count_most_of_the_kinds_asked_for() {
     assert!(text.contains(&format!("50 → {:>2}  {best}", counts[0])), "{text}");
     // A kind the family does not have, or no kind at all, is refused by name.
     for (edits, needle) in [
-        ("count", "has no count edits"),
+        ("count", "have no count edits"),
         ("regions", "--edits takes region, given"),
     ] {
         let out = fleetscope(&["puzzle", "repair", file, "--edits", edits]);
