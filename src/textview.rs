@@ -201,6 +201,13 @@ pub fn cell_label(lattice: Lattice, c: Coord) -> String {
     }
 }
 
+/// A count in thousands and its noun, singular for one: "1 fleet matrix",
+/// "1,234 fleet matrices" (what the app shows; [`count`] keeps plain digits).
+pub fn plural(n: impl Into<u128>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
 /// "1 island", "3 islands".
 pub fn count(n: usize, one: &str, many: &str) -> String {
     crate::quote::count(n as u128, one, many)

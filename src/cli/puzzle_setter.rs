@@ -207,7 +207,7 @@ pub fn repair(file: &str, edits: Option<&str>, time_limit: Option<f64>, json: bo
     } else {
         let cuts = match &found.no_cuts {
             Some(why) => format!(" (no cuts looked for: {why})"),
-            None => format!(" or cuts its {before} solutions"),
+            None => format!(" or {}", found.no_cut_phrase()),
         };
         match &stopped {
             Some(s) if found.tried == 0 => println!("{s} ({cpu:.2} CPU-s)"),

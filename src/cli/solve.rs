@@ -344,6 +344,7 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
             "variables": q.len(),
             "couplers": q.coupler_count(),
             "reads": set.reads,
+            "reads_left_out": set.dropped,
             "stop": format!("{:?}", set.stop),
             "seconds": set.seconds,
             "flips_per_second": rate,
@@ -370,15 +371,7 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
         println!("the original picture has energy {e:.6}");
     }
     println!("run: {plan}");
-    println!(
-        "{}: {} reads in {:.3} s ({:?}), {:.1} M flips/s, {} distinct states",
-        run.sampler,
-        set.reads,
-        set.seconds,
-        set.stop,
-        rate / 1e6,
-        set.distinct
-    );
+    println!("{}", run.summary());
     if set.samples.is_empty() {
         if set.stop == crate::solve::Stop::Cancelled {
             println!("no read finished before Ctrl+C");

@@ -189,6 +189,34 @@ pub struct JudgedRun {
 }
 
 impl JudgedRun {
+    /// The run in one line, as the Solver room and `solve` say it: "tabu: 1
+    /// read in 0.022 s (stopped at the first success: read 1; the 63 reads run
+    /// beside it are left out), 12.5 M flips/s, 5 distinct states". The reads
+    /// counted are those the histogram and the results are made of.
+    pub fn summary(&self) -> String {
+        use crate::textview::plural;
+        let set = &self.set;
+        let rate = set.flips as f64 / set.seconds.max(1e-9);
+        let at = set.stopped_at.map(|k| format!(": read {}", k + 1)).unwrap_or_default();
+        let dropped = match set.dropped {
+            0 => String::new(),
+            1 => "; the 1 read run beside it is left out".to_string(),
+            n => format!(
+                "; the {} run beside it are left out",
+                plural(n as u128, "read", "reads")
+            ),
+        };
+        format!(
+            "{}: {} in {:.3} s ({}{at}{dropped}), {:.1} M flips/s, {}",
+            self.sampler,
+            plural(set.reads as u128, "read", "reads"),
+            set.seconds,
+            set.stop.describe(),
+            rate / 1e6,
+            plural(set.distinct as u128, "distinct state", "distinct states")
+        )
+    }
+
     /// The states success was decided over, in words: "the 1,076 distinct states
     /// returned", or the share judged when judging was cut short.
     pub fn judged_among(&self) -> String {
@@ -361,6 +389,8 @@ mod tests {
             samples,
             reads: 1000,
             read_energies: Vec::new(),
+            stopped_at: None,
+            dropped: 0,
             distinct: 1000,
             flips: 0,
             stop: Stop::Cancelled,

@@ -70,6 +70,9 @@ pub struct FileUi {
     pub error: Option<String>,
     pub confirm: Option<Pending>,
     pub recovery_offer: Option<Result<Recovery, SessionError>>,
+    /// Discard was pressed on the recovery offer: the prompt asks once more
+    /// before the copy is deleted (it cannot be brought back).
+    recovery_discarding: bool,
     /// The session last opened or saved, offered at start when nothing else is.
     pub reopen_offer: Option<PathBuf>,
 }
@@ -235,6 +238,7 @@ impl FileUi {
     /// Offers the recovery copy; `Some(Some(r))` = restore, `Some(None)` = discard.
     pub fn recovery_window(&mut self, ctx: &Context) -> Option<Option<Recovery>> {
         let offer = self.recovery_offer.as_ref()?;
+        let (mut discard, mut back) = (false, false);
         let answer = super::prompt::show(ctx, "Recover unsaved work?", |ui| {
             let mut answer = None;
             match offer {
@@ -244,29 +248,74 @@ impl FileUi {
                         .as_ref()
                         .map(|p| p.display().to_string())
                         .unwrap_or_else(|| "an untitled session".into());
-                    ui.label(format!(
-                        "Fleetscope closed with unsaved changes to {from}. Restore them?"
-                    ));
-                    ui.horizontal(|ui| {
-                        if ui.button("Restore").clicked() {
-                            answer = Some(Some(rec.clone()));
-                        }
-                        if ui.button("Discard").clicked() {
-                            answer = Some(None);
-                        }
-                    });
+                    if self.recovery_discarding {
+                        ui.label(format!(
+                            "Delete the unsaved changes to {from} for good? They cannot be brought back."
+                        ));
+                        ui.horizontal(|ui| {
+                            if ui
+                                .button("Delete them")
+                                .on_hover_text("Delete the recovery copy and start with the classic board")
+                                .clicked()
+                            {
+                                answer = Some(None);
+                            }
+                            if ui
+                                .button("Back")
+                                .on_hover_text("Back to the question, nothing deleted; Esc")
+                                .clicked()
+                                || super::prompt::escaped(ui)
+                            {
+                                back = true;
+                            }
+                        });
+                    } else {
+                        ui.label(format!(
+                            "Fleetscope closed with unsaved changes to {from}. Restore them?"
+                        ));
+                        ui.horizontal(|ui| {
+                            if ui
+                                .button("Restore")
+                                .on_hover_text(
+                                    "Open the recovered work as unsaved changes (the copy is kept until you save); Enter",
+                                )
+                                .clicked()
+                                || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                            {
+                                answer = Some(Some(rec.clone()));
+                            }
+                            if ui
+                                .button("Discard")
+                                .on_hover_text("Delete the recovery copy (asks first)")
+                                .clicked()
+                            {
+                                discard = true;
+                            }
+                        });
+                    }
                 }
                 Err(e) => {
                     ui.label(format!("A recovery copy was found but cannot be read:\n{e}"));
-                    if ui.button("Delete it").clicked() {
+                    if ui
+                        .button("Delete it")
+                        .on_hover_text("Delete the unreadable recovery copy")
+                        .clicked()
+                    {
                         answer = Some(None);
                     }
                 }
             }
             answer
         });
+        if discard {
+            self.recovery_discarding = true;
+        }
+        if back {
+            self.recovery_discarding = false;
+        }
         if answer.is_some() {
             self.recovery_offer = None;
+            self.recovery_discarding = false;
         }
         answer
     }

@@ -890,3 +890,22 @@ fn a_given_zero_must_be_0_not_empty() {
     assert!(text.contains("row 1, col 4 must be 0"), "{text}");
     assert!(!text.contains("empty"), "{text}");
 }
+
+/// Past the cap the repair says what it knows: no edit brings the count of a
+/// blank 10×10 Star Battle below 1,000 (it used to say none cuts its "1000+
+/// solutions", though every given does).
+#[test]
+fn repair_past_the_cap_says_no_edit_brings_the_count_below_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("blank.txt");
+    let blank = fleetscope::puzzle::edit::blank("star-battle", 10, 10).unwrap();
+    std::fs::write(&file, blank.to_text()).unwrap();
+    let out = fleetscope(&["puzzle", "repair", file.to_str().unwrap(), "--edits", "given"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        said.contains("no single edit of these kinds makes this puzzle unique or brings its count below 1,000"),
+        "{said}"
+    );
+    assert!(!said.contains("cuts its"), "{said}");
+}

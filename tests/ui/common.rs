@@ -95,6 +95,25 @@ pub fn type_keys<S>(h: &mut Harness<'_, S>, text: &str) {
     h.run_steps(1);
 }
 
+/// The grade the puzzle list shows beside the puzzle whose entry starts with
+/// `name` (the grade is a label of its own, on the entry's first line).
+pub fn list_grade<S>(h: &Harness<'_, S>, name: &str) -> Option<String> {
+    use egui_kittest::kittest::NodeT;
+    let entry = h
+        .query_all_by_label_contains(name)
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with(name)))?
+        .rect();
+    h.query_all_by_label_contains("")
+        .filter(|n| {
+            let r = n.rect();
+            r.left() >= entry.right() - 1.0 && (r.top() - entry.top()).abs() < 4.0
+        })
+        .find_map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value())
+        })
+}
+
 /// Press and release the primary button at a point, as a click.
 pub fn click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
     h.hover_at(p);

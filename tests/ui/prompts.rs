@@ -278,3 +278,35 @@ fn a_text_field_keeps_letters_and_undo_but_ctrl_s_saves() {
     wait_until(&mut h, |a| !a.workflow.busy() && !a.doc.dirty);
     assert_eq!(fleetscope::session::load(&path).unwrap().setup().name, "second");
 }
+
+/// The recovery prompt's buttons say what they do (and their keys), and
+/// Discard asks once more before the copy is deleted: Esc goes back with
+/// nothing lost (one click used to delete the copy for good).
+#[test]
+fn discarding_a_recovery_copy_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = app_after_a_crash(dir.path(), "crashed work");
+    let copy_left = || RecoveryStore::for_process(dir.path(), 1).read().is_some();
+    assert_modal_prompt(&mut h, "Restore them?");
+    for (button, tip) in [("Restore", "; Enter"), ("Discard", "asks first")] {
+        let at = h.get_by_label(button).rect().center();
+        h.hover_at(at);
+        wait_for_text(&mut h, tip);
+        h.hover_at(egui::pos2(5.0, 5.0));
+        h.run_steps(2);
+    }
+    h.get_by_label("Discard").click();
+    h.run_steps(2);
+    assert_modal_prompt(&mut h, "for good?");
+    assert!(copy_left(), "nothing is deleted before the second answer");
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert_modal_prompt(&mut h, "Restore them?");
+    assert!(copy_left());
+    h.get_by_label("Discard").click();
+    h.run_steps(2);
+    h.get_by_label("Delete them").click();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Restore them?").is_none());
+    assert!(!copy_left(), "deleted once confirmed");
+}

@@ -74,6 +74,25 @@ fn the_generate_dialog_adds_a_unique_puzzle_of_the_grade_asked_for() {
     assert!(next.name.ends_with("#2"), "{}", next.name);
 }
 
+/// The dialog's drop-down on the row of `row` showing `value`, or (`open`)
+/// the item of its open list: the list's grades and *New puzzle*'s family
+/// show such words too, further away.
+fn dialog_choice<'h>(h: &'h H, row: &str, value: &'h str) -> egui_kittest::Node<'h> {
+    nearest(h, row, h.query_all_by_value(value))
+}
+
+fn dialog_item<'h>(h: &'h H, row: &str, item: &'h str) -> egui_kittest::Node<'h> {
+    nearest(h, row, h.query_all_by_label(item))
+}
+
+fn nearest<'h>(h: &'h H, row: &str, nodes: impl Iterator<Item = egui_kittest::Node<'h>>) -> egui_kittest::Node<'h> {
+    let top = h.get_by_label(row).rect().top();
+    nodes
+        .filter(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
+        .min_by(|a, b| (a.rect().top() - top).abs().total_cmp(&(b.rect().top() - top).abs()))
+        .expect("the dialog's choice")
+}
+
 #[test]
 fn the_generate_dialog_stands_clear_of_the_grid_and_speaks_plainly() {
     let mut h = on("LinkedIn Queens 1");
@@ -96,15 +115,15 @@ fn the_generate_dialog_stands_clear_of_the_grid_and_speaks_plainly() {
         let r = h.get_by_label(label).rect();
         assert!(!r.intersects(board), "'{label}' of the dialog lies over the grid");
     }
-    // Families by their names.
-    h.get_by_value("Queens").click();
+    // Families by their names (the dialog's list: *New puzzle* has one too).
+    dialog_choice(&h, "Family", "Queens").click();
     h.run_steps(2);
     assert!(h.query_by_label("star-battle").is_none(), "no command-line ids");
     h.get_by_label("Star Battle").click();
     h.run_steps(2);
-    h.get_by_value("Medium").click();
+    dialog_choice(&h, "Grade", "Medium").click();
     h.run_steps(2);
-    h.get_by_label("Easy").click();
+    dialog_item(&h, "Grade", "Easy").click();
     h.run_steps(2);
     // Out of reach: a sentence that names the dialog's own option, wrapped inside it.
     let (text, r) = painted_texts(&h)
@@ -121,9 +140,9 @@ fn the_generate_dialog_stands_clear_of_the_grid_and_speaks_plainly() {
     h.run_steps(2);
     h.get_by_label("Queens").click();
     h.run_steps(2);
-    h.get_by_value("Easy").click();
+    dialog_choice(&h, "Grade", "Easy").click();
     h.run_steps(2);
-    h.get_by_label("Fiendish").click();
+    dialog_item(&h, "Grade", "Fiendish").click();
     h.run_steps(2);
     wait_for_text(&mut h, "drafts in a row come no nearer");
     assert!(h.query_by_label_contains("Tick 'any shape'").is_some());
@@ -275,11 +294,7 @@ fn an_empty_large_grid_gets_bounded_answers() {
     assert!(lens.capped && !lens.timed_out, "{lens:?}");
     // The grade comes from a job of its own: frames until the list shows it.
     let t0 = std::time::Instant::now();
-    while !h.query_all_by_label_contains("not unique").any(|n| {
-        n.accesskit_node()
-            .label()
-            .is_some_and(|l| l.starts_with("Empty Binairo"))
-    }) {
+    while list_grade(&h, "Empty Binairo").as_deref() != Some("not unique") {
         assert!(t0.elapsed().as_secs() < 30, "the list's grade of the empty board");
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -288,4 +303,38 @@ fn an_empty_large_grid_gets_bounded_answers() {
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.busy());
     wait_for_text(&mut h, "can never be decided");
+}
+
+/// A blank 10×10 Star Battle has far more than 1,000 solutions, and so has
+/// every puzzle one given away from it: the lens stops at 1,000 and so does
+/// every recount. Repair says that no edit brings the count below 1,000 (it
+/// used to say that none cuts its "1000+ solutions", which every given does).
+#[test]
+fn past_the_cap_repair_says_no_edit_brings_the_count_below_it() {
+    let blank = fleetscope::puzzle::edit::blank("star-battle", 10, 10).unwrap();
+    let mut h = on_puzzle("Blank star battle", &blank.to_text());
+    assert!(h.state().room.lens().expect("counted").capped);
+    // The oracle: each given leaves at least 1,000 solutions.
+    let (rows, cols) = blank.size();
+    for cell in 0..rows * cols {
+        let mut p = blank.clone();
+        fleetscope::puzzle::edit::apply(
+            &mut p,
+            fleetscope::puzzle::edit::Tool::Given,
+            (cell / cols, cell % cols),
+        )
+        .unwrap();
+        assert_ne!(p, blank);
+        assert_eq!(count(&p), 1000, "a given at cell {cell} leaves fewer than 1,000");
+    }
+    h.get_by_label("Repair").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(
+        &mut h,
+        "No single edit of the kinds ticked makes this puzzle unique or brings its count below 1,000",
+    );
+    for (t, _) in painted_texts(&h) {
+        assert!(!t.contains("or cuts its"), "'{t}'");
+    }
 }

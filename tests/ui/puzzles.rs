@@ -168,7 +168,7 @@ fn anneal_opens_the_solver_on_the_puzzle_and_answers_come_back() {
     wait_until(&mut h, |r| !r.room.busy());
     let a = h.state().room.answer().expect("the answer is shown");
     assert!(!a.broken.is_empty());
-    assert!(h.query_by_label_contains("test answer").is_some());
+    assert!(h.query_by_label_contains("Test answer: ").is_some(), "a sentence");
 }
 
 #[test]
@@ -357,7 +357,8 @@ fn trying_shows_clashes_and_sums_up_what_still_needs_marks() {
     let p = h.state().room.cell_center(0, 0).unwrap();
     click_at(&mut h, p);
     wait_until(&mut h, |r| !r.room.busy());
-    assert!(h.query_by_label_contains("no clash so far;").is_some());
+    // A sentence: "Your answer: …", not "your answer: …".
+    assert!(h.query_by_label_contains("Your answer: no clash so far;").is_some());
     assert!(h.query_by_label_contains("(red: marks that clash").is_none());
     let p = h.state().room.cell_center(1, 1).unwrap();
     click_at(&mut h, p);
@@ -538,4 +539,173 @@ fn errors_start_with_a_capital_letter() {
         .find(|(t, _)| t.contains("/nonexistent/puzzle.txt") && !t.starts_with('/'))
         .expect("the import error names the file");
     assert!(starts_upper(&text), "'{text}'");
+}
+
+/// A solve cancelled says "Cancelled." under Solve; once another puzzle is
+/// open (picked or made) that word, about the puzzle before, goes.
+#[test]
+fn a_cancelled_solve_says_so_only_while_its_puzzle_is_open() {
+    let mut s = session_of(&["classic"]);
+    s.puzzles.puzzles.push(fleetscope::session::NamedPuzzle {
+        name: "Blank star battle".into(),
+        puzzle: fleetscope::puzzle::edit::blank("star-battle", 16, 16).unwrap(),
+    });
+    s.puzzles.active = s.puzzles.puzzles.len() - 1;
+    let mut h = room_harness(PuzzlesRoom::default(), s);
+    h.run_steps(3);
+    h.get_by_label("Solve exactly (S)").click();
+    h.run_steps(1);
+    // The Solve panel's Cancel (the Setter may show its own, right of the grid).
+    h.query_all_by_label("Cancel")
+        .min_by(|a, b| a.rect().left().total_cmp(&b.rect().left()))
+        .expect("Cancel")
+        .click();
+    h.run_steps(2);
+    wait_for_text(&mut h, "Cancelled.");
+    h.state_mut().doc.set_view(|s| s.puzzles.active = 0);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Cancelled.").is_none(),
+        "the cancel of another puzzle's solve is still said"
+    );
+}
+
+/// The lines under Solve and under the grid are sentences: "Solution 1 of
+/// the exact solver: every rule holds.", "Optimum 6: …" (they began in
+/// lower case, being made to follow other words).
+#[test]
+fn solve_reports_start_with_a_capital() {
+    let mut h = on("Rullo (article example)");
+    h.get_by_label("Solve exactly (S)").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "Solution 1 of the exact solver: every rule holds.");
+    let mut h = on("Max chess 5×5");
+    h.get_by_label("Solve exactly (S)").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    let best = h.state().room.solved().unwrap().result.best.expect("an optimum");
+    wait_for_text(&mut h, &format!("Optimum {best}: "));
+    assert!(h.query_by_label_contains(&format!("optimum {best}: ")).is_none());
+}
+
+/// Every text painted last frame whose galley was cut short ("…") or that
+/// runs out of its clip rectangle sideways (up and down, a list scrolls).
+fn cut_texts<S>(h: &Harness<'_, S>) -> Vec<String> {
+    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, clip, out)),
+            egui::Shape::Text(t) => {
+                let r = t.visual_bounding_rect();
+                let sideways = r.is_finite() && (r.left() < clip.left() - 0.5 || r.right() > clip.right() + 0.5);
+                if t.galley.elided || sideways {
+                    out.push(t.galley.text().to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, c.clip_rect, &mut out);
+    }
+    out
+}
+
+/// At 1280×800 the list names each puzzle in full with its grade (they were
+/// cut to "not uni…", "Medi…"), and a 16×16 puzzle's count fields show all
+/// their numbers.
+#[test]
+fn nothing_is_cut_off_at_1280_by_800() {
+    let mut s = session_of(&["classic"]);
+    for (name, side) in [("New binairo 16×16", 16), ("Binairo 14×14 Medium #1", 14)] {
+        s.puzzles.puzzles.push(fleetscope::session::NamedPuzzle {
+            name: name.into(),
+            puzzle: fleetscope::puzzle::edit::blank("binairo", side, side).unwrap(),
+        });
+    }
+    s.puzzles.active = s.puzzles.puzzles.len() - 2;
+    let names: Vec<String> = s.puzzles.puzzles.iter().map(|p| p.name.clone()).collect();
+    let mut h = room_harness_sized(PuzzlesRoom::default(), s, egui::vec2(1280.0, 800.0));
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    h.run_steps(3);
+    let cut = cut_texts(&h);
+    for name in &names {
+        assert!(
+            painted_texts(&h).iter().any(|(t, _)| t.contains(name.as_str())),
+            "'{name}' is not in the list"
+        );
+        assert!(
+            !cut.iter().any(|t| t.contains(name.as_str())),
+            "'{name}' is cut: {cut:?}"
+        );
+    }
+    let eights = vec!["8"; 16].join(" ");
+    assert_eq!(
+        painted_texts(&h).iter().filter(|(t, _)| *t == eights).count(),
+        2,
+        "the ones-rows and ones-cols fields"
+    );
+    assert!(!cut.contains(&eights), "the count fields cut their numbers: {cut:?}");
+    assert!(
+        !cut.iter().any(|t| t.contains("not uni") || t.contains("Medi")),
+        "{cut:?}"
+    );
+}
+
+/// The side panels start wider in a wide window (they kept 340 points at 1920).
+#[test]
+fn side_panels_start_wider_in_a_wide_window() {
+    let left_of_grid_tab = |size: egui::Vec2| {
+        let mut h = room_harness_sized(PuzzlesRoom::default(), session_of(&["classic"]), size);
+        h.run_steps(3);
+        h.get_by_label("Grid").rect().left()
+    };
+    let narrow = left_of_grid_tab(egui::vec2(1280.0, 800.0));
+    let wide = left_of_grid_tab(egui::vec2(1920.0, 1080.0));
+    assert!(wide > narrow + 100.0, "the left panel is {narrow} and {wide} wide");
+}
+
+/// An 8×8 grid at 1280×800 takes the height there is: under it stays only
+/// the room for its hover line and the answer's report (it left ~180 points).
+#[test]
+fn the_grid_fills_the_height_at_1280_by_800() {
+    let mut s = session_of(&["classic"]);
+    s.puzzles.active = s
+        .puzzles
+        .puzzles
+        .iter()
+        .position(|p| p.name == "LinkedIn Queens 1")
+        .unwrap();
+    let mut h = room_harness_sized(PuzzlesRoom::default(), s, egui::vec2(1280.0, 800.0));
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    let (a, b) = (
+        h.state().room.cell_center(0, 0).unwrap(),
+        h.state().room.cell_center(7, 7).unwrap(),
+    );
+    let cell = (b.y - a.y) / 7.0;
+    let bottom = b.y + cell / 2.0;
+    assert!(
+        800.0 - bottom < 130.0,
+        "{} points unused under the grid",
+        800.0 - bottom
+    );
+}
+
+/// *New puzzle* names families as Generate does ("Star Battle", not
+/// "star-battle"), and so does the puzzle it makes.
+#[test]
+fn new_puzzle_names_families_as_people_do() {
+    let mut h = on("LinkedIn Queens 1");
+    h.get_by_value("Queens").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("star-battle").is_none(), "a command-line word");
+    h.get_by_label("Star Battle").click();
+    h.run_steps(2);
+    h.get_by_label("Make").click();
+    h.run_steps(2);
+    let made = h.state().doc.session.puzzles.current().unwrap();
+    assert!(made.name.starts_with("New Star Battle 8×8"), "{}", made.name);
 }

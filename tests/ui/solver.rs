@@ -247,6 +247,14 @@ fn export_writes_the_model_exactly_and_refuses_a_folder() {
         h.state().room.model().unwrap().problem.qubo(),
         "COO keeps every coefficient"
     );
+    // The file it just wrote is no file to warn about; another one is.
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("This file exists").is_none());
+    let other = dir.path().join("other.coo");
+    std::fs::write(&other, "0 0 1.0\n").unwrap();
+    h.state_mut().room.set_export_path(other.to_str().unwrap());
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("This file exists").is_some());
     // A folder named like a model file is refused with a message.
     let folder = dir.path().join("folder.coo");
     std::fs::create_dir(&folder).unwrap();
@@ -381,6 +389,35 @@ fn a_run_can_stop_at_the_first_fleet() {
     assert_eq!(r.set.stop, fleetscope::solve::Stop::Goal);
     assert_eq!(r.success, Some(true));
     assert!(r.set.reads < 50);
+    // The 50 reads ran as one batch; those after the first success are left
+    // out, of the summary, the histogram and the traces alike.
+    let last = r.set.stopped_at.expect("the read that stopped the run");
+    assert_eq!(r.set.reads, last + 1, "every read up to it finished");
+    assert_eq!(r.set.dropped, 49 - last);
+    let reads = r.set.reads;
+    assert_eq!(
+        h.state().room.live_finals(),
+        reads,
+        "the histogram shows the reads counted"
+    );
+    let traced = h.state().room.live_traces();
+    assert!(!traced.is_empty() && traced.iter().all(|&k| k <= last), "{traced:?}");
+    let summary = h.state().room.result().unwrap().summary();
+    let count = if reads == 1 {
+        "1 read in".to_string()
+    } else {
+        format!("{reads} reads in")
+    };
+    assert!(summary.starts_with(&format!("tabu: {count}")), "{summary}");
+    assert!(
+        summary.contains(&format!(
+            "read {}; the {} reads run beside it are left out",
+            last + 1,
+            49 - last
+        )),
+        "{summary}"
+    );
+    h.get_by_label(&summary);
 }
 
 /// Ticking *Stop at the first success* also sets the budget that gets there

@@ -385,11 +385,11 @@ fn the_placed_fleet_is_shown_with_its_own_ships_and_other_cuts_apart() {
     let d = h.state().room.explorer().unwrap().derived().unwrap();
     assert_eq!(d.cuts.first(), Some(&placed), "the first cut is the fleet as placed");
     assert!(d.cuts.len() > 1);
-    assert!(h.query_by_label("yes: the fleet as placed").is_some());
+    assert!(h.query_by_label("Yes: the fleet as placed").is_some());
     h.get_by_label_contains("Other cut (1 of").click();
     h.run_steps(3);
     assert_eq!(h.state().room.explorer().unwrap().cut, 1);
-    assert!(h.query_by_label("yes (ships coloured)").is_some());
+    assert!(h.query_by_label("Yes (ships coloured)").is_some());
 }
 
 /// A |U(r,c)| of dozens of digits reads in e-notation (the exact value on hover),
@@ -534,7 +534,7 @@ fn a_fleet_breaking_the_no_touch_rule_says_why_it_is_none() {
     let mut h = tomography_on(session);
     wait_for_text(
         &mut h,
-        "no: the ones split into the fleet's ships only with ships touching (as placed: the ",
+        "No: the ones split into the fleet's ships only with ships touching (as placed: the ",
     );
 }
 

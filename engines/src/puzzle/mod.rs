@@ -22,7 +22,7 @@ pub mod text;
 
 pub use battleship::{BattleshipPuzzle, BoundedSolutions, Given, PuzzleError, PuzzleSolutions, solve, solve_up_to};
 pub use exact::{ExactRequest, ExactResult, SearchProgress, no_search_progress};
-pub use families::{FAMILIES, Puzzle, PuzzleQuboModel, QuboOptions, RuleChecker};
+pub use families::{FAMILIES, Puzzle, PuzzleQuboModel, QuboOptions, RuleChecker, family_title, new_puzzle_title};
 pub use janko::{JankoRecord, parse_janko_line};
 pub use model::{CountSpec, PuzzleModel, Violation};
 pub use qubo::{Elimination, PuzzleQubo};

@@ -124,6 +124,12 @@ pub struct SampleSet {
     pub reads: usize,
     /// Each counted read's final (SA) or best (tabu) energy, in read order.
     pub read_energies: Vec<f64>,
+    /// The read that stopped the run (it reached the target or the goal);
+    /// reads after it are not counted, though those of its batch ran.
+    pub stopped_at: Option<usize>,
+    /// Reads that ran to their end beside the one that stopped the run (after
+    /// it in read order, in its batch) and are left out of the counts.
+    pub dropped: usize,
     /// Distinct states met in all.
     pub distinct: usize,
     /// SA: flip attempts (sweeps × variables); tabu: flip evaluations; of
@@ -259,6 +265,7 @@ pub fn solve_until(
     let mut flips = 0u64;
     let mut stop = Stop::Done;
     let mut first = 0;
+    let (mut stopped_at, mut dropped) = (None, 0);
     while first < req.reads {
         let last = (first + BATCH).min(req.reads);
         let batch: Vec<ReadResult> = map_in_order(&pool, run.groups(first, last, threads), run_group)
@@ -269,8 +276,13 @@ pub fn solve_until(
         if cancelled && !req.cancel_keeps {
             return Err(SolveError::Cancelled(Cancelled));
         }
-        for r in batch {
-            flips += r.flips;
+        // Every read that ran did its flips, also those a stop leaves out.
+        flips += batch.iter().map(|r| r.flips).sum::<u64>();
+        for (k, r) in batch.iter().enumerate() {
+            if stop == Stop::Target || stop == Stop::Goal {
+                dropped += usize::from(r.complete);
+                continue;
+            }
             if !r.complete {
                 // Cut by the clock or a cancel. The other reads of the batch
                 // that finished still count.
@@ -288,7 +300,8 @@ pub fn solve_until(
             read_energies.push(r.energy);
             if ctx.target_hit(r.energy) {
                 stop = Stop::Target;
-                break;
+                stopped_at = Some(first + k);
+                continue;
             }
             // In read order, whatever the threads: the first read holding a state
             // that meets the goal ends the run (a tabu read that met it stopped there
@@ -297,7 +310,7 @@ pub fn solve_until(
                 && r.found.iter().any(|(x, _)| g(x))
             {
                 stop = Stop::Goal;
-                break;
+                stopped_at = Some(first + k);
             }
         }
         if cancelled {
@@ -317,6 +330,8 @@ pub fn solve_until(
     Ok(SampleSet {
         notes,
         reads: read_energies.len(),
+        stopped_at,
+        dropped,
         distinct: collector.distinct(),
         samples: collector.best(req.keep),
         read_energies,

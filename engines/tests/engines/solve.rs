@@ -425,6 +425,8 @@ fn a_run_stops_at_the_first_fleet() {
     let set = solve_until(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}, Some(&goal)).unwrap();
     assert_eq!(set.stop, Stop::Goal);
     assert_eq!(set.reads, 1, "the first read found it");
+    assert_eq!(set.stopped_at, Some(0));
+    assert_eq!(set.dropped, 2, "the two reads of its batch ran and are left out");
     assert!(set.samples.iter().any(|s| p.success(&s.state)));
     let full = solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}).unwrap();
     assert_eq!((full.stop, full.reads), (Stop::Done, 3));

@@ -15,6 +15,16 @@ pub const SIDE_PANEL_WIDTH: f32 = 340.0;
 pub const SIDE_PANEL_MIN: f32 = 260.0;
 pub const SIDE_PANEL_MAX: f32 = 640.0;
 
+/// The width a side panel starts at in this window: a quarter of it (so at
+/// 1920 pixels the lists and labels get room), never below
+/// [`SIDE_PANEL_WIDTH`] nor above [`side_panel_max`].
+pub fn side_panel_default(ui: &egui::Ui) -> f32 {
+    let window = ui.ctx().content_rect().width();
+    (window * 0.25)
+        .max(SIDE_PANEL_WIDTH)
+        .min(side_panel_max(ui).max(SIDE_PANEL_WIDTH))
+}
+
 /// The widest a left panel may grow in this window: 40 % of it (so at 1024
 /// pixels the plots and boards keep most of the room), within the bounds above.
 pub fn side_panel_max(ui: &egui::Ui) -> f32 {

@@ -100,6 +100,32 @@ families! {
     Battleship(BattleshipPuzzle),
 }
 
+/// A family as people write it, for menus, lists and names: "Star Battle"
+/// for `star-battle`, "Coloured chess" for `chess` and "Max chess" for `max
+/// chess` (the words [`Puzzle::family`] gives, keywords of [`FAMILIES`] among them).
+pub fn family_title(word: &str) -> &'static str {
+    match word {
+        "queens" => "Queens",
+        "n-queens" => "N-queens",
+        "star-battle" => "Star Battle",
+        "tents" => "Tents",
+        "takuzu" => "Takuzu",
+        "binairo" => "Binairo",
+        "tango" => "Tango",
+        "rullo" => "Rullo",
+        "chess" => "Coloured chess",
+        "max chess" => "Max chess",
+        "battleship" => "Battleship",
+        _ => "Puzzle",
+    }
+}
+
+/// The title of what *New puzzle* makes from a keyword of [`FAMILIES`]: its
+/// blank's family ("Max chess" for `chess`, whose blank asks for the most pieces).
+pub fn new_puzzle_title(keyword: &str) -> &'static str {
+    Puzzle::blank(keyword, 4, 4).map_or("Puzzle", |p| family_title(p.family()))
+}
+
 /// Largest puzzle text (bytes) [`Puzzle::parse`] reads.
 pub const MAX_PUZZLE_TEXT: usize = 1 << 20;
 
@@ -174,6 +200,11 @@ impl Puzzle {
     /// The family keyword (as in the text form).
     pub fn family(&self) -> &'static str {
         self.as_family().family()
+    }
+
+    /// The family as people write it ([`family_title`]): "Star Battle".
+    pub fn family_title(&self) -> &'static str {
+        family_title(self.family())
     }
 
     /// What this puzzle asks, in words.

@@ -147,18 +147,7 @@ impl Recipe {
 
     /// A family's name as people write it: "Star Battle" for `star-battle`.
     pub fn title_of(word: &str) -> &'static str {
-        match word {
-            "queens" => "Queens",
-            "star-battle" => "Star Battle",
-            "tents" => "Tents",
-            "takuzu" => "Takuzu",
-            "binairo" => "Binairo",
-            "tango" => "Tango",
-            "rullo" => "Rullo",
-            "chess" => "Coloured chess",
-            "battleship" => "Battleship",
-            _ => "Puzzle",
-        }
+        crate::puzzle::family_title(word)
     }
 
     /// This recipe's family name as people write it.

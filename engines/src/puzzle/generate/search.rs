@@ -167,8 +167,9 @@ impl Nearness {
             None => "none".to_string(),
         };
         format!(
-            "no {what} puzzle of grade {} in {tries} drafts: the last {} came no nearer than {nearest}",
+            "no {what} puzzle of grade {} in {} drafts: the last {} came no nearer than {nearest}",
             want.name(),
+            crate::quote::group_digits(&tries.to_string()),
             crate::quote::group_digits(&HOPELESS_AFTER.to_string())
         )
     }
@@ -260,6 +261,6 @@ pub(super) fn run<D: Drafter>(
         "no {} puzzle of grade {} in {} drafts (this grade may be rare or out of reach for this family and size: try another seed, more drafts or another grade)",
         drafter.what(),
         req.grade.name(),
-        req.max_tries
+        crate::quote::group_digits(&req.max_tries.to_string())
     ))
 }

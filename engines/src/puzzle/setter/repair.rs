@@ -192,6 +192,23 @@ impl Repairs {
     pub fn count_before(&self) -> String {
         format!("{}{}", self.before, if self.capped { "+" } else { "" })
     }
+
+    /// What no edit does when none makes the puzzle unique and none cuts the
+    /// count, to end "no single edit makes this puzzle unique or …": "cuts its
+    /// 50 solutions". When the lens stopped, an edit's count was only looked
+    /// at up to the count before, so a cut is known only if it goes below
+    /// that: "brings its count below 1,000 (it has at least 1,000 solutions and
+    /// each edit was counted only that far)"; every given may well cut it.
+    pub fn no_cut_phrase(&self) -> String {
+        let before = crate::quote::group_digits(&self.before.to_string());
+        if self.capped {
+            format!(
+                "brings its count below {before} (it has at least {before} solutions and each edit was counted only that far)"
+            )
+        } else {
+            format!("cuts its {before} solutions")
+        }
+    }
 }
 
 /// One edit: what it does in words, the cells it touches, and the puzzle after it.

@@ -112,7 +112,7 @@ impl HuntMode {
             }
             if self.task.is_running() {
                 crate::ui::widgets::busy::busy(ui);
-                ui.label("updating…");
+                ui.label("Updating…");
             }
             if let Some(e) = &self.task.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);

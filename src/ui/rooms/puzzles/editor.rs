@@ -224,10 +224,20 @@ impl Editor {
             ui.horizontal_wrapped(|ui| {
                 for (keyword, text) in &mut self.clue_text {
                     ui.label(*keyword);
+                    // As wide as its numbers (a 16×16 puzzle's 16 counts), within the panel.
+                    let font = egui::TextStyle::Body.resolve(ui.style());
+                    let color = ui.visuals().text_color();
+                    let shown = if text.is_empty() {
+                        keyword.to_string()
+                    } else {
+                        text.clone()
+                    };
+                    // The text and the field's margins and cursor.
+                    let wide = ui.painter().layout_no_wrap(shown, font, color).size().x + 32.0;
                     let r = ui
                         .add(
                             egui::TextEdit::singleline(text)
-                                .desired_width(150.0)
+                                .desired_width(wide.clamp(60.0, ui.available_width().max(60.0)))
                                 .hint_text(*keyword),
                         )
                         .on_hover_text("Numbers separated by spaces: 3, 3+ (3 or 4), - (no clue); Enter applies");
@@ -278,7 +288,7 @@ impl Editor {
         self.toolbar(ui, puzzle);
         self.clue_fields(ui, ctx, puzzle);
         let (rows, cols) = puzzle.size();
-        ui.label(format!("{} {rows}×{cols}", puzzle.family()));
+        ui.label(format!("{} {rows}×{cols}", puzzle.family_title()));
         // The rules of this puzzle beside its grid (Rullo, Max chess and the rest ask different things).
         rules_text(ui, &puzzle.rules());
         // While trying, a line that still needs marks is not outlined: clashes and
@@ -312,8 +322,11 @@ impl Editor {
             ambiguous: hint.2,
             region_letters: self.letters,
         };
-        let avail = ui.available_height();
-        let grid_height = (avail - 170.0).max(220.0);
+        // Below the grid: the line naming the cell pointed at, and the answer's
+        // report (a line or two and the broken rules, which scroll): five rows,
+        // always kept, so the grid does not move as the report changes.
+        let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        let grid_height = (ui.available_height() - 5.0 * row - 8.0).max(220.0);
         let r = ui
             .allocate_ui(egui::vec2(ui.available_width(), grid_height), |ui| {
                 puzzle_grid::show(ui, puzzle, &overlay, MAX_CELL)

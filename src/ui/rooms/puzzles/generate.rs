@@ -138,7 +138,12 @@ impl GenerateDialog {
             // The next run starts after the last puzzle made (a cancelled
             // run keeps the seeds it did not use).
             self.seed = m.seed.wrapping_add(1);
-            ctx.status(format!("{} generated ({} drafts); {}.", m.name, m.tries, m.certificate));
+            ctx.status(format!(
+                "{} generated ({}); {}.",
+                m.name,
+                crate::textview::plural(m.tries as u128, "draft", "drafts"),
+                m.certificate
+            ));
             super::shelf::add(ctx, m.name.clone(), m.puzzle);
         }
         if !self.open {
@@ -331,7 +336,13 @@ impl GenerateDialog {
                     seed: seed.wrapping_add(k as u64),
                     max_tries: tries,
                 };
-                let note = |drafts: usize| job.note(format!("puzzle {} of {count}: {drafts} drafts", k + 1));
+                let note = |drafts: usize| {
+                    job.note(format!(
+                        "Puzzle {} of {count}: {}",
+                        k + 1,
+                        crate::textview::plural(drafts as u128, "draft", "drafts")
+                    ))
+                };
                 job.send(make(&req, job.cancel_flag(), &note)?);
             }
             Ok(count)

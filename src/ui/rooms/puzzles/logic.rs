@@ -318,8 +318,8 @@ impl Logic {
                         pick = Some(step.map_or(0, |k| (k + 1).min(n - 1)));
                     }
                     ui.label(match step {
-                        Some(k) => format!("step {} of {n}", k + 1),
-                        None => "click a step".to_string(),
+                        Some(k) => format!("Step {} of {n}", k + 1),
+                        None => "Click a step".to_string(),
                     });
                 });
             }
@@ -328,7 +328,8 @@ impl Logic {
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for (k, d) in ex.steps.iter().enumerate() {
-                        let text = format!("{}. [tier {}] {}", k + 1, d.rule.tier(), d.sentence);
+                        // As the hint says a step: "Tier 1: row 5, col 3 is 1 …".
+                        let text = format!("{}. Tier {}: {}", k + 1, d.rule.tier(), d.sentence);
                         let row = ui.selectable_label(step == Some(k), text);
                         if row.clicked() {
                             pick = Some(k);

@@ -19,7 +19,7 @@ use crate::session::SolverSource;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max, side_panel_scroll};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, side_panel_default, side_panel_max, side_panel_scroll};
 use egui::{Key, Ui};
 
 pub const ID: &str = "puzzles";
@@ -77,7 +77,7 @@ the whole logical solution, scrolling in the Logic part (the Setter stays below 
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
 list ('not unique' and 'no solution' where no reasoning can finish; 'uniqueness unknown' where the rules \
 stall and the count that tells one solution from several was stopped at its {hint} limit, so no grade is given).\n\n\
-Setter (below Logic): the solutions are counted again after every edit, in the background, up to {cap} and for at most {lens}, and where two solutions differ the cells are outlined in purple. Past {cap} solutions the first {cap} are only a sample, so every other cell is checked exactly in the background (progress and Cancel, at most {outline}), and the note under the count says whether the outline is exact. Repair tries the kinds of edit ticked above it (region moves, givens, blocked cells, shown counts, changed numbers; LinkedIn-style Queens has no givens: tick region moves only) and lists every single edit that leaves one solution, each recounted exactly, easiest grade first; when none does, it lists the edits that cut the count most with the count after each, so you can apply one, repair again and walk down to one solution. Repair reuses the count and outline already made, shows each stage, and stops after {repair} with what it found, saying the list was cut short. For Max chess, when the count stopped before it proved the best worth, no cell is outlined and no cut is listed: the placements found may not be best. Hover an edit to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade. The dialog stands over \
+Setter (below Logic): the solutions are counted again after every edit, in the background, up to {cap} and for at most {lens}, and where two solutions differ the cells are outlined in purple. Past {cap} solutions the first {cap} are only a sample, so every other cell is checked exactly in the background (progress and Cancel, at most {outline}), and the note under the count says whether the outline is exact. Repair tries the kinds of edit ticked above it (region moves, givens, blocked cells, shown counts, changed numbers; LinkedIn-style Queens has no givens: tick region moves only) and lists every single edit that leaves one solution, each recounted exactly, easiest grade first; when none does, it lists the edits that cut the count most with the count after each, so you can apply one, repair again and walk down to one solution (past {cap} solutions each edit is recounted only to {cap}, so a cut shows only when it goes below that). Repair reuses the count and outline already made, shows each stage, and stops after {repair} with what it found, saying the list was cut short. For Max chess, when the count stopped before it proved the best worth, no cell is outlined and no cut is listed: the placements found may not be best. Hover an edit to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options, a seed and how many; they join the list with their grade. The dialog stands over \
 this panel, clear of the grid; it says why a grade is out of reach and which option reaches it, and a \
 search for a grade never found with its options (Fiendish on connected regions) gives up once 1,000 \
 drafts in a row come no nearer.\n\n\
@@ -289,7 +289,7 @@ impl Room for PuzzlesRoom {
         self.keys(ui, ctx);
         egui::Panel::left("puzzles_side")
             .resizable(true)
-            .default_size(SIDE_PANEL_WIDTH)
+            .default_size(side_panel_default(ui))
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
                 // The list takes the height the controls below it leave (the
@@ -318,7 +318,7 @@ impl Room for PuzzlesRoom {
         if self.open_puzzle.is_some() {
             egui::Panel::right("puzzles_logic")
                 .resizable(true)
-                .default_size(SIDE_PANEL_WIDTH)
+                .default_size(side_panel_default(ui))
                 .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
                 .show(ui, |ui| {
                     // Logic above, Setter below, each in its own part (the
@@ -484,6 +484,11 @@ impl PuzzlesRoom {
     /// never thrown away: reopening that puzzle (or undoing the edit) shows it
     /// again. A solve still running goes on.
     fn file_solves(&mut self, current: Option<&Puzzle>, repaint: Repaint) {
+        // A finished solve's error ("Cancelled.") was about the puzzle it
+        // solved: it goes once another puzzle (or an edit of it) is open.
+        if self.exact.error.is_some() && !self.exact.is_running() && self.solving.as_ref() != current {
+            self.exact.error = None;
+        }
         if self.exact.result.as_ref().is_some_and(|s| Some(&s.puzzle) != current) {
             let s = self.exact.result.take().expect("checked");
             self.earlier.retain(|e| e.puzzle != s.puzzle);
@@ -753,7 +758,10 @@ impl PuzzlesRoom {
             } else {
                 String::new()
             };
-            ui.label(format!("{what} ({:.1} ms{nodes})", s.seconds * 1e3));
+            ui.label(crate::quote::sentence(&format!(
+                "{what} ({:.1} ms{nodes})",
+                s.seconds * 1e3
+            )));
             let n = r.examples.len();
             let total = r.count;
             // In Try mode the user's answer stays on the grid: say so, and offer the solution.
@@ -783,7 +791,7 @@ impl PuzzlesRoom {
                     } else {
                         String::new()
                     };
-                    ui.label(format!("solution {} of {n}{kept}", self.shown + 1));
+                    ui.label(format!("Solution {} of {n}{kept}", self.shown + 1));
                     if ui.button(">").on_hover_text("Next solution").clicked() {
                         k = (k + 1) % n;
                     }
@@ -887,8 +895,11 @@ fn to_solver(ctx: &mut RoomCtx<'_>) {
 /// The answer's origin and the rules it breaks, under the grid.
 fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
     ui.separator();
+    // The source names the answer inside the room ("your answer", "solution 2
+    // of the exact solver"); the report's lines start with it, as sentences.
+    let source = crate::quote::sentence(&a.source);
     if !a.checked {
-        ui.label(format!("{}: checking…", a.source));
+        ui.label(format!("{source}: checking…"));
         return;
     }
     if a.broken.is_empty() {
@@ -900,7 +911,7 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
         };
         ui.colored_label(
             egui::Color32::from_rgb(120, 200, 120),
-            format!("{}: every rule holds.{worth}", a.source),
+            format!("{source}: every rule holds.{worth}"),
         );
         return;
     }
@@ -909,8 +920,7 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
     let listed: Vec<&crate::puzzle::Violation> = a.broken.iter().filter(|v| !a.waits(v, trying)).collect();
     if listed.is_empty() {
         ui.label(format!(
-            "{}: no clash so far; {} for more marks (lines short of their count, or about blank cells).",
-            a.source,
+            "{source}: no clash so far; {} for more marks (lines short of their count, or about blank cells).",
             if short == 1 {
                 "1 rule waits".to_string()
             } else {
@@ -922,8 +932,7 @@ fn answer_report(ui: &mut Ui, a: &Answer, optimum: Option<f64>, trying: bool) {
     ui.colored_label(
         ui.visuals().warn_fg_color,
         format!(
-            "{}: {} broken{} (red: marks that clash; orange: a line, region or group that is wrong as a whole). Broken:",
-            a.source,
+            "{source}: {} broken{} (red: marks that clash; orange: a line, region or group that is wrong as a whole). Broken:",
             crate::textview::count(listed.len(), "rule", "rules"),
             match short {
                 0 => String::new(),

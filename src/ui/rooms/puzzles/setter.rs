@@ -395,7 +395,7 @@ impl Setter {
             } else if let Some(why) = &found.no_cuts {
                 ui.add(egui::Label::new(format!("{none}; no cuts are listed: {why}.")).wrap());
             } else {
-                ui.add(egui::Label::new(format!("{none} or cuts its {before} solutions.")).wrap());
+                ui.add(egui::Label::new(format!("{none} or {}.", found.no_cut_phrase())).wrap());
             }
             egui::ScrollArea::vertical()
                 .id_salt(("repairs", self.repair_runs))

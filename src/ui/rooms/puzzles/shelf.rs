@@ -3,7 +3,7 @@
 //! written off the UI thread).
 
 use crate::jobs::Task;
-use crate::puzzle::{FAMILIES, Puzzle};
+use crate::puzzle::{FAMILIES, Puzzle, new_puzzle_title};
 use crate::session::{NamedPuzzle, PuzzleShelf};
 use crate::ui::room::{RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
@@ -22,6 +22,22 @@ struct GradeTag {
     puzzle: Puzzle,
     short: String,
     long: String,
+}
+
+/// The width of the list's grade column: its widest word.
+fn grade_width(ui: &Ui) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    [
+        crate::study::logic::UNIQUENESS_UNKNOWN,
+        "needs search",
+        "no solution",
+        "not unique",
+        "Fiendish",
+    ]
+    .iter()
+    .map(|w| ui.painter().layout_no_wrap(w.to_string(), font.clone(), color).size().x)
+    .fold(0.0, f32::max)
 }
 
 /// The deduction ladder's grade of one puzzle, in words; a puzzle the ladder
@@ -163,14 +179,30 @@ impl Shelf {
                     let (r, c) = p.puzzle.size();
                     let tag = self.grades.iter().rev().find(|g| g.puzzle == p.puzzle);
                     let grade = tag.map_or("…", |g| g.short.as_str());
-                    let label = format!("{}  ({} {r}×{c})  {grade}", p.name, p.puzzle.family());
-                    // One line each: a grade coming in never rewraps the list under the pointer.
+                    let name = format!("{}  ({} {r}×{c})", p.name, p.puzzle.family_title());
+                    let label = format!("{name}  {grade}");
+                    let hover = format!(
+                        "{label}\n{}",
+                        tag.map_or("Grading in the background…", |g| g.long.as_str())
+                    );
+                    // The grade in a column of its own, as wide as the widest
+                    // grade, and the name wrapping beside it: a grade coming in
+                    // never rewraps the list under the pointer, and nothing is cut.
                     let row = ui
-                        .add(egui::Button::selectable(i == shelf.active, label.clone()).truncate())
-                        .on_hover_text(format!(
-                            "{label}\n{}",
-                            tag.map_or("Grading in the background…", |g| g.long.as_str())
-                        ));
+                        .with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                            let (slot, _) = ui.allocate_exact_size(
+                                egui::vec2(grade_width(ui), ui.text_style_height(&egui::TextStyle::Body)),
+                                egui::Sense::hover(),
+                            );
+                            ui.put(slot, egui::Label::new(egui::RichText::new(grade).weak()).truncate())
+                                .on_hover_text(&hover);
+                            ui.with_layout(egui::Layout::top_down_justified(egui::Align::Min), |ui| {
+                                ui.add(egui::Button::selectable(i == shelf.active, name).wrap())
+                                    .on_hover_text(&hover)
+                            })
+                            .inner
+                        })
+                        .inner;
                     if row.clicked() {
                         pick = Some(i);
                     }
@@ -235,10 +267,11 @@ impl Shelf {
         ui.label("New puzzle");
         egui::ComboBox::new("new_family", "family")
             .height(400.0)
-            .selected_text(FAMILIES[self.family].0)
+            .selected_text(new_puzzle_title(FAMILIES[self.family].0))
             .show_ui(ui, |ui| {
                 for (i, (key, what)) in FAMILIES.iter().enumerate() {
-                    ui.selectable_value(&mut self.family, i, *key).on_hover_text(*what);
+                    ui.selectable_value(&mut self.family, i, new_puzzle_title(key))
+                        .on_hover_text(*what);
                 }
             });
         ui.horizontal(|ui| {
@@ -255,7 +288,7 @@ impl Shelf {
                 let key = FAMILIES[self.family].0;
                 match crate::puzzle::edit::blank(key, self.rows, self.cols) {
                     Ok(p) => {
-                        add(ctx, format!("New {key} {}×{}", self.rows, self.cols), p);
+                        add(ctx, format!("New {} {}×{}", p.family_title(), self.rows, self.cols), p);
                     }
                     Err(e) => ctx.status(format!("Cannot make that puzzle: {e}")),
                 }

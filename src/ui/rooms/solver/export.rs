@@ -42,7 +42,12 @@ impl SolverRoom {
         if !self.export_path.trim().is_empty() && !ext_ok {
             ui.weak(format!("The file name should end in .{}", format.name()));
         }
-        if ext_ok && std::path::Path::new(self.export_path.trim()).is_file() {
+        let path = std::path::Path::new(self.export_path.trim());
+        // The file this panel wrote is not warned about, until the path changes.
+        if self.exported.as_deref().is_some_and(|p| p != path) {
+            self.exported = None;
+        }
+        if ext_ok && path.is_file() && self.exported.as_deref() != Some(path) {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
                 "This file exists: Export model replaces it.",
@@ -62,6 +67,7 @@ impl SolverRoom {
                 Problem::Plain { name, .. } => Some(std::path::PathBuf::from(name)),
                 _ => None,
             };
+            self.export_writing = Some(path.clone());
             self.export.start(repaint(ui), move |_| {
                 let inputs: Vec<&std::path::Path> = input.iter().map(|p| p.as_path()).collect();
                 crate::session::check_not_input(&path, &inputs).map_err(|e| e.to_string())?;

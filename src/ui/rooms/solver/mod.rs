@@ -24,7 +24,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::widgets::board_view::{BoardView, Decorations, Mark};
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max, side_panel_scroll};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, side_panel_default, side_panel_max, side_panel_scroll};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::setup_picker::setup_picker;
@@ -84,6 +84,10 @@ pub struct SolverRoom {
     export_picker: PathPicker,
     export_path: String,
     export_format: Option<ModelFormat>,
+    /// The path written by the export running now, and by the last one
+    /// that finished (no "file exists" warning about the file this panel wrote).
+    export_writing: Option<std::path::PathBuf>,
+    exported: Option<std::path::PathBuf>,
     export: Task<String>,
 }
 
@@ -102,7 +106,9 @@ as a fleet follows the setup's touch rule. Cancel keeps the reads that finished;
 stops a run the same way (an edit that does not, such as a hunt shot, lets it go on), and the results say so. \
 Stop at the first success ends a run at the first read that returns a fleet (or a puzzle's solution); ticking it \
 also sets the budget that gets there (tabu search, 2,000 restarts a read, a 60 s time limit when none was set; one \
-undo takes it back), and the results say what ran.
+undo takes it back), and the results say what ran. Reads run side by side in batches of 64: the reads of \
+the batch after the one that succeeded are left out of the count, the histogram and the traces, and the summary \
+says how many ran and were left out.
 
 Experiments: the paper's Figure 8 (success against SA reads and tabu restarts over random classic fleets) and \
 success against ε. Export writes the model for D-Wave's tools.
@@ -166,16 +172,19 @@ impl Room for SolverRoom {
         self.live.take(self.run.drain_updates());
         if self.run.poll() {
             self.picked = 0;
-            self.live.end = self.run.result.as_ref().map(|r| r.set.seconds);
+            if let Some(r) = &self.run.result {
+                self.live.finish(&r.set);
+            }
         }
         if self.export.poll()
             && let Some(msg) = self.export.result.take()
         {
+            self.exported = self.export_writing.take();
             ctx.status(msg);
         }
         egui::Panel::left("solver_side")
             .resizable(true)
-            .default_size(SIDE_PANEL_WIDTH)
+            .default_size(side_panel_default(ui))
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
                 side_panel_scroll(ui, |ui| self.side(ui, ctx));
@@ -251,6 +260,11 @@ impl SolverRoom {
     /// Final energies the live histogram has received.
     pub fn live_finals(&self) -> usize {
         self.live.finals.len()
+    }
+
+    /// The reads whose energy traces the plot draws.
+    pub fn live_traces(&self) -> Vec<usize> {
+        self.live.traces.keys().copied().collect()
     }
 
     /// Rebuilds the model when what it is built from changed (an edit that does

@@ -7,7 +7,6 @@ impl SolverRoom {
     pub(super) fn results(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>) {
         let Some(r) = &self.run.result else { return };
         ui.separator();
-        let rate = r.set.flips as f64 / r.set.seconds.max(1e-9);
         if let Some(note) = &self.stale_note {
             ui.colored_label(ui.visuals().warn_fg_color, note);
         }
@@ -66,15 +65,7 @@ impl SolverRoom {
             if let Some(plan) = &self.run_plan {
                 ui.label(format!("Ran {plan}."));
             }
-            ui.label(format!(
-                "{}: {} reads in {:.3} s ({}), {:.1} M flips/s, {} distinct states",
-                r.sampler,
-                thousands(r.set.reads as u128),
-                r.set.seconds,
-                r.set.stop.describe(),
-                rate / 1e6,
-                thousands(r.set.distinct as u128)
-            ));
+            ui.add(egui::Label::new(r.summary()).wrap());
             if r.success == Some(true)
                 && has_fleet
                 && let Some(k) = first_fleet.filter(|&k| k != self.picked)

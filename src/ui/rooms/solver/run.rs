@@ -73,6 +73,18 @@ impl Live {
         }
     }
 
+    /// The run ended: the plots show the reads it counted, as its summary
+    /// line and results do. Reads of a batch run side by side, so when one
+    /// stops the run (the target, the first success) the others of its batch
+    /// have streamed their traces and final energies too; they are left out.
+    pub fn finish(&mut self, set: &crate::solve::SampleSet) {
+        self.end = Some(set.seconds);
+        self.finals.clone_from(&set.read_energies);
+        if let Some(last) = set.stopped_at {
+            self.traces.retain(|&read, _| read <= last);
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.traces.is_empty() && self.best.is_empty() && self.finals.is_empty()
     }

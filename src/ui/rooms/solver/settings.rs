@@ -25,7 +25,11 @@ impl SolverRoom {
         match s.source {
             SolverSource::Puzzle => {
                 match doc.session.puzzles.current() {
-                    Some(p) => ui.label(format!("'{}' ({}) from the Puzzles room.", p.name, p.puzzle.family())),
+                    Some(p) => ui.label(format!(
+                        "'{}' ({}) from the Puzzles room.",
+                        p.name,
+                        p.puzzle.family_title()
+                    )),
                     None => ui.label("The Puzzles room has no puzzle yet."),
                 };
                 ui.checkbox(&mut eliminate_forced, "Remove forced cells")

@@ -153,15 +153,15 @@ impl SharedPanel {
                     let all_cuts = d.is_some_and(|d| d.all_cuts);
                     match d.map(|d| (d.cuts.len(), d.why_not.as_deref())) {
                         Some((0, why)) => {
-                            ui.add(egui::Label::new(format!("no: {}", why.unwrap_or("not the fleet's ships"))).wrap());
+                            ui.add(egui::Label::new(format!("No: {}", why.unwrap_or("not the fleet's ships"))).wrap());
                         }
                         Some((cuts, _)) => {
                             ui.horizontal_wrapped(|ui| {
                                 let placed = m == &subject.source && subject.placed.is_some() && cut == 0;
                                 ui.label(if placed {
-                                    "yes: the fleet as placed"
+                                    "Yes: the fleet as placed"
                                 } else {
-                                    "yes (ships coloured)"
+                                    "Yes (ships coloured)"
                                 });
                                 if cuts > 1 {
                                     let more = if all_cuts { "" } else { "+" };
@@ -235,7 +235,7 @@ impl SharedPanel {
                         }
                         Err(e) => {
                             ui.label("Fleets");
-                            ui.label(e);
+                            ui.add(egui::Label::new(crate::quote::sentence(e)).wrap());
                             ui.end_row();
                         }
                     }

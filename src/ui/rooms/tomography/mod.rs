@@ -22,7 +22,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::task_status;
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, SIDE_PANEL_WIDTH, side_panel_max, side_panel_scroll};
+use crate::ui::widgets::layout::{SIDE_PANEL_MIN, side_panel_default, side_panel_max, side_panel_scroll};
 use crate::ui::widgets::rule_picker::rule_override_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Modifiers, Ui};
@@ -327,7 +327,7 @@ impl Room for TomographyRoom {
         self.shortcuts(ui);
         egui::Panel::left("tomography_side")
             .resizable(true)
-            .default_size(SIDE_PANEL_WIDTH)
+            .default_size(side_panel_default(ui))
             .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
             .show(ui, |ui| {
                 side_panel_scroll(ui, |ui| self.side(ui, ctx.doc));
@@ -529,7 +529,7 @@ impl TomographyRoom {
             {
                 ex.start_over();
             }
-            ui.label(format!("step {back}"));
+            ui.label(format!("Step {back}"));
         });
         self.shared.card(ui, subject, ex);
         ui.separator();
@@ -601,11 +601,7 @@ impl TomographyRoom {
     }
 }
 
-/// "1 fleet matrix", "3 fleet matrices".
-pub fn plural(n: impl Into<u128>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{} {}", crate::textview::thousands(n), if n == 1 { one } else { many })
-}
+pub use crate::textview::plural;
 
 /// Sends a setup holding `deployment` on the subject's board and fleet to the app.
 fn add_setup(ctx: &mut RoomCtx<'_>, subject: &Subject, deployment: Deployment, label: &str, description: String) {
