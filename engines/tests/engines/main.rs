@@ -11,6 +11,7 @@ mod embed;
 mod embedded;
 mod generate;
 mod generate_families;
+mod generate_golden;
 mod hardware;
 mod hunting;
 mod puzzle;
