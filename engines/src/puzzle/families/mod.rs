@@ -3,16 +3,10 @@
 //! the `families!` list below makes, and its methods ask the family.
 
 pub mod bimaru;
-mod bimaru_ladder;
 pub mod binary;
-mod binary_ladder;
 pub mod chess;
-mod chess_count;
-mod chess_max;
 mod family;
-mod nqueens_count;
 pub mod queens;
-mod queens_dlx;
 pub mod rullo;
 pub mod tents;
 
@@ -112,7 +106,7 @@ pub enum PuzzleQuboModel {
     /// Battleship puzzles: the X-ray QUBO with the givens pinned.
     Xray(XrayModel),
     /// Battleship puzzles: one variable per ship placement (every rule a term).
-    Placements(super::placement_qubo::PlacementQubo),
+    Placements(super::battleship::placement_qubo::PlacementQubo),
 }
 
 impl PuzzleQuboModel {

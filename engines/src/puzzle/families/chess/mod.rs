@@ -8,6 +8,9 @@
 //! piece blocking another's line), and a pair is forbidden when either piece
 //! threatens the other.
 
+mod count;
+mod max;
+
 use super::family::filled_grid;
 use super::family::not_applicable;
 use crate::puzzle::edit::{Tool, paint, toggle};
@@ -309,8 +312,8 @@ impl super::Family for Chess {
         req: crate::puzzle::ExactRequest,
         cancel: &crate::run::CancelFlag,
     ) -> Result<crate::puzzle::ExactResult, crate::puzzle::PuzzleError> {
-        if super::chess_count::fits(self) {
-            super::chess_count::solve(self, req, cancel)
+        if count::fits(self) {
+            count::solve(self, req, cancel)
         } else {
             super::family::solve_by_search(self, req, cancel)
         }

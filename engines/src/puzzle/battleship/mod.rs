@@ -7,6 +7,9 @@
 //! labelled, and distinct 0/1 matrices (a run of ones can hold several ships end
 //! to end when ships may touch, so several layouts can share a matrix).
 
+pub mod placement_qubo;
+mod search;
+
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::run::{CancelFlag, Cancelled};
@@ -245,7 +248,7 @@ pub fn solve(
     cancel: &CancelFlag,
 ) -> Result<PuzzleSolutions, PuzzleError> {
     p.validate()?;
-    let mut s = super::search::Search::new(p, examples, matrix_limit, cancel);
+    let mut s = search::Search::new(p, examples, matrix_limit, cancel);
     s.run()?;
     Ok(PuzzleSolutions {
         labelled: s.layouts * labellings(p),
@@ -294,7 +297,7 @@ pub fn solve_up_to(
     // Each distinct grid is kept to tell it from the others: its bits and the set's overhead.
     let per_grid = (p.rows * p.cols).div_ceil(8) + 96;
     let limit = limit.min(MAX_GRID_BYTES / per_grid).max(1);
-    let mut s = super::search::Search::new(p, examples, limit, cancel).stop_at(limit, progress);
+    let mut s = search::Search::new(p, examples, limit, cancel).stop_at(limit, progress);
     s.run()?;
     Ok(BoundedSolutions {
         stopped_at_limit: s.stopped && !s.timed_out,

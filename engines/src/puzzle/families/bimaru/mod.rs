@@ -3,14 +3,16 @@
 //! tomography and quantum annealing" with the given cells pinned. The exact
 //! solver is the project's Bimaru search (`puzzle::solve`).
 
+mod ladder;
+
 use super::family::not_applicable;
 use super::family::repeated;
 use super::{PuzzleQuboModel, QuboOptions};
 use crate::geometry::{BinaryMatrix, TouchRule};
+use crate::puzzle::battleship::placement_qubo::PlacementQubo;
 use crate::puzzle::edit::Tool;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::model::{PuzzleModel, Violation};
-use crate::puzzle::placement_qubo::PlacementQubo;
 use crate::puzzle::qubo::Elimination;
 use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
@@ -423,7 +425,7 @@ impl super::Family for BattleshipPuzzle {
 
     /// Counts, givens and diagonals as a model; the fleet's rules on top.
     fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
-        super::bimaru_ladder::ladder(self)
+        ladder::ladder(self)
     }
 
     /// The marks join the givens as water or some ship part.
@@ -558,7 +560,7 @@ impl super::Family for BattleshipPuzzle {
             .zip(self.ships.iter().copied())
             .collect();
         let fleet = crate::geometry::Fleet::straight("puzzle", crate::geometry::Lattice::Square, &ships);
-        let cut = crate::tomography::realisation(grid, &fleet, self.rule)?;
+        let cut = crate::cover::realisation(grid, &fleet, self.rule)?;
         let mut ids = vec![0u16; grid.rows() * grid.cols()];
         for (cell, piece) in cut.occupancy(&fleet) {
             ids[cell.0 as usize * grid.cols() + cell.1 as usize] = piece as u16 + 1;

@@ -5,6 +5,9 @@
 //! toroidal and cylindrical boards, holes (irregular boards) and pre-placed
 //! queens. Star Battle is this family with q stars that never touch.
 
+mod count;
+mod dlx;
+
 use super::family::not_applicable;
 use super::family::solve_by_search;
 use crate::puzzle::PuzzleError;
@@ -577,10 +580,10 @@ impl super::Family for Queens {
     /// N-queens goes to its bitset counter; LinkedIn-style boards are an
     /// exact cover: dancing links count them.
     fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
-        if super::nqueens_count::fits(self) {
-            super::nqueens_count::solve(self, req, cancel)
+        if count::fits(self) {
+            count::solve(self, req, cancel)
         } else if self.is_exact_cover() {
-            super::queens_dlx::solve(self, req, cancel)
+            dlx::solve(self, req, cancel)
         } else {
             solve_by_search(self, req, cancel)
         }

@@ -6,6 +6,8 @@
 //! region counts; and, for Takuzu, no two identical rows or columns — a rule
 //! a QUBO cannot express, checked on complete grids.
 
+mod ladder;
+
 use super::family::not_applicable;
 use super::queens::Wrap;
 use crate::geometry::BinaryMatrix;
@@ -449,7 +451,7 @@ impl super::Family for BinaryPuzzle {
 
     /// Takuzu's "no two equal lines" joins the ladder as a rule of its own.
     fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
-        super::binary_ladder::ladder(self)
+        ladder::ladder(self)
     }
 
     /// No two equal lines (Takuzu), which no sum expresses.
