@@ -3,50 +3,9 @@
 //! cells with '=' or 'x'; and blank puzzles of every family to start from.
 
 use super::Puzzle;
-use super::families::chess::Piece;
-use super::families::queens::NO_REGION;
 use super::model::CountSpec;
-
-/// What a click on a cell does.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Tool {
-    /// Paint the cell into this region (Queens, Star Battle, Coloured Chess, Binary).
-    Region(u16),
-    /// Take the cell off the board or put it back (Queens).
-    Hole,
-    /// Cycle the cell's given: a queen or piece on and off; Binary: 0 → 1 → none;
-    /// Battleship: water → ship → none.
-    Given,
-    /// Plant or remove a tree (Tents).
-    Tree,
-    /// The cell's number (Rullo).
-    Number(u32),
-    /// The piece the cell allows (Chess); `None`: nothing stands there.
-    Piece(Option<Piece>),
-    /// Link the cell to the one clicked before: '=' or 'x' (Binary), see [`toggle_link`].
-    Link { opposite: bool },
-}
-
-impl Tool {
-    pub fn label(self) -> String {
-        match self {
-            Tool::Region(k) => format!("region {}", region_letter(k)),
-            Tool::Hole => "hole".into(),
-            Tool::Given => "given".into(),
-            Tool::Tree => "tree".into(),
-            Tool::Number(n) => format!("number {n}"),
-            Tool::Piece(Some(p)) => format!("piece {}", p.letter()),
-            Tool::Piece(None) => "no piece".into(),
-            Tool::Link { opposite: false } => "= link".into(),
-            Tool::Link { opposite: true } => "x link".into(),
-        }
-    }
-}
-
-/// The letter a region has in the text form.
-pub fn region_letter(k: u16) -> char {
-    super::text::region_char(k as usize)
-}
+use super::vocab::NO_REGION;
+pub use super::vocab::{Tool, region_letter};
 
 /// The kinds of tool that fit a puzzle (regions and numbers stand for every value).
 pub fn tools(p: &Puzzle) -> Vec<Tool> {

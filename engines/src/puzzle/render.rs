@@ -2,6 +2,7 @@
 //! prints them and `fleetscope puzzle check` reads them back.
 
 use super::Puzzle;
+pub use super::vocab::CellMark;
 use crate::geometry::BinaryMatrix;
 
 /// The symbol of a cell: its 1 (queen, tent, piece, kept number, ship) or its 0.
@@ -81,24 +82,6 @@ pub(crate) fn count_labels(v: &[super::CountSpec]) -> Vec<String> {
             c => c.to_text(),
         })
         .collect()
-}
-
-/// What stands in a cell of the puzzle itself (before any answer).
-#[derive(Clone, Debug, PartialEq)]
-pub enum CellMark {
-    Empty,
-    /// Not part of the board.
-    Hole,
-    Number(u32),
-    Tree,
-    /// The piece the cell allows, and whether it is pre-placed.
-    Piece(char, bool),
-    /// A pre-placed queen or star.
-    GivenOne,
-    /// A given 0 or 1 (Binary).
-    Digit(bool),
-    /// A given Battleship cell (its letter: x water, * ship, o n s w e m).
-    Ship(char),
 }
 
 /// The mark of every cell (row-major) and the region of every cell (empty

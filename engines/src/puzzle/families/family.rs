@@ -9,32 +9,13 @@ use super::PuzzleQuboModel;
 use super::QuboOptions;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
-use crate::puzzle::edit::Tool;
 use crate::puzzle::exact::{ExactRequest, ExactResult, solve_model_pruned};
 use crate::puzzle::model::{PuzzleModel, Violation};
 use crate::puzzle::qubo::build_qubo;
-use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
+pub use crate::puzzle::vocab::AnswerGlyph;
+use crate::puzzle::vocab::{CellMark, Tool};
 use crate::run::CancelFlag;
-
-/// How the grid draws an answer's 1 (and whether it shows the 0s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnswerGlyph {
-    /// A queen's disc.
-    Disc,
-    /// A star (Star Battle).
-    Star,
-    /// A tent beside its tree.
-    Tent,
-    /// The number is kept (circled); the numbers not kept fade (Rullo).
-    KeptNumber,
-    /// A ring around the piece standing there (chess pieces).
-    PieceRing,
-    /// The digits 1 and 0 are both written (Takuzu, Binairo, Tango).
-    Digits,
-    /// A ship segment (Battleship).
-    Block,
-}
 
 /// A puzzle family's rules and everything the tools ask of them.
 pub trait Family {

@@ -9,12 +9,12 @@
 mod ladder;
 
 use super::family::not_applicable;
-use super::queens::Wrap;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint};
 use crate::puzzle::model::{Link, PuzzleModel, Violation, cell_name};
 use crate::puzzle::render::{CellMark, count_labels};
-use crate::puzzle::text::{CountSpec, Sections, counts_line, region_char, regions_from_grid};
+use crate::puzzle::text::{CountSpec, Sections, counts_line, regions_from_grid};
+use crate::puzzle::vocab::{Wrap, region_char};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

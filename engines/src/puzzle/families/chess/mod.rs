@@ -16,45 +16,13 @@ use super::family::not_applicable;
 use crate::puzzle::edit::{Tool, paint, toggle};
 use crate::puzzle::model::{Cell, PuzzleModel};
 use crate::puzzle::render::CellMark;
-use crate::puzzle::text::{Sections, cells_line, region_char, regions_from_grid};
+use crate::puzzle::text::{Sections, cells_line, regions_from_grid};
+pub use crate::puzzle::vocab::Piece;
+use crate::puzzle::vocab::region_char;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Piece {
-    Queen,
-    Rook,
-    Bishop,
-    Knight,
-    King,
-}
-
+/// The chess rules of a piece (its name and letters are vocabulary).
 impl Piece {
-    pub const ALL: [Piece; 5] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight, Piece::King];
-
-    pub fn letter(self) -> char {
-        match self {
-            Piece::Queen => 'Q',
-            Piece::Rook => 'R',
-            Piece::Bishop => 'B',
-            Piece::Knight => 'N',
-            Piece::King => 'K',
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Piece::Queen => "queen",
-            Piece::Rook => "rook",
-            Piece::Bishop => "bishop",
-            Piece::Knight => "knight",
-            Piece::King => "king",
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Piece> {
-        Piece::ALL.into_iter().find(|p| p.letter() == c.to_ascii_uppercase())
-    }
-
     /// Does this piece on `a` reach `b` (on an empty board)?
     pub fn reaches(self, a: (usize, usize), b: (usize, usize)) -> bool {
         let dr = a.0.abs_diff(b.0);

@@ -15,52 +15,15 @@ use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint, toggle};
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
 use crate::puzzle::render::{CellMark, count_labels};
-use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, region_char, regions_from_grid};
+use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, regions_from_grid};
+use crate::puzzle::vocab::region_char;
+pub use crate::puzzle::vocab::{MAX_REGIONS, NO_REGION, Wrap};
 use crate::run::CancelFlag;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// Diagonal distance meaning "the whole diagonal" (N-queens).
 pub const FULL: u32 = u32::MAX;
-
-/// Which edges of the board wrap around (for diagonals and touching).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Wrap {
-    #[default]
-    None,
-    /// Left and right edges meet.
-    Cylinder,
-    /// Both pairs of edges meet.
-    Torus,
-}
-
-impl Wrap {
-    pub fn name(self) -> &'static str {
-        match self {
-            Wrap::None => "none",
-            Wrap::Cylinder => "cylinder",
-            Wrap::Torus => "torus",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Wrap> {
-        [Wrap::None, Wrap::Cylinder, Wrap::Torus]
-            .into_iter()
-            .find(|w| w.name() == s)
-    }
-
-    /// The cell `(r + dr, c + dc)` on this board, if there is one.
-    pub fn step(self, rows: usize, cols: usize, r: usize, c: usize, dr: i64, dc: i64) -> Option<(usize, usize)> {
-        let (mut nr, mut nc) = (r as i64 + dr, c as i64 + dc);
-        if self == Wrap::Torus {
-            nr = nr.rem_euclid(rows as i64);
-        }
-        if self != Wrap::None {
-            nc = nc.rem_euclid(cols as i64);
-        }
-        ((0..rows as i64).contains(&nr) && (0..cols as i64).contains(&nc)).then_some((nr as usize, nc as usize))
-    }
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -89,12 +52,6 @@ pub struct Queens {
     #[serde(default)]
     pub given: Vec<(usize, usize)>,
 }
-
-/// Most regions a puzzle may have (the text form names them with one character).
-pub const MAX_REGIONS: usize = 62;
-
-/// The region id of a cell in no region (a hole).
-pub const NO_REGION: u16 = u16::MAX;
 
 impl Queens {
     /// LinkedIn Queens on a region grid: one queen per row, column and region,
