@@ -5,13 +5,11 @@
 //! `mod.rs` makes the [`super::Puzzle`] enum over them. A new family is its file,
 //! one line in that list and an example puzzle.
 
-use super::PuzzleQuboModel;
-use super::QuboOptions;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult, solve_model_pruned};
 use crate::puzzle::model::{PuzzleModel, Violation};
-use crate::puzzle::qubo::build_qubo;
+use crate::puzzle::qubo::{PuzzleQuboModel, QuboOptions, build_qubo};
 use crate::puzzle::text::Sections;
 pub use crate::puzzle::vocab::AnswerGlyph;
 use crate::puzzle::vocab::{CellMark, Tool};

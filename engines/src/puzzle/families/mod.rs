@@ -10,16 +10,15 @@ pub mod queens;
 pub mod rullo;
 pub mod tents;
 
+pub use super::qubo::{PuzzleQuboModel, QuboOptions};
 pub use family::{AnswerGlyph, Family, FamilyType};
 
 use super::BattleshipPuzzle;
 use super::PuzzleError;
 use super::exact::{ExactRequest, ExactResult};
 use super::model::{PuzzleModel, Violation};
-use super::qubo::{Elimination, PuzzleQubo};
 use super::text::Sections;
 use crate::geometry::BinaryMatrix;
-use crate::qubo::{Qubo, XrayModel};
 use crate::run::CancelFlag;
 use binary::BinaryPuzzle;
 use chess::Chess;
@@ -98,70 +97,6 @@ pub const MAX_PUZZLE_TEXT: usize = 1 << 20;
 
 /// Grid keywords of the text forms (followed by one line per row).
 const GRIDS: &[&str] = &["regions", "grid", "pieces", "numbers"];
-
-/// A QUBO of a puzzle and how to read its states back as grids.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PuzzleQuboModel {
-    Grid(PuzzleQubo),
-    /// Battleship puzzles: the X-ray QUBO with the givens pinned.
-    Xray(XrayModel),
-    /// Battleship puzzles: one variable per ship placement (every rule a term).
-    Placements(super::battleship::placement_qubo::PlacementQubo),
-}
-
-impl PuzzleQuboModel {
-    pub fn qubo(&self) -> &Qubo {
-        match self {
-            PuzzleQuboModel::Grid(g) => &g.qubo,
-            PuzzleQuboModel::Xray(x) => &x.qubo,
-            PuzzleQuboModel::Placements(p) => &p.qubo,
-        }
-    }
-
-    pub fn decode(&self, x: &[u8]) -> BinaryMatrix {
-        match self {
-            PuzzleQuboModel::Grid(g) => g.decode(x),
-            PuzzleQuboModel::Xray(m) => m.decode(x),
-            PuzzleQuboModel::Placements(p) => p.decode(x),
-        }
-    }
-
-    pub fn encode(&self, m: &BinaryMatrix) -> Vec<u8> {
-        match self {
-            PuzzleQuboModel::Grid(g) => g.encode(m),
-            PuzzleQuboModel::Xray(x) => x.encode(m),
-            PuzzleQuboModel::Placements(p) => p.encode(m),
-        }
-    }
-}
-
-/// Options of the QUBO.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct QuboOptions {
-    pub elimination: Elimination,
-    /// ε of the X-ray QUBO (Battleship).
-    pub epsilon: f64,
-    /// Battleship puzzles whose ships never touch: also a penalty of this weight
-    /// for every two diagonal neighbours both ship. Every fleet keeps its
-    /// energy; a state without such pairs is a set of straight ships apart from
-    /// each other (a bend or a diagonal contact always makes one). Not in the
-    /// paper's model: `None` leaves the X-ray QUBO as it is.
-    pub diagonal_penalty: Option<f64>,
-    /// Battleship puzzles: the placement QUBO (`placement_qubo`) instead of the
-    /// X-ray QUBO.
-    pub placements: bool,
-}
-
-impl Default for QuboOptions {
-    fn default() -> Self {
-        QuboOptions {
-            elimination: Elimination::Givens,
-            epsilon: crate::qubo::DEFAULT_EPSILON,
-            diagonal_penalty: None,
-            placements: false,
-        }
-    }
-}
 
 impl Puzzle {
     /// The family keyword (as in the text form).

@@ -7,13 +7,12 @@ mod ladder;
 
 use super::family::not_applicable;
 use super::family::repeated;
-use super::{PuzzleQuboModel, QuboOptions};
 use crate::geometry::{BinaryMatrix, TouchRule};
 use crate::puzzle::battleship::placement_qubo::PlacementQubo;
 use crate::puzzle::edit::Tool;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::model::{PuzzleModel, Violation};
-use crate::puzzle::qubo::Elimination;
+use crate::puzzle::qubo::{Elimination, PuzzleQuboModel, QuboOptions};
 use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
 use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError};
