@@ -3,43 +3,11 @@
 //! cells with '=' or 'x'; and blank puzzles of every family to start from.
 
 use super::Puzzle;
-use super::model::CountSpec;
-use super::vocab::NO_REGION;
 pub use super::vocab::{Tool, region_letter};
 
 /// The kinds of tool that fit a puzzle (regions and numbers stand for every value).
 pub fn tools(p: &Puzzle) -> Vec<Tool> {
     p.as_family().tools()
-}
-
-/// Adds `item` to the list, or removes it when it is there.
-pub(crate) fn toggle<T: PartialEq>(list: &mut Vec<T>, item: T) {
-    match list.iter().position(|x| *x == item) {
-        Some(i) => {
-            list.remove(i);
-        }
-        None => list.push(item),
-    }
-}
-
-/// Paints `cell` into region `k` in a row-major region list (creating the list
-/// with every cell in region 0 when the puzzle had none).
-pub(crate) fn paint(regions: &mut Vec<u16>, cells: usize, cell: usize, k: u16) {
-    if regions.len() != cells {
-        *regions = vec![0; cells];
-    }
-    regions[cell] = k;
-}
-
-/// Region counts follow the regions: one entry per region, new ones get `fill`.
-pub(crate) fn fit_counts(counts: &mut Vec<CountSpec>, regions: &[u16], fill: CountSpec) {
-    let k = regions
-        .iter()
-        .filter(|&&r| r != NO_REGION)
-        .map(|&r| r as usize + 1)
-        .max()
-        .unwrap_or(0);
-    counts.resize(k, fill);
 }
 
 /// Applies a tool to a cell (0-based). Links are made with [`toggle_link`].
@@ -76,16 +44,6 @@ pub fn blank(family: &str, rows: usize, cols: usize) -> Result<Puzzle, String> {
 /// keyword of the text form: what the editor shows in its clue fields.
 pub fn clues(p: &Puzzle) -> Vec<(&'static str, String)> {
     p.as_family().clues()
-}
-
-/// Clue text of counts: "1 2+ -".
-pub(crate) fn counts_text(v: &[CountSpec]) -> String {
-    v.iter().map(|c| c.to_text()).collect::<Vec<_>>().join(" ")
-}
-
-/// Clue text of numbers: "3 1 4".
-pub(crate) fn numbers_text(v: &[u32]) -> String {
-    v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// The puzzle with one clue line replaced (as in the text form: "2 1 3", "1+",

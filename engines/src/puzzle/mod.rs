@@ -10,6 +10,7 @@ pub mod edit;
 pub mod error;
 pub mod exact;
 pub mod families;
+pub mod family;
 pub mod generate;
 pub mod model;
 pub mod qubo;

@@ -74,16 +74,6 @@ pub fn edge_labels(p: &Puzzle) -> (Vec<String>, Vec<String>) {
     p.as_family().edge_labels()
 }
 
-/// Edge labels of counts, blank where a line is free.
-pub(crate) fn count_labels(v: &[super::CountSpec]) -> Vec<String> {
-    v.iter()
-        .map(|c| match c {
-            super::CountSpec::Free => String::new(),
-            c => c.to_text(),
-        })
-        .collect()
-}
-
 /// The mark of every cell (row-major) and the region of every cell (empty
 /// when the puzzle has no regions).
 pub fn cell_marks(p: &Puzzle) -> (Vec<CellMark>, Vec<Option<u16>>) {

@@ -1,17 +1,16 @@
-//! The puzzle families and one type over all of them. Each family's file owns
-//! its rules through the [`Family`] trait (`family.rs`); [`Puzzle`] is the enum
-//! the `families!` list below makes, and its methods ask the family.
+//! The puzzle families and one type over all of them. Each family's folder
+//! owns its rules through the [`Family`] trait (`puzzle/family/`); [`Puzzle`]
+//! is the enum the `families!` list below makes, and its methods ask the family.
 
 pub mod bimaru;
 pub mod binary;
 pub mod chess;
-mod family;
 pub mod queens;
 pub mod rullo;
 pub mod tents;
 
+pub use super::family::{AnswerGlyph, Family, FamilyType};
 pub use super::qubo::{PuzzleQuboModel, QuboOptions};
-pub use family::{AnswerGlyph, Family, FamilyType};
 
 use super::BattleshipPuzzle;
 use super::PuzzleError;

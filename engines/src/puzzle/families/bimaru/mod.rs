@@ -5,17 +5,17 @@
 
 mod ladder;
 
-use super::family::not_applicable;
-use super::family::repeated;
 use crate::geometry::{BinaryMatrix, TouchRule};
 use crate::puzzle::battleship::placement_qubo::PlacementQubo;
-use crate::puzzle::edit::Tool;
+use crate::puzzle::battleship::{BattleshipPuzzle, Given};
+use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
+use crate::puzzle::family::kit::{not_applicable, repeated};
+use crate::puzzle::family::{AnswerGlyph, Family, FamilyType};
 use crate::puzzle::model::{PuzzleModel, Violation};
 use crate::puzzle::qubo::{Elimination, PuzzleQuboModel, QuboOptions};
-use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
-use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError};
+use crate::puzzle::vocab::{CellMark, Tool};
 use crate::qubo::{PinMode, XrayModel, XraySpec};
 use crate::quote::excerpt;
 use crate::run::CancelFlag;
@@ -372,7 +372,7 @@ pub fn xray_spec(p: &BattleshipPuzzle, epsilon: f64, pin_mode: PinMode) -> Resul
     Ok(spec)
 }
 
-impl super::Family for BattleshipPuzzle {
+impl Family for BattleshipPuzzle {
     fn family(&self) -> &'static str {
         "battleship"
     }
@@ -441,7 +441,7 @@ impl super::Family for BattleshipPuzzle {
                 p.givens.push((r, c, if v { Given::Ship } else { Given::Water }));
             }
         }
-        super::Family::solve_exact(&p, req, cancel)
+        Family::solve_exact(&p, req, cancel)
     }
 
     /// The Bimaru search over X-ray realisations.
@@ -548,8 +548,8 @@ impl super::Family for BattleshipPuzzle {
         (marks, Vec::new())
     }
 
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::Block
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::Block
     }
     fn ship_ids(&self, grid: &BinaryMatrix) -> Option<Vec<u16>> {
         let names: Vec<String> = (1..=self.ships.len()).map(|k| k.to_string()).collect();
@@ -568,7 +568,7 @@ impl super::Family for BattleshipPuzzle {
     }
 }
 
-impl super::FamilyType for BattleshipPuzzle {
+impl FamilyType for BattleshipPuzzle {
     const KEYWORDS: &'static [(&'static str, &'static str)] =
         &[("battleship", "Battleship (Bimaru): ships from row and column counts")];
 

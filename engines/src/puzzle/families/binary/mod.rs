@@ -8,12 +8,12 @@
 
 mod ladder;
 
-use super::family::not_applicable;
 use crate::geometry::BinaryMatrix;
-use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint};
+use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint};
+use crate::puzzle::family::{AnswerGlyph, Family, FamilyType};
 use crate::puzzle::model::{Link, PuzzleModel, Violation, cell_name};
-use crate::puzzle::render::{CellMark, count_labels};
 use crate::puzzle::text::{CountSpec, Sections, counts_line, regions_from_grid};
+use crate::puzzle::vocab::{CellMark, Tool};
 use crate::puzzle::vocab::{Wrap, region_char};
 use serde::{Deserialize, Serialize};
 
@@ -406,7 +406,7 @@ impl BinaryPuzzle {
     }
 }
 
-impl super::Family for BinaryPuzzle {
+impl Family for BinaryPuzzle {
     fn family(&self) -> &'static str {
         BinaryPuzzle::family(self)
     }
@@ -504,7 +504,7 @@ impl super::Family for BinaryPuzzle {
                 let fill = self.region_ones.first().copied().unwrap_or(CountSpec::Free);
                 fit_counts(&mut self.region_ones, &self.regions, fill);
             }
-            other => return Err(not_applicable(other, super::Family::family(self))),
+            other => return Err(not_applicable(other, Family::family(self))),
         }
         Ok(())
     }
@@ -554,12 +554,12 @@ impl super::Family for BinaryPuzzle {
         if one { '1' } else { '0' }
     }
 
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::Digits
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::Digits
     }
 }
 
-impl super::FamilyType for BinaryPuzzle {
+impl FamilyType for BinaryPuzzle {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[
         ("takuzu", "Takuzu: balanced lines, no three alike, no two equal lines"),
         ("binairo", "Binairo: as Takuzu but lines may repeat"),

@@ -11,14 +11,13 @@
 mod count;
 mod max;
 
-use super::family::filled_grid;
-use super::family::not_applicable;
-use crate::puzzle::edit::{Tool, paint, toggle};
+use crate::puzzle::family::kit::{filled_grid, not_applicable, paint, toggle};
+use crate::puzzle::family::{AnswerGlyph, Family, FamilyType, solve_by_search};
 use crate::puzzle::model::{Cell, PuzzleModel};
-use crate::puzzle::render::CellMark;
 use crate::puzzle::text::{Sections, cells_line, regions_from_grid};
 pub use crate::puzzle::vocab::Piece;
 use crate::puzzle::vocab::region_char;
+use crate::puzzle::vocab::{CellMark, Tool};
 use serde::{Deserialize, Serialize};
 
 /// The chess rules of a piece (its name and letters are vocabulary).
@@ -242,7 +241,7 @@ impl Chess {
     }
 }
 
-impl super::Family for Chess {
+impl Family for Chess {
     fn family(&self) -> &'static str {
         match self.goal {
             ChessGoal::Max => "max chess",
@@ -283,7 +282,7 @@ impl super::Family for Chess {
         if count::fits(self) {
             count::solve(self, req, cancel)
         } else {
-            super::family::solve_by_search(self, req, cancel)
+            solve_by_search(self, req, cancel)
         }
     }
 
@@ -317,7 +316,7 @@ impl super::Family for Chess {
                 toggle(&mut self.given, (r, c));
             }
             Tool::Region(k) => paint(&mut self.regions, self.rows * self.cols, cell, k),
-            other => return Err(not_applicable(other, super::Family::family(self))),
+            other => return Err(not_applicable(other, Family::family(self))),
         }
         Ok(())
     }
@@ -343,12 +342,12 @@ impl super::Family for Chess {
         }
     }
 
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::PieceRing
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::PieceRing
     }
 }
 
-impl super::FamilyType for Chess {
+impl FamilyType for Chess {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[("chess", "Coloured or Max Chess Pieces")];
 
     fn parse(s: &Sections) -> Result<Chess, String> {

@@ -8,15 +8,14 @@
 mod count;
 mod dlx;
 
-use super::family::not_applicable;
-use super::family::solve_by_search;
-use crate::puzzle::PuzzleError;
-use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint, toggle};
+use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
+use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint, toggle};
+use crate::puzzle::family::{AnswerGlyph, Family, FamilyType, solve_by_search};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
-use crate::puzzle::render::{CellMark, count_labels};
 use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, regions_from_grid};
 use crate::puzzle::vocab::region_char;
+use crate::puzzle::vocab::{CellMark, Tool};
 pub use crate::puzzle::vocab::{MAX_REGIONS, NO_REGION, Wrap};
 use crate::run::CancelFlag;
 use serde::{Deserialize, Serialize};
@@ -397,7 +396,6 @@ impl Queens {
     }
 
     pub fn to_text(&self) -> String {
-        use super::Family;
         // A Star Battle is written as one (its header says no stars touch and
         // there is no diagonal rule); with the same count everywhere, as `stars k`.
         let star = self.family() == "star-battle";
@@ -477,7 +475,7 @@ fn region_count(regions: &[u16]) -> usize {
         .unwrap_or(0)
 }
 
-impl super::Family for Queens {
+impl Family for Queens {
     fn family(&self) -> &'static str {
         if self.no_touch && self.diagonal == 0 {
             "star-battle"
@@ -555,7 +553,7 @@ impl super::Family for Queens {
 
     /// N-queens has no regions: painting one would make it another family.
     fn tools(&self) -> Vec<Tool> {
-        if super::Family::family(self) == "n-queens" {
+        if Family::family(self) == "n-queens" {
             vec![Tool::Hole, Tool::Given]
         } else {
             vec![Tool::Region(0), Tool::Hole, Tool::Given]
@@ -566,7 +564,7 @@ impl super::Family for Queens {
         let (rows, cols) = (self.rows, self.cols);
         let cell = r * cols + c;
         match tool {
-            Tool::Region(_) if super::Family::family(self) == "n-queens" => {
+            Tool::Region(_) if Family::family(self) == "n-queens" => {
                 return Err("N-queens has no regions (start a Queens puzzle to paint them)".into());
             }
             Tool::Region(k) => {
@@ -588,7 +586,7 @@ impl super::Family for Queens {
                 }
                 toggle(&mut self.given, (r, c));
             }
-            other => return Err(not_applicable(other, super::Family::family(self))),
+            other => return Err(not_applicable(other, Family::family(self))),
         }
         Ok(())
     }
@@ -631,16 +629,16 @@ impl super::Family for Queens {
         }
     }
 
-    fn answer_glyph(&self) -> super::AnswerGlyph {
+    fn answer_glyph(&self) -> AnswerGlyph {
         if self.no_touch {
-            super::AnswerGlyph::Star
+            AnswerGlyph::Star
         } else {
-            super::AnswerGlyph::Disc
+            AnswerGlyph::Disc
         }
     }
 }
 
-impl super::FamilyType for Queens {
+impl FamilyType for Queens {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[
         (
             "queens",

@@ -2,12 +2,11 @@
 //! numbers of a grid so that the kept numbers of every row and column add up
 //! to its target. A 1 is a kept number.
 
-use super::family::not_applicable;
-use super::family::repeated;
-use crate::puzzle::edit::{Tool, numbers_text};
+use crate::puzzle::family::kit::{not_applicable, numbers_text, repeated};
+use crate::puzzle::family::{AnswerGlyph, Family, FamilyType};
 use crate::puzzle::model::PuzzleModel;
-use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
+use crate::puzzle::vocab::{CellMark, Tool};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -112,7 +111,7 @@ fn sum(terms: Vec<(usize, i64)>, target: u32, what: String) -> crate::puzzle::mo
     }
 }
 
-impl super::Family for Rullo {
+impl Family for Rullo {
     fn family(&self) -> &'static str {
         "rullo"
     }
@@ -169,12 +168,12 @@ impl super::Family for Rullo {
         (marks, Vec::new())
     }
 
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::KeptNumber
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::KeptNumber
     }
 }
 
-impl super::FamilyType for Rullo {
+impl FamilyType for Rullo {
     const KEYWORDS: &'static [(&'static str, &'static str)] =
         &[("rullo", "Rullo: keep numbers so rows and columns hit their targets")];
 

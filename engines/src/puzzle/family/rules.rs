@@ -1,18 +1,18 @@
 //! What a puzzle family is: everything Fleetscope does with a puzzle, asked of
-//! the family that owns the rules. Each `families/<x>.rs` implements [`Family`]
-//! (rules, text form, exact solving, QUBO, what the editor and the grid need) and
-//! [`FamilyType`] (how its text starts and a blank one); the `families!` list in
-//! `mod.rs` makes the [`super::Puzzle`] enum over them. A new family is its file,
-//! one line in that list and an example puzzle.
+//! the family that owns the rules. Each `families/<x>/mod.rs` implements
+//! [`Family`] (rules, text form, exact solving, QUBO, what the editor and the
+//! grid need) and [`FamilyType`] (how its text starts and a blank one); the
+//! `families!` list in `families/mod.rs` makes the `Puzzle` enum over them. A
+//! new family is its folder, one line in that list and an example puzzle.
 
+use super::kit::not_applicable;
 use crate::geometry::BinaryMatrix;
-use crate::puzzle::PuzzleError;
+use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult, solve_model_pruned};
 use crate::puzzle::model::{PuzzleModel, Violation};
 use crate::puzzle::qubo::{PuzzleQuboModel, QuboOptions, build_qubo};
 use crate::puzzle::text::Sections;
-pub use crate::puzzle::vocab::AnswerGlyph;
-use crate::puzzle::vocab::{CellMark, Tool};
+use crate::puzzle::vocab::{AnswerGlyph, CellMark, Tool};
 use crate::run::CancelFlag;
 
 /// A puzzle family's rules and everything the tools ask of them.
@@ -166,19 +166,4 @@ pub trait FamilyType: Family + Sized {
     fn parse(sections: &Sections) -> Result<Self, String>;
     /// The text after the first line of a blank `keyword` puzzle of this size.
     fn blank_body(keyword: &str, rows: usize, cols: usize) -> String;
-}
-
-/// Why a tool does nothing on a family (the editor's status line).
-pub(crate) fn not_applicable(tool: Tool, family: &str) -> String {
-    format!("the {} tool does not apply to {family}", tool.label())
-}
-
-/// "0 0 0" for `n` entries of `value`: the clue lines of blank puzzles.
-pub(super) fn repeated(n: usize, value: &str) -> String {
-    vec![value; n].join(" ")
-}
-
-/// A grid section of `rows` lines of `cols` copies of `ch`.
-pub(super) fn filled_grid(rows: usize, cols: usize, ch: &str) -> String {
-    format!("{}\n", vec![ch.repeat(cols); rows].join("\n"))
 }
