@@ -7,7 +7,7 @@ pub use super::vocab::{Tool, region_letter};
 
 /// The kinds of tool that fit a puzzle (regions and numbers stand for every value).
 pub fn tools(p: &Puzzle) -> Vec<Tool> {
-    p.as_family().tools()
+    p.tools()
 }
 
 /// Applies a tool to a cell (0-based). Links are made with [`toggle_link`].
@@ -19,7 +19,7 @@ pub fn apply(p: &mut Puzzle, tool: Tool, (r, c): (usize, usize)) -> Result<(), S
             crate::puzzle::model::row_col(r, c)
         ));
     }
-    p.as_family_mut().apply(tool, (r, c))
+    p.apply_tool(tool, (r, c))
 }
 
 /// Adds a '=' or 'x' link between two cells (Binary puzzles), or removes the
@@ -32,7 +32,7 @@ pub fn toggle_link(p: &mut Puzzle, a: (usize, usize), b: (usize, usize), opposit
     if a.0 >= rows || a.1 >= cols || b.0 >= rows || b.1 >= cols {
         return Err("both linked cells must be on the board".into());
     }
-    p.as_family_mut().toggle_link(a, b, opposite)
+    p.toggle_link(a, b, opposite)
 }
 
 /// A blank puzzle of a family (a key of [`super::FAMILIES`]) to edit.
@@ -43,7 +43,7 @@ pub fn blank(family: &str, rows: usize, cols: usize) -> Result<Puzzle, String> {
 /// The clues along the edges (and Battleship's fleet) as typed text, by the
 /// keyword of the text form: what the editor shows in its clue fields.
 pub fn clues(p: &Puzzle) -> Vec<(&'static str, String)> {
-    p.as_family().clues()
+    p.clue_fields()
 }
 
 /// The puzzle with one clue line replaced (as in the text form: "2 1 3", "1+",

@@ -14,6 +14,7 @@ mod generate_families;
 mod generate_golden;
 mod hardware;
 mod hunting;
+mod layers;
 mod puzzle;
 mod puzzle_bimaru_qubo;
 mod puzzle_edges;

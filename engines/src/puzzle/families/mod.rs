@@ -9,7 +9,7 @@ pub mod queens;
 pub mod rullo;
 pub mod tents;
 
-pub use super::family::{AnswerGlyph, Family, FamilyType};
+pub use super::family::{AnswerGlyph, Authoring, Family, FamilyType, Look, Rules};
 pub use super::qubo::{PuzzleQuboModel, QuboOptions};
 
 use super::BattleshipPuzzle;
@@ -17,6 +17,7 @@ use super::PuzzleError;
 use super::exact::{ExactRequest, ExactResult};
 use super::model::{PuzzleModel, Violation};
 use super::text::Sections;
+use super::vocab::Tool;
 use crate::geometry::BinaryMatrix;
 use crate::run::CancelFlag;
 use binary::BinaryPuzzle;
@@ -39,17 +40,45 @@ macro_rules! families {
         }
 
         impl Puzzle {
-            /// The family that owns this puzzle's rules.
-            pub fn as_family(&self) -> &dyn Family {
+            /// The rules of this puzzle's family.
+            pub fn as_rules(&self) -> &dyn Rules {
                 match self {
                     $(Puzzle::$variant(p) => p),+
                 }
             }
 
-            /// The same, to edit the puzzle.
-            pub fn as_family_mut(&mut self) -> &mut dyn Family {
+            /// How this puzzle's family looks.
+            pub fn as_look(&self) -> &dyn Look {
                 match self {
                     $(Puzzle::$variant(p) => p),+
+                }
+            }
+
+            /// The editor's tools, the default first (see [`crate::puzzle::edit::tools`]).
+            pub(crate) fn tools(&self) -> Vec<Tool> {
+                match self {
+                    $(Puzzle::$variant(p) => p.tools()),+
+                }
+            }
+
+            /// Applies a tool to a cell on the board (the caller checked the bounds).
+            pub(crate) fn apply_tool(&mut self, tool: Tool, cell: (usize, usize)) -> Result<(), String> {
+                match self {
+                    $(Puzzle::$variant(p) => p.apply(tool, cell)),+
+                }
+            }
+
+            /// Adds or removes a link (the caller checked the cells).
+            pub(crate) fn toggle_link(&mut self, a: (usize, usize), b: (usize, usize), opposite: bool) -> Result<(), String> {
+                match self {
+                    $(Puzzle::$variant(p) => p.toggle_link(a, b, opposite)),+
+                }
+            }
+
+            /// The clue lines the editor shows as fields, by their text-form keyword.
+            pub(crate) fn clue_fields(&self) -> Vec<(&'static str, String)> {
+                match self {
+                    $(Puzzle::$variant(p) => p.clue_fields()),+
                 }
             }
 
@@ -77,6 +106,18 @@ macro_rules! families {
             $(all.extend_from_slice(<$ty as FamilyType>::KEYWORDS);)+
             all
         });
+
+        $(impl From<$ty> for Puzzle {
+            fn from(p: $ty) -> Puzzle {
+                Puzzle::$variant(p)
+            }
+        })+
+
+        // Every listed type is a whole family: a missing part is a compile error naming it.
+        const _: fn() = || {
+            fn is_whole<F: Family>() {}
+            $(is_whole::<$ty>();)+
+        };
     };
 }
 
@@ -100,16 +141,16 @@ const GRIDS: &[&str] = &["regions", "grid", "pieces", "numbers"];
 impl Puzzle {
     /// The family keyword (as in the text form).
     pub fn family(&self) -> &'static str {
-        self.as_family().family()
+        self.as_rules().family()
     }
 
     /// What this puzzle asks, in words.
     pub fn rules(&self) -> String {
-        self.as_family().rules()
+        self.as_rules().rules()
     }
 
     pub fn size(&self) -> (usize, usize) {
-        self.as_family().size()
+        self.as_rules().size()
     }
 
     /// Reads the text form; errors name the line. Texts over
@@ -143,7 +184,7 @@ impl Puzzle {
     }
 
     pub fn to_text(&self) -> String {
-        self.as_family().to_text()
+        self.as_rules().to_text()
     }
 
     /// The text form, checked to read back: what Fleetscope writes, it reads
@@ -164,12 +205,12 @@ impl Puzzle {
 
     /// Checks sizes and references (a session or text may hold anything).
     pub fn validate(&self) -> Result<(), String> {
-        self.as_family().validate()
+        self.as_rules().validate()
     }
 
     /// The rules as a grid model (not for Battleship, whose fleet is not linear).
     pub fn model(&self) -> Result<PuzzleModel, String> {
-        self.as_family().model()
+        self.as_rules().model()
     }
 
     /// Every rule an answer breaks (empty: the answer is a solution; for Max
@@ -183,12 +224,12 @@ impl Puzzle {
                 grid.cols()
             ));
         }
-        self.as_family().violations(grid)
+        self.as_rules().violations(grid)
     }
 
     /// Max Chess: the puzzle asks for a best answer, not just a valid one.
     pub fn has_objective(&self) -> bool {
-        self.as_family().has_objective()
+        self.as_rules().has_objective()
     }
 
     /// Counts the solutions (up to `req.limit`) and keeps the first `req.keep`
@@ -196,7 +237,7 @@ impl Puzzle {
     /// Battleship, propagation and search otherwise); stops with
     /// [`PuzzleError::Cancelled`] when `cancel` is set.
     pub fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
-        self.as_family().solve_exact(req, cancel)
+        self.as_rules().solve_exact(req, cancel)
     }
 
     /// Counts the solutions that keep `marks` (cell, value) on top of the puzzle.
@@ -206,11 +247,26 @@ impl Puzzle {
         req: ExactRequest,
         cancel: &CancelFlag,
     ) -> Result<ExactResult, PuzzleError> {
-        self.as_family().solve_with(marks, req, cancel)
+        self.as_rules().solve_with(marks, req, cancel)
     }
 
     /// The puzzle's QUBO.
     pub fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
-        self.as_family().qubo(options)
+        self.as_rules().qubo(options)
+    }
+
+    /// What the deduction ladder reasons on, or why this puzzle has none.
+    pub fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
+        self.as_rules().ladder()
+    }
+
+    /// How the grid draws an answer.
+    pub fn answer_glyph(&self) -> AnswerGlyph {
+        self.as_look().answer_glyph()
+    }
+
+    /// Which ship each cell of `grid` belongs to, for families whose answer is a fleet.
+    pub fn ship_ids(&self, grid: &BinaryMatrix) -> Option<Vec<u16>> {
+        self.as_look().ship_ids(grid)
     }
 }

@@ -10,7 +10,7 @@ mod ladder;
 
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint};
-use crate::puzzle::family::{AnswerGlyph, Family, FamilyType};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
 use crate::puzzle::model::{Link, PuzzleModel, Violation, cell_name};
 use crate::puzzle::text::{CountSpec, Sections, counts_line, regions_from_grid};
 use crate::puzzle::vocab::{CellMark, Tool};
@@ -406,7 +406,7 @@ impl BinaryPuzzle {
     }
 }
 
-impl Family for BinaryPuzzle {
+impl Rules for BinaryPuzzle {
     fn family(&self) -> &'static str {
         BinaryPuzzle::family(self)
     }
@@ -476,7 +476,41 @@ impl Family for BinaryPuzzle {
         line(&|i| (0..cols).map(|j| i * cols + j).collect(), rows)
             && line(&|j| (0..rows).map(|i| i * cols + j).collect(), cols)
     }
+}
 
+impl Look for BinaryPuzzle {
+    fn links(&self) -> Vec<((usize, usize), (usize, usize), bool)> {
+        self.links.iter().map(|l| (l.a, l.b, l.opposite)).collect()
+    }
+
+    /// Balanced lines need no numbers on the edges.
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let half = |v: &[CountSpec], n: usize| v.iter().all(|c| *c == CountSpec::Exactly(n as u32 / 2));
+        if half(&self.row_ones, self.cols) && half(&self.col_ones, self.rows) {
+            (vec![String::new(); self.rows], vec![String::new(); self.cols])
+        } else {
+            (count_labels(&self.row_ones), count_labels(&self.col_ones))
+        }
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
+        for &(r, c, v) in &self.givens {
+            marks[r * self.cols + c] = CellMark::Digit(v);
+        }
+        (marks, self.regions.iter().map(|&k| Some(k)).collect())
+    }
+
+    fn answer_symbol(&self, _r: usize, _c: usize, one: bool) -> char {
+        if one { '1' } else { '0' }
+    }
+
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::Digits
+    }
+}
+
+impl Authoring for BinaryPuzzle {
     fn tools(&self) -> Vec<Tool> {
         vec![
             Tool::Given,
@@ -504,7 +538,7 @@ impl Family for BinaryPuzzle {
                 let fill = self.region_ones.first().copied().unwrap_or(CountSpec::Free);
                 fit_counts(&mut self.region_ones, &self.regions, fill);
             }
-            other => return Err(not_applicable(other, Family::family(self))),
+            other => return Err(not_applicable(other, Rules::family(self))),
         }
         Ok(())
     }
@@ -521,41 +555,11 @@ impl Family for BinaryPuzzle {
         Ok(())
     }
 
-    fn links(&self) -> Vec<((usize, usize), (usize, usize), bool)> {
-        self.links.iter().map(|l| (l.a, l.b, l.opposite)).collect()
-    }
-
-    fn clues(&self) -> Vec<(&'static str, String)> {
+    fn clue_fields(&self) -> Vec<(&'static str, String)> {
         vec![
             ("ones-rows", counts_text(&self.row_ones)),
             ("ones-cols", counts_text(&self.col_ones)),
         ]
-    }
-
-    /// Balanced lines need no numbers on the edges.
-    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
-        let half = |v: &[CountSpec], n: usize| v.iter().all(|c| *c == CountSpec::Exactly(n as u32 / 2));
-        if half(&self.row_ones, self.cols) && half(&self.col_ones, self.rows) {
-            (vec![String::new(); self.rows], vec![String::new(); self.cols])
-        } else {
-            (count_labels(&self.row_ones), count_labels(&self.col_ones))
-        }
-    }
-
-    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
-        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
-        for &(r, c, v) in &self.givens {
-            marks[r * self.cols + c] = CellMark::Digit(v);
-        }
-        (marks, self.regions.iter().map(|&k| Some(k)).collect())
-    }
-
-    fn answer_symbol(&self, _r: usize, _c: usize, one: bool) -> char {
-        if one { '1' } else { '0' }
-    }
-
-    fn answer_glyph(&self) -> AnswerGlyph {
-        AnswerGlyph::Digits
     }
 }
 

@@ -12,7 +12,7 @@ mod count;
 mod max;
 
 use crate::puzzle::family::kit::{filled_grid, not_applicable, paint, toggle};
-use crate::puzzle::family::{AnswerGlyph, Family, FamilyType, solve_by_search};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
 use crate::puzzle::model::{Cell, PuzzleModel};
 use crate::puzzle::text::{Sections, cells_line, regions_from_grid};
 pub use crate::puzzle::vocab::Piece;
@@ -241,7 +241,7 @@ impl Chess {
     }
 }
 
-impl Family for Chess {
+impl Rules for Chess {
     fn family(&self) -> &'static str {
         match self.goal {
             ChessGoal::Max => "max chess",
@@ -289,7 +289,36 @@ impl Family for Chess {
     fn has_objective(&self) -> bool {
         self.goal == ChessGoal::Max
     }
+}
 
+impl Look for Chess {
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let marks = self
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, piece)| match piece {
+                Some(pc) => CellMark::Piece(pc.letter(), self.given.contains(&(i / self.cols, i % self.cols))),
+                None => CellMark::Hole,
+            })
+            .collect();
+        (marks, self.regions.iter().map(|&k| Some(k)).collect())
+    }
+
+    fn answer_symbol(&self, r: usize, c: usize, one: bool) -> char {
+        match self.pieces[r * self.cols + c] {
+            Some(piece) if one => piece.letter(),
+            Some(_) => '.',
+            None => '_',
+        }
+    }
+
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::PieceRing
+    }
+}
+
+impl Authoring for Chess {
     fn tools(&self) -> Vec<Tool> {
         let mut t: Vec<Tool> = Piece::ALL.iter().map(|&p| Tool::Piece(Some(p))).collect();
         t.push(Tool::Piece(None));
@@ -316,34 +345,9 @@ impl Family for Chess {
                 toggle(&mut self.given, (r, c));
             }
             Tool::Region(k) => paint(&mut self.regions, self.rows * self.cols, cell, k),
-            other => return Err(not_applicable(other, Family::family(self))),
+            other => return Err(not_applicable(other, Rules::family(self))),
         }
         Ok(())
-    }
-
-    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
-        let marks = self
-            .pieces
-            .iter()
-            .enumerate()
-            .map(|(i, piece)| match piece {
-                Some(pc) => CellMark::Piece(pc.letter(), self.given.contains(&(i / self.cols, i % self.cols))),
-                None => CellMark::Hole,
-            })
-            .collect();
-        (marks, self.regions.iter().map(|&k| Some(k)).collect())
-    }
-
-    fn answer_symbol(&self, r: usize, c: usize, one: bool) -> char {
-        match self.pieces[r * self.cols + c] {
-            Some(piece) if one => piece.letter(),
-            Some(_) => '.',
-            None => '_',
-        }
-    }
-
-    fn answer_glyph(&self) -> AnswerGlyph {
-        AnswerGlyph::PieceRing
     }
 }
 

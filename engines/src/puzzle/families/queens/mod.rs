@@ -11,7 +11,7 @@ mod dlx;
 use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint, toggle};
-use crate::puzzle::family::{AnswerGlyph, Family, FamilyType, solve_by_search};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
 use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, regions_from_grid};
 use crate::puzzle::vocab::region_char;
@@ -475,7 +475,7 @@ fn region_count(regions: &[u16]) -> usize {
         .unwrap_or(0)
 }
 
-impl Family for Queens {
+impl Rules for Queens {
     fn family(&self) -> &'static str {
         if self.no_touch && self.diagonal == 0 {
             "star-battle"
@@ -550,54 +550,9 @@ impl Family for Queens {
         model.constraints.extend(self.implied_constraints());
         Ok(model)
     }
+}
 
-    /// N-queens has no regions: painting one would make it another family.
-    fn tools(&self) -> Vec<Tool> {
-        if Family::family(self) == "n-queens" {
-            vec![Tool::Hole, Tool::Given]
-        } else {
-            vec![Tool::Region(0), Tool::Hole, Tool::Given]
-        }
-    }
-
-    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
-        let (rows, cols) = (self.rows, self.cols);
-        let cell = r * cols + c;
-        match tool {
-            Tool::Region(_) if Family::family(self) == "n-queens" => {
-                return Err("N-queens has no regions (start a Queens puzzle to paint them)".into());
-            }
-            Tool::Region(k) => {
-                paint(&mut self.regions, rows * cols, cell, k);
-                self.holes.retain(|&h| h != (r, c));
-                let fill = self.region_counts.first().copied().unwrap_or(CountSpec::Exactly(1));
-                fit_counts(&mut self.region_counts, &self.regions, fill);
-            }
-            Tool::Hole => {
-                toggle(&mut self.holes, (r, c));
-                self.given.retain(|&g| g != (r, c));
-                if self.regions.len() == rows * cols {
-                    self.regions[cell] = if self.holes.contains(&(r, c)) { NO_REGION } else { 0 };
-                }
-            }
-            Tool::Given => {
-                if self.holes.contains(&(r, c)) {
-                    return Err(format!("{} is a hole", crate::puzzle::model::row_col(r, c)));
-                }
-                toggle(&mut self.given, (r, c));
-            }
-            other => return Err(not_applicable(other, Family::family(self))),
-        }
-        Ok(())
-    }
-
-    fn clues(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("rows", counts_text(&self.row_counts)),
-            ("cols", counts_text(&self.col_counts)),
-        ]
-    }
-
+impl Look for Queens {
     /// One queen per line needs no numbers on the edges.
     fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
         let plain = |v: &[CountSpec]| v.iter().all(|c| *c == CountSpec::Exactly(1));
@@ -635,6 +590,55 @@ impl Family for Queens {
         } else {
             AnswerGlyph::Disc
         }
+    }
+}
+
+impl Authoring for Queens {
+    /// N-queens has no regions: painting one would make it another family.
+    fn tools(&self) -> Vec<Tool> {
+        if Rules::family(self) == "n-queens" {
+            vec![Tool::Hole, Tool::Given]
+        } else {
+            vec![Tool::Region(0), Tool::Hole, Tool::Given]
+        }
+    }
+
+    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
+        let (rows, cols) = (self.rows, self.cols);
+        let cell = r * cols + c;
+        match tool {
+            Tool::Region(_) if Rules::family(self) == "n-queens" => {
+                return Err("N-queens has no regions (start a Queens puzzle to paint them)".into());
+            }
+            Tool::Region(k) => {
+                paint(&mut self.regions, rows * cols, cell, k);
+                self.holes.retain(|&h| h != (r, c));
+                let fill = self.region_counts.first().copied().unwrap_or(CountSpec::Exactly(1));
+                fit_counts(&mut self.region_counts, &self.regions, fill);
+            }
+            Tool::Hole => {
+                toggle(&mut self.holes, (r, c));
+                self.given.retain(|&g| g != (r, c));
+                if self.regions.len() == rows * cols {
+                    self.regions[cell] = if self.holes.contains(&(r, c)) { NO_REGION } else { 0 };
+                }
+            }
+            Tool::Given => {
+                if self.holes.contains(&(r, c)) {
+                    return Err(format!("{} is a hole", crate::puzzle::model::row_col(r, c)));
+                }
+                toggle(&mut self.given, (r, c));
+            }
+            other => return Err(not_applicable(other, Rules::family(self))),
+        }
+        Ok(())
+    }
+
+    fn clue_fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("rows", counts_text(&self.row_counts)),
+            ("cols", counts_text(&self.col_counts)),
+        ]
     }
 }
 

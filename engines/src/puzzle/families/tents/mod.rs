@@ -9,7 +9,7 @@
 
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::family::kit::{count_labels, counts_text, filled_grid, not_applicable, repeated, toggle};
-use crate::puzzle::family::{AnswerGlyph, Family, FamilyType};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
 use crate::puzzle::model::{Cell, PuzzleModel, Violation};
 use crate::puzzle::text::{CountSpec, Sections, counts_line};
 use crate::puzzle::vocab::{CellMark, Tool};
@@ -261,7 +261,7 @@ fn augment(t: usize, options: &[Vec<usize>], owner: &mut [Option<usize>], seen: 
     false
 }
 
-impl Family for Tents {
+impl Rules for Tents {
     fn family(&self) -> &'static str {
         "tents"
     }
@@ -308,28 +308,9 @@ impl Family for Tents {
     fn partial_possible(&self, cells: &[Option<bool>]) -> bool {
         self.pairing_possible(cells)
     }
+}
 
-    fn tools(&self) -> Vec<Tool> {
-        vec![Tool::Tree]
-    }
-
-    fn apply(&mut self, tool: Tool, cell: (usize, usize)) -> Result<(), String> {
-        match tool {
-            Tool::Tree => {
-                toggle(&mut self.trees, cell);
-                Ok(())
-            }
-            other => Err(not_applicable(other, "tents")),
-        }
-    }
-
-    fn clues(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("rows", counts_text(&self.row_counts)),
-            ("cols", counts_text(&self.col_counts)),
-        ]
-    }
-
+impl Look for Tents {
     fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
         (count_labels(&self.row_counts), count_labels(&self.col_counts))
     }
@@ -352,6 +333,29 @@ impl Family for Tents {
 
     fn answer_glyph(&self) -> AnswerGlyph {
         AnswerGlyph::Tent
+    }
+}
+
+impl Authoring for Tents {
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::Tree]
+    }
+
+    fn apply(&mut self, tool: Tool, cell: (usize, usize)) -> Result<(), String> {
+        match tool {
+            Tool::Tree => {
+                toggle(&mut self.trees, cell);
+                Ok(())
+            }
+            other => Err(not_applicable(other, "tents")),
+        }
+    }
+
+    fn clue_fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("rows", counts_text(&self.row_counts)),
+            ("cols", counts_text(&self.col_counts)),
+        ]
     }
 }
 
