@@ -74,9 +74,9 @@ pub fn render(setup: &Setup) -> String {
     }
     let _ = writeln!(
         out,
-        "fleet ({} pieces, {} cells{}):",
-        setup.fleet.pieces.len(),
-        setup.fleet.total_cells(),
+        "fleet ({}, {}{}):",
+        count(setup.fleet.pieces.len(), "piece", "pieces"),
+        count(setup.fleet.total_cells(), "cell", "cells"),
         if setup.fleet.allow_mirror {
             ", mirror images allowed"
         } else {
@@ -99,8 +99,14 @@ pub fn describe_board(setup: &Setup) -> String {
     let playable = setup.board.playable_cells().len();
     let islands = count(setup.board.islands.len(), "island", "islands");
     match setup.board.dims() {
-        Some((r, c)) => format!("{r}×{c} square, {playable} playable cells, {islands}"),
-        None => format!("hexagonal, {playable} playable cells, {islands}"),
+        Some((r, c)) => format!(
+            "{r}×{c} square, {}, {islands}",
+            count(playable, "playable cell", "playable cells")
+        ),
+        None => format!(
+            "hexagonal, {}, {islands}",
+            count(playable, "playable cell", "playable cells")
+        ),
     }
 }
 
@@ -197,7 +203,7 @@ pub fn cell_label(lattice: Lattice, c: Coord) -> String {
 
 /// "1 island", "3 islands".
 pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    crate::quote::count(n as u128, one, many)
 }
 
 /// Why a ship cannot go somewhere, with the cell named as everywhere in the app.

@@ -100,6 +100,13 @@ pub fn sentence(message: &str) -> String {
     }
 }
 
+/// A count and its noun, singular for one: "1 cell", "3 cells", "2 fleet
+/// matrices" (every message that counts things says it so).
+pub fn count(n: impl Into<u128>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Digits of a whole number of any size in groups of three ("143509" → "143,509").
 pub fn group_digits(digits: &str) -> String {
     let mut out = String::new();
@@ -133,6 +140,9 @@ mod tests {
         assert_eq!(number(0.25), "0.25");
         assert_eq!(number(86400.0), "86400");
         assert_eq!(number(f64::NAN), "NaN");
+        assert_eq!(count(1u32, "cell", "cells"), "1 cell");
+        assert_eq!(count(1234u64, "fleet matrix", "fleet matrices"), "1234 fleet matrices");
+        assert_eq!(count(0u8, "cell", "cells"), "0 cells");
         let many = "word ".repeat(10_000);
         assert_eq!(clean_message(&many).chars().count(), MAX_MESSAGE + 1);
     }

@@ -5,11 +5,8 @@
 
 use super::cputime::{measure, median, process_cpu_seconds};
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat};
-use crate::run::CancelFlag;
 use crate::session;
-use crate::solve::{
-    AnnealParams, SolveRequest, Solver, TabuParams, XrayProblem, random_fleet_problems, solve, success_rate,
-};
+use crate::solve::{AnnealParams, SolveRequest, Solver, TabuParams, XrayProblem, solve, success_rate};
 use crate::study::list::{counts, parse_list};
 use crate::study::sampling::rate_request;
 use serde_json::json;
@@ -59,7 +56,7 @@ fn run_point(
         problems,
         budget as f64,
         &request,
-        &CancelFlag::new(),
+        &super::interrupt::ctrl_c_flag(),
         &mut |_, _, set| {
             let now = process_cpu_seconds();
             cpu.push(now - last);
@@ -92,10 +89,23 @@ pub struct AnnealBench {
 
 pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
     if b.fleets == 0 || b.fleets > MAX_FLEETS {
-        return Err(format!("--fleets must be 1..={MAX_FLEETS}, not {}", b.fleets));
+        return Err(format!("--fleets must be from 1 to {MAX_FLEETS}, not {}", b.fleets));
     }
     crate::study::seeds::check_run(b.seed, b.fleets, &format!("--fleets {}", b.fleets))?;
-    let problems = random_fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?;
+    if b.until_fleet == Some(0) {
+        return Err("--until-fleet takes 1 restart or more, not 0".into());
+    }
+    // Both lists read before any work; one naming nothing would drop its row unseen.
+    let reads = counts(&b.reads, "--reads")?;
+    let restarts = parse_list::<usize>(&b.restarts, "--restarts", "a whole number ≥ 0")?;
+    if let Some(flag) = [("--reads", reads.is_empty()), ("--restarts", restarts.is_empty())]
+        .into_iter()
+        .find_map(|(flag, empty)| empty.then_some(flag))
+    {
+        return Err(format!("{flag} names no count: leave it out for its default"));
+    }
+    let problems =
+        crate::solve::random_fleet_problems_with(b.fleets, b.seed, DEFAULT_EPSILON, &super::interrupt::ctrl_c_flag())?;
     if let Some(dir) = &b.export {
         return export(&problems, dir);
     }
@@ -103,7 +113,7 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
         return until_fleet(&problems, restarts, b.seed, b.json);
     }
     let mut points = Vec::new();
-    for r in counts(&b.reads, "--reads")? {
+    for r in reads {
         let solver = Solver::Anneal(AnnealParams {
             sweeps: b.sweeps,
             beta: None,
@@ -111,7 +121,7 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
         points.push(run_point(&problems, solver, r, b.seed, "sa reads".into(), r)?);
         eprint!(".");
     }
-    for r in parse_list::<usize>(&b.restarts, "--restarts", "a whole number ≥ 0")? {
+    for r in restarts {
         let solver = Solver::Tabu(TabuParams {
             restarts: r,
             ..TabuParams::default()
@@ -187,7 +197,7 @@ fn kernel_rate(p: &XrayProblem, sweeps: usize) -> Result<f64, String> {
     };
     let mut rates = Vec::new();
     for _ in 0..5 {
-        let (set, _, cpu) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        let (set, _, cpu) = measure(|| solve(&p.model.qubo, &req, &super::interrupt::ctrl_c_flag(), &|_| {}));
         rates.push(set.map_err(|e| e.to_string())?.flips as f64 / cpu.max(1e-9));
     }
     Ok(median(rates))
@@ -204,7 +214,7 @@ fn call_overhead(p: &XrayProblem) -> Result<f64, String> {
     };
     let mut walls = Vec::new();
     for _ in 0..2000 {
-        let (r, wall, _) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        let (r, wall, _) = measure(|| solve(&p.model.qubo, &req, &super::interrupt::ctrl_c_flag(), &|_| {}));
         r.map_err(|e| e.to_string())?;
         walls.push(wall);
     }
@@ -220,7 +230,7 @@ fn thread_scaling(p: &XrayProblem) -> Result<(f64, f64), String> {
             traces: 0,
             ..SolveRequest::default()
         };
-        let (set, wall, _) = measure(|| solve(&p.model.qubo, &req, &CancelFlag::new(), &|_| {}));
+        let (set, wall, _) = measure(|| solve(&p.model.qubo, &req, &super::interrupt::ctrl_c_flag(), &|_| {}));
         Ok(set.map_err(|e| e.to_string())?.reads as f64 / wall)
     };
     Ok((rate(1)?, rate(2)?))
@@ -228,7 +238,7 @@ fn thread_scaling(p: &XrayProblem) -> Result<(f64, f64), String> {
 
 /// Writes each instance as COO and a line of facts for the dwave-samplers script.
 fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", crate::quote::path(dir)))?;
+    session::create_folder(dir).map_err(|e| e.to_string())?;
     let mut lines = String::new();
     for (i, p) in problems.iter().enumerate() {
         let name = format!("fleet-{i:05}.coo");
@@ -244,7 +254,11 @@ fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
         lines.push('\n');
     }
     session::write_text(&dir.join("instances.jsonl"), &lines).map_err(|e| e.to_string())?;
-    println!("wrote {} instances to {}", problems.len(), crate::quote::path(dir));
+    println!(
+        "wrote {} to {}",
+        crate::textview::count(problems.len(), "instance", "instances"),
+        crate::quote::path(dir)
+    );
     Ok(())
 }
 
@@ -270,6 +284,7 @@ fn until_fleet(problems: &[XrayProblem], restarts: usize, seed: u64, json: bool)
         let t0 = process_cpu_seconds();
         let set =
             crate::solve::solve_until(&p.model.qubo, &req, &cancel, &|_| {}, Some(&goal)).map_err(|e| e.to_string())?;
+        super::interrupt::cancelled(&cancel)?;
         cpu.push(process_cpu_seconds() - t0);
         found += usize::from(set.samples.iter().any(|s| p.success(&s.state)));
     }

@@ -6,7 +6,6 @@ use super::show::resolve_source;
 use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
 use crate::geometry::{Board, Fleet};
 use crate::geometry::{RuleChoice, TouchRule};
-use crate::run::CancelFlag;
 use crate::textview::thousands;
 
 pub fn parse_engine(s: &str) -> Result<Engine, String> {
@@ -205,6 +204,7 @@ pub fn bench(runs: usize, threads: usize, heavy: bool) -> Result<(), String> {
             threads.to_string()
         }
     );
+    let cancel = super::interrupt::ctrl_c_flag();
     for (name, board, fleet, rule, engines) in cases(heavy)? {
         for engine in engines {
             let req = CountRequest {
@@ -215,7 +215,7 @@ pub fn bench(runs: usize, threads: usize, heavy: bool) -> Result<(), String> {
             };
             let (mut cpu, mut wall, mut value) = (Vec::new(), Vec::new(), 0);
             for _ in 0..runs.max(1) {
-                let (r, w, c) = measure(|| count_deployments(&board, &fleet, &req, &CancelFlag::new(), &|_| {}));
+                let (r, w, c) = measure(|| count_deployments(&board, &fleet, &req, &cancel, &|_| {}));
                 value = r.map_err(|e| e.to_string())?.labelled;
                 cpu.push(c);
                 wall.push(w);

@@ -11,7 +11,6 @@ use super::cputime::{median, process_cpu_seconds};
 use crate::hardware::{EmbedError, EmbedOptions, Topology, embed_problem, embedding_to_json, find_embedding};
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat, Qubo, QuboBuilder, write_bqm, write_bqm_labelled};
 use crate::session;
-use crate::solve::random_fleet_problems;
 use crate::study::hardware::{parse_method, target_graph};
 use clap::Args;
 use rand::{Rng, SeedableRng};
@@ -30,9 +29,10 @@ pub struct EmbedBench {
     /// Random sparse graphs (64 variables, 192 interactions each).
     #[arg(long, default_value_t = 10)]
     pub random: usize,
-    /// Folder of example puzzles (.txt) whose QUBOs are embedded ("" for none).
-    #[arg(long, default_value = "puzzles")]
-    pub puzzles: String,
+    /// Folder of example puzzles (.txt) whose QUBOs are embedded (default
+    /// `puzzles`; "" for none).
+    #[arg(long)]
+    pub puzzles: Option<String>,
     /// Target graphs, comma separated.
     #[arg(long, default_value = "pegasus:16,zephyr:15")]
     pub targets: String,
@@ -85,6 +85,9 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
         return Err(format!("at most {MAX_MODELS} fleets and random graphs"));
     }
     let models = models(b)?;
+    if models.is_empty() {
+        return Err("no model to embed: --fleets, --random and --puzzles give none".into());
+    }
     let most = ["xray", "puzzles", "random"]
         .iter()
         .map(|set| models.iter().filter(|m| m.set == *set).count())
@@ -100,7 +103,7 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
         .map(|t| target_graph(t.trim(), &interrupt))
         .collect::<Result<_, _>>()?;
     if let Some(dir) = &b.export {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", crate::quote::path(dir)))?;
+        crate::session::create_folder(dir).map_err(|e| e.to_string())?;
     }
     let mut lines = String::new();
     let mut rows = Vec::new();
@@ -162,11 +165,20 @@ fn models(b: &EmbedBench) -> Result<Vec<Model>, String> {
     if let Some(bad) = sets.iter().find(|s| !["xray", "puzzles", "random"].contains(s)) {
         return Err(format!("--sets names xray, puzzles and random, not '{bad}'"));
     }
+    if b.puzzles.is_some() && !sets.contains(&"puzzles") {
+        return Err("--puzzles names the folder of the puzzles set, which --sets leaves out".into());
+    }
+    let folder = b.puzzles.as_deref().unwrap_or("puzzles");
     let mut out = Vec::new();
     if sets.contains(&"xray") {
-        for (i, p) in random_fleet_problems(b.fleets, b.seed, DEFAULT_EPSILON)?
-            .into_iter()
-            .enumerate()
+        for (i, p) in crate::solve::random_fleet_problems_with(
+            b.fleets,
+            b.seed,
+            DEFAULT_EPSILON,
+            &super::interrupt::ctrl_c_flag(),
+        )?
+        .into_iter()
+        .enumerate()
         {
             out.push(Model {
                 set: "xray",
@@ -175,9 +187,9 @@ fn models(b: &EmbedBench) -> Result<Vec<Model>, String> {
             });
         }
     }
-    if sets.contains(&"puzzles") && !b.puzzles.is_empty() {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&b.puzzles)
-            .map_err(|e| format!("--puzzles {}: {e}", b.puzzles))?
+    if sets.contains(&"puzzles") && !folder.is_empty() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+            .map_err(|e| format!("--puzzles {}: {e}", crate::quote::path(folder)))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "txt"))
             .collect();

@@ -27,24 +27,38 @@ pub fn bench_hunt(
     repeats: usize,
 ) -> Result<(), String> {
     if repeats == 0 || repeats > MAX_REPEATS {
-        return Err(format!("--repeats must be 1..={MAX_REPEATS}, not {repeats}"));
+        return Err(format!("--repeats must be from 1 to {MAX_REPEATS}, not {repeats}"));
     }
     let engine = super::count::parse_engine(engine)?;
     if games == 0 || games > MAX_GAMES {
-        return Err(format!("--games must be 1..={MAX_GAMES}, not {games}"));
+        return Err(format!("--games must be from 1 to {MAX_GAMES}, not {games}"));
     }
     if max_shots == 0 {
         return Err("--shots must be 1 or more, not 0 (a game needs a shot)".into());
     }
     crate::study::seeds::check_run(seed, games, &format!("--games {games}"))?;
+    // Every board read before the table starts: none, a wrong one or one twice is refused.
+    let keys = crate::study::parse_list::<String>(boards, "--boards", "a preset or session")?;
+    if keys.is_empty() {
+        return Err("--boards names no board: a list of presets or session files".into());
+    }
+    if let Some(twice) = keys
+        .iter()
+        .enumerate()
+        .find_map(|(i, k)| keys[..i].contains(k).then_some(k))
+    {
+        return Err(format!("--boards names '{}' twice", crate::quote::excerpt(twice)));
+    }
+    let setups = keys
+        .iter()
+        .map(|k| resolve_source(k).map(|s| (k.as_str(), s)))
+        .collect::<Result<Vec<_>, String>>()?;
     let cancel = super::interrupt::ctrl_c_flag();
     println!(
         "{:<16} {:>6} {:>6} {:>12} {:>12} {:>10}   (one thread; CPU seconds per map)",
         "board", "games", "maps", "median s", "worst s", "shots"
     );
-    for key in crate::study::parse_list::<String>(boards, "--boards", "a preset or session")? {
-        let key = key.as_str();
-        let setup = resolve_source(key)?;
+    for (key, setup) in setups {
         let req = CountRequest {
             engine,
             threads: 1,

@@ -1,6 +1,11 @@
 //! Ctrl+C on the command line: the first press cancels the running engine
 //! call (which then stops within a fraction of a second and the command says
 //! "cancelled"); a second press ends the process at once.
+//!
+//! The handler is installed as every command starts, so no command dies by the
+//! signal. There is deliberately no timer that ends a slow command for it: such
+//! an exit could cut a file write short, and it would hide work that does not
+//! look at the flag from the tests that time Ctrl+C.
 
 use crate::run::CancelFlag;
 use std::sync::OnceLock;
@@ -23,4 +28,10 @@ pub fn ctrl_c_flag() -> CancelFlag {
         CancelFlag::new()
     })
     .clone()
+}
+
+/// `Err("cancelled")` once Ctrl+C was pressed: `cancelled(&flag)?` between
+/// steps of a command.
+pub fn cancelled(flag: &CancelFlag) -> Result<(), String> {
+    flag.check().map_err(|e| e.to_string())
 }

@@ -339,11 +339,11 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1000)]
         sweeps: usize,
         /// Only write the instances (COO files and instances.jsonl) to DIR, for bench/dwave.
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["reads", "restarts", "sweeps", "until_fleet", "json"])]
         export: Option<std::path::PathBuf>,
         /// Only measure a tabu read that stops at the first fleet, with at most
         /// RESTARTS restarts, on each instance (share found, median CPU s).
-        #[arg(long, value_name = "RESTARTS")]
+        #[arg(long, value_name = "RESTARTS", conflicts_with_all = ["reads", "restarts", "sweeps"])]
         until_fleet: Option<usize>,
         #[arg(long)]
         json: bool,
@@ -417,6 +417,8 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 
 /// Runs a subcommand, printing results to stdout and a one-line reason to stderr on failure.
 pub fn run(command: Command) -> ExitCode {
+    // Ctrl+C is answered by every command: "cancelled" and exit code 2.
+    interrupt::ctrl_c_flag();
     let result = match command {
         Command::Presets => {
             print!("{}", show::presets_table());

@@ -2,7 +2,8 @@
 //!
 //! - A negative number is a value, not an unknown option: `--stars -1` reaches
 //!   the check that says what `--stars` may be, and a range or list such as
-//!   `--sizes -1..3` reaches its reader. (Options taking a path do not take a
+//!   `--sizes -1..3` reaches its reader, and `--target -inf` its number
+//!   parser. (Options taking a path do not take a
 //!   value starting with a hyphen: `-o --json` still says `-o` needs a value.)
 //! - A mistake is one line naming it, as every other error of the command
 //!   line is, not clap's block of error, tip and usage.
@@ -24,7 +25,9 @@ fn tolerant(cmd: Command) -> Command {
         if !a.get_action().takes_values() || a.is_positional() {
             return a;
         }
-        let text = a.get_value_parser().type_id() == TypeId::of::<String>();
+        // Text, and real numbers too: `-inf` is a number clap does not know as one.
+        let id = a.get_value_parser().type_id();
+        let text = id == TypeId::of::<String>() || id == TypeId::of::<f64>();
         a.allow_negative_numbers(true).allow_hyphen_values(text)
     })
     .mut_subcommands(tolerant)

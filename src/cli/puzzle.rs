@@ -22,19 +22,20 @@ pub enum PuzzleCommand {
     /// Solve a puzzle file exactly (counting solutions) or by sampling its QUBO.
     Solve {
         file: String,
-        /// exact, sa (simulated annealing on the QUBO) or tabu.
-        #[arg(long, default_value = "exact")]
-        solver: String,
+        /// exact, sa (simulated annealing on the QUBO) or tabu (default exact;
+        /// with --until-solved tabu).
+        #[arg(long)]
+        solver: Option<String>,
         #[command(flatten)]
         sampler: SamplerArgs,
         #[command(flatten)]
         qubo: PuzzleQuboArgs,
-        /// Solutions to print (exact).
-        #[arg(long, default_value_t = 1)]
-        show: usize,
-        /// Stop counting after this many solutions (exact).
-        #[arg(long, default_value_t = 1_000_000)]
-        limit: u64,
+        /// Solutions to print (exact; default 1).
+        #[arg(long)]
+        show: Option<usize>,
+        /// Stop counting after this many solutions (exact; default 1,000,000).
+        #[arg(long)]
+        limit: Option<u64>,
         #[arg(long)]
         json: bool,
     },
@@ -84,6 +85,10 @@ pub enum PuzzleCommand {
     /// needed (without it, two or more solutions)? Else the ones that can go.
     Minimal {
         file: String,
+        /// Stop after this many seconds (default 60) and say how many clues
+        /// were checked by then.
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
         #[arg(long)]
         json: bool,
     },
@@ -177,6 +182,23 @@ pub struct PuzzleQuboArgs {
 }
 
 impl PuzzleQuboArgs {
+    /// Refuses these options where no QUBO is built (the exact solver).
+    pub fn check_unused(&self) -> Result<(), String> {
+        match [
+            ("--eliminate-forced", self.eliminate_forced),
+            ("--diagonal-penalty", self.diagonal_penalty.is_some()),
+            ("--placements", self.placements),
+        ]
+        .into_iter()
+        .find_map(|(flag, given)| given.then_some(flag))
+        {
+            Some(flag) => Err(format!(
+                "{flag} shapes the QUBO a sampler solves: the exact solver does not read it"
+            )),
+            None => Ok(()),
+        }
+    }
+
     pub fn options(&self) -> QuboOptions {
         QuboOptions {
             diagonal_penalty: self.diagonal_penalty,
@@ -207,10 +229,39 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
             show,
             limit,
             json,
-        } => match solver.parse::<Method>()? {
-            Method::Exact => solve_exact(&file, show, limit, sampler.time_limit, json),
-            Method::Sample(kind) => solve_sampled(&file, kind, &sampler, &qubo, json),
-        },
+        } => {
+            let method = match solver {
+                Some(name) => name.parse::<Method>()?,
+                None if sampler.until_fleet => Method::Sample(crate::study::sampling::UNTIL_SAMPLER),
+                None => Method::Exact,
+            };
+            match method {
+                Method::Exact => {
+                    // Refused rather than ignored: nothing samples or builds a QUBO.
+                    sampler.check_used_by(None)?;
+                    qubo.check_unused()?;
+                    solve_exact(
+                        &file,
+                        show.unwrap_or(1),
+                        limit.unwrap_or(1_000_000),
+                        sampler.time_limit,
+                        json,
+                    )
+                }
+                Method::Sample(kind) => {
+                    if let Some(flag) = [("--show", show.is_some()), ("--limit", limit.is_some())]
+                        .into_iter()
+                        .find_map(|(flag, given)| given.then_some(flag))
+                    {
+                        return Err(format!(
+                            "{flag} is the exact solver's setting: {} does not read it (--keep says how many states to print)",
+                            kind.name()
+                        ));
+                    }
+                    solve_sampled(&file, kind, &sampler, &qubo, json)
+                }
+            }
+        }
         PuzzleCommand::Check { file, answer, json } => check(&file, &answer, json),
         PuzzleCommand::Explain { file, json } => super::puzzle_explain::explain(&file, json),
         PuzzleCommand::Grade { file, json } => super::puzzle_explain::grade(&file, json),
@@ -221,7 +272,7 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
             json,
         } => super::puzzle_explain::hint(&file, answer.as_deref(), time_limit, json),
         PuzzleCommand::Generate(args) => super::puzzle_generate::generate(&args),
-        PuzzleCommand::Minimal { file, json } => super::puzzle_setter::minimal(&file, json),
+        PuzzleCommand::Minimal { file, time_limit, json } => super::puzzle_setter::minimal(&file, time_limit, json),
         PuzzleCommand::Repair {
             file,
             edits,
@@ -385,7 +436,11 @@ fn solve_sampled(
             .map_or("unknown".to_string(), |e| e.to_string())
     );
     println!("run: {plan}");
-    println!("{kind}: {} reads in {:.3} s", set.reads, set.seconds);
+    println!(
+        "{kind}: {} in {:.3} s",
+        crate::textview::count(set.reads, "read", "reads"),
+        set.seconds
+    );
     for (i, (s, v)) in verdicts.iter().enumerate() {
         let what = if v.violations.is_empty() {
             match v.value {
@@ -407,15 +462,16 @@ fn solve_sampled(
     }
     match run.success {
         Some(_) => println!(
-            "solved: {} ({} of the {} distinct states returned)",
+            "solved: {} ({} of {})",
             if solved { "yes" } else { "no" },
-            run.successes,
-            run.states_judged
+            crate::textview::thousands(run.successes as u128),
+            run.judged_among()
         ),
         None => println!(
-            "solved: unknown ({} of the {} distinct states returned break no rule, but the optimum is \
-             unknown: the exact search did not finish, so none is known to be best)",
-            run.successes, run.states_judged
+            "solved: unknown ({} of {} break no rule, but the optimum is unknown: the exact search did not \
+             finish, so none is known to be best)",
+            crate::textview::thousands(run.successes as u128),
+            run.judged_among()
         ),
     }
     super::solve::after_cancel(&run)

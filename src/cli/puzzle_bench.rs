@@ -183,7 +183,11 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
                     continue;
                 }
             };
-            eprintln!("{family}: {} puzzles from {}", records.len(), crate::quote::path(&path));
+            eprintln!(
+                "{family}: {} from {}",
+                crate::textview::count(records.len(), "puzzle", "puzzles"),
+                crate::quote::path(&path)
+            );
             if b.repair {
                 super::repair_bench::repair_set(family, &records, b.json, &cancel)?;
                 graded += 1;

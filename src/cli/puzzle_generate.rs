@@ -174,6 +174,14 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
                 crate::quote::path(file)
             ));
         }
+        // Its first lines alone prove little: a file cut short keeps them.
+        let text = crate::session::read_text(file).map_err(|e| e.to_string())?;
+        if let Err(e) = crate::puzzle::Puzzle::parse(&text) {
+            return Err(format!(
+                "{}: an earlier run of this command began it, but it holds no whole puzzle ({e}): remove it to make it again",
+                crate::quote::path(file)
+            ));
+        }
         *keep = true;
     }
     let cancel = super::interrupt::ctrl_c_flag();

@@ -3,18 +3,38 @@
 
 use super::puzzle::load;
 use crate::puzzle::setter::{self, EditKind, RepairRequest};
+use crate::study::setter::MINIMAL_TIME_LIMIT;
 use serde_json::json;
 
-/// `puzzle minimal <file>`: every clue needed, or the ones that can go.
-pub fn minimal(file: &str, json: bool) -> Result<(), String> {
+/// `puzzle minimal <file>`: every clue needed, or the ones that can go. A
+/// spinner says which stage it is in (the first count, then each clue
+/// removed); `--time-limit` (default [`MINIMAL_TIME_LIMIT`]) ends it with the
+/// clues checked by then, Ctrl+C stops it.
+pub fn minimal(file: &str, time_limit: Option<f64>, json: bool) -> Result<(), String> {
+    let limit = crate::study::sampling::time_limit(time_limit)?.unwrap_or(MINIMAL_TIME_LIMIT);
     let p = load(file)?;
-    let cancel = super::interrupt::ctrl_c_flag();
-    let bar = super::progress::spinner(json, "removing each clue in turn (Ctrl+C stops)");
-    let m = setter::minimality(&p, &cancel, &|k, total| {
-        bar.set_message(format!("clue {} of {total} (Ctrl+C stops)", k + 1));
+    let cancel = super::interrupt::ctrl_c_flag().with_time_limit(limit);
+    let first = setter::MinimalityStage::CountingSolutions.describe();
+    let bar = super::progress::spinner(json, &format!("{first} (Ctrl+C stops)"));
+    let m = setter::minimality(&p, &cancel, &|stage| {
+        bar.set_message(format!("{} (Ctrl+C stops)", stage.describe()));
     });
     bar.finish_and_clear();
-    let m = m?;
+    let limit_text = crate::textview::seconds_text(limit);
+    let m = match m {
+        Err(e) if e == setter::UNIQUENESS_TIMED_OUT => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"minimal": null, "cut_short": true, "clues": [], "unchecked": null})
+                );
+            } else {
+                println!("not certified: {e} (time limit {limit_text})");
+            }
+            return Ok(());
+        }
+        m => m?,
+    };
     if json {
         let clues: Vec<_> = m
             .clues
@@ -23,11 +43,27 @@ pub fn minimal(file: &str, json: bool) -> Result<(), String> {
             .collect();
         println!(
             "{}",
-            json!({"minimal": m.is_minimal(), "clues": clues, "spare": m.spare().len()})
+            json!({"minimal": m.is_minimal(), "cut_short": m.cut_short(), "clues": clues,
+                   "spare": m.spare().len(), "unchecked": m.unchecked.len()})
         );
         return Ok(());
     }
-    if m.clues.is_empty() {
+    let spare = m.spare();
+    if m.cut_short() {
+        let total = m.clues.len() + m.unchecked.len();
+        let so_far = match spare.len() {
+            0 if m.clues.is_empty() => String::new(),
+            0 => format!("; each of those {} is needed", m.clues.len()),
+            n => format!("; of those, {n} can go (each on its own):"),
+        };
+        println!(
+            "not certified: the time limit ({limit_text}) stopped the check after {} of {total} clues{so_far}",
+            m.clues.len()
+        );
+        for c in spare {
+            println!("  {}", c.describe());
+        }
+    } else if m.clues.is_empty() {
         println!("no clues to remove: the puzzle's own shape (regions, trees, numbers) fixes its one solution");
     } else if m.is_minimal() {
         println!(
@@ -36,7 +72,6 @@ pub fn minimal(file: &str, json: bool) -> Result<(), String> {
             if m.clues.len() == 1 { "it" } else { "any one of them" }
         );
     } else {
-        let spare = m.spare();
         println!(
             "not minimal: {}{}:",
             crate::study::setter::clues_that_can_go(spare.len(), m.clues.len()),
@@ -59,7 +94,8 @@ fn edit_kinds(p: &crate::puzzle::Puzzle, edits: Option<&str>) -> Result<Vec<Edit
     let Some(list) = edits else { return Ok(offered) };
     let names = || offered.iter().map(|k| k.keyword()).collect::<Vec<_>>().join(", ");
     let mut kinds = Vec::new();
-    for word in list.split(',').map(str::trim) {
+    // Read as every list is read: blanks between commas skipped, a list naming none refused.
+    for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
         let kind = EditKind::from_keyword(word).ok_or_else(|| {
             format!(
                 "--edits takes {}, not '{}'",
@@ -69,7 +105,7 @@ fn edit_kinds(p: &crate::puzzle::Puzzle, edits: Option<&str>) -> Result<Vec<Edit
         })?;
         if !offered.contains(&kind) {
             return Err(format!(
-                "--edits: a {} puzzle has no {} edits (it has {})",
+                "--edits: {} puzzles have no {} edits (they have {})",
                 p.family(),
                 word,
                 names()
@@ -78,6 +114,9 @@ fn edit_kinds(p: &crate::puzzle::Puzzle, edits: Option<&str>) -> Result<Vec<Edit
         if !kinds.contains(&kind) {
             kinds.push(kind);
         }
+    }
+    if kinds.is_empty() {
+        return Err(format!("--edits names no edit: a list of {}", names()));
     }
     Ok(kinds)
 }
@@ -148,8 +187,8 @@ pub fn repair(file: &str, edits: Option<&str>, time_limit: Option<f64>, json: bo
     });
     if !found.unique.is_empty() {
         println!(
-            "{} single edits make the puzzle unique ({cpu:.2} CPU-s), easiest first:",
-            found.unique.len()
+            "{} the puzzle unique ({cpu:.2} CPU-s), easiest first:",
+            crate::textview::count(found.unique.len(), "single edit makes", "single edits make")
         );
         for r in &found.unique {
             println!("  {:<12} {}", r.grade.name(), r.edit.description);

@@ -66,7 +66,10 @@ pub fn repair_set(
         worst.1
     );
     let summary = if ambiguous == 0 {
-        format!("{family:<12} {} puzzles, every one unique", records.len())
+        format!(
+            "{family:<12} {}, every one unique",
+            crate::textview::count(records.len(), "puzzle", "puzzles")
+        )
     } else {
         summary
     };

@@ -126,9 +126,9 @@ pub struct SamplerArgs {
     /// first success).
     #[arg(long)]
     pub reads: Option<usize>,
-    /// Sweeps per read (sa).
-    #[arg(long, default_value_t = AnnealParams::default().sweeps)]
-    pub sweeps: usize,
+    /// Sweeps per read (sa; default 1000).
+    #[arg(long)]
+    pub sweeps: Option<usize>,
     /// Restarts per read (tabu; default 20, with --until-fleet 2000).
     #[arg(long)]
     pub restarts: Option<usize>,
@@ -139,8 +139,9 @@ pub struct SamplerArgs {
     /// 0 asks for min(20, variables / 4) everywhere).
     #[arg(long)]
     pub tenure: Option<usize>,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The master seed (default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Seconds; the run stops (with what it has) after this long (default none;
     /// with --until-fleet 60).
     #[arg(long, allow_negative_numbers = true)]
@@ -148,12 +149,13 @@ pub struct SamplerArgs {
     /// Stop once a read reaches this energy.
     #[arg(long, allow_negative_numbers = true)]
     pub target: Option<f64>,
-    /// How many of the best distinct states to print (success is judged over all).
-    #[arg(long, default_value_t = 5)]
-    pub keep: usize,
-    /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    /// How many of the best distinct states to print (default 5; success is
+    /// judged over all).
+    #[arg(long)]
+    pub keep: Option<usize>,
+    /// Worker threads (default 0 = all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Stop at the first returned state that is a success: a fleet (X-ray models
     /// with ships), a solution (puzzles). Unless told otherwise the run is then
     /// tabu with up to 2000 restarts a read, up to 100 reads, within 60 s: the
@@ -163,6 +165,42 @@ pub struct SamplerArgs {
 }
 
 impl SamplerArgs {
+    /// Refuses an option given on the command line that the run would not read
+    /// (`None`: the exact solver, which reads only the time limit): each
+    /// sampler's own settings, and every sampler option when nothing samples.
+    pub fn check_used_by(&self, kind: Option<SamplerKind>) -> Result<(), String> {
+        let (sa, tabu) = (Some(SamplerKind::Anneal), Some(SamplerKind::Tabu));
+        let given = [
+            ("--reads", self.reads.is_some(), None),
+            ("--sweeps", self.sweeps.is_some(), sa),
+            ("--restarts", self.restarts.is_some(), tabu),
+            ("--evaluations", self.evaluations.is_some(), tabu),
+            ("--tenure", self.tenure.is_some(), tabu),
+            ("--seed", self.seed.is_some(), None),
+            ("--target", self.target.is_some(), None),
+            ("--keep", self.keep.is_some(), None),
+            ("--threads", self.threads.is_some(), None),
+            ("--until-fleet (--until-solved)", self.until_fleet, None),
+        ];
+        for (flag, is_given, only) in given {
+            if !is_given {
+                continue;
+            }
+            match (kind, only) {
+                (None, _) => {
+                    return Err(format!(
+                        "{flag} is a sampler's setting: the exact solver does not read it"
+                    ));
+                }
+                (Some(k), Some(o)) if k != o => {
+                    return Err(format!("{flag} is a setting of {}, not of {}", o.name(), k.name()));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     /// The sampler: the one asked for, else the default (tabu with --until-fleet).
     pub fn kind(&self, asked: Option<&str>) -> Result<SamplerKind, String> {
         match asked {
@@ -187,7 +225,7 @@ impl SamplerArgs {
                 kind,
                 vec![
                     Solver::Anneal(AnnealParams {
-                        sweeps: self.sweeps,
+                        sweeps: self.sweeps.unwrap_or(AnnealParams::default().sweeps),
                         beta: None,
                     }),
                     Solver::Tabu(TabuParams {
@@ -198,8 +236,8 @@ impl SamplerArgs {
                 ],
             ),
             reads: self.reads.unwrap_or(DEFAULT_READS),
-            seed: self.seed,
-            threads: self.threads,
+            seed: self.seed.unwrap_or(1),
+            threads: self.threads.unwrap_or(0),
             time_limit: self.time_limit.or(until.then_some(UNTIL_TIME_LIMIT)),
             target: self.target,
             traces: 0,
@@ -215,6 +253,12 @@ impl SamplerArgs {
         repair_depth: Option<usize>,
         json: bool,
     ) -> Result<(JudgedRun, String), String> {
+        self.check_used_by(Some(kind))?;
+        let keep = self.keep.unwrap_or(5);
+        let max_keep = crate::session::SolverSettings::MAX_KEEP;
+        if !(1..=max_keep).contains(&keep) {
+            return Err(format!("--keep must be from 1 to {max_keep}, not {keep}"));
+        }
         let plan = self.plan(kind);
         let req = plan.request(problem)?;
         if self.until_fleet
@@ -223,7 +267,7 @@ impl SamplerArgs {
             return Err("--until-fleet needs ships that count as a fleet (a preset or session, or --ships)".into());
         }
         let options = JudgeOptions {
-            shown: self.keep.max(1),
+            shown: keep,
             repair_depth,
             until_success: self.until_fleet,
         };
@@ -307,9 +351,12 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
             "success": run.success,
             "successes": run.successes,
             "states_judged": run.states_judged,
+            "states_returned": run.states_returned,
             "rule": problem.xray().filter(|p| p.fleet.is_some()).map(|p| p.rule.keyword()),
             "right_sums": run.right_sums,
             "repair": repaired.map(|r| json!({"from_rank": r.from_rank, "interchanges": r.interchanges, "picture": r.fleet.to_text()})),
+            "repair_searches": run.repair_searches,
+            "repair_stopped": run.repair_stopped,
             "samples": rows,
         });
         println!("{obj}");
@@ -364,9 +411,9 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
             .filter(|p| p.fleet.is_some())
             .map_or(String::new(), |p| format!(", {}", p.rule.describe()));
         println!(
-            "success ({}{rule} among the {} distinct states returned, every one judged): {} ({} of them; {} with the right sums)",
+            "success ({}{rule} among {}): {} ({} of them; {} with the right sums)",
             run.goal.describe(),
-            run.states_judged,
+            run.judged_among(),
             if success { "yes" } else { "no" },
             run.successes,
             run.right_sums
@@ -382,9 +429,21 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
             crate::textview::count(r.interchanges, "interchange", "interchanges"),
             r.fleet.to_text()
         ),
-        (Some(d), None) => {
-            println!("repair: no fleet within {d} interchanges of a shown state with the right sums")
+        (Some(_), None) if run.repair_searches == 0 => {
+            println!("repair: none tried (no shown state has the right sums and is not a fleet)")
         }
+        (Some(d), None) if run.repair_stopped => println!(
+            "repair: none found; a search stopped at its limit of {} matrices before it had looked {} away \
+             ({} from the shown states with the right sums)",
+            crate::textview::thousands(crate::solve::REPAIR_MAX as u128),
+            crate::textview::count(d, "interchange", "interchanges"),
+            crate::textview::count(run.repair_searches, "search", "searches")
+        ),
+        (Some(d), None) => println!(
+            "repair: no fleet within {} of the {} with the right sums",
+            crate::textview::count(d, "interchange", "interchanges"),
+            crate::textview::count(run.repair_searches, "shown state", "shown states")
+        ),
         _ => {}
     }
 }

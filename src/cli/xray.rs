@@ -1,12 +1,13 @@
 //! `fleetscope xray …` (tomography from the command line) and `bench xray`.
 
 use super::cputime::{measure, median};
+use super::interrupt::{cancelled, ctrl_c_flag as ctrl_c};
 use super::rules::RuleArgs;
 use super::show::resolve_source;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::geometry::{Fleet, random_deployment};
-use crate::run::{CancelFlag, Progress};
+use crate::run::Progress;
 use crate::session::Setup;
 use crate::tomography::{
     MAX_STEPS, StealthRequest, XRay, count_matrices, count_matrices_u128, count_matrices_with, fleets_with_xray,
@@ -48,15 +49,8 @@ pub fn of(source: &str, rule: &RuleArgs, json_out: bool) -> Result<(), String> {
     let x = XRay::of(&m);
     let u = count_matrices(&x).map_err(|e| e.to_string())?;
     let lengths = straight_lengths(&setup.fleet)?;
-    let shared = fleets_with_xray(
-        &x,
-        &lengths,
-        &island_cells(&setup.board),
-        choice.rule,
-        0,
-        &CancelFlag::new(),
-    )
-    .map_err(|e| e.to_string())?;
+    let shared = fleets_with_xray(&x, &lengths, &island_cells(&setup.board), choice.rule, 0, &ctrl_c())
+        .map_err(|e| e.to_string())?;
     let breaks_rule = choice.rule == TouchRule::NoTouch && !setup.deployment.ships_apart(&setup.fleet);
     if json_out {
         let (rule, rule_overridden) = super::rules::json_fields(choice);
@@ -75,10 +69,10 @@ pub fn of(source: &str, rule: &RuleArgs, json_out: bool) -> Result<(), String> {
         println!("row sums    {:?}\ncolumn sums {:?}", x.rows, x.cols);
         println!("|U(r,c)| = {u} binary matrices share this X-ray");
         println!(
-            "{} of them are fleets ({} labelled fleets); density {}",
+            "fleets among them: {} ({}); density {}",
             shared.fleet_matrices,
-            shared.labelled_fleets,
-            shared.density().map_or("n/a".into(), |d| format!("{d:.3e}"))
+            crate::quote::count(shared.labelled_fleets, "labelled fleet", "labelled fleets"),
+            shared.density().map_or("n/a".into(), density)
         );
         println!("‖ΔA‖² = {}", laplacian_energy(&m));
     }
@@ -126,7 +120,7 @@ pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, rule: &RuleArgs,
         cols: parse_sums(cols, "cols")?,
     };
     let lengths: Vec<usize> = parse_sums(ships, "ships")?.into_iter().map(|v| v as usize).collect();
-    let s = fleets_with_xray(&x, &lengths, &[], touch, list, &CancelFlag::new()).map_err(|e| e.to_string())?;
+    let s = fleets_with_xray(&x, &lengths, &[], touch, list, &ctrl_c()).map_err(|e| e.to_string())?;
     if json_out {
         let ex: Vec<String> = s.examples.iter().map(BinaryMatrix::to_text).collect();
         println!(
@@ -137,13 +131,13 @@ pub fn fleets(rows: &str, cols: &str, ships: &str, list: usize, rule: &RuleArgs,
         );
     } else {
         println!(
-            "{} fleet matrices, {} labelled fleets ({})",
-            s.fleet_matrices,
-            s.labelled_fleets,
+            "{}, {} ({})",
+            crate::quote::count(s.fleet_matrices, "fleet matrix", "fleet matrices"),
+            crate::quote::count(s.labelled_fleets, "labelled fleet", "labelled fleets"),
             touch.describe()
         );
         if let Some(u) = s.all_matrices {
-            println!("|U(r,c)| = {u}, density {:.3e}", s.density().unwrap_or(0.0));
+            println!("|U(r,c)| = {u}, density {}", density(s.density().unwrap_or(0.0)));
         }
         for (i, m) in s.examples.iter().enumerate() {
             println!("#{}\n{}", i + 1, m.to_text());
@@ -176,7 +170,7 @@ pub fn stealth(
     };
     let bar = super::progress::bar(json_out, "moves");
     let (found, wall, cpu) = measure(|| {
-        stealth_search(&req, &CancelFlag::new(), &|p: Progress| {
+        stealth_search(&req, &ctrl_c(), &|p: Progress| {
             bar.set_length(p.total);
             bar.set_position(p.done);
         })
@@ -200,10 +194,10 @@ pub fn stealth(
     println!("{moves} moves from seed {seed} on '{}' ({wall:.2} s):", setup.name);
     for (i, f) in found.iter().enumerate() {
         println!(
-            "#{} shared by {} fleet matrices ({} labelled fleets)",
+            "#{} shared by {} ({})",
             i + 1,
-            f.fleet_matrices,
-            f.labelled_fleets
+            crate::quote::count(f.fleet_matrices, "fleet matrix", "fleet matrices"),
+            crate::quote::count(f.labelled_fleets, "labelled fleet", "labelled fleets")
         );
         print!("{}", f.matrix.to_text());
     }
@@ -230,10 +224,11 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
     }
     let start = x.canonical_matrix().ok_or("no matrix has these sums")?;
     let steps = x.rows.len() * x.cols.len();
-    let w = walk(&start, steps, limit + 1, &CancelFlag::new(), &|_: Progress| {}).map_err(|e| e.to_string())?;
-    let fleets = fleets_with_xray(&x, &lengths, &[], TouchRule::MayTouch, usize::MAX, &CancelFlag::new())
+    let w = walk(&start, steps, limit + 1, &ctrl_c(), &|_: Progress| {}).map_err(|e| e.to_string())?;
+    let fleets = fleets_with_xray(&x, &lengths, &[], TouchRule::MayTouch, usize::MAX, &ctrl_c())
         .map(|s| s.examples.into_iter().collect::<HashSet<_>>())
         .unwrap_or_default();
+    cancelled(&ctrl_c())?;
     let mut rows_out: Vec<(u64, bool, BinaryMatrix)> = w
         .matrices
         .into_iter()
@@ -268,7 +263,7 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
 pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(), String> {
     if k == 0 || k > MAX_WALK_K {
         return Err(format!(
-            "--k must be 1..={MAX_WALK_K} (each step multiplies the work), not {k}"
+            "--k must be from 1 to {MAX_WALK_K} (each step multiplies the work), not {k}"
         ));
     }
     let setup = resolve_source(source)?;
@@ -281,20 +276,11 @@ pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(),
         &island_cells(&setup.board),
         TouchRule::MayTouch,
         usize::MAX,
-        &CancelFlag::new(),
+        &ctrl_c(),
     )
     .map_err(|e| e.to_string())?;
     let fleet_set: HashSet<BinaryMatrix> = all.examples.into_iter().collect();
-    let (w, wall, cpu) = measure(|| {
-        walk_energies(
-            &m,
-            k,
-            Some(&fleet_set),
-            20_000_000,
-            &CancelFlag::new(),
-            &|_: Progress| {},
-        )
-    });
+    let (w, wall, cpu) = measure(|| walk_energies(&m, k, Some(&fleet_set), 20_000_000, &ctrl_c(), &|_: Progress| {}));
     let w = w.map_err(|e| e.to_string())?;
     let (mean, sd, fleets, hist) = (w.mean, w.sd, w.fleet_energies, w.histogram);
     if json_out {
@@ -329,7 +315,7 @@ fn summary(v: &[f64]) -> serde_json::Value {
 /// `xray stats`: |U| and fleets per X-ray over N random classic fleets (Figure 7).
 pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
     if n == 0 || n > MAX_STATS {
-        return Err(format!("--n must be 1..={MAX_STATS}, not {n}"));
+        return Err(format!("--n must be from 1 to {MAX_STATS}, not {n}"));
     }
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;
@@ -357,7 +343,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
             &island_cells(&setup.board),
             setup.rules.touch,
             0,
-            &CancelFlag::new(),
+            &ctrl_c(),
         )
         .map_err(|e| e.to_string())?;
         fleets.push(s.fleet_matrices as f64);
@@ -413,41 +399,49 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
 pub fn bench(runs: usize) -> Result<(), String> {
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;
+    let cancel = ctrl_c();
+    // Drawing the fleets takes a few seconds: Ctrl+C is looked at for each.
     let xrays: Vec<XRay> = (0..10_000u64)
         .map(|i| {
+            cancelled(&cancel)?;
             let d = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, i)
                 .expect("classic fleet fits")
                 .deployment;
-            XRay::of(&BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square"))
+            Ok(XRay::of(
+                &BinaryMatrix::from_deployment(&setup.board, &setup.fleet, &d).expect("square"),
+            ))
         })
-        .collect();
+        .collect::<Result<_, String>>()?;
+    // Each timing checks Ctrl+C between its runs and its X-rays.
     let time = |f: &dyn Fn()| {
         let (mut c, mut w) = (Vec::new(), Vec::new());
         for _ in 0..runs.max(1) {
             let (_, wall, cpu) = measure(f);
+            cancelled(&cancel)?;
             c.push(cpu);
             w.push(wall);
         }
-        (median(c), median(w))
+        Ok::<_, String>((median(c), median(w)))
     };
     println!("{:<44} {:>10} {:>10}  ({runs} runs)", "task", "cpu s", "wall s");
     let (c, w) = time(&|| {
-        for x in &xrays {
+        for x in xrays.iter().take_while(|_| !cancel.is_cancelled()) {
             let _ = std::hint::black_box(count_matrices_u128(x, None));
         }
-    });
+    })?;
     println!(
         "{:<44} {c:>10.4} {w:>10.4}",
         "|U(r,c)| for 10,000 random classic fleets"
     );
     let (c, w) = time(&|| {
-        for x in &xrays {
-            std::hint::black_box(fleets_with_xray(x, &lengths, &[], TouchRule::MayTouch, 0, &CancelFlag::new()).ok());
+        for x in xrays.iter().take_while(|_| !cancel.is_cancelled()) {
+            std::hint::black_box(fleets_with_xray(x, &lengths, &[], TouchRule::MayTouch, 0, &cancel).ok());
         }
-    });
+    })?;
     println!("{:<44} {c:>10.4} {w:>10.4}", "fleets per X-ray for the same 10,000");
     // Start from the fleet with the most matrices sharing its X-ray among the first 100 seeds,
     // so that the walk has the size of the paper's example (143,509 matrices).
+    cancelled(&cancel)?;
     let best = (0..100usize)
         .max_by_key(|&i| count_matrices_u128(&xrays[i], None).ok().flatten().unwrap_or(0))
         .unwrap_or(0);
@@ -459,15 +453,27 @@ pub fn bench(runs: usize) -> Result<(), String> {
             .deployment,
     )
     .expect("square board");
-    let size = walk(&start, 4, 50_000_000, &CancelFlag::new(), &|_: Progress| {})
-        .map(|w| w.matrices.len())
-        .unwrap_or(0);
+    let size = walk(&start, 4, 50_000_000, &cancel, &|_: Progress| {})
+        .map_err(|e| e.to_string())?
+        .matrices
+        .len();
     let (c, w) = time(&|| {
-        std::hint::black_box(walk(&start, 4, 50_000_000, &CancelFlag::new(), &|_: Progress| {}).ok());
-    });
+        std::hint::black_box(walk(&start, 4, 50_000_000, &cancel, &|_: Progress| {}).ok());
+    })?;
     println!(
         "{:<44} {c:>10.4} {w:>10.4}",
         format!("walk within 4 interchanges ({size} matrices)")
     );
     Ok(())
+}
+
+/// A share of matrices that are fleets, to three places: "0", "1", "0.250",
+/// and in e-notation only when it is small ("2.441e-4").
+fn density(d: f64) -> String {
+    match d {
+        0.0 => "0".into(),
+        1.0 => "1".into(),
+        d if d >= 1e-3 => format!("{d:.3}"),
+        d => format!("{d:.3e}"),
+    }
 }

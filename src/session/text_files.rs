@@ -89,3 +89,26 @@ pub fn check_not_input(out: &Path, inputs: &[&Path]) -> Result<(), SessionError>
     }
     Ok(())
 }
+
+/// Makes the folder an export writes into: it may exist already, its parent
+/// must (a mistyped path is refused, not created with every folder above it).
+pub fn create_folder(dir: &Path) -> Result<(), SessionError> {
+    let write_error = |source| SessionError::Write {
+        path: dir.into(),
+        source,
+    };
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !parent.is_dir() {
+        return Err(write_error(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("its parent folder {} does not exist", crate::quote::path(parent)),
+        )));
+    }
+    std::fs::create_dir(dir).map_err(write_error)
+}

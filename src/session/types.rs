@@ -106,6 +106,14 @@ impl LabSettings {
         if !(1..=max).contains(&self.games) {
             return Err(format!("lab games must be 1 to {max}, not {}", self.games));
         }
+        if let Some(k) = self
+            .strategies
+            .iter()
+            .enumerate()
+            .find_map(|(i, k)| self.strategies[..i].contains(k).then_some(k))
+        {
+            return Err(format!("lab strategies name {k:?} twice"));
+        }
         if let Some(pool) = self.adversarial_pool
             && !(self.games..=max).contains(&pool)
         {
@@ -405,7 +413,7 @@ impl HardwareSettings {
             ));
         }
         if let Some(e) = &self.embedding {
-            crate::hardware::Family::parse(&e.target).map_err(|why| format!("saved embedding: {why}"))?;
+            let family = crate::hardware::Family::parse(&e.target).map_err(|why| format!("saved embedding: {why}"))?;
             let qubits: usize = e.chains.iter().map(Vec::len).sum();
             if qubits > MAX_SAVED_QUBITS || e.chains.len() > crate::hardware::embed::MAX_VARIABLES {
                 return Err(format!(
@@ -413,6 +421,7 @@ impl HardwareSettings {
                     e.chains.len()
                 ));
             }
+            crate::hardware::embed::check_chains(&e.chains, family).map_err(|why| format!("saved embedding: {why}"))?;
         }
         if self.strengths.chars().count() > SolverSettings::MAX_TEXT {
             return Err(format!(
@@ -438,15 +447,17 @@ impl SolverSettings {
     /// their values in range; a file may hold anything, NaN included).
     pub fn validate(&self) -> Result<(), String> {
         crate::qubo::check_weights(self.epsilon, self.pin_mode)?;
-        let side = crate::qubo::MAX_VARIABLES;
-        if self.pins.len() > side {
-            return Err(format!("{} known cells: at most {side}", self.pins.len()));
+        // Pins are cells of a picture, which has at most MAX_SIDE rows and columns.
+        let side = crate::geometry::MAX_SIDE;
+        if self.pins.len() > side * side {
+            return Err(format!("{} known cells: at most {}", self.pins.len(), side * side));
         }
         if let Some(((r, c), _)) = self.pins.iter().find(|((r, c), _)| *r >= side || *c >= side) {
+            // Counted from 1 in u128: row 2^64 - 1 from 0 is row 2^64.
             return Err(format!(
-                "known cell (row {}, col {}) is off every picture",
-                r + 1,
-                c + 1
+                "known cell (row {}, col {}) is off every picture (at most {side}×{side})",
+                *r as u128 + 1,
+                *c as u128 + 1
             ));
         }
         for (what, text) in [
@@ -622,14 +633,15 @@ impl Session {
         }
         if self.active >= self.setups.len() {
             return Err(format!(
-                "`active` is {} but there are only {} setups",
+                "`active` is {} but there {} only {}",
                 self.active,
-                self.setups.len()
+                if self.setups.len() == 1 { "is" } else { "are" },
+                crate::quote::count(self.setups.len() as u128, "setup", "setups")
             ));
         }
         for (i, s) in self.setups.iter().enumerate() {
             s.validate()
-                .map_err(|e| format!("setup {} ('{}'): {e}", i + 1, s.name))?;
+                .map_err(|e| format!("setup {} ('{}'): {e}", i + 1, crate::quote::excerpt(&s.name)))?;
         }
         self.solver.validate().map_err(|e| format!("solver: {e}"))?;
         self.tomography.validate().map_err(|e| format!("tomography: {e}"))?;
@@ -711,6 +723,18 @@ impl Setup {
                     p.name, s.anchor
                 ));
             }
+            s.check_orientation(&self.fleet)
+                .map_err(|e| format!("observations: sunk: {e}"))?;
+            // On playable cells, as the Counter room marks a sinking (other ships aside).
+            Deployment::default()
+                .check(&self.board, &self.fleet, TouchRule::MayTouch, s)
+                .map_err(|e| {
+                    format!(
+                        "observations: the sunk {}: {}",
+                        p.name,
+                        crate::textview::place_error(self.board.lattice(), &e)
+                    )
+                })?;
         }
         Ok(())
     }

@@ -5,10 +5,13 @@
 //! `bench anneal` for the same run.
 
 use crate::geometry::BinaryMatrix;
+use crate::puzzle::RuleChecker;
 use crate::run::{CancelFlag, Cancelled};
 use crate::solve::{
-    Problem, PuzzleVerdict, REPAIR_MAX, SampleSet, SamplerKind, SolveError, SolveRequest, SolveUpdate, Verdict, repair,
+    Problem, PuzzleVerdict, REPAIR_MAX, RepairMiss, SampleSet, SamplerKind, SolveError, SolveRequest, SolveUpdate,
+    Verdict, repair,
 };
+use std::time::Duration;
 
 /// What counts as a success for a problem.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,12 +74,16 @@ pub struct Judged {
 }
 
 impl Judged {
-    fn of(problem: &Problem, state: &[u8], energy: f64, count: usize) -> Judged {
+    /// `checker` holds the puzzle's rules, built once for the whole set.
+    fn of(problem: &Problem, checker: Option<&RuleChecker<'_>>, state: &[u8], energy: f64, count: usize) -> Judged {
         Judged {
             energy,
             count,
             picture: problem.xray().map(|p| p.verdict(state)),
-            puzzle: problem.puzzle().map(|p| p.verdict(state)),
+            puzzle: problem
+                .puzzle()
+                .zip(checker)
+                .map(|(p, checker)| p.verdict_with(checker, state)),
             bits: state.to_vec(),
         }
     }
@@ -165,30 +172,80 @@ pub struct JudgedRun {
     pub successes: usize,
     /// Returned distinct states with the right row and column sums.
     pub right_sums: usize,
-    /// Distinct states judged (every one returned).
+    /// Distinct states judged: every one returned, unless the run was stopped
+    /// (Ctrl+C, Cancel, its time limit) with more than [`JUDGE_AFTER_STOP`] lets
+    /// through; the lowest energies are judged first.
     pub states_judged: usize,
+    /// Distinct states the sampler returned.
+    pub states_returned: usize,
     /// The sampler that ran.
     pub sampler: SamplerKind,
     pub repaired: Option<Repaired>,
+    /// Repair searches made (one per shown state with the right sums that is
+    /// not a fleet, until one finds a fleet).
+    pub repair_searches: usize,
+    /// Some repair search stopped at its limit of matrices before its depth.
+    pub repair_stopped: bool,
 }
 
-/// Judges every state of a finished set, then keeps the shown ones.
+impl JudgedRun {
+    /// The states success was decided over, in words: "the 1,076 distinct states
+    /// returned", or the share judged when judging was cut short.
+    pub fn judged_among(&self) -> String {
+        let returned = format!(
+            "{} returned",
+            crate::textview::thousands(self.states_returned as u128)
+                + if self.states_returned == 1 {
+                    " distinct state"
+                } else {
+                    " distinct states"
+                }
+        );
+        if self.states_judged == self.states_returned {
+            format!("the {returned}")
+        } else {
+            format!(
+                "the {} of lowest energy among the {returned} (the run was stopped, so the rest were not judged)",
+                crate::textview::thousands(self.states_judged as u128),
+            )
+        }
+    }
+}
+
+/// How long the states of a stopped run (Ctrl+C, Cancel, its time limit) are
+/// judged past the shown ones: a stop is answered within 100 ms, and a long run
+/// may return 200,000 states.
+pub const JUDGE_AFTER_STOP: Duration = Duration::from_millis(40);
+
+/// Judges the states of a set (lowest energy first), then keeps the shown ones.
+/// A set from a finished run is judged to the end (`cancel` ends the judging
+/// with an error); a `stopped` run's set is judged past the shown states only
+/// until `cancel` is set.
 pub fn judge_set(
     problem: &Problem,
     sampler: SamplerKind,
     mut set: SampleSet,
     options: JudgeOptions,
     cancel: &CancelFlag,
+    stopped: bool,
 ) -> Result<JudgedRun, Cancelled> {
     let goal = Goal::of(problem);
+    let checker = problem.puzzle().map(|p| p.puzzle.checker());
     let (mut successes, mut right_sums) = (0, 0);
     let mut judged = Vec::new();
     let mut repaired = None;
+    let (mut repair_searches, mut repair_stopped) = (0, false);
+    let mut judged_count = 0;
     for (rank, s) in set.samples.iter().enumerate() {
-        if rank % 256 == 0 {
-            cancel.check()?;
+        if rank % 64 == 0 && cancel.is_cancelled() {
+            match (stopped, rank < options.shown) {
+                (false, _) => return Err(Cancelled),
+                (true, false) => break,
+                (true, true) => {}
+            }
         }
-        let j = Judged::of(problem, &s.state, s.energy, s.count);
+        let j = Judged::of(problem, checker.as_ref(), &s.state, s.energy, s.count);
+        judged_count += 1;
         successes += usize::from(j.success(goal));
         right_sums += usize::from(j.sums_ok());
         // Repair only from the shown states: each try is a search of its own.
@@ -199,19 +256,25 @@ pub fn judge_set(
             problem.xray(),
             &j.picture,
         ) && let (Some(fleet), true, None) = (&p.fleet, v.sums_ok, &v.fleet)
-            && let Some((_, fixed, steps)) = repair(m, fleet, p.rule, depth, REPAIR_MAX)
         {
-            repaired = Some(Repaired {
-                from_rank: rank + 1,
-                interchanges: steps,
-                fleet: fixed,
-            });
+            repair_searches += 1;
+            match repair(m, fleet, p.rule, depth, REPAIR_MAX) {
+                Ok((_, fixed, steps)) => {
+                    repaired = Some(Repaired {
+                        from_rank: rank + 1,
+                        interchanges: steps,
+                        fleet: fixed,
+                    });
+                }
+                Err(RepairMiss::Stopped) => repair_stopped = true,
+                Err(RepairMiss::NoneWithin) => {}
+            }
         }
         if judged.len() < options.shown {
             judged.push(j);
         }
     }
-    let states_judged = set.samples.len();
+    let states_returned = set.samples.len();
     set.samples.truncate(options.shown);
     Ok(JudgedRun {
         set,
@@ -220,9 +283,12 @@ pub fn judge_set(
         success: goal.decidable(problem).then_some(successes > 0),
         successes,
         right_sums,
-        states_judged,
+        states_judged: judged_count,
+        states_returned,
         sampler,
         repaired,
+        repair_searches,
+        repair_stopped,
     })
 }
 
@@ -240,10 +306,11 @@ pub fn judged_run(
         ..req.clone()
     };
     // The goal a run may stop at: the same success the judging counts.
-    let goal = |x: &[u8]| match problem {
-        Problem::Xray(p) => p.success(x),
-        Problem::Puzzle(p) => p.success(x),
-        Problem::Plain { .. } => false,
+    let checker = problem.puzzle().map(|p| p.puzzle.checker());
+    let goal = |x: &[u8]| match (problem, &checker) {
+        (Problem::Xray(p), _) => p.success(x),
+        (Problem::Puzzle(p), Some(checker)) => p.verdict_with(checker, x).success(p.optimum),
+        _ => false,
     };
     let set = crate::solve::solve_until(
         problem.qubo(),
@@ -252,12 +319,93 @@ pub fn judged_run(
         update,
         options.until_success.then_some(&goal),
     )?;
-    // A run cancelled with its finished reads kept: judge those to the end.
-    let kept = CancelFlag::new();
-    let judge_cancel = if set.stop == crate::solve::Stop::Cancelled {
-        &kept
+    // A run stopped by a cancel or its clock: its states are judged for a
+    // moment more, so that the stop is answered promptly.
+    let stopped = matches!(set.stop, crate::solve::Stop::Cancelled | crate::solve::Stop::TimeLimit);
+    let judge_cancel = if stopped {
+        CancelFlag::new().with_time_limit(JUDGE_AFTER_STOP)
     } else {
-        cancel
+        cancel.clone()
     };
-    Ok(judge_set(problem, req.solver.kind(), set, options, judge_cancel)?)
+    Ok(judge_set(
+        problem,
+        req.solver.kind(),
+        set,
+        options,
+        &judge_cancel,
+        stopped,
+    )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Puzzle, QuboOptions};
+    use crate::solve::{PuzzleProblem, Sample, Stop};
+
+    /// 1,000 distinct states of 8-queens and the problem they belong to.
+    fn queens_set() -> (Problem, SampleSet) {
+        let puzzle = Puzzle::parse("n-queens 8x8\n").expect("a puzzle");
+        let problem = Problem::Puzzle(Box::new(
+            PuzzleProblem::new("8 queens", puzzle, QuboOptions::default()).expect("a model"),
+        ));
+        let n = problem.qubo().len();
+        let samples: Vec<Sample> = (0..1000usize)
+            .map(|k| Sample {
+                state: (0..n).map(|bit| u8::from(k >> (bit % 10) & 1 == 1)).collect(),
+                energy: k as f64,
+                count: 1,
+            })
+            .collect();
+        let set = SampleSet {
+            samples,
+            reads: 1000,
+            read_energies: Vec::new(),
+            distinct: 1000,
+            flips: 0,
+            stop: Stop::Cancelled,
+            seconds: 0.0,
+            notes: Vec::new(),
+        };
+        (problem, set)
+    }
+
+    fn options() -> JudgeOptions {
+        JudgeOptions {
+            shown: 5,
+            repair_depth: None,
+            until_success: false,
+        }
+    }
+
+    #[test]
+    fn a_stopped_run_is_judged_past_the_shown_states_only_until_its_flag() {
+        let (problem, set) = queens_set();
+        let stopped = CancelFlag::new();
+        stopped.cancel();
+        let run = judge_set(&problem, SamplerKind::Tabu, set.clone(), options(), &stopped, true)
+            .expect("a stopped run is judged, not refused");
+        assert_eq!(run.judged.len(), 5, "the shown states are always judged");
+        assert_eq!(run.states_returned, 1000);
+        assert!(
+            run.states_judged >= 5 && run.states_judged < 1000,
+            "{}",
+            run.states_judged
+        );
+        assert!(run.judged_among().contains("not judged"), "{}", run.judged_among());
+        // Given time, every state is judged.
+        let run = judge_set(
+            &problem,
+            SamplerKind::Tabu,
+            set.clone(),
+            options(),
+            &CancelFlag::new(),
+            true,
+        )
+        .expect("judged");
+        assert_eq!(run.states_judged, 1000);
+        assert_eq!(run.judged_among(), "the 1,000 distinct states returned");
+        // A finished run's judging cancelled is a cancel.
+        assert!(judge_set(&problem, SamplerKind::Tabu, set, options(), &stopped, false).is_err());
+    }
 }

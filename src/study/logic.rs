@@ -92,7 +92,8 @@ pub fn verdict_within(
 /// A user's marks as the ladder's state: the puzzle's fixed cells, then each
 /// decided cell of the answer. `undecided` lists the blank cells; without it,
 /// the 0/1 families (digits) count every cell as decided and the others count
-/// only their marks (an unmarked cell may still take one).
+/// only their marks (an unmarked cell may still take one). A mark that
+/// disagrees with a given is refused, naming the cell.
 pub fn marks_state(
     p: &Puzzle,
     model: &PuzzleModel,
@@ -112,15 +113,25 @@ pub fn marks_state(
     let digits = p.answer_glyph() == AnswerGlyph::Digits;
     for (cell, slot) in state.iter_mut().enumerate() {
         let (r, c) = (cell / model.cols, cell % model.cols);
-        if slot.is_some() {
-            continue;
-        }
-        *slot = match undecided {
+        let marked = match undecided {
             Some(u) if u.get(r, c) => None,
             Some(_) => Some(grid.get(r, c)),
             None if digits || grid.get(r, c) => Some(grid.get(r, c)),
             None => None,
         };
+        match (*slot, marked) {
+            // A mark against a given is named first (the ladder would keep the given).
+            (Some(fixed), Some(mark)) if fixed != mark => {
+                return Err(format!(
+                    "your {} at {} is on a given {}: a given cannot change",
+                    u8::from(mark),
+                    model.name(cell),
+                    u8::from(fixed)
+                ));
+            }
+            (Some(_), _) => {}
+            (None, _) => *slot = marked,
+        }
     }
     Ok(state)
 }

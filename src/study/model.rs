@@ -89,8 +89,19 @@ pub fn is_model_file(path: &Path) -> bool {
     ext.eq_ignore_ascii_case("bqm") || ModelFormat::parse(ext).is_ok()
 }
 
-/// A model file by its extension (.coo or .qubo, or dimod's binary .bqm).
+/// A model file by its extension (.coo or .qubo, or dimod's binary .bqm);
+/// a file holding no variable (comments only) is refused naming the file.
 pub fn read_model_file(path: &Path) -> Result<Problem, String> {
+    let problem = read_model_file_of_any_size(path)?;
+    if let Problem::Plain { qubo, .. } = &problem
+        && qubo.is_empty()
+    {
+        return Err(format!("{}: the model has no variables", crate::quote::path(path)));
+    }
+    Ok(problem)
+}
+
+fn read_model_file_of_any_size(path: &Path) -> Result<Problem, String> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     if ext.eq_ignore_ascii_case("bqm") {
         let bytes = crate::session::read_bytes(path).map_err(|e| e.to_string())?;

@@ -40,12 +40,18 @@ pub fn clues_that_can_go(spare: usize, clues: usize) -> String {
     }
 }
 
+/// How long `puzzle minimal` checks clues unless told otherwise: each clue is
+/// an exact recount, and on a large open puzzle the first count alone can run
+/// for minutes.
+pub const MINIMAL_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The minimal-clue certificate of a unique puzzle of grade `grade`, in
 /// words: every clue needed, or which can go (and whether at this grade). A
 /// cancel is an error, never a certificate; a time limit that stops the
 /// check says the clues were not all checked.
 pub fn certificate(puzzle: &Puzzle, grade: Grade, cancel: &CancelFlag) -> Result<String, String> {
-    Ok(match minimality(puzzle, cancel, &|_, _| {}) {
+    Ok(match minimality(puzzle, cancel, &|_| {}) {
+        Ok(m) if m.cut_short() => return stopped(cancel),
         Ok(m) if m.clues.is_empty() => "no removable clues (givens, links or shown counts) in this family".to_string(),
         Ok(m) if m.is_minimal() => format!("minimal: {}", every_clue_needed(m.clues.len())),
         Ok(m) => {

@@ -127,7 +127,7 @@ fn bad_command_lines_are_refused_with_one_line() {
     );
     refused(
         &["bench", "hunt", "--boards", "classic", "--repeats", "0"],
-        "--repeats must be 1..=25, not 0",
+        "--repeats must be from 1 to 25, not 0",
     );
     refused(&["xray", "all", "--limit", "18446744073709551615"], "--limit");
     refused(&["xray", "stats", "--n", "0"], "--n");
@@ -347,10 +347,10 @@ fn check(text: &str) {
             assert!(!message.contains("VersionProbe"), "{message}");
         }
         Err(SessionError::Invalid { message, .. }) => {
-            let part = ["setup", "puzzle ", "solver: ", "counter: "];
+            let part = ["setup", "puzzle ", "puzzles: ", "solver: ", "counter: ", "tomography: "];
             assert!(
                 part.iter().any(|p| message.contains(p)),
-                "an invalid session must name the part at fault (setup, puzzle, solver settings): {message}"
+                "an invalid session must name the part at fault (setup, puzzle, room settings): {message}"
             );
         }
         Err(SessionError::NewerVersion { .. } | SessionError::BadVersion { .. }) => {}
@@ -417,6 +417,25 @@ fn ctrl_c_ends_the_hunt_benchmarks_and_says_so() {
     for args in [
         &["bench", "hunt", "--games", "10000"][..],
         &["bench", "hunt", "--strategies", "all", "--games", "10000"][..],
+    ] {
+        let (out, took) = interrupted(args, Duration::from_millis(1500));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with("cancelled"), "{args:?}: {err}");
+        assert!(took < Duration::from_secs(5), "{args:?}: {took:?} after Ctrl+C");
+    }
+}
+
+/// The other benchmarks and the stealth search end on Ctrl+C the same way
+/// (each was killed by the signal while building its cases or timing them).
+#[test]
+fn ctrl_c_ends_every_benchmark_and_the_stealth_search_and_says_so() {
+    for args in [
+        &["xray", "stealth", "classic", "--moves", "1000000"][..],
+        &["bench", "count", "--runs", "100"][..],
+        &["bench", "xray", "--runs", "100"][..],
+        &["bench", "anneal", "--fleets", "1000"][..],
+        &["bench", "embed", "--fleets", "1000", "--sets", "xray"][..],
     ] {
         let (out, took) = interrupted(args, Duration::from_millis(1500));
         let err = String::from_utf8_lossy(&out.stderr);

@@ -177,7 +177,7 @@ fn coefficients_are_finite_and_bounded_everywhere() {
     );
     refused(
         &["solve", "heart", "--pin-weight", "inf"],
-        "the pin weight must be a number in (0, 1e6]",
+        "the pin weight must be a number above 0 and at most 1e6",
     );
 }
 

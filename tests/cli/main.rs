@@ -8,6 +8,7 @@ mod hardening;
 mod hardening_formats;
 mod hardware_commands;
 mod messages;
+mod messages_round2;
 mod presets;
 mod puzzle_commands;
 mod rules;

@@ -240,3 +240,113 @@ fn version_1_sessions_give_their_counter_rule_to_every_setup() {
         None
     );
 }
+
+/// A small session as a file holds it, with `extra` fields added to the
+/// session and `setup` fields to its one setup.
+fn small_session(extra: &str, setup: &str) -> String {
+    format!(
+        "(version: 2, {extra} setups: [(name: \"S\", board: (name: \"b\", shape: Square(rows: 4, cols: 4), \
+         islands: []), fleet: (name: \"f\", lattice: Square, allow_mirror: false, pieces: [(name: \"P\", \
+         cells: [(0, 0), (0, 1)])]), {setup})])"
+    )
+}
+
+#[test]
+fn the_small_session_loads() {
+    session::parse_session(&small_session("", ""), "s.ron").unwrap();
+    let pinned = small_session("solver: (pins: [((63, 63), true)]),", "");
+    session::parse_session(&pinned, "s.ron").unwrap();
+}
+
+/// A setup's name with a line break is quoted escaped where the message
+/// names the setup too, so the error stays one line.
+#[test]
+fn a_bad_setup_name_keeps_the_error_on_one_line() {
+    let text = small_session("", "").replace("name: \"S\"", "name: \"Two\\nlines\"");
+    let msg = session::parse_session(&text, "n.ron").unwrap_err().to_string();
+    assert!(!msg.contains('\n'), "{msg}");
+    assert!(msg.contains("setup 1 ('Two\\u{a}lines')"), "{msg}");
+}
+
+/// Known cells are cells of a picture (at most 64×64), counted from 1 in the
+/// message without wrapping.
+#[test]
+fn known_cells_off_every_picture_are_named_from_1() {
+    for (pin, says) in [
+        ("((18446744073709551615, 0), true)", "row 18446744073709551616, col 1"),
+        ("((64, 0), false)", "row 65, col 1"),
+        ("((0, 1048575), false)", "row 1, col 1048576"),
+    ] {
+        let text = small_session(&format!("solver: (pins: [{pin}]),"), "");
+        let msg = session::parse_session(&text, "p.ron").unwrap_err().to_string();
+        assert!(msg.contains(says) && msg.contains("64×64"), "{pin}: {msg}");
+    }
+}
+
+/// Ships the rooms could not have placed: a rotation the lattice lacks, a
+/// mirror the fleet forbids, a sunk ship off the board.
+#[test]
+fn ships_no_room_could_place_are_refused() {
+    for (setup, says) in [
+        (
+            "deployment: (ships: [(piece: 0, rotation: 255, mirrored: false, anchor: (0, 0))])",
+            "rotation 255",
+        ),
+        (
+            "deployment: (ships: [(piece: 0, rotation: 4, mirrored: false, anchor: (0, 0))])",
+            "rotation 4",
+        ),
+        (
+            "deployment: (ships: [(piece: 0, rotation: 0, mirrored: true, anchor: (0, 0))])",
+            "mirrored",
+        ),
+        (
+            "observations: (misses: [], hits: [], sunk: [(piece: 0, rotation: 200, mirrored: true, anchor: (1, 1))])",
+            "rotation 200",
+        ),
+        (
+            "observations: (misses: [], hits: [], sunk: [(piece: 0, rotation: 0, mirrored: false, anchor: (4000, 4000))])",
+            "off the board",
+        ),
+    ] {
+        let text = small_session("", setup);
+        let msg = session::parse_session(&text, "d.ron").unwrap_err().to_string();
+        assert!(msg.contains(says), "{setup}: {msg}");
+    }
+    let fine = small_session(
+        "",
+        "deployment: (ships: [(piece: 0, rotation: 3, mirrored: false, anchor: (1, 1))])",
+    );
+    session::parse_session(&fine, "d.ron").unwrap();
+}
+
+/// A saved embedding's chains are checked as far as they can be without the
+/// model: a qubit the graph has no label for, one in two chains, an empty
+/// chain; and the strategy lab names each strategy once.
+#[test]
+fn saved_chains_and_lab_strategies_are_checked() {
+    for (extra, says) in [
+        (
+            "solver: (hardware: (embedding: Some((target: \"pegasus:2\", chains: [[4294967295]])))),",
+            "qubit 4294967295",
+        ),
+        (
+            "solver: (hardware: (embedding: Some((target: \"pegasus:2\", chains: [[1, 2], [2]])))),",
+            "qubit 2 is in the chains of 0 and 1",
+        ),
+        (
+            "solver: (hardware: (embedding: Some((target: \"pegasus:2\", chains: [[1], []])))),",
+            "variable 1 has no chain",
+        ),
+        (
+            "counter: (lab: (strategies: [Random, ShipDensity, Random])),",
+            "Random twice",
+        ),
+    ] {
+        let text = small_session(extra, "");
+        let msg = session::parse_session(&text, "e.ron").unwrap_err().to_string();
+        assert!(msg.contains(says), "{extra}: {msg}");
+    }
+    let fine = small_session("counter: (lab: (strategies: [])),", "");
+    session::parse_session(&fine, "e.ron").unwrap();
+}

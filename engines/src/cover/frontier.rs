@@ -90,7 +90,10 @@
 //! else on a 1024-bit fixed-width number; beyond that it reports
 //! [`FrontierError::TooLarge`].
 
+mod buffers;
+
 use crate::run::Cancelled;
+use buffers::{fill, fresh, grow};
 use std::fmt;
 
 /// Results may exceed `u128`: they are big integers (the hot loop uses fixed-width numbers).
@@ -591,23 +594,20 @@ impl<M: Mask, V: Num> Layer<M, V> {
         self.len() * per_state + self.cap * std::mem::size_of::<Slot<M>>()
     }
 
-    /// Empties the layer, sized for about `expect` states (clearing only that much).
+    /// Empties the layer, sized for about `expect` states. The buffers get room
+    /// for twice as many: the next layer is often larger, and room not written
+    /// is only address space.
     fn reset(&mut self, expect: usize, cancel: Cancel) -> Result<(), FrontierError> {
-        self.masks.clear();
-        self.krems.clear();
-        self.vals.clear();
-        self.info.clear();
-        // Room for the expected states up front: growing copies (and page-faults) twice.
-        self.masks.reserve(expect);
-        self.krems.reserve(expect);
-        self.vals.reserve(expect.saturating_mul(self.d));
-        self.info.reserve(expect);
+        let values = expect.saturating_mul(self.d);
+        fresh(&mut self.masks, expect, 2 * expect);
+        fresh(&mut self.krems, expect, 2 * expect);
+        fresh(&mut self.vals, values, values.saturating_mul(2));
+        fresh(&mut self.info, expect, 2 * expect);
         self.size_index((expect.max(16) * 2).next_power_of_two(), cancel)
     }
 
-    /// Empties the index and makes it `cap` slots long. An index of a large layer
-    /// is hundreds of megabytes: it is cleared a slice at a time, looking at the
-    /// flag between slices.
+    /// Empties the index and makes it `cap` slots long, a slice at a time (an
+    /// index of a large layer is hundreds of megabytes).
     fn size_index(&mut self, cap: usize, cancel: Cancel) -> Result<(), FrontierError> {
         let empty = Slot {
             mask: M::default(),
@@ -618,19 +618,21 @@ impl<M: Mask, V: Num> Layer<M, V> {
         self.cap = 0;
         self.shift = 64;
         if self.slots.len() < cap {
-            self.slots.resize(cap, empty);
+            fresh(&mut self.slots, cap, cap);
         }
-        for chunk in self.slots[..cap].chunks_mut(POLL_EVERY * 16) {
-            chunk.fill(empty);
-            poll(cancel)?;
-        }
+        fill(&mut self.slots, cap, empty, cancel)?;
         self.cap = cap;
         self.shift = 64 - cap.trailing_zeros();
         Ok(())
     }
 
-    /// Doubles the index if `more` states would fill it over half.
+    /// Room for `more` states: doubles the index if they would fill it over
+    /// half, and grows the buffers here rather than in [`Layer::find_or_insert`].
     fn make_room(&mut self, more: usize, cancel: Cancel) -> Result<(), FrontierError> {
+        grow(&mut self.masks, more, cancel)?;
+        grow(&mut self.krems, more, cancel)?;
+        grow(&mut self.vals, more * self.d, cancel)?;
+        grow(&mut self.info, more, cancel)?;
         if (self.masks.len() + more) * 2 > self.cap {
             let cap = ((self.masks.len() + more).max(16) * 2).next_power_of_two();
             self.size_index(cap, cancel)?;

@@ -37,6 +37,30 @@ pub enum PlaceError {
 }
 
 impl PlacedShip {
+    /// The ship turned and mirrored as the fleet allows: a rotation the lattice
+    /// has, a mirror only in a fleet of mirrored pieces (what the rooms offer).
+    pub fn check_orientation(&self, fleet: &Fleet) -> Result<(), GeometryError> {
+        let name = || {
+            fleet
+                .pieces
+                .get(self.piece)
+                .map_or_else(String::new, |p| p.name.clone())
+        };
+        let count = fleet.lattice.rotation_count();
+        if self.rotation >= count {
+            return Err(GeometryError::BadRotation {
+                name: name(),
+                rotation: self.rotation,
+                lattice: fleet.lattice.name(),
+                count,
+            });
+        }
+        if self.mirrored && !fleet.allow_mirror {
+            return Err(GeometryError::MirrorNotAllowed(name()));
+        }
+        Ok(())
+    }
+
     /// The board cells this ship covers.
     pub fn cells(&self, fleet: &Fleet) -> Vec<Coord> {
         fleet.pieces[self.piece]
@@ -172,7 +196,8 @@ impl Deployment {
         removed
     }
 
-    /// Every ship refers to a piece, no piece twice (positions are not checked).
+    /// Every ship refers to a piece, no piece twice, each turned as the fleet
+    /// allows (positions on the board are not checked).
     pub fn validate(&self, fleet: &Fleet) -> Result<(), GeometryError> {
         let mut seen = vec![false; fleet.pieces.len()];
         for (i, s) in self.ships.iter().enumerate() {
@@ -192,6 +217,7 @@ impl Deployment {
                     max: super::coord::MAX_COORD,
                 });
             }
+            s.check_orientation(fleet)?;
         }
         Ok(())
     }

@@ -4,7 +4,7 @@ use thiserror::Error;
 /// Why a board, piece or fleet is not usable.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GeometryError {
-    #[error("board size {rows}×{cols} is out of range: each side must be 1..={max}")]
+    #[error("board size {rows}×{cols} is out of range: each side must be from 1 to {max}")]
     BoardSize { rows: u32, cols: u32, max: u32 },
     #[error("the board has no cells")]
     EmptyBoard,
@@ -24,6 +24,15 @@ pub enum GeometryError {
     },
     #[error("ship #{index} refers to piece {piece}, but the fleet has {pieces} pieces")]
     UnknownPiece { index: usize, piece: usize, pieces: usize },
+    #[error("the {name} has rotation {rotation}: a piece on the {lattice} lattice turns {count} ways (0 to {})", count - 1)]
+    BadRotation {
+        name: String,
+        rotation: u8,
+        lattice: &'static str,
+        count: u8,
+    },
+    #[error("the {0} is mirrored but the fleet does not allow mirrored pieces")]
+    MirrorNotAllowed(String),
     #[error("piece '{0}' is placed twice")]
     PlacedTwice(String),
     #[error("could not place piece '{0}': no free position is left for it")]

@@ -28,5 +28,5 @@ pub use lattice::Lattice;
 pub use matrix::{BinaryMatrix, MAX_SIDE};
 pub use piece::{Orientation, Piece, normalize};
 pub use placement::{Placement, fleet_placements, piece_placements};
-pub use random::{RandomDraw, random_deployment};
+pub use random::{FleetSampler, RandomDraw, random_deployment};
 pub use rules::{Observations, RuleChoice, Rules, TouchRule};

@@ -30,32 +30,9 @@ pub struct RandomDraw {
 
 /// One placement with the cells no other ship may take: its own, and under the
 /// no-touch rule the cells around them.
-struct Candidate<'a> {
-    placement: &'a Placement,
+struct Candidate {
+    placement: Placement,
     zone: BitSet,
-}
-
-fn candidates<'a>(
-    board: &Board,
-    lists: &'a [Vec<Placement>],
-    fleet: &Fleet,
-    rule: TouchRule,
-) -> Vec<Vec<Candidate<'a>>> {
-    let index = BoardIndex::new(board);
-    lists
-        .iter()
-        .map(|list| {
-            list.iter()
-                .map(|p| {
-                    let mut zone = p.bits.clone();
-                    if rule == TouchRule::NoTouch {
-                        p.halo(&index, fleet.lattice).into_iter().for_each(|j| zone.insert(j));
-                    }
-                    Candidate { placement: p, zone }
-                })
-                .collect()
-        })
-        .collect()
 }
 
 fn ship(p: &Placement) -> PlacedShip {
@@ -67,58 +44,107 @@ fn ship(p: &Placement) -> PlacedShip {
     }
 }
 
+/// Random deployments of one fleet on one board under one rule. The
+/// placement lists are made once: drawing many fleets (a strategy lab's
+/// thousands of games) then costs a few set tests a fleet, not the lists
+/// each time.
+pub struct FleetSampler {
+    /// Per piece, its placements with their zones.
+    cands: Vec<Vec<Candidate>>,
+    /// Pieces largest first (they clash most).
+    order: Vec<usize>,
+    names: Vec<String>,
+    cells: usize,
+}
+
+impl FleetSampler {
+    pub fn new(board: &Board, fleet: &Fleet, rule: TouchRule) -> Result<FleetSampler, GeometryError> {
+        let lists = fleet_placements(board, fleet);
+        if let Some(p) = lists.iter().position(|l| l.is_empty()) {
+            return Err(GeometryError::NoRoom(fleet.pieces[p].name.clone()));
+        }
+        let index = BoardIndex::new(board);
+        let cands: Vec<Vec<Candidate>> = lists
+            .into_iter()
+            .map(|list| {
+                list.into_iter()
+                    .map(|placement| {
+                        let mut zone = placement.bits.clone();
+                        if rule == TouchRule::NoTouch {
+                            placement
+                                .halo(&index, fleet.lattice)
+                                .into_iter()
+                                .for_each(|j| zone.insert(j));
+                        }
+                        Candidate { placement, zone }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..cands.len()).collect();
+        order.sort_by_key(|&p| std::cmp::Reverse(fleet.pieces[p].len()));
+        Ok(FleetSampler {
+            cands,
+            order,
+            names: fleet.pieces.iter().map(|p| p.name.clone()).collect(),
+            cells: board.cells().len(),
+        })
+    }
+
+    /// A random deployment, reproducible from `seed`: uniform over the allowed
+    /// deployments (ships labelled) unless the fleet barely fits (see the
+    /// module comment and `RandomDraw::uniform`).
+    pub fn draw(&self, seed: u64) -> Result<RandomDraw, GeometryError> {
+        let cands = &self.cands;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut taken = BitSet::with_capacity(self.cells);
+        let mut picks = vec![0usize; cands.len()];
+        let (mut draws, mut tries) = (0u64, 0u64);
+        while draws < UNIFORM_DRAWS {
+            tries += 1;
+            taken.clear();
+            let clash = self.order.iter().any(|&p| {
+                draws += 1;
+                let k = rng.random_range(0..cands[p].len());
+                let c = &cands[p][k];
+                if c.zone.intersects(&taken) {
+                    return true;
+                }
+                c.placement.cells.iter().for_each(|&i| taken.insert(i));
+                picks[p] = k;
+                false
+            });
+            if !clash {
+                let mut deployment = Deployment::default();
+                for (p, &k) in picks.iter().enumerate() {
+                    deployment.place(ship(&cands[p][k].placement));
+                }
+                return Ok(RandomDraw {
+                    deployment,
+                    uniform: true,
+                    tries,
+                });
+            }
+        }
+        sequential(cands, &self.order, self.cells, &mut rng, &self.names).map(|deployment| RandomDraw {
+            deployment,
+            uniform: false,
+            tries,
+        })
+    }
+}
+
 /// A random deployment of the whole fleet under `rule`, reproducible from `seed`:
 /// uniform over the allowed deployments (ships labelled) unless the fleet barely
-/// fits (see the module comment and `RandomDraw::uniform`).
+/// fits (see the module comment and `RandomDraw::uniform`). For many draws make
+/// a [`FleetSampler`] once.
 pub fn random_deployment(
     board: &Board,
     fleet: &Fleet,
     rule: TouchRule,
     seed: u64,
 ) -> Result<RandomDraw, GeometryError> {
-    let lists = fleet_placements(board, fleet);
-    if let Some(p) = lists.iter().position(|l| l.is_empty()) {
-        return Err(GeometryError::NoRoom(fleet.pieces[p].name.clone()));
-    }
-    let cands = candidates(board, &lists, fleet, rule);
-    let mut order: Vec<usize> = (0..cands.len()).collect();
-    order.sort_by_key(|&p| std::cmp::Reverse(fleet.pieces[p].len()));
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let cells = board.cells().len();
-    let mut taken = BitSet::with_capacity(cells);
-    let mut picks = vec![0usize; cands.len()];
-    let (mut draws, mut tries) = (0u64, 0u64);
-    while draws < UNIFORM_DRAWS {
-        tries += 1;
-        taken.clear();
-        let clash = order.iter().any(|&p| {
-            draws += 1;
-            let k = rng.random_range(0..cands[p].len());
-            let c = &cands[p][k];
-            if c.zone.intersects(&taken) {
-                return true;
-            }
-            c.placement.cells.iter().for_each(|&i| taken.insert(i));
-            picks[p] = k;
-            false
-        });
-        if !clash {
-            let mut deployment = Deployment::default();
-            for (p, &k) in picks.iter().enumerate() {
-                deployment.place(ship(cands[p][k].placement));
-            }
-            return Ok(RandomDraw {
-                deployment,
-                uniform: true,
-                tries,
-            });
-        }
-    }
-    sequential(&cands, &order, cells, &mut rng, fleet).map(|deployment| RandomDraw {
-        deployment,
-        uniform: false,
-        tries,
-    })
+    FleetSampler::new(board, fleet, rule)?.draw(seed)
 }
 
 /// Ships one after another, each uniform among the places still allowed; a ship
@@ -128,7 +154,7 @@ fn sequential(
     order: &[usize],
     cells: usize,
     rng: &mut ChaCha8Rng,
-    fleet: &Fleet,
+    names: &[String],
 ) -> Result<Deployment, GeometryError> {
     let mut stuck = String::new();
     'attempt: for _ in 0..1000 {
@@ -137,12 +163,12 @@ fn sequential(
         for &p in order {
             let free: Vec<&Candidate> = cands[p].iter().filter(|c| !c.zone.intersects(&taken)).collect();
             if free.is_empty() {
-                stuck = fleet.pieces[p].name.clone();
+                stuck = names[p].clone();
                 continue 'attempt;
             }
             let c = free[rng.random_range(0..free.len())];
             c.placement.cells.iter().for_each(|&i| taken.insert(i));
-            deployment.place(ship(c.placement));
+            deployment.place(ship(&c.placement));
         }
         return Ok(deployment);
     }

@@ -10,7 +10,7 @@
 use super::maps::MapSource;
 use super::strategy::{StrategyKind, View};
 use crate::cover::{CountError, HuntGame, Shot};
-use crate::geometry::{Board, Coord, Deployment, Fleet, TouchRule, random_deployment};
+use crate::geometry::{Board, Coord, Deployment, Fleet, FleetSampler, TouchRule};
 use crate::run::{CancelFlag, Progress};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -103,11 +103,17 @@ pub struct LabReport {
 }
 
 /// The fleets a run hunts.
+/// The flag is looked at before each fleet drawn: a draw on a board the
+/// fleet barely fits may take milliseconds, and a run may ask for 100,000.
 pub fn hidden_fleets(arena: &Arena<'_>, req: &LabRequest, cancel: &CancelFlag) -> Result<Vec<Deployment>, CountError> {
+    let invalid = |e: crate::geometry::GeometryError| CountError::Invalid(e.to_string());
+    let sampler = FleetSampler::new(arena.board, arena.fleet, arena.rule).map_err(invalid)?;
     let draw = |i: usize| -> Result<Deployment, CountError> {
-        random_deployment(arena.board, arena.fleet, arena.rule, req.seed.wrapping_add(i as u64))
+        cancel.check()?;
+        sampler
+            .draw(req.seed.wrapping_add(i as u64))
             .map(|d| d.deployment)
-            .map_err(|e| CountError::Invalid(e.to_string()))
+            .map_err(invalid)
     };
     match req.hiders {
         Hiders::Random => (0..req.games).map(draw).collect(),
@@ -115,7 +121,6 @@ pub fn hidden_fleets(arena: &Arena<'_>, req: &LabRequest, cancel: &CancelFlag) -
             let pool = pool.max(req.games);
             let mut scored = Vec::with_capacity(pool);
             for i in 0..pool {
-                cancel.check()?;
                 let d = draw(i)?;
                 let n = exact_shots(arena, &d, req.max_shots)?;
                 scored.push((n, i, d));

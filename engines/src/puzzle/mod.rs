@@ -24,6 +24,6 @@ pub use battleship::{BattleshipPuzzle, BoundedSolutions, Given, PuzzleSolutions,
 pub use data::{JankoRecord, parse_janko_line};
 pub use error::PuzzleError;
 pub use exact::{ExactRequest, ExactResult, SearchProgress, no_search_progress};
-pub use families::{FAMILIES, Puzzle};
+pub use families::{FAMILIES, Puzzle, RuleChecker};
 pub use model::{CountSpec, PuzzleModel, Violation};
 pub use qubo::{Elimination, PuzzleQubo, PuzzleQuboModel, QuboOptions};

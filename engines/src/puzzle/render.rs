@@ -33,7 +33,10 @@ pub fn parse_answer(text: &str, rows: usize, cols: usize) -> Result<BinaryMatrix
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
         .collect();
     if lines.len() != rows {
-        return Err(format!("the answer has {} rows, the puzzle {rows}", lines.len()));
+        return Err(format!(
+            "the answer has {}, the puzzle {rows}",
+            crate::quote::count(lines.len() as u128, "row", "rows")
+        ));
     }
     let mut m = BinaryMatrix::zeros(rows, cols);
     for (r, (n, line)) in lines.iter().enumerate() {

@@ -24,6 +24,10 @@ struct Entry {
     values: Vec<String>,
     /// The rows after a grid keyword: (line number, text).
     grid: Vec<(usize, String)>,
+    /// The line follows a full grid and is as wide as a row: the grid's
+    /// keyword and the line, to say "more rows than the size" if no family
+    /// read takes it as a setting.
+    overflow_of: Option<(String, String)>,
 }
 
 /// A parsed puzzle text: family, size and keyword entries.
@@ -87,6 +91,8 @@ impl Sections {
         }
         let mut entries: HashMap<String, Entry> = HashMap::new();
         let mut pending: Option<(String, Entry)> = None;
+        // The grid whose rows the lines just read could still be (a row too many).
+        let mut after_grid: Option<String> = None;
         for (n, line) in lines {
             if let Some((key, entry)) = pending.as_mut()
                 && entry.grid.len() < rows
@@ -96,7 +102,12 @@ impl Sections {
                 continue;
             }
             if let Some((key, entry)) = pending.take() {
+                after_grid = Some(key.clone());
                 entries.insert(key, entry);
+            }
+            let row_wide = line.chars().filter(|c| !c.is_whitespace()).count() == cols;
+            if !row_wide {
+                after_grid = None;
             }
             let mut words = line.split_whitespace();
             let key = words.next().unwrap_or_default().to_lowercase();
@@ -104,8 +115,13 @@ impl Sections {
                 line: n,
                 values: words.map(str::to_string).collect(),
                 grid: Vec::new(),
+                overflow_of: after_grid.clone().map(|g| (g, line.to_string())),
             };
             if let Some(old) = entries.get(&key) {
+                if old.overflow_of.is_some() && entry.overflow_of.is_some() {
+                    // A second extra row like the first: the first is reported.
+                    continue;
+                }
                 return Err(format!("line {n}: `{key}` appears twice (first on line {})", old.line));
             }
             if grids.contains(&key.as_str()) {
@@ -152,6 +168,17 @@ impl Sections {
             .collect();
         unknown.sort_by_key(|e| e.line);
         match unknown.first() {
+            Some(Entry {
+                line,
+                overflow_of: Some((grid, text)),
+                ..
+            }) => Err(format!(
+                "line {line}: `{grid}` has more rows than the {} of a {}x{} puzzle (`{}` is one too many)",
+                self.rows,
+                self.rows,
+                self.cols,
+                crate::quote::excerpt(text)
+            )),
             Some(e) => {
                 let key = self
                     .entries
@@ -181,9 +208,9 @@ impl Sections {
                     Ok(row)
                 } else {
                     Err(format!(
-                        "line {n}: row {} of `{key}` has {} cells, expected {}",
+                        "line {n}: row {} of `{key}` has {}, expected {}",
                         i + 1,
-                        row.len(),
+                        crate::quote::count(row.len() as u128, "cell", "cells"),
                         self.cols
                     ))
                 }

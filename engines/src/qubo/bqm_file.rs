@@ -114,7 +114,8 @@ pub fn read_bqm(bytes: &[u8]) -> Result<BqmFile, String> {
             .and_then(Value::as_str)
             .ok_or(format!("the header has no '{key}'"))
     };
-    let float = match text("dtype")? {
+    let dtype = text("dtype")?;
+    let float = match dtype {
         "float64" => 8,
         "float32" => 4,
         other => return Err(format!("biases of type '{other}': float32 or float64 are read")),
@@ -164,9 +165,12 @@ pub fn read_bqm(bytes: &[u8]) -> Result<BqmFile, String> {
     for v in 0..n {
         let s = r.int(nsize, nsigned)?;
         if s < 0 || s as usize > 2 * e {
+            // Most often the header names other types than the body holds.
             return Err(format!(
-                "variable {v}'s neighbourhood starts at {s}, outside 0..{}",
-                2 * e
+                "variable {v}'s neighbourhood starts at {s}, outside 0 to {} (read as the header's ntype {} \
+                 and dtype {dtype}: does the body hold those types?)",
+                2 * e,
+                text("ntype")?
             ));
         }
         starts.push(s as usize);
@@ -239,6 +243,12 @@ pub fn read_bqm(bytes: &[u8]) -> Result<BqmFile, String> {
     };
     if labels.len() != n {
         return Err(format!("{} labels for {n} variables", labels.len()));
+    }
+    if r.left() > 0 {
+        return Err(format!(
+            "{} bytes after the model's end (the header's shape and types account for the rest)",
+            r.left()
+        ));
     }
     let mut distinct = std::collections::HashSet::with_capacity(n);
     if let Some(l) = labels.iter().find(|l| !distinct.insert(l.to_string())) {

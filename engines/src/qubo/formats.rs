@@ -155,8 +155,10 @@ pub fn write_coo(q: &Qubo) -> String {
 pub fn read_coo(text: &str) -> Result<Qubo, FormatError> {
     let mut spin = false;
     let mut offset = 0.0;
-    let mut declared: Option<usize> = None;
+    let mut declared: Option<(usize, usize)> = None;
     let mut terms: Vec<(usize, usize, f64)> = Vec::new();
+    // The line of the term with the largest index, to name it against `# variables=`.
+    let mut widest: Option<(usize, usize)> = None;
     for (k, raw) in text.lines().enumerate() {
         let line = k + 1;
         let l = raw.trim();
@@ -178,7 +180,7 @@ pub fn read_coo(text: &str) -> Result<Qubo, FormatError> {
             } else if let Some(v) = comment_value(l, "offset") {
                 offset = number(v, line, "the offset")?;
             } else if let Some(v) = comment_value(l, "variables") {
-                declared = Some(variable_count(v, line, "the variable count")?);
+                declared = Some((variable_count(v, line, "the variable count")?, line));
             }
             continue;
         }
@@ -192,14 +194,22 @@ pub fn read_coo(text: &str) -> Result<Qubo, FormatError> {
         let i = index(toks[0], line, "a variable index")?;
         let j = index(toks[1], line, "a variable index")?;
         let v = number(toks[2], line, "a bias")?;
+        if widest.is_none_or(|(w, _)| i.max(j) > w) {
+            widest = Some((i.max(j), line));
+        }
         terms.push((i, j, v));
     }
-    let n = terms
-        .iter()
-        .map(|t| t.0.max(t.1) + 1)
-        .max()
-        .unwrap_or(0)
-        .max(declared.unwrap_or(0));
+    if let (Some((count, declared_on)), Some((w, on))) = (declared, widest)
+        && w >= count
+    {
+        return Err(err(
+            on,
+            format!("variable {w} is beyond the {count} variables of `# variables={count}` (line {declared_on})"),
+        ));
+    }
+    let n = widest
+        .map_or(0, |(w, _)| w + 1)
+        .max(declared.map_or(0, |(count, _)| count));
     let built = if spin {
         let mut ising = Ising {
             h: vec![0.0; n],

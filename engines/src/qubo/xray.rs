@@ -23,13 +23,17 @@ pub const MAX_WEIGHT: f64 = 1e6;
 /// the one check for the typed options, the room's settings and sessions.
 pub fn check_weights(epsilon: f64, pin_mode: PinMode) -> Result<(), String> {
     if !(0.0..=MAX_WEIGHT).contains(&epsilon) {
-        return Err(format!("ε must be a number from 0 to {MAX_WEIGHT:e}, not {epsilon:e}"));
+        return Err(format!(
+            "ε must be a number from 0 to {MAX_WEIGHT:e}, not {}",
+            crate::quote::number(epsilon)
+        ));
     }
     if let PinMode::Penalty { weight } = pin_mode
         && !(weight > 0.0 && weight <= MAX_WEIGHT)
     {
         return Err(format!(
-            "the pin weight must be a number in (0, {MAX_WEIGHT:e}], not {weight:e}"
+            "the pin weight must be a number above 0 and at most {MAX_WEIGHT:e}, not {}",
+            crate::quote::number(weight)
         ));
     }
     Ok(())
@@ -79,7 +83,9 @@ impl XraySpec {
     pub fn validate(&self) -> Result<(), String> {
         let (m, n) = (self.rows.len(), self.cols.len());
         if m == 0 || n == 0 || m > MAX_SIDE || n > MAX_SIDE {
-            return Err(format!("a picture of {m}×{n} cells: each side must be 1..={MAX_SIDE}"));
+            return Err(format!(
+                "a picture of {m}×{n} cells: each side must be from 1 to {MAX_SIDE}"
+            ));
         }
         if let Some(r) = self.rows.iter().find(|&&r| r as usize > n) {
             return Err(format!("a row sum of {r} is more than the {n} columns"));

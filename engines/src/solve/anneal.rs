@@ -37,7 +37,7 @@ impl Default for AnnealParams {
 impl Sampler for AnnealParams {
     fn check(&self) -> Result<(), String> {
         if self.sweeps == 0 || self.sweeps > MAX_SWEEPS {
-            return Err(format!("sweeps must be 1..={MAX_SWEEPS}, not {}", self.sweeps));
+            return Err(format!("sweeps must be from 1 to {MAX_SWEEPS}, not {}", self.sweeps));
         }
         if let Some((hot, cold)) = self.beta
             && !(hot > 0.0 && cold >= hot && cold.is_finite())

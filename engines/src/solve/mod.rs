@@ -24,14 +24,15 @@ pub use anneal_kernel::{AnnealKernel, group_widths};
 pub use embedded::{MAX_SWEEP_POINTS, Success, SweepPlan, SweepPoint, chain_strength_sweep};
 pub use experiments::{RatePoint, finished_success_curve, success_curve, success_rate};
 pub use problem::{
-    Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems, ships_fleet,
+    Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems,
+    random_fleet_problems_with, ships_fleet,
 };
 pub use rng::{Rng, splitmix64};
 pub use sampler::Sampler;
 pub use sampler::{ReadContext, ReadResult, SamplerInfo, SamplerKind, SamplerRun, Solver, Trace};
 pub use samples::{Sample, SampleCollector};
 pub use tabu::{TabuParams, tabu_read};
-pub use xray::{REPAIR_MAX, Verdict, judge, repair};
+pub use xray::{REPAIR_MAX, RepairMiss, Verdict, judge, repair};
 
 use crate::qubo::Qubo;
 use crate::run::{CancelFlag, Cancelled};
@@ -153,7 +154,7 @@ pub fn validate(q: &Qubo, req: &SolveRequest) -> Result<(), String> {
         return Err("the model has no variables".into());
     }
     if req.reads == 0 || req.reads > MAX_READS {
-        return Err(format!("reads must be 1..={MAX_READS}, not {}", req.reads));
+        return Err(format!("reads must be from 1 to {MAX_READS}, not {}", req.reads));
     }
     if req.keep == 0 {
         return Err("keep must be at least 1".into());

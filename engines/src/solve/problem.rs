@@ -4,7 +4,7 @@
 
 use super::xray::{Verdict, judge};
 use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, Lattice, TouchRule, random_deployment};
-use crate::puzzle::{Puzzle, PuzzleQuboModel, QuboOptions, Violation};
+use crate::puzzle::{Puzzle, PuzzleQuboModel, QuboOptions, RuleChecker, Violation};
 use crate::qubo::{Qubo, XrayModel, XraySpec};
 
 /// An X-ray model and what its answers are judged against.
@@ -117,24 +117,23 @@ impl PuzzleProblem {
     }
 
     pub fn verdict(&self, state: &[u8]) -> PuzzleVerdict {
+        self.verdict_with(&self.puzzle.checker(), state)
+    }
+
+    /// [`PuzzleProblem::verdict`] with the rules built once, for judging many states.
+    pub fn verdict_with(&self, checker: &RuleChecker<'_>, state: &[u8]) -> PuzzleVerdict {
         let grid = self.model.decode(state);
-        let violations = self.puzzle.violations(&grid).unwrap_or_else(|message| {
+        let violations = checker.violations(&grid).unwrap_or_else(|message| {
             vec![Violation {
                 message,
                 cells: Vec::new(),
                 short: false,
             }]
         });
-        let value = match &self.puzzle {
-            Puzzle::Chess(c) if c.goal == crate::puzzle::families::chess::ChessGoal::Max => {
-                self.puzzle.model().ok().map(|m| m.objective_value(&grid))
-            }
-            _ => None,
-        };
         PuzzleVerdict {
+            value: checker.value(&grid),
             grid,
             violations,
-            value,
         }
     }
 
@@ -255,9 +254,21 @@ pub fn classic() -> (Board, Fleet) {
 
 /// The X-ray problems of `n` random classic fleets from `seed` on (Figure 8's instances).
 pub fn random_fleet_problems(n: usize, seed: u64, epsilon: f64) -> Result<Vec<XrayProblem>, String> {
+    random_fleet_problems_with(n, seed, epsilon, &crate::run::CancelFlag::new())
+}
+
+/// [`random_fleet_problems`] that stops with "cancelled" once `cancel` is set
+/// (a thousand take over a second).
+pub fn random_fleet_problems_with(
+    n: usize,
+    seed: u64,
+    epsilon: f64,
+    cancel: &crate::run::CancelFlag,
+) -> Result<Vec<XrayProblem>, String> {
     let (board, fleet) = classic();
     (0..n)
         .map(|i| {
+            cancel.check().map_err(|e| e.to_string())?;
             let rule = TouchRule::MayTouch;
             let d = random_deployment(&board, &fleet, rule, seed.wrapping_add(i as u64))
                 .map_err(|e| e.to_string())?

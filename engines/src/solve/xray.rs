@@ -58,23 +58,32 @@ pub fn judge(
 /// Most matrices a repair visits.
 pub const REPAIR_MAX: usize = 20_000;
 
+/// Why a repair found no fleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepairMiss {
+    /// No matrix within the depth is a fleet (every one was visited).
+    NoneWithin,
+    /// The search stopped after `max` matrices, before the depth was covered.
+    Stopped,
+}
+
 /// A fleet (ships keeping `rule`) within `depth` interchanges of `start` (which has
 /// the right sums), breadth first, visiting at most `max` matrices; the fleet and
-/// its distance.
+/// its distance, or whether the search covered the depth without one.
 pub fn repair(
     start: &BinaryMatrix,
     fleet: &Fleet,
     rule: TouchRule,
     depth: usize,
     max: usize,
-) -> Option<(Deployment, BinaryMatrix, usize)> {
+) -> Result<(Deployment, BinaryMatrix, usize), RepairMiss> {
     let mut seen: FxHashSet<BinaryMatrix> = FxHashSet::default();
     seen.insert(start.clone());
     let mut frontier = vec![start.clone()];
     for d in 0..=depth {
         for m in &frontier {
             if let Some(r) = realisation(m, fleet, rule) {
-                return Some((r, m.clone(), d));
+                return Ok((r, m.clone(), d));
             }
         }
         if d == depth {
@@ -85,7 +94,7 @@ pub fn repair(
             for x in interchanges(m) {
                 let y = x.apply(m);
                 if seen.len() >= max {
-                    return None;
+                    return Err(RepairMiss::Stopped);
                 }
                 if seen.insert(y.clone()) {
                     next.push(y);
@@ -94,5 +103,5 @@ pub fn repair(
         }
         frontier = next;
     }
-    None
+    Err(RepairMiss::NoneWithin)
 }

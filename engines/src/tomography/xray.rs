@@ -21,11 +21,24 @@ impl XRay {
     /// Gale–Ryser: some binary matrix has these sums; otherwise why not.
     pub fn feasibility(&self) -> Result<(), String> {
         let (m, n) = (self.rows.len() as u32, self.cols.len() as u32);
-        if let Some((i, r)) = self.rows.iter().enumerate().find(|(_, r)| **r > n) {
-            return Err(format!("row {i} asks for {r} ones but there are only {n} columns"));
+        // Rows and columns counted from 1, as every message counts them.
+        if let Some((i, &r)) = self.rows.iter().enumerate().find(|(_, r)| **r > n) {
+            return Err(format!(
+                "row {} asks for {} but there {} only {}",
+                i + 1,
+                crate::quote::count(r, "one", "ones"),
+                if n == 1 { "is" } else { "are" },
+                crate::quote::count(n, "column", "columns")
+            ));
         }
-        if let Some((j, c)) = self.cols.iter().enumerate().find(|(_, c)| **c > m) {
-            return Err(format!("column {j} asks for {c} ones but there are only {m} rows"));
+        if let Some((j, &c)) = self.cols.iter().enumerate().find(|(_, c)| **c > m) {
+            return Err(format!(
+                "column {} asks for {} but there {} only {}",
+                j + 1,
+                crate::quote::count(c, "one", "ones"),
+                if m == 1 { "is" } else { "are" },
+                crate::quote::count(m, "row", "rows")
+            ));
         }
         let (sr, sc): (u64, u64) = (
             self.rows.iter().map(|&x| x as u64).sum(),

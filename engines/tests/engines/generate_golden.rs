@@ -122,7 +122,7 @@ fn recipes() -> Vec<(&'static str, Recipe, usize, Grade, &'static [u64])> {
 
 /// Each clue of `p` with whether it is needed, in the setter's order.
 fn write_clues(out: &mut String, p: &Puzzle, cancel: &CancelFlag) {
-    let m = setter::minimality(p, cancel, &|_, _| {}).unwrap();
+    let m = setter::minimality(p, cancel, &|_| {}).unwrap();
     for (clue, needed) in &m.clues {
         writeln!(
             out,
@@ -151,7 +151,7 @@ fn write_repairs(out: &mut String, label: &str, p: &Puzzle, cancel: &CancelFlag)
 
 /// A clue of `p` whose removal leaves several solutions: the first needed one.
 fn needed_clue_removed(label: &str, p: &Puzzle, cancel: &CancelFlag) -> Puzzle {
-    let m = setter::minimality(p, cancel, &|_, _| {}).unwrap();
+    let m = setter::minimality(p, cancel, &|_| {}).unwrap();
     let (clue, _) = m
         .clues
         .iter()

@@ -488,3 +488,34 @@ fn a_watched_lab_run_hears_every_game_as_it_ends() {
     rows.sort();
     assert_eq!(heard, rows);
 }
+
+/// A run draws its hidden fleets before its first game, 100,000 of them at
+/// most, each one milliseconds on a board the fleet barely fits: the flag is
+/// looked at before every draw, for random hiders as for adversarial ones.
+#[test]
+fn drawing_the_hidden_fleets_stops_at_the_flag() {
+    use fleetscope_engines::cover::CountError;
+    use fleetscope_engines::hunting::hidden_fleets;
+    let setup = crate::common::classic();
+    let maps = MapSource::new(&setup.board, &setup.fleet, TouchRule::MayTouch, &CancelFlag::new());
+    let arena = Arena {
+        board: &setup.board,
+        fleet: &setup.fleet,
+        rule: TouchRule::MayTouch,
+        maps: &maps,
+    };
+    let cancel = CancelFlag::new();
+    cancel.cancel();
+    for hiders in [Hiders::Random, Hiders::Adversarial { pool: 8, steps: 1 }] {
+        let req = LabRequest {
+            strategies: vec![StrategyKind::Random],
+            games: 8,
+            seed: 5,
+            hiders,
+            threads: 1,
+            max_shots: 100,
+        };
+        let drawn = hidden_fleets(&arena, &req, &cancel);
+        assert!(matches!(drawn, Err(CountError::Cancelled(_))), "{hiders:?}: {drawn:?}");
+    }
+}

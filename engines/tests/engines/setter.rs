@@ -161,7 +161,7 @@ fn the_minimal_certificate_agrees_with_brute_force_clue_by_clue() {
     let cancel = CancelFlag::new();
     for (recipe, seed) in [(Recipe::Tango, 3), (Recipe::Binairo, 4)] {
         let p = made(recipe, 6, Grade::Medium, seed);
-        let m = setter::minimality(&p, &cancel, &|_, _| {}).unwrap();
+        let m = setter::minimality(&p, &cancel, &|_| {}).unwrap();
         assert!(!m.clues.is_empty());
         for (clue, needed) in &m.clues {
             let Puzzle::Binary(b) = setter::without(&p, clue) else {
@@ -183,7 +183,7 @@ fn the_minimal_certificate_agrees_with_brute_force_clue_by_clue() {
             .find(|&c| !more.givens.iter().any(|g| (g.0, g.1) == (c / 6, c % 6)))
             .unwrap();
         more.givens.push((free / 6, free % 6, sol.get(free / 6, free % 6)));
-        let m = setter::minimality(&Puzzle::Binary(more), &cancel, &|_, _| {}).unwrap();
+        let m = setter::minimality(&Puzzle::Binary(more), &cancel, &|_| {}).unwrap();
         assert!(!m.is_minimal(), "a clue the solution already implies is spare");
     }
 }
@@ -363,12 +363,11 @@ fn an_outline_stopped_by_the_clock_says_which_cells_it_does_not_know() {
         setter::outline(&p, &lens, &cancelled, &|_, _| {}).is_err(),
         "a cancel is no outline"
     );
-    // A check the clock stops midway: on a blank 14×14 Takuzu the search
-    // under the second cell's flip runs for seconds (the first check takes
-    // under a tenth of one), so a 1 s limit stops a check that has begun. Its
-    // cell stays unknown, never settled: the complement of a solution is one
-    // too, so every cell differs.
-    let p = Puzzle::parse("takuzu 14x14\n").unwrap();
+    // The clock stops the outline: on a blank 64×64 Takuzu each of the 4,096
+    // checks is a search of its own, so a 1 s limit stops the outline with
+    // checks begun and cells left. No cell is settled: the complement of a
+    // solution is one too, so every cell differs, or is unknown.
+    let p = Puzzle::parse("takuzu 64x64\n").unwrap();
     let lens = setter::lens(&p, &CancelFlag::new()).unwrap();
     assert!(lens.capped);
     let o = setter::outline(
@@ -381,7 +380,7 @@ fn an_outline_stopped_by_the_clock_says_which_cells_it_does_not_know() {
     assert!(o.checks >= 1 && !o.is_exact(), "a check began and the clock stopped it");
     let mut known: Vec<usize> = o.differ.iter().chain(&o.unknown).copied().collect();
     known.sort_unstable();
-    assert_eq!(known, (0..196).collect::<Vec<_>>(), "no cell settled");
+    assert_eq!(known, (0..4096).collect::<Vec<_>>(), "no cell settled");
 }
 
 /// Max chess counts its best placements, and its lens either finishes

@@ -291,7 +291,7 @@ fn the_heart_needs_its_three_tips() {
 /// interchange away with the same sums.
 #[test]
 fn repair_finds_a_fleet_at_the_smallest_number_of_interchanges() {
-    use fleetscope_engines::solve::{REPAIR_MAX, repair};
+    use fleetscope_engines::solve::{REPAIR_MAX, RepairMiss, repair};
     use fleetscope_engines::tomography::{interchanges, realisations};
     let s = crate::common::classic();
     let mut tried = 0;
@@ -313,8 +313,8 @@ fn repair_finds_a_fleet_at_the_smallest_number_of_interchanges() {
         tried += 1;
         assert_eq!(
             repair(&broken, &s.fleet, TouchRule::MayTouch, 0, REPAIR_MAX),
-            None,
-            "not a fleet itself"
+            Err(RepairMiss::NoneWithin),
+            "not a fleet itself, and depth 0 searched whole"
         );
         let (_, fixed, steps) = repair(&broken, &s.fleet, TouchRule::MayTouch, 1, REPAIR_MAX)
             .expect("the fleet it came from is one step away");
@@ -325,8 +325,11 @@ fn repair_finds_a_fleet_at_the_smallest_number_of_interchanges() {
             (broken.row_sums(), broken.col_sums())
         );
         assert!(interchanges(&broken).iter().any(|x| x.apply(&broken) == fixed));
-        // Too small a budget finds nothing rather than something wrong.
-        assert_eq!(repair(&broken, &s.fleet, TouchRule::MayTouch, 1, 1), None);
+        // Too small a budget finds nothing rather than something wrong, and says it stopped.
+        assert_eq!(
+            repair(&broken, &s.fleet, TouchRule::MayTouch, 1, 1),
+            Err(RepairMiss::Stopped)
+        );
     }
     assert!(tried >= 5, "only {tried} fleets had a broken neighbour");
 }

@@ -16,7 +16,7 @@ mod triangle;
 mod verify;
 
 pub use search::EmbedProgress;
-pub use verify::verify;
+pub use verify::{check_chains, verify};
 
 use super::topology::Topology;
 use crate::run::{CancelFlag, Cancelled};

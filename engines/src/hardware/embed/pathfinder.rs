@@ -11,6 +11,7 @@
 
 use super::chains::{Chains, NONE};
 use super::qubits::QubitGraph;
+use crate::run::{CancelFlag, Cancelled};
 use rand::Rng;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -160,6 +161,9 @@ impl Pathfinder {
     /// Places `u` (its chain must be empty): searches from each embedded
     /// neighbour, roots the chain at a random cheapest qubit, and grows the
     /// tree. False when every qubit is walled off (the chain stays empty).
+    /// `cancel` is looked at before each search: on a large graph one search
+    /// takes milliseconds and a placement dozens of them. A cancelled
+    /// placement leaves the chains half made (the caller abandons the search).
     #[allow(clippy::too_many_arguments)]
     pub fn place(
         &mut self,
@@ -170,20 +174,22 @@ impl Pathfinder {
         bound: u32,
         seeds: &[u64],
         rng: &mut impl Rng,
-    ) -> bool {
+        cancel: &CancelFlag,
+    ) -> Result<bool, Cancelled> {
         debug_assert!(chains.chains[u].is_empty());
         self.set_costs(&chains.fill);
         self.used = 0;
         for &v in neighbours {
+            cancel.check()?;
             if !chains.chains[v].is_empty() {
                 self.search_from(graph, chains, v, bound, seeds[v]);
             }
         }
         let Some(root) = self.cheapest_root(chains, bound, rng) else {
-            return false;
+            return Ok(false);
         };
         self.grow(chains, u, root);
-        true
+        Ok(true)
     }
 
     /// A random qubit among those whose summed distance to every searched

@@ -197,7 +197,7 @@ impl<'a> Search<'a> {
     /// again with qubits this full as walls (`None`: as full as the fullest
     /// qubit it holds now, the pushdown rule); a refused placement is undone
     /// when `undo`.
-    fn replace(&mut self, u: usize, bound: Option<u32>, steal: bool, undo: bool) -> bool {
+    fn replace(&mut self, u: usize, bound: Option<u32>, steal: bool, undo: bool) -> Result<bool, Cancelled> {
         self.twiddle(u);
         let list = std::mem::take(&mut self.neighbours[u]);
         if steal {
@@ -223,7 +223,8 @@ impl<'a> Search<'a> {
             bound,
             &self.seeds,
             &mut self.rng,
-        );
+            self.cancel,
+        )?;
         if placed {
             self.chains.discard_frozen();
         } else if undo {
@@ -235,7 +236,7 @@ impl<'a> Search<'a> {
             }
         }
         self.neighbours[u] = list;
-        placed
+        Ok(placed)
     }
 
     /// An order where each next variable has the most neighbours already
@@ -267,7 +268,7 @@ impl<'a> Search<'a> {
         self.chains = Chains::new(self.variables(), self.graph.len());
         for u in self.most_connected_order() {
             self.cancel.check()?;
-            if !self.replace(u, Some(self.cap), false, false) {
+            if !self.replace(u, Some(self.cap), false, false)? {
                 return Ok(false);
             }
         }
@@ -279,7 +280,7 @@ impl<'a> Search<'a> {
         let mut improved = false;
         for u in self.most_connected_order() {
             self.cancel.check()?;
-            if !self.replace(u, Some(self.cap), desperate, false) {
+            if !self.replace(u, Some(self.cap), desperate, false)? {
                 return Ok(Pass::Failed);
             }
             improved |= self.check_improvement();
@@ -297,10 +298,10 @@ impl<'a> Search<'a> {
         for u in order {
             self.cancel.check()?;
             if *pushback < self.variables() {
-                if !self.replace(u, None, true, true) {
+                if !self.replace(u, None, true, true)? {
                     *pushback += 3;
                 }
-            } else if !self.replace(u, Some(self.cap), true, false) {
+            } else if !self.replace(u, Some(self.cap), true, false)? {
                 return Ok(Pass::Failed);
             }
             improved |= self.check_improvement();

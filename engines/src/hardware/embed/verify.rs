@@ -3,7 +3,36 @@
 //! graph, chains share no qubit, each chain is connected, and every
 //! interaction has a coupler between its two chains.
 
-use crate::hardware::Topology;
+use crate::hardware::{Family, Topology};
+
+/// What can be checked of chains without their model or the graph built:
+/// none empty, every qubit a label of `family`, no qubit in two chains (or
+/// twice in one). A saved embedding is checked so when a session is read.
+pub fn check_chains(chains: &[Vec<u32>], family: Family) -> Result<(), String> {
+    let space = family.label_space();
+    let mut owner = vec![usize::MAX; space];
+    for (v, chain) in chains.iter().enumerate() {
+        if chain.is_empty() {
+            return Err(format!("variable {v} has no chain"));
+        }
+        for &q in chain {
+            if q as usize >= space {
+                return Err(format!(
+                    "variable {v}'s chain holds qubit {q}, not in {}",
+                    family.name()
+                ));
+            }
+            if owner[q as usize] == v {
+                return Err(format!("variable {v}'s chain holds qubit {q} twice"));
+            }
+            if owner[q as usize] != usize::MAX {
+                return Err(format!("qubit {q} is in the chains of {} and {v}", owner[q as usize]));
+            }
+            owner[q as usize] = v;
+        }
+    }
+    Ok(())
+}
 
 /// `Err` names the first thing wrong. One pass over the graph's couplers
 /// (millions on the largest graphs) keeps those among the chains' qubits.
@@ -21,23 +50,15 @@ pub fn verify(
     if chains.len() != variables {
         return Err(format!("{} chains for {variables} variables", chains.len()));
     }
+    check_chains(chains, target.family)?;
     let mut owner = vec![usize::MAX; space];
     for (v, chain) in chains.iter().enumerate() {
-        if chain.is_empty() {
-            return Err(format!("variable {v} has no chain"));
-        }
         for &q in chain {
-            if q as usize >= space || !present[q as usize] {
+            if !present[q as usize] {
                 return Err(format!(
                     "variable {v}'s chain holds qubit {q}, not in {}",
                     target.family.name()
                 ));
-            }
-            if owner[q as usize] == v {
-                return Err(format!("variable {v}'s chain holds qubit {q} twice"));
-            }
-            if owner[q as usize] != usize::MAX {
-                return Err(format!("qubit {q} is in the chains of {} and {v}", owner[q as usize]));
             }
             owner[q as usize] = v;
         }

@@ -131,6 +131,14 @@ fn json<T: for<'de> Deserialize<'de>>(line: &str) -> Result<T, String> {
 pub fn read_record(file: &str, line: &str) -> Result<DataRecord, String> {
     let record = read_unchecked(file, line)?;
     let id = &record.id;
+    // Ids are printed ("wrote x.txt (id)", grade tables): plain text only.
+    if let Some(c) = id.chars().find(|&c| crate::quote::hidden(c)) {
+        return Err(format!(
+            "record id '{}' holds the control character {}: ids are plain text",
+            crate::quote::excerpt(id),
+            c.escape_unicode()
+        ));
+    }
     record.puzzle.validate().map_err(|e| format!("{id}: {e}"))?;
     let (rows, cols) = record.puzzle.size();
     if let Some(s) = &record.solution

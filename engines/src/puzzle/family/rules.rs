@@ -35,9 +35,14 @@ pub trait Rules {
     }
     /// Every rule a grid of the right size breaks (empty: a solution).
     fn violations(&self, grid: &BinaryMatrix) -> Result<Vec<Violation>, String> {
-        let mut v = self.model()?.violations(grid);
+        Ok(self.violations_in(&self.model()?, grid))
+    }
+    /// [`Family::violations`] against the family's model built beforehand (a
+    /// caller checking many grids builds it once).
+    fn violations_in(&self, model: &PuzzleModel, grid: &BinaryMatrix) -> Vec<Violation> {
+        let mut v = model.violations(grid);
         v.extend(self.extra_violations(grid));
-        Ok(v)
+        v
     }
     /// The puzzle asks for a best answer, not just a valid one (Max Chess).
     fn has_objective(&self) -> bool {

@@ -8,7 +8,7 @@ mod lens;
 mod outline;
 mod repair;
 
-pub use clues::{Clue, Minimality, clues, minimality, without};
+pub use clues::{Clue, Minimality, MinimalityStage, UNIQUENESS_TIMED_OUT, clues, minimality, without};
 pub use lens::{LENS_CAP, LENS_LIMIT, Lens, lens};
 pub use outline::{OUTLINE_LIMIT, Outline, outline};
 pub use repair::{

@@ -624,7 +624,8 @@ impl PuzzlesRoom {
             let t0 = std::time::Instant::now();
             let progress = |p: SearchProgress| {
                 job.note(p.describe());
-                if let Some(f) = p.explored {
+                // No bar (so no ETA) until the share explored means something.
+                if let Some(f) = p.share_to_extrapolate() {
                     job.progress(Progress {
                         done: (f * 1000.0) as u64,
                         total: 1000,

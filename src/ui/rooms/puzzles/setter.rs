@@ -461,7 +461,11 @@ impl Setter {
 
     fn start_certify(&mut self, ui: &Ui, puzzle: Puzzle) {
         self.certify.start(crate::ui::room::repaint(ui), move |job| {
-            let minimality = setter::minimality(&puzzle, job.cancel_flag(), &|done, total| progress(job, done, total))?;
+            let minimality = setter::minimality(&puzzle, job.cancel_flag(), &|stage| {
+                let (done, total) = stage.counts();
+                progress(job, done, total);
+                job.note(crate::quote::sentence(&stage.describe()));
+            })?;
             Ok(CertifyDone { puzzle, minimality })
         });
     }
@@ -489,7 +493,13 @@ fn progress(job: &crate::jobs::JobCtx<()>, done: usize, total: usize) {
 }
 
 fn certificate_view(ui: &mut Ui, m: &Minimality) {
-    if m.clues.is_empty() {
+    if m.cut_short() {
+        ui.label(format!(
+            "Not certified: stopped after {} of {} clues.",
+            m.clues.len(),
+            m.clues.len() + m.unchecked.len()
+        ));
+    } else if m.clues.is_empty() {
         ui.label("No clues to remove: the puzzle's shape (regions, trees, numbers) alone fixes its solution.");
     } else if m.is_minimal() {
         ui.colored_label(

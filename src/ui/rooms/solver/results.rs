@@ -34,9 +34,9 @@ impl SolverRoom {
                 (Some(true), true) => ui.colored_label(
                     good,
                     format!(
-                        "Success: {} of the {} returned states are fleets with these sums ({rule}){}.",
+                        "Success: {} of {} are fleets with these sums ({rule}){}.",
                         thousands(r.successes as u128),
-                        thousands(r.states_judged as u128),
+                        r.judged_among(),
                         match first_fleet {
                             Some(k) => format!("; the first listed is #{}", k + 1),
                             None => "; none is among those listed (raise keep to see them)".into(),
@@ -51,13 +51,15 @@ impl SolverRoom {
                     ui.colored_label(warn, "The original picture is not among the returned states.")
                 }
                 (None, _) if has_original || r.judged.iter().any(|j| j.picture.is_some()) => ui.label(format!(
-                    "{} of the {} returned states have the right sums.",
-                    r.right_sums, r.states_judged
+                    "{} of {} have the right sums.",
+                    thousands(r.right_sums as u128),
+                    r.judged_among()
                 )),
                 (None, _) if is_puzzle => ui.label(format!(
-                    "{} of the {} returned answers break no rule, but the optimum is unknown (the exact search \
-                     did not finish), so none is known to be best.",
-                    r.successes, r.states_judged
+                    "{} of {} break no rule, but the optimum is unknown (the exact search did not finish), so \
+                     none is known to be best.",
+                    thousands(r.successes as u128),
+                    r.judged_among()
                 )),
                 (None, _) => ui.label("A model from a file: there is no picture to judge against."),
             };

@@ -6,6 +6,7 @@
 //! region counts; and, for Takuzu, no two identical rows or columns — a rule
 //! a QUBO cannot express, checked on complete grids.
 
+mod exact;
 mod ladder;
 
 use crate::geometry::BinaryMatrix;
@@ -150,7 +151,7 @@ impl BinaryPuzzle {
     }
 
     /// Every window of `max_run + 1` cells along rows, columns (and diagonals).
-    fn run_windows(&self) -> Vec<Vec<usize>> {
+    pub(super) fn run_windows(&self) -> Vec<Vec<usize>> {
         let (rows, cols) = (self.rows, self.cols);
         let len = self.max_run as i64 + 1;
         let mut dirs = vec![(0i64, 1i64), (1, 0)];
@@ -447,6 +448,24 @@ impl Rules for BinaryPuzzle {
 
     fn model(&self) -> Result<PuzzleModel, String> {
         BinaryPuzzle::model(self)
+    }
+
+    /// Lines kept whole (count and runs together): see `exact`.
+    fn solve_exact(
+        &self,
+        req: crate::puzzle::exact::ExactRequest,
+        cancel: &crate::run::CancelFlag,
+    ) -> Result<crate::puzzle::exact::ExactResult, crate::puzzle::PuzzleError> {
+        exact::solve(self, &[], req, cancel)
+    }
+
+    fn solve_with(
+        &self,
+        marks: &[(usize, bool)],
+        req: crate::puzzle::exact::ExactRequest,
+        cancel: &crate::run::CancelFlag,
+    ) -> Result<crate::puzzle::exact::ExactResult, crate::puzzle::PuzzleError> {
+        exact::solve(self, marks, req, cancel)
     }
 
     /// Takuzu's "no two equal lines" joins the ladder as a rule of its own.
