@@ -28,7 +28,9 @@ pub use analysis::{Occupancy, WhatIf, occupancy, occupancy_after_miss, what_if};
 pub use auto::{choose_count, choose_occupancy, frontier_input};
 pub use bitboard::BitboardCounter;
 pub use clusters::{ClusterCounter, Frame, MAX_PIECES as CLUSTER_MAX_PIECES};
-pub use count::{CountRequest, CountResult, Engine, cluster_frame, count_deployments, distinct_layout_divisor};
+pub use count::{
+    CountRequest, CountResult, Engine, cluster_frame, count_cover, count_deployments, distinct_layout_divisor,
+};
 pub use dlx::{Dlx, ExactCover, OptionItems};
 pub use frontier::{
     FrontierError, FrontierInput, Nat, Options as FrontierOptions, count as frontier_count, window_width,
