@@ -3,7 +3,9 @@
 //! counter for boards of at most 128 cells (`bitboard.rs`, `last_three.rs`,
 //! `symmetry.rs`), the transfer-matrix counter whose cost grows with the board's
 //! width (`frontier.rs`), and `auto.rs`, which picks one. Occupancy maps and the
-//! island what-if in `analysis.rs`. No UI, no I/O; long calls take a progress sink
+//! island what-if in `analysis.rs`. The fleet realisations of a 0/1 matrix
+//! (`realise.rs`), which both the tomography and the Bimaru puzzle read. No
+//! UI, no I/O; long calls take a progress sink
 //! and a cancel flag.
 
 mod analysis;
@@ -18,6 +20,7 @@ mod hunt;
 mod last_three;
 mod parallel;
 mod problem;
+mod realise;
 mod split;
 mod symmetry;
 
@@ -35,6 +38,7 @@ pub use frontier::{
 pub use hunt::{HuntGame, Shot, sinking_candidates};
 pub use parallel::count_parallel;
 pub use problem::FleetCover;
+pub use realise::{Realisation, count_realisations, realisation, realisations, realisations_under, unexplained_cells};
 pub use split::split_occupancy;
 pub use symmetry::{Symmetry, board_symmetries, orbit_representatives};
 
