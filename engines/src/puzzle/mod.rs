@@ -15,6 +15,7 @@ pub mod generate;
 pub mod model;
 pub mod qubo;
 pub mod region_colours;
+pub mod regions;
 pub mod render;
 pub mod setter;
 pub mod text;

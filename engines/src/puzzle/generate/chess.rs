@@ -8,6 +8,7 @@ use super::search::{Drafter, STILL, Wander};
 use super::{RegionShape, regions};
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::chess::{Chess, ChessGoal, Piece};
+use crate::puzzle::regions::in_reading_order;
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -111,7 +112,7 @@ impl Drafter for ChessDrafter {
             rows: self.n,
             cols: self.n,
             pieces: d.pieces.iter().map(|&p| Some(p)).collect(),
-            regions: super::regions::in_reading_order(&d.region),
+            regions: in_reading_order(&d.region),
             goal: ChessGoal::Coloured,
             given: Vec::new(),
             weights: [1.0; 5],

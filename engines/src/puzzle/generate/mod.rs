@@ -9,7 +9,7 @@ mod battleship;
 mod binary;
 mod chess;
 mod queens;
-pub(crate) mod regions;
+mod regions;
 mod rullo;
 mod search;
 mod tents;

@@ -6,6 +6,7 @@
 use super::search::Drafter;
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::tents::Tents;
+use crate::puzzle::regions::neighbours;
 use crate::puzzle::text::CountSpec;
 use crate::run::CancelFlag;
 use rand::Rng;
@@ -29,7 +30,7 @@ pub(super) struct Draft {
 
 impl TentsDrafter {
     fn sides(&self, cell: usize) -> Vec<usize> {
-        super::regions::neighbours(cell, self.n).collect()
+        neighbours(cell, self.n).collect()
     }
 
     /// A free side of `tent` for its tree (not a tent, not another tree).
