@@ -6,7 +6,7 @@ use super::cputime::{median, process_cpu_seconds};
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::generate::{self, GenerateRequest, Recipe, RegionShape};
-use crate::run::CancelFlag;
+use crate::run::{CancelFlag, Cancelled};
 use serde_json::json;
 
 const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
@@ -131,8 +131,10 @@ pub fn bench_generate(
                 let outcome = generate::generate(&req, cancel, &|_| {});
                 let cpu = process_cpu_seconds() - t0;
                 total += cpu;
+                // Polled, not read off the error: a search the cancel cut
+                // short in a ladder run may still have returned a draft.
                 if cancel.is_cancelled() {
-                    return Err("cancelled".into());
+                    return Err(Cancelled.to_string());
                 }
                 match outcome {
                     Ok(g) => {

@@ -4,7 +4,7 @@
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{GenerateRequest, Recipe, RegionShape, Remedy};
+use crate::puzzle::generate::{GenerateError, GenerateRequest, Recipe, RegionShape, Remedy};
 use serde_json::json;
 
 /// Most puzzles one command makes.
@@ -201,9 +201,9 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
         };
         let g = crate::study::setter::make(req, &cancel, &progress);
         spinner.finish_and_clear();
-        let g = g.map_err(|e| match recipe.remedy(grade) {
-            Some(remedy) if e != "cancelled" => format!("{e} ({})", remedy_flag(remedy)),
-            _ => e,
+        let g = g.map_err(|e| match (e, recipe.remedy(grade)) {
+            (e @ GenerateError::Cancelled(_), _) | (e, None) => e.to_string(),
+            (e, Some(remedy)) => format!("{e} ({})", remedy_flag(remedy)),
         })?;
         let cpu = super::cputime::process_cpu_seconds() - t0;
         if a.json {

@@ -6,7 +6,7 @@
 use super::cputime::{median, process_cpu_seconds};
 use crate::puzzle::data::DataRecord;
 use crate::puzzle::setter;
-use crate::run::CancelFlag;
+use crate::run::{CancelFlag, Cancelled};
 use serde_json::json;
 
 /// Repairs every record of one set that is not unique; prints the share repaired.
@@ -28,7 +28,7 @@ pub fn repair_set(
         };
         let lens_seconds = process_cpu_seconds() - t0;
         if cancel.is_cancelled() {
-            return Err("cancelled".into());
+            return Err(Cancelled.to_string());
         }
         if seen.count < 2 {
             continue;
@@ -38,7 +38,9 @@ pub fn repair_set(
         let t0 = process_cpu_seconds();
         let (count, capped) = (seen.count, seen.capped);
         let req = setter::RepairRequest::every_kind(&rec.puzzle, seen);
-        let found = setter::repair(&rec.puzzle, &req, cancel, &|_| {})?.unique;
+        let found = setter::repair(&rec.puzzle, &req, cancel, &|_| {})
+            .map_err(|e| e.to_string())?
+            .unique;
         let cpu = process_cpu_seconds() - t0;
         if cpu > worst.0 {
             worst = (cpu, rec.id.clone());

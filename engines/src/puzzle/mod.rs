@@ -23,7 +23,7 @@ pub mod vocab;
 
 pub use battleship::{BattleshipPuzzle, BoundedSolutions, Given, PuzzleSolutions, solve, solve_up_to};
 pub use data::{JankoRecord, parse_janko_line};
-pub use error::PuzzleError;
+pub use error::{GenerateError, PuzzleError, SetterError};
 pub use exact::{ExactRequest, ExactResult, SearchProgress, no_search_progress};
 pub use families::{FAMILIES, Puzzle, RuleChecker};
 pub use model::{CountSpec, PuzzleModel, Violation};

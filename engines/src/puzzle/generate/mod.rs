@@ -16,6 +16,7 @@ mod tents;
 
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
+pub use crate::puzzle::error::GenerateError;
 use crate::puzzle::families::chess::Piece;
 use crate::run::CancelFlag;
 
@@ -326,7 +327,12 @@ pub struct Generated {
 pub const MAX_SIZE: usize = 16;
 
 /// Checks a request's limits, naming what is wrong.
-pub fn check(req: &GenerateRequest) -> Result<(), String> {
+pub fn check(req: &GenerateRequest) -> Result<(), GenerateError> {
+    limits(req).map_err(GenerateError::Invalid)
+}
+
+/// [`check`], in words.
+fn limits(req: &GenerateRequest) -> Result<(), String> {
     req.recipe.check(req.size)?;
     let sizes = req.recipe.sizes();
     if !sizes.contains(&req.size) {
@@ -355,16 +361,20 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
 
 /// A unique puzzle of the recipe, size and grade asked for; the same request
 /// gives the same puzzle. `progress` hears the drafts judged so far.
-pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
+pub fn generate(
+    req: &GenerateRequest,
+    cancel: &CancelFlag,
+    progress: &dyn Fn(usize),
+) -> Result<Generated, GenerateError> {
     check(req)?;
     made(req, cancel, progress).map_err(|e| match req.recipe.never_found(req.grade) {
-        Some(why) if e != "cancelled" => format!("{e}; {why}"),
-        _ => e,
+        Some(why) => e.with_hint(why),
+        None => e,
     })
 }
 
 /// [`generate`] once the request is checked.
-fn made(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
+fn made(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, GenerateError> {
     let n = req.size;
     let region_stars =
         |stars, holes, shape| search::run(&queens::RegionStars { n, stars, holes, shape }, req, cancel, progress);

@@ -9,6 +9,7 @@
 
 use super::search::{Drafter, STILL, Wander};
 use super::{RegionShape, regions};
+use crate::puzzle::GenerateError;
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::queens::{NO_REGION, Queens};
 use crate::puzzle::regions::{connected_without, in_reading_order, neighbours};
@@ -83,7 +84,7 @@ impl Drafter for RegionStars {
         }
     }
 
-    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
+    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, GenerateError> {
         for _ in 0..1000 {
             let Some(marks) = regions::plant(self.n, self.stars, rng) else {
                 continue;
@@ -93,7 +94,10 @@ impl Drafter for RegionStars {
                 return Ok(Draft { marks, region });
             }
         }
-        Err(format!("no {} board could be planted", self.what()))
+        Err(GenerateError::NotFound(format!(
+            "no {} board could be planted",
+            self.what()
+        )))
     }
 
     fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {

@@ -2,8 +2,8 @@
 //! certificate that each is needed: without any one of them the puzzle has
 //! more than one solution (an exact recount each).
 
-use crate::puzzle::{ExactRequest, Puzzle};
-use crate::run::CancelFlag;
+use crate::puzzle::{ExactRequest, Puzzle, SetterError};
+use crate::run::{CancelFlag, Cancelled};
 
 pub use crate::puzzle::family::Clue;
 
@@ -71,19 +71,19 @@ impl MinimalityStage {
     }
 }
 
-/// Why there is no certificate when the time limit stops the first count.
-pub const UNIQUENESS_TIMED_OUT: &str =
-    "the time limit stopped the count of solutions before it showed whether the puzzle has exactly one";
-
 /// The minimal-clue certificate of a unique puzzle: every clue removed in
 /// turn and the solutions recounted (up to 2). Refused when the puzzle is not
 /// unique, since the certificate is about a unique puzzle's clues. A time
 /// limit on `cancel` ends it with the clues checked by then (the rest in
 /// [`Minimality::unchecked`]), or, during the first count, with
-/// [`UNIQUENESS_TIMED_OUT`]; a cancel is the error "cancelled".
-pub fn minimality(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(MinimalityStage)) -> Result<Minimality, String> {
+/// [`SetterError::UniquenessTimedOut`]; a cancel is [`SetterError::Cancelled`].
+pub fn minimality(
+    p: &Puzzle,
+    cancel: &CancelFlag,
+    progress: &dyn Fn(MinimalityStage),
+) -> Result<Minimality, SetterError> {
     // The count up to 2, or None when the time limit stopped it first.
-    let count = |q: &Puzzle| -> Result<Option<u64>, String> {
+    let count = |q: &Puzzle| -> Result<Option<u64>, SetterError> {
         // Looked at before each count too: a count shorter than the solver's
         // look at the clock would never see the deadline.
         if cancel.timed_out() {
@@ -91,21 +91,21 @@ pub fn minimality(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(MinimalityS
         }
         let r = q.solve_exact(ExactRequest::new(2, 0), cancel);
         if cancel.is_cancelled() && !cancel.timed_out() {
-            return Err("cancelled".into());
+            return Err(Cancelled.into());
         }
         match r {
             Ok(r) if r.count >= 2 || !r.timed_out => Ok(Some(r.count)),
             Ok(_) => Ok(None),
             Err(_) if cancel.timed_out() => Ok(None),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.into()),
         }
     };
     progress(MinimalityStage::CountingSolutions);
     match count(p)? {
         Some(1) => {}
-        Some(0) => return Err("the puzzle has no solution, so no clue is needed or spare".into()),
-        Some(_) => return Err("the puzzle has more than one solution: make it unique first (puzzle repair)".into()),
-        None => return Err(UNIQUENESS_TIMED_OUT.into()),
+        Some(0) => return Err(SetterError::NoSolutionToCertify),
+        Some(_) => return Err(SetterError::NotUnique),
+        None => return Err(SetterError::UniquenessTimedOut),
     }
     let mut all = clues(p).into_iter();
     let total = all.len();

@@ -12,8 +12,8 @@ use super::lens::{Lens, lens};
 use super::outline::{OUTLINE_LIMIT, Outline, outline};
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::family::Seen;
-use crate::puzzle::{ExactRequest, Puzzle};
-use crate::run::CancelFlag;
+use crate::puzzle::{ExactRequest, Puzzle, SetterError};
+use crate::run::{CancelFlag, Cancelled};
 
 /// Most candidate edits one repair checks.
 pub const MAX_REPAIR_CANDIDATES: usize = 4000;
@@ -141,7 +141,7 @@ pub struct Repair {
 /// Every single edit that leaves `p` with exactly one solution, easiest grade
 /// first, after counting its lens. Refused when `p` is already unique or has
 /// no solution.
-pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(RepairStage)) -> Result<Vec<Repair>, String> {
+pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(RepairStage)) -> Result<Vec<Repair>, SetterError> {
     let req = RepairRequest {
         cuts: 0,
         ..RepairRequest::every_kind(p, lens(p, cancel)?)
@@ -150,7 +150,7 @@ pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(RepairStage)) 
 }
 
 /// The lens and outline fit `p`'s grid (a lens of another puzzle is refused, never indexed past its end).
-fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), String> {
+fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), SetterError> {
     let (rows, cols) = p.size();
     let cells = rows * cols;
     let outline_cells = req.outline.iter().flat_map(|o| o.differ.iter().chain(&o.unknown));
@@ -159,9 +159,9 @@ fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), String> {
     if fits {
         Ok(())
     } else {
-        Err(format!(
+        Err(SetterError::Invalid(format!(
             "the solutions given to repair are not of this {rows}×{cols} puzzle"
-        ))
+        )))
     }
 }
 
@@ -174,26 +174,20 @@ fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), String> {
 /// to find (Max chess) and its worth unproven, the solutions found may not
 /// be best, so no cut is looked for and `no_cuts` says why. `progress` hears
 /// each stage. A time limit on `cancel` stops the recounts with what was
-/// found (see [`Repairs::cut_short`]); a cancel is an error. Refused when
+/// found (see [`Repairs::cut_short`]); a cancel is [`SetterError::Cancelled`]. Refused when
 /// `p` is already unique or has no solution.
 pub fn repair(
     p: &Puzzle,
     req: &RepairRequest,
     cancel: &CancelFlag,
     progress: &dyn Fn(RepairStage),
-) -> Result<Repairs, String> {
+) -> Result<Repairs, SetterError> {
     check_fits(p, req)?;
     let seen = &req.lens;
     match seen.count {
-        0 if seen.is_complete() => {
-            return Err(
-                "the puzzle has no solution; repair works on a puzzle with several solutions, to leave one".into(),
-            );
-        }
-        1 if seen.is_complete() => return Err("the puzzle is already unique".into()),
-        0 | 1 => {
-            return Err("the solutions were not counted before the time limit: repair needs two of them".into());
-        }
+        0 if seen.is_complete() => return Err(SetterError::NoSolutionToRepair),
+        1 if seen.is_complete() => return Err(SetterError::AlreadyUnique),
+        0 | 1 => return Err(SetterError::NotCounted),
         _ => {}
     }
     // Every cell where solutions differ (exactly, or as far as the time allows)
@@ -244,7 +238,7 @@ pub fn repair(
         if cancel.timed_out() {
             Ok(true)
         } else if cancel.is_cancelled() {
-            Err("cancelled".to_string())
+            Err(SetterError::Cancelled(Cancelled))
         } else {
             Ok(false)
         }
@@ -268,7 +262,7 @@ pub fn repair(
                 stopped()?; // a cancel is an error; the clock ends the recounts
                 break;
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         if stopped()? {
             break;

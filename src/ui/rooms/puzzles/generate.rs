@@ -332,7 +332,7 @@ impl GenerateDialog {
                     max_tries: tries,
                 };
                 let note = |drafts: usize| job.note(format!("puzzle {} of {count}: {drafts} drafts", k + 1));
-                job.send(make(&req, job.cancel_flag(), &note)?);
+                job.send(make(&req, job.cancel_flag(), &note).map_err(|e| e.to_string())?);
             }
             Ok(count)
         });
