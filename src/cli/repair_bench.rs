@@ -5,7 +5,7 @@
 
 use super::cputime::{median, process_cpu_seconds};
 use crate::puzzle::data::DataRecord;
-use crate::puzzle::setter;
+use crate::puzzle::setter::{self, SetterError};
 use crate::run::{CancelFlag, Cancelled};
 use serde_json::json;
 
@@ -23,8 +23,11 @@ pub fn repair_set(
     let mut worst = (0.0f64, String::new());
     for (_, rec) in records {
         let t0 = process_cpu_seconds();
-        let Ok(seen) = setter::lens(&rec.puzzle, cancel) else {
-            continue;
+        // A puzzle without a lens is skipped; a cancelled lens ends the bench.
+        let seen = match setter::lens(&rec.puzzle, cancel) {
+            Ok(seen) => seen,
+            Err(SetterError::Cancelled(c)) => return Err(c.to_string()),
+            Err(_) => continue,
         };
         let lens_seconds = process_cpu_seconds() - t0;
         if cancel.is_cancelled() {
@@ -84,4 +87,29 @@ pub fn repair_set(
         println!("{summary}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Puzzle;
+
+    /// A Ctrl+C during a lens ends the bench with "cancelled": a cancelled
+    /// count is not a puzzle to skip, so no set's line claims figures (or
+    /// "every one unique") over puzzles it never counted.
+    #[test]
+    fn a_cancelled_lens_cancels_the_bench_instead_of_skipping_the_puzzle() {
+        let rec = DataRecord {
+            id: "blank".into(),
+            puzzle: Puzzle::parse("queens 6x6\n").unwrap(),
+            solution: None,
+            stated_count: None,
+        };
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        assert_eq!(
+            repair_set("queens", &[(1, rec)], true, &cancel),
+            Err(Cancelled.to_string())
+        );
+    }
 }
