@@ -56,7 +56,7 @@ pub fn grade_set(
     let mut cpus = Vec::new();
     let mut cpus_10x10 = Vec::new();
     for (_, rec) in records {
-        let spec = match rec.puzzle.as_family().ladder() {
+        let spec = match rec.puzzle.ladder() {
             Ok(spec) => spec,
             Err(_) => {
                 s.not_graded += 1;

@@ -7,7 +7,7 @@
 use super::cputime::process_cpu_seconds;
 use super::rules::RuleArgs;
 use super::show::resolve_source;
-use crate::cover::{ClusterCounter, CountRequest, Engine, Frame, count_deployments, distinct_layout_divisor};
+use crate::cover::{ClusterCounter, CountRequest, Engine, Frame, distinct_layout_divisor};
 use crate::geometry::{Board, Lattice, MAX_SQUARE_SIDE};
 use crate::textview::thousands;
 
@@ -93,7 +93,8 @@ pub fn count_sizes(source: &str, sizes: &str, engine: &str, rule: &RuleArgs, jso
             ..Default::default()
         };
         for n in range {
-            let r = count_deployments(&board(n), fleet, &req, &cancel, &|_| {}).map_err(|e| format!("{n}: {e}"))?;
+            let r = super::count::count_ending_on_cancel(&board(n), fleet, &req, &cancel, &|_| {})
+                .map_err(|e| format!("{n}: {e}"))?;
             rows.push((n, r.labelled));
             bar.inc(1);
         }

@@ -156,7 +156,7 @@ pub fn bench(b: &StrategyBench) -> Result<(), String> {
         println!("{}", serde_json::Value::Array(out));
     }
     if cancelled {
-        return Err("stopped by Ctrl+C: the figures above are of the games finished before it".into());
+        return Err("the figures above are of the games finished before Ctrl+C; the rest were cancelled".into());
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ const SOLUTIONS_JUDGED: usize = 20;
 /// What the ladder reasons on (the model and the family's own rules), or why
 /// this puzzle has no ladder.
 pub fn ladder_model(p: &Puzzle) -> Result<LadderSpec, String> {
-    p.as_family().ladder()
+    p.ladder()
 }
 
 /// A logical solution and, when it stalls short of the end, how many
@@ -110,7 +110,7 @@ pub fn marks_state(
         ));
     }
     let mut state = deduce::start(model).map_err(|c| c.sentence)?;
-    let digits = p.as_family().answer_glyph() == AnswerGlyph::Digits;
+    let digits = p.answer_glyph() == AnswerGlyph::Digits;
     for (cell, slot) in state.iter_mut().enumerate() {
         let (r, c) = (cell / model.cols, cell % model.cols);
         let marked = match undecided {
@@ -385,7 +385,7 @@ fn clashing_marks(
 /// "Your queen at row 3, col 4 is not in the solution." `solutions`: how many the
 /// puzzle has (0: too many to count); `together`: the marks clash only together.
 fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solutions: u64, together: bool) -> String {
-    let digits = p.as_family().answer_glyph() == AnswerGlyph::Digits;
+    let digits = p.answer_glyph() == AnswerGlyph::Digits;
     let noun = model.noun;
     let where_ = match solutions {
         0 => "any solution".to_string(),

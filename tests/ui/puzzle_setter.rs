@@ -63,7 +63,7 @@ fn the_generate_dialog_adds_a_unique_puzzle_of_the_grade_asked_for() {
     let made = shelf.current().unwrap();
     assert!(made.name.starts_with("Queens 8×8 Medium"), "{}", made.name);
     assert_eq!(count(&made.puzzle), 1);
-    let spec = made.puzzle.as_family().ladder().unwrap();
+    let spec = made.puzzle.ladder().unwrap();
     assert_eq!(deduce::explain_spec(&spec, &CancelFlag::new()).grade, Grade::Medium);
     assert!(made.name.ends_with("#1"), "{}", made.name);
     // The seed moves on past the puzzle made: the next run makes a new one.

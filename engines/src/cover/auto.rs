@@ -149,11 +149,11 @@ pub fn frontier_count(
         max_memory: FRONTIER_MEMORY,
         ..Options::default()
     };
-    let out = frontier::count(&input, &opts, &|| cancel.is_cancelled(), &|done, total| {
-        progress(Progress { done, total })
-    })?;
     let too_big = || CountError::Invalid("the labelled count does not fit in 128 bits".into());
     let factor = labelled_factor(&input).ok_or_else(too_big)?;
+    let out = frontier::count(input, &opts, &|| cancel.is_cancelled(), &|done, total| {
+        progress(Progress { done, total })
+    })?;
     let to_u128 = |n: &frontier::Nat| u128::try_from(n).ok().and_then(|v| v.checked_mul(factor));
     let labelled = to_u128(&out.layouts).ok_or_else(too_big)?;
     let occupancy = out

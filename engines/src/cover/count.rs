@@ -151,6 +151,20 @@ pub fn count_deployments(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<CountResult, CountError> {
     let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
+    count_cover(board, fleet, &cover, req, cancel, progress)
+}
+
+/// [`count_deployments`] on the cover the caller made of the same board,
+/// fleet, rule and observations (a command that ends when cancelled need not
+/// free a large board's placement tables first).
+pub fn count_cover(
+    board: &Board,
+    fleet: &Fleet,
+    cover: &FleetCover,
+    req: &CountRequest,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<CountResult, CountError> {
     let pool = worker_pool(req.threads)?;
     // Answers that need no search: more ship cells than free cells, a piece
     // with nowhere to go.
@@ -181,15 +195,15 @@ pub fn count_deployments(
     let bound: f64 = cover.placements.iter().map(|p| p.len() as f64).product();
     let may_overflow = bound >= 2f64.powi(127);
     let (mut engine, mut note) = match req.engine {
-        Engine::Auto => match auto_clusters(board, fleet, &cover, req) {
+        Engine::Auto => match auto_clusters(board, fleet, cover, req) {
             Some(why) => (Engine::Clusters, Some(why)),
             None => {
-                let (e, why) = choose_count(&cover);
+                let (e, why) = choose_count(cover);
                 (e, Some(why))
             }
         },
         Engine::Frontier => {
-            let w = super::window_width(&super::frontier_input(&cover));
+            let w = super::window_width(&super::frontier_input(cover));
             (Engine::Frontier, Some(format!("frontier window {w} cells")))
         }
         e => (e, None),
@@ -228,7 +242,7 @@ pub fn count_deployments(
     }
     let labelled = pool.install(|| {
         if engine == Engine::Frontier {
-            match frontier_count(&cover, false, cancel, progress) {
+            match frontier_count(cover, false, cancel, progress) {
                 Ok(r) => return Ok(r.labelled),
                 Err(CountError::Invalid(why)) if may_overflow => return Err(CountError::Invalid(why)),
                 Err(CountError::Invalid(why)) => {
@@ -246,7 +260,7 @@ pub fn count_deployments(
             }
         }
         if engine == Engine::Fast {
-            match BitboardCounter::new(&cover, true) {
+            match BitboardCounter::new(cover, true) {
                 Some(counter) => {
                     return counter.count(cancel, &|done, total| progress(Progress { done, total }));
                 }

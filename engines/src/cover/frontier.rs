@@ -225,13 +225,15 @@ pub struct Outcome {
 /// (a few milliseconds at most);
 /// `progress(done, total)` is told after every cell: `total` is the number of
 /// cells, twice that with occupancy (the backward pass is the second half).
+/// The input is freed once planned, at the start: a large board's is tens of
+/// thousands of small vectors, too slow to free after a cancel.
 pub fn count(
-    input: &FrontierInput,
+    input: FrontierInput,
     opts: &Options,
     cancel: &dyn Fn() -> bool,
     progress: &dyn Fn(u64, u64),
 ) -> Result<Outcome, FrontierError> {
-    let bound_bits = count_bound_bits(input);
+    let bound_bits = count_bound_bits(&input);
     let number = if opts.force_wide || bound_bits >= 127.9 {
         2
     } else if bound_bits >= 63.9 {
@@ -246,7 +248,8 @@ pub fn count(
     }
     let value_bytes = [8, 16, 128][number];
     let max_vector = opts.max_vector_len.clamp(1, 1024 / value_bytes);
-    let plan = Plan::new(input, max_vector)?;
+    let plan = Plan::new(&input, max_vector)?;
+    drop(input);
     macro_rules! with_number {
         ($m:ty) => {
             match number {
@@ -739,13 +742,31 @@ fn count_bound_bits(input: &FrontierInput) -> f64 {
     bits + 0.01
 }
 
-/// A placement after preprocessing, offsets relative to its first cell.
+/// A placement after preprocessing (its cells are in the plan's [`Flat`] lists).
 struct PlanPlacement {
     group: u32,
     first: u32,
-    cells: Vec<u32>,
-    /// Cells and the halo cells after the first cell.
-    block: Vec<u32>,
+}
+
+/// Many short lists of cells in one buffer. A large board has tens of
+/// thousands of placements: a vector for each, freed one by one when a
+/// cancelled count returns, kept Ctrl+C waiting tens of milliseconds.
+#[derive(Default)]
+struct Flat {
+    items: Vec<u32>,
+    ends: Vec<usize>,
+}
+
+impl Flat {
+    fn push(&mut self, list: &[u32]) {
+        self.items.extend_from_slice(list);
+        self.ends.push(self.items.len());
+    }
+
+    fn get(&self, k: usize) -> &[u32] {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] };
+        &self.items[start..self.ends[k]]
+    }
 }
 
 /// One group's place in the pieces-left numbers.
@@ -802,8 +823,12 @@ struct Plan {
     /// Sorted by first cell; those starting at `i` are `starts[i]..starts[i+1]`.
     placements: Vec<PlanPlacement>,
     starts: Vec<usize>,
-    /// Original cells of each kept placement (same order), for occupancy.
-    cells_of: Vec<Vec<u32>>,
+    /// Per placement (same order), its cells as offsets from its first cell.
+    cells: Flat,
+    /// Per placement, its cells and its halo cells after the first cell, as offsets.
+    blocks: Flat,
+    /// Per placement, its cells as the caller numbered them, for occupancy.
+    cells_of: Flat,
     required: Vec<bool>,
     has_required: bool,
     /// Required cells at or after p, for p up to n + width.
@@ -829,8 +854,8 @@ impl Plan {
         }
         let n_groups = groups_in.len();
 
-        let mut placements = Vec::new();
-        let mut cells_of = Vec::new();
+        // Each kept placement with its relative cells, block and cells.
+        let mut kept: Vec<(PlanPlacement, Vec<u32>, Vec<u32>, Vec<u32>)> = Vec::new();
         let mut size = vec![0u32; n_groups];
         let mut reach = vec![0u32; n_groups];
         let mut firsts: Vec<Vec<u32>> = vec![Vec::new(); n_groups];
@@ -875,21 +900,22 @@ impl Plan {
                 width = width.max(span as usize);
                 reach[g] = reach[g].max(span);
                 firsts[g].push(first);
-                placements.push(PlanPlacement {
-                    group: g as u32,
-                    first,
-                    cells: cells.iter().map(|c| c - first).collect(),
-                    block,
-                });
-                cells_of.push(cells);
+                let relative = cells.iter().map(|c| c - first).collect();
+                kept.push((PlanPlacement { group: g as u32, first }, relative, block, cells));
             }
         }
         // Stable sort: within a cell, placements keep the caller's order.
-        let mut order: Vec<usize> = (0..placements.len()).collect();
-        order.sort_by_key(|&k| placements[k].first);
-        let mut taken: Vec<Option<PlanPlacement>> = placements.into_iter().map(Some).collect();
-        let placements: Vec<PlanPlacement> = order.iter().map(|&k| taken[k].take().unwrap()).collect();
-        let cells_of: Vec<Vec<u32>> = order.iter().map(|&k| std::mem::take(&mut cells_of[k])).collect();
+        kept.sort_by_key(|k| k.0.first);
+        let (mut cells, mut blocks, mut cells_of) = (Flat::default(), Flat::default(), Flat::default());
+        let placements: Vec<PlanPlacement> = kept
+            .into_iter()
+            .map(|(p, relative, block, original)| {
+                cells.push(&relative);
+                blocks.push(&block);
+                cells_of.push(&original);
+                p
+            })
+            .collect();
         let mut starts = vec![0; n + 1];
         for p in &placements {
             starts[p.first as usize + 1] += 1;
@@ -1040,6 +1066,8 @@ impl Plan {
             epoch_of,
             placements,
             starts,
+            cells,
+            blocks,
             cells_of,
             has_required: required.iter().any(|&r| r),
             required,
@@ -1142,9 +1170,10 @@ impl<'a, M: Mask, V: Num> Engine<'a, M, V> {
         let steps = plan
             .placements
             .iter()
-            .map(|p| Step {
-                cells: mask_of(&p.cells),
-                block: mask_of(&p.block),
+            .enumerate()
+            .map(|(k, p)| Step {
+                cells: mask_of(plan.cells.get(k)),
+                block: mask_of(plan.blocks.get(k)),
                 group: p.group,
             })
             .collect();
@@ -1580,7 +1609,7 @@ fn run<M: Mask, V: Num>(
         let mut cells = vec![V::ZERO; n];
         for (pid, &x) in through.iter().enumerate() {
             if !x.is_zero() {
-                for &c in &plan.cells_of[pid] {
+                for &c in plan.cells_of.get(pid) {
                     cells[c as usize].add_to(x);
                 }
             }

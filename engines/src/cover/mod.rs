@@ -3,7 +3,9 @@
 //! counter for boards of at most 128 cells (`bitboard.rs`, `last_three.rs`,
 //! `symmetry.rs`), the transfer-matrix counter whose cost grows with the board's
 //! width (`frontier.rs`), and `auto.rs`, which picks one. Occupancy maps and the
-//! island what-if in `analysis.rs`. No UI, no I/O; long calls take a progress sink
+//! island what-if in `analysis.rs`. The fleet realisations of a 0/1 matrix
+//! (`realise.rs`), which both the tomography and the Bimaru puzzle read. No
+//! UI, no I/O; long calls take a progress sink
 //! and a cancel flag.
 
 mod analysis;
@@ -18,6 +20,7 @@ mod hunt;
 mod last_three;
 mod parallel;
 mod problem;
+mod realise;
 mod split;
 mod symmetry;
 
@@ -25,7 +28,9 @@ pub use analysis::{Occupancy, WhatIf, occupancy, occupancy_after_miss, what_if};
 pub use auto::{choose_count, choose_occupancy, frontier_input};
 pub use bitboard::BitboardCounter;
 pub use clusters::{ClusterCounter, Frame, MAX_PIECES as CLUSTER_MAX_PIECES};
-pub use count::{CountRequest, CountResult, Engine, cluster_frame, count_deployments, distinct_layout_divisor};
+pub use count::{
+    CountRequest, CountResult, Engine, cluster_frame, count_cover, count_deployments, distinct_layout_divisor,
+};
 pub use dlx::{Dlx, ExactCover, OptionItems};
 pub use frontier::{
     FrontierError, FrontierInput, Nat, Options as FrontierOptions, count as frontier_count, window_width,
@@ -33,6 +38,7 @@ pub use frontier::{
 pub use hunt::{HuntGame, Shot, sinking_candidates};
 pub use parallel::count_parallel;
 pub use problem::FleetCover;
+pub use realise::{Realisation, count_realisations, realisation, realisations, realisations_under, unexplained_cells};
 pub use split::split_occupancy;
 pub use symmetry::{Symmetry, board_symmetries, orbit_representatives};
 

@@ -3,84 +3,11 @@
 //! cells with '=' or 'x'; and blank puzzles of every family to start from.
 
 use super::Puzzle;
-use super::families::chess::Piece;
-use super::families::queens::NO_REGION;
-use super::model::CountSpec;
-
-/// What a click on a cell does.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Tool {
-    /// Paint the cell into this region (Queens, Star Battle, Coloured Chess, Binary).
-    Region(u16),
-    /// Take the cell off the board or put it back (Queens).
-    Hole,
-    /// Cycle the cell's given: a queen or piece on and off; Binary: 0 → 1 → none;
-    /// Battleship: water → ship → none.
-    Given,
-    /// Plant or remove a tree (Tents).
-    Tree,
-    /// The cell's number (Rullo).
-    Number(u32),
-    /// The piece the cell allows (Chess); `None`: nothing stands there.
-    Piece(Option<Piece>),
-    /// Link the cell to the one clicked before: '=' or 'x' (Binary), see [`toggle_link`].
-    Link { opposite: bool },
-}
-
-impl Tool {
-    pub fn label(self) -> String {
-        match self {
-            Tool::Region(k) => format!("region {}", region_letter(k)),
-            Tool::Hole => "hole".into(),
-            Tool::Given => "given".into(),
-            Tool::Tree => "tree".into(),
-            Tool::Number(n) => format!("number {n}"),
-            Tool::Piece(Some(p)) => format!("piece {}", p.letter()),
-            Tool::Piece(None) => "no piece".into(),
-            Tool::Link { opposite: false } => "= link".into(),
-            Tool::Link { opposite: true } => "x link".into(),
-        }
-    }
-}
-
-/// The letter a region has in the text form.
-pub fn region_letter(k: u16) -> char {
-    super::text::region_char(k as usize)
-}
+pub use super::vocab::{Tool, region_letter};
 
 /// The kinds of tool that fit a puzzle (regions and numbers stand for every value).
 pub fn tools(p: &Puzzle) -> Vec<Tool> {
-    p.as_family().tools()
-}
-
-/// Adds `item` to the list, or removes it when it is there.
-pub(crate) fn toggle<T: PartialEq>(list: &mut Vec<T>, item: T) {
-    match list.iter().position(|x| *x == item) {
-        Some(i) => {
-            list.remove(i);
-        }
-        None => list.push(item),
-    }
-}
-
-/// Paints `cell` into region `k` in a row-major region list (creating the list
-/// with every cell in region 0 when the puzzle had none).
-pub(crate) fn paint(regions: &mut Vec<u16>, cells: usize, cell: usize, k: u16) {
-    if regions.len() != cells {
-        *regions = vec![0; cells];
-    }
-    regions[cell] = k;
-}
-
-/// Region counts follow the regions: one entry per region, new ones get `fill`.
-pub(crate) fn fit_counts(counts: &mut Vec<CountSpec>, regions: &[u16], fill: CountSpec) {
-    let k = regions
-        .iter()
-        .filter(|&&r| r != NO_REGION)
-        .map(|&r| r as usize + 1)
-        .max()
-        .unwrap_or(0);
-    counts.resize(k, fill);
+    p.tools()
 }
 
 /// Applies a tool to a cell (0-based). Links are made with [`toggle_link`].
@@ -92,7 +19,7 @@ pub fn apply(p: &mut Puzzle, tool: Tool, (r, c): (usize, usize)) -> Result<(), S
             crate::puzzle::model::row_col(r, c)
         ));
     }
-    p.as_family_mut().apply(tool, (r, c))
+    p.apply_tool(tool, (r, c))
 }
 
 /// Adds a '=' or 'x' link between two cells (Binary puzzles), or removes the
@@ -105,7 +32,7 @@ pub fn toggle_link(p: &mut Puzzle, a: (usize, usize), b: (usize, usize), opposit
     if a.0 >= rows || a.1 >= cols || b.0 >= rows || b.1 >= cols {
         return Err("both linked cells must be on the board".into());
     }
-    p.as_family_mut().toggle_link(a, b, opposite)
+    p.toggle_link(a, b, opposite)
 }
 
 /// A blank puzzle of a family (a key of [`super::FAMILIES`]) to edit.
@@ -116,17 +43,7 @@ pub fn blank(family: &str, rows: usize, cols: usize) -> Result<Puzzle, String> {
 /// The clues along the edges (and Battleship's fleet) as typed text, by the
 /// keyword of the text form: what the editor shows in its clue fields.
 pub fn clues(p: &Puzzle) -> Vec<(&'static str, String)> {
-    p.as_family().clues()
-}
-
-/// Clue text of counts: "1 2+ -".
-pub(crate) fn counts_text(v: &[CountSpec]) -> String {
-    v.iter().map(|c| c.to_text()).collect::<Vec<_>>().join(" ")
-}
-
-/// Clue text of numbers: "3 1 4".
-pub(crate) fn numbers_text(v: &[u32]) -> String {
-    v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+    p.clue_fields()
 }
 
 /// The puzzle with one clue line replaced (as in the text form: "2 1 3", "1+",

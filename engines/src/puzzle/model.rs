@@ -429,10 +429,10 @@ pub struct Violation {
 }
 
 /// Every puzzle board is 1 to [`crate::geometry::MAX_SIDE`] cells a side.
-/// Counts and targets are at most [`crate::puzzle::text::MAX_COUNT`], as the
+/// Counts and targets are at most [`crate::puzzle::vocab::MAX_COUNT`], as the
 /// text form reads them (a session or a record may hold any number).
 pub fn check_numbers(what: &str, numbers: impl IntoIterator<Item = u32>) -> Result<(), String> {
-    let max = crate::puzzle::text::MAX_COUNT;
+    let max = crate::puzzle::vocab::MAX_COUNT;
     match numbers.into_iter().find(|&n| n > max) {
         Some(n) => Err(format!("{what}: {n} is over the limit of {max}")),
         None => Ok(()),
@@ -450,7 +450,7 @@ pub fn check_counts(what: &str, counts: &[CountSpec]) -> Result<(), String> {
     )
 }
 
-/// At most [`MAX_REGIONS`](crate::puzzle::families::queens::MAX_REGIONS)
+/// At most [`MAX_REGIONS`](crate::puzzle::vocab::MAX_REGIONS)
 /// regions (the text form names each with one character), and every region id
 /// below the largest one names at least one cell (ids are numbered without
 /// gaps); `skip` is the id of cells in no region, if the family has holes.
@@ -461,7 +461,7 @@ pub fn check_regions(regions: &[u16], skip: Option<u16>) -> Result<(), String> {
         .map(|&r| r as usize + 1)
         .max()
         .unwrap_or(0);
-    let max = crate::puzzle::families::queens::MAX_REGIONS;
+    let max = crate::puzzle::vocab::MAX_REGIONS;
     if count > max {
         return Err(format!("{count} regions: at most {max}"));
     }
@@ -472,7 +472,7 @@ pub fn check_regions(regions: &[u16], skip: Option<u16>) -> Result<(), String> {
     match seen.iter().position(|&s| !s) {
         Some(k) => Err(format!(
             "region {} has no cell (regions are numbered without gaps)",
-            crate::puzzle::text::region_char(k)
+            crate::puzzle::vocab::region_char(k)
         )),
         None => Ok(()),
     }

@@ -3,12 +3,14 @@
 //! count (the fractional `(q + ½ − Σx)²` for "q or q + 1"), `x_a·x_b` per
 //! "not both" pair, fixed cells and linked chains substituted, and the
 //! constants kept, so a solution has exactly the ground energy the paper
-//! states (½(NM − N − M) for Takuzu/Tango, N_t/4 for Tents).
+//! states (½(NM − N − M) for Takuzu/Tango, N_t/4 for Tents). Also what every
+//! family's QUBO is ([`PuzzleQuboModel`]: this grid form, or one of Battleship's)
+//! and its options.
 
 use super::exact::forced_values;
 use super::model::{CellValue, Constraint, Lowered, PuzzleModel};
 use crate::geometry::BinaryMatrix;
-use crate::qubo::{Qubo, QuboBuilder};
+use crate::qubo::{Qubo, QuboBuilder, XrayModel};
 
 /// The QUBO of a puzzle and how its variables map back to cells.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,4 +157,68 @@ pub fn build_qubo(model: &PuzzleModel, elimination: Elimination) -> Result<Puzzl
         cols: model.cols,
         penalty,
     })
+}
+
+/// A QUBO of a puzzle and how to read its states back as grids.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleQuboModel {
+    Grid(PuzzleQubo),
+    /// Battleship puzzles: the X-ray QUBO with the givens pinned.
+    Xray(XrayModel),
+    /// Battleship puzzles: one variable per ship placement (every rule a term).
+    Placements(crate::puzzle::battleship::placement_qubo::PlacementQubo),
+}
+
+impl PuzzleQuboModel {
+    pub fn qubo(&self) -> &Qubo {
+        match self {
+            PuzzleQuboModel::Grid(g) => &g.qubo,
+            PuzzleQuboModel::Xray(x) => &x.qubo,
+            PuzzleQuboModel::Placements(p) => &p.qubo,
+        }
+    }
+
+    pub fn decode(&self, x: &[u8]) -> BinaryMatrix {
+        match self {
+            PuzzleQuboModel::Grid(g) => g.decode(x),
+            PuzzleQuboModel::Xray(m) => m.decode(x),
+            PuzzleQuboModel::Placements(p) => p.decode(x),
+        }
+    }
+
+    pub fn encode(&self, m: &BinaryMatrix) -> Vec<u8> {
+        match self {
+            PuzzleQuboModel::Grid(g) => g.encode(m),
+            PuzzleQuboModel::Xray(x) => x.encode(m),
+            PuzzleQuboModel::Placements(p) => p.encode(m),
+        }
+    }
+}
+
+/// Options of the QUBO.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QuboOptions {
+    pub elimination: Elimination,
+    /// ε of the X-ray QUBO (Battleship).
+    pub epsilon: f64,
+    /// Battleship puzzles whose ships never touch: also a penalty of this weight
+    /// for every two diagonal neighbours both ship. Every fleet keeps its
+    /// energy; a state without such pairs is a set of straight ships apart from
+    /// each other (a bend or a diagonal contact always makes one). Not in the
+    /// paper's model: `None` leaves the X-ray QUBO as it is.
+    pub diagonal_penalty: Option<f64>,
+    /// Battleship puzzles: the placement QUBO (`placement_qubo`) instead of the
+    /// X-ray QUBO.
+    pub placements: bool,
+}
+
+impl Default for QuboOptions {
+    fn default() -> Self {
+        QuboOptions {
+            elimination: Elimination::Givens,
+            epsilon: crate::qubo::DEFAULT_EPSILON,
+            diagonal_penalty: None,
+            placements: false,
+        }
+    }
 }

@@ -2,11 +2,12 @@
 //! prints them and `fleetscope puzzle check` reads them back.
 
 use super::Puzzle;
+pub use super::vocab::CellMark;
 use crate::geometry::BinaryMatrix;
 
 /// The symbol of a cell: its 1 (queen, tent, piece, kept number, ship) or its 0.
 fn symbol(p: &Puzzle, r: usize, c: usize, one: bool) -> char {
-    p.as_family().answer_symbol(r, c, one)
+    p.as_look().answer_symbol(r, c, one)
 }
 
 /// The answer grid, one line per row, symbols separated by spaces.
@@ -74,44 +75,16 @@ pub fn parse_answer(text: &str, rows: usize, cols: usize) -> Result<BinaryMatrix
 /// The numbers along the edges as a person reads them: the counts or targets
 /// of each row and column (empty strings where the puzzle has none).
 pub fn edge_labels(p: &Puzzle) -> (Vec<String>, Vec<String>) {
-    p.as_family().edge_labels()
-}
-
-/// Edge labels of counts, blank where a line is free.
-pub(crate) fn count_labels(v: &[super::CountSpec]) -> Vec<String> {
-    v.iter()
-        .map(|c| match c {
-            super::CountSpec::Free => String::new(),
-            c => c.to_text(),
-        })
-        .collect()
-}
-
-/// What stands in a cell of the puzzle itself (before any answer).
-#[derive(Clone, Debug, PartialEq)]
-pub enum CellMark {
-    Empty,
-    /// Not part of the board.
-    Hole,
-    Number(u32),
-    Tree,
-    /// The piece the cell allows, and whether it is pre-placed.
-    Piece(char, bool),
-    /// A pre-placed queen or star.
-    GivenOne,
-    /// A given 0 or 1 (Binary).
-    Digit(bool),
-    /// A given Battleship cell (its letter: x water, * ship, o n s w e m).
-    Ship(char),
+    p.as_look().edge_labels()
 }
 
 /// The mark of every cell (row-major) and the region of every cell (empty
 /// when the puzzle has no regions).
 pub fn cell_marks(p: &Puzzle) -> (Vec<CellMark>, Vec<Option<u16>>) {
-    p.as_family().cell_marks()
+    p.as_look().cell_marks()
 }
 
 /// The '=' and 'x' links of a Binary puzzle as (cell a, cell b, opposite).
 pub fn links(p: &Puzzle) -> Vec<((usize, usize), (usize, usize), bool)> {
-    p.as_family().links()
+    p.as_look().links()
 }

@@ -13,6 +13,7 @@
 //! Every error names its line.
 
 pub use super::model::CountSpec;
+pub use super::vocab::{MAX_COUNT, region_char};
 use crate::geometry::MAX_SIDE;
 use std::collections::HashMap;
 
@@ -38,9 +39,6 @@ pub struct Sections {
     entries: HashMap<String, Entry>,
     used: std::cell::RefCell<Vec<String>>,
 }
-
-/// Largest number in a count or target.
-pub const MAX_COUNT: u32 = 1_000_000;
 
 /// "3" exactly 3, "3+" 3 or 4, "-" no count.
 fn parse_count(s: &str) -> Option<CountSpec> {
@@ -406,12 +404,6 @@ pub fn counts_line(key: &str, counts: &[CountSpec]) -> String {
 pub fn cells_line(key: &str, cells: &[(usize, usize)]) -> String {
     let v: Vec<String> = cells.iter().map(|(r, c)| format!("{},{}", r + 1, c + 1)).collect();
     format!("{key} {}\n", v.join(" "))
-}
-
-/// Region ids as letters (a–z, A–Z, then digits), for grids.
-pub fn region_char(id: usize) -> char {
-    const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    CHARS.get(id).map_or('?', |&b| b as char)
 }
 
 /// Reads a region grid: each distinct character (except `hole`) is a region,

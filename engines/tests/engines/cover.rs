@@ -583,13 +583,7 @@ fn the_frontier_looks_at_the_flag_often_within_a_layer() {
         looks.fetch_add(1, Ordering::Relaxed);
         false
     };
-    let out = frontier_count(
-        &frontier_input(&cover),
-        &FrontierOptions::default(),
-        &cancel,
-        &|_, _| {},
-    )
-    .unwrap();
+    let out = frontier_count(frontier_input(&cover), &FrontierOptions::default(), &cancel, &|_, _| {}).unwrap();
     let looks = looks.into_inner();
     assert!(
         looks * 4096 >= out.total_states,

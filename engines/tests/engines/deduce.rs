@@ -24,7 +24,7 @@ const SHIPPED: &[(&str, &str)] = &[
 /// Every step of the explanation (the family's model and its own rules)
 /// decides cells as every solution has them.
 fn assert_sound(name: &str, p: &Puzzle) -> deduce::Explanation {
-    let spec = p.as_family().ladder().unwrap();
+    let spec = p.ladder().unwrap();
     let model = &spec.model;
     let sols = p.solve_exact(ExactRequest::new(200, 200), &CancelFlag::new()).unwrap();
     assert!(!sols.stopped_at_limit, "{name}: the oracle must hold every solution");

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 /// Every decided value is the value in every solution; a puzzle with a
 /// solution never ends "broken"; a solved ladder ends on the only solution.
 fn check_sound(p: &Puzzle) -> Result<(), TestCaseError> {
-    let Ok(spec) = p.as_family().ladder() else {
+    let Ok(spec) = p.ladder() else {
         return Ok(());
     };
     let sols = p.solve_exact(ExactRequest::new(64, 64), &CancelFlag::new()).unwrap();
@@ -178,7 +178,7 @@ fn family_step(spec: &LadderSpec, mut state: State, tier: u8) -> Step {
 }
 
 fn bimaru(text: &str) -> LadderSpec {
-    Puzzle::parse(text).unwrap().as_family().ladder().unwrap()
+    Puzzle::parse(text).unwrap().ladder().unwrap()
 }
 
 fn rule_of(step: &Step) -> (Rule, Vec<(usize, bool)>) {
@@ -241,7 +241,7 @@ fn a_cell_no_ship_can_reach_is_water() {
 #[test]
 fn a_takuzu_line_that_matches_a_finished_line_must_differ_in_its_open_cells() {
     let p = Puzzle::Binary(BinaryPuzzle::blank(6, 6, true));
-    let spec = p.as_family().ladder().unwrap();
+    let spec = p.ladder().unwrap();
     let mut state = deduce::start(&spec.model).unwrap();
     for (c, v) in [0, 1, 0, 1, 0, 1].into_iter().enumerate() {
         state[c] = Some(v == 1);
@@ -260,7 +260,7 @@ fn a_takuzu_line_that_matches_a_finished_line_must_differ_in_its_open_cells() {
 fn tents_whose_trees_cannot_each_have_a_tent_break_the_pairing() {
     // Two trees with one free cell between them: one tent cannot serve both.
     let p = Puzzle::parse("tents 1x3\nrows 1\ncols 0 1 0\ngrid\nT.T\n").unwrap();
-    let spec = p.as_family().ladder().unwrap();
+    let spec = p.ladder().unwrap();
     let state = deduce::start(&spec.model).unwrap();
     let ex = deduce::explain_spec(&spec, &CancelFlag::new());
     assert!(!ex.solved, "{:?}", ex.steps);
@@ -343,7 +343,7 @@ fn regions_that_fill_a_band_of_rows_empty_the_rest_of_it() {
         "queens 4x4\nrows 1 1 1 1\ncols 1 1 1 1\nregions\naadd\nbacc\nbbcd\naddd\nregion-counts 1 1 1 1\n",
     )
     .unwrap();
-    let spec = p.as_family().ladder().unwrap();
+    let spec = p.ladder().unwrap();
     let start = deduce::start(&spec.model).unwrap();
     let step = Ladder::of(&spec).next_step(&start, 2, &CancelFlag::new());
     let (rule, decided) = rule_of(&step);

@@ -46,7 +46,7 @@ fn a_large_frontier_count_looks_at_the_flag_every_few_megabytes() {
         looks.set(looks.get() + 1);
         stop.get()
     };
-    let out = frontier_count(&input, &FrontierOptions::default(), &cancel, &|done, _| {
+    let out = frontier_count(input, &FrontierOptions::default(), &cancel, &|done, _| {
         stop.set(done >= 16);
     });
     assert!(matches!(out, Err(FrontierError::Cancelled(_))), "{out:?}");

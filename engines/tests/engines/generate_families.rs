@@ -26,7 +26,7 @@ pub(crate) fn made(recipe: Recipe, size: usize, grade: Grade, seed: u64) -> Puzz
     };
     let g = generate(&req, &cancel, &|_| {}).unwrap_or_else(|e| panic!("{req:?}: {e}"));
     assert_eq!(g.grade, grade);
-    let spec = g.puzzle.as_family().ladder().unwrap();
+    let spec = g.puzzle.ladder().unwrap();
     assert_eq!(deduce::explain_spec(&spec, &cancel).grade, grade, "the ladder agrees");
     assert_eq!(
         generate(&req, &cancel, &|_| {}).unwrap(),

@@ -155,7 +155,7 @@ fn a_solution_splits_into_the_fleets_ships() {
     fleet.sort_unstable();
     let mut some_touch = false;
     for grid in &sols.examples {
-        let ids = p.as_family().ship_ids(grid).expect("a solution is a fleet");
+        let ids = p.ship_ids(grid).expect("a solution is a fleet");
         let cols = grid.cols();
         let mut lengths = Vec::new();
         for id in 1..=fleet.len() as u16 {
@@ -187,8 +187,7 @@ fn a_solution_splits_into_the_fleets_ships() {
         "some solution has ships end to end (the case drawing must split)"
     );
     assert_eq!(
-        p.as_family()
-            .ship_ids(&BinaryMatrix::parse("1111\n0000\n0000\n0000").unwrap()),
+        p.ship_ids(&BinaryMatrix::parse("1111\n0000\n0000\n0000").unwrap()),
         None
     );
 }

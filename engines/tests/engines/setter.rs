@@ -46,7 +46,7 @@ fn brute_queens(q: &Queens) -> usize {
 }
 
 /// A generated 6×6 Queens with one boundary cell moved so it has several solutions.
-fn ambiguous_queens() -> Queens {
+pub(crate) fn ambiguous_queens() -> Queens {
     let Puzzle::Queens(mut q) = made(
         Recipe::Queens {
             holes: false,

@@ -178,7 +178,7 @@ pub fn show(ui: &mut Ui, puzzle: &Puzzle, overlay: &Overlay<'_>, max_cell: f32) 
                     .map_or([false; 4], |m| ship_joins(m, overlay.ships, r, c));
                 draw_answer(&painter, cr, &marks[i], puzzle, joins, (ink, fill));
             } else if overlay.answer.is_some()
-                && puzzle.as_family().answer_glyph() == AnswerGlyph::Digits
+                && puzzle.answer_glyph() == AnswerGlyph::Digits
                 && !matches!(marks[i], CellMark::Digit(_))
                 && !overlay.undecided.is_some_and(|u| u.get(r, c))
             {
@@ -368,7 +368,7 @@ fn draw_mark(
         CellMark::Empty | CellMark::Hole => {}
         CellMark::Number(n) => {
             // Rullo: a kept number is circled in the answer; the others fade.
-            let colour = if puzzle.as_family().answer_glyph() == AnswerGlyph::KeptNumber && !lit {
+            let colour = if puzzle.answer_glyph() == AnswerGlyph::KeptNumber && !lit {
                 faded(ink, fill)
             } else {
                 light
@@ -539,7 +539,7 @@ fn draw_answer(
     let s = cr.height();
     let on_light = palette::luminance(fill) > palette::luminance(ink);
     let gold = if on_light { ink } else { Color32::from_rgb(255, 210, 60) };
-    match puzzle.as_family().answer_glyph() {
+    match puzzle.answer_glyph() {
         AnswerGlyph::Star => star(painter, c, s * 0.38, gold),
         AnswerGlyph::Disc => {
             let (body, rim) = if on_light {

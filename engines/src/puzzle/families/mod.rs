@@ -1,32 +1,24 @@
-//! The puzzle families and one type over all of them. Each family's file owns
-//! its rules through the [`Family`] trait (`family.rs`); [`Puzzle`] is the enum
-//! the `families!` list below makes, and its methods ask the family.
+//! The puzzle families and one type over all of them. Each family's folder
+//! owns its rules through the [`Family`] trait (`puzzle/family/`); [`Puzzle`]
+//! is the enum the `families!` list below makes, and its methods ask the family.
 
 pub mod bimaru;
-mod bimaru_ladder;
 pub mod binary;
-mod binary_exact;
-mod binary_ladder;
 pub mod chess;
-mod chess_count;
-mod chess_max;
-mod family;
-mod nqueens_count;
 pub mod queens;
-mod queens_dlx;
 pub mod rullo;
 pub mod tents;
 
-pub use family::{AnswerGlyph, Family, FamilyType};
+pub use super::family::{AnswerGlyph, Authoring, Family, FamilyType, Look, Rules};
+pub use super::qubo::{PuzzleQuboModel, QuboOptions};
 
 use super::BattleshipPuzzle;
 use super::PuzzleError;
 use super::exact::{ExactRequest, ExactResult};
 use super::model::{PuzzleModel, Violation};
-use super::qubo::{Elimination, PuzzleQubo};
 use super::text::Sections;
+use super::vocab::Tool;
 use crate::geometry::BinaryMatrix;
-use crate::qubo::{Qubo, XrayModel};
 use crate::run::CancelFlag;
 use binary::BinaryPuzzle;
 use chess::Chess;
@@ -48,17 +40,45 @@ macro_rules! families {
         }
 
         impl Puzzle {
-            /// The family that owns this puzzle's rules.
-            pub fn as_family(&self) -> &dyn Family {
+            /// The rules of this puzzle's family.
+            pub fn as_rules(&self) -> &dyn Rules {
                 match self {
                     $(Puzzle::$variant(p) => p),+
                 }
             }
 
-            /// The same, to edit the puzzle.
-            pub fn as_family_mut(&mut self) -> &mut dyn Family {
+            /// How this puzzle's family looks.
+            pub fn as_look(&self) -> &dyn Look {
                 match self {
                     $(Puzzle::$variant(p) => p),+
+                }
+            }
+
+            /// The editor's tools, the default first (see [`crate::puzzle::edit::tools`]).
+            pub(crate) fn tools(&self) -> Vec<Tool> {
+                match self {
+                    $(Puzzle::$variant(p) => p.tools()),+
+                }
+            }
+
+            /// Applies a tool to a cell on the board (the caller checked the bounds).
+            pub(crate) fn apply_tool(&mut self, tool: Tool, cell: (usize, usize)) -> Result<(), String> {
+                match self {
+                    $(Puzzle::$variant(p) => p.apply(tool, cell)),+
+                }
+            }
+
+            /// Adds or removes a link (the caller checked the cells).
+            pub(crate) fn toggle_link(&mut self, a: (usize, usize), b: (usize, usize), opposite: bool) -> Result<(), String> {
+                match self {
+                    $(Puzzle::$variant(p) => p.toggle_link(a, b, opposite)),+
+                }
+            }
+
+            /// The clue lines the editor shows as fields, by their text-form keyword.
+            pub(crate) fn clue_fields(&self) -> Vec<(&'static str, String)> {
+                match self {
+                    $(Puzzle::$variant(p) => p.clue_fields()),+
                 }
             }
 
@@ -86,6 +106,18 @@ macro_rules! families {
             $(all.extend_from_slice(<$ty as FamilyType>::KEYWORDS);)+
             all
         });
+
+        $(impl From<$ty> for Puzzle {
+            fn from(p: $ty) -> Puzzle {
+                Puzzle::$variant(p)
+            }
+        })+
+
+        // Every listed type is a whole family: a missing part is a compile error naming it.
+        const _: fn() = || {
+            fn is_whole<F: Family>() {}
+            $(is_whole::<$ty>();)+
+        };
     };
 }
 
@@ -106,83 +138,19 @@ pub const MAX_PUZZLE_TEXT: usize = 1 << 20;
 /// Grid keywords of the text forms (followed by one line per row).
 const GRIDS: &[&str] = &["regions", "grid", "pieces", "numbers"];
 
-/// A QUBO of a puzzle and how to read its states back as grids.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PuzzleQuboModel {
-    Grid(PuzzleQubo),
-    /// Battleship puzzles: the X-ray QUBO with the givens pinned.
-    Xray(XrayModel),
-    /// Battleship puzzles: one variable per ship placement (every rule a term).
-    Placements(super::placement_qubo::PlacementQubo),
-}
-
-impl PuzzleQuboModel {
-    pub fn qubo(&self) -> &Qubo {
-        match self {
-            PuzzleQuboModel::Grid(g) => &g.qubo,
-            PuzzleQuboModel::Xray(x) => &x.qubo,
-            PuzzleQuboModel::Placements(p) => &p.qubo,
-        }
-    }
-
-    pub fn decode(&self, x: &[u8]) -> BinaryMatrix {
-        match self {
-            PuzzleQuboModel::Grid(g) => g.decode(x),
-            PuzzleQuboModel::Xray(m) => m.decode(x),
-            PuzzleQuboModel::Placements(p) => p.decode(x),
-        }
-    }
-
-    pub fn encode(&self, m: &BinaryMatrix) -> Vec<u8> {
-        match self {
-            PuzzleQuboModel::Grid(g) => g.encode(m),
-            PuzzleQuboModel::Xray(x) => x.encode(m),
-            PuzzleQuboModel::Placements(p) => p.encode(m),
-        }
-    }
-}
-
-/// Options of the QUBO.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct QuboOptions {
-    pub elimination: Elimination,
-    /// ε of the X-ray QUBO (Battleship).
-    pub epsilon: f64,
-    /// Battleship puzzles whose ships never touch: also a penalty of this weight
-    /// for every two diagonal neighbours both ship. Every fleet keeps its
-    /// energy; a state without such pairs is a set of straight ships apart from
-    /// each other (a bend or a diagonal contact always makes one). Not in the
-    /// paper's model: `None` leaves the X-ray QUBO as it is.
-    pub diagonal_penalty: Option<f64>,
-    /// Battleship puzzles: the placement QUBO (`placement_qubo`) instead of the
-    /// X-ray QUBO.
-    pub placements: bool,
-}
-
-impl Default for QuboOptions {
-    fn default() -> Self {
-        QuboOptions {
-            elimination: Elimination::Givens,
-            epsilon: crate::qubo::DEFAULT_EPSILON,
-            diagonal_penalty: None,
-            placements: false,
-        }
-    }
-}
-
 impl Puzzle {
     /// The family keyword (as in the text form).
     pub fn family(&self) -> &'static str {
-        self.as_family().family()
+        self.as_rules().family()
     }
 
     /// What this puzzle asks, in words.
     pub fn rules(&self) -> String {
-        self.as_family().rules()
+        self.as_rules().rules()
     }
 
     pub fn size(&self) -> (usize, usize) {
-        self.as_family().size()
+        self.as_rules().size()
     }
 
     /// Reads the text form; errors name the line. Texts over
@@ -216,7 +184,7 @@ impl Puzzle {
     }
 
     pub fn to_text(&self) -> String {
-        self.as_family().to_text()
+        self.as_rules().to_text()
     }
 
     /// The text form, checked to read back: what Fleetscope writes, it reads
@@ -237,12 +205,12 @@ impl Puzzle {
 
     /// Checks sizes and references (a session or text may hold anything).
     pub fn validate(&self) -> Result<(), String> {
-        self.as_family().validate()
+        self.as_rules().validate()
     }
 
     /// The rules as a grid model (not for Battleship, whose fleet is not linear).
     pub fn model(&self) -> Result<PuzzleModel, String> {
-        self.as_family().model()
+        self.as_rules().model()
     }
 
     /// Every rule an answer breaks (empty: the answer is a solution; for Max
@@ -256,7 +224,7 @@ impl Puzzle {
                 grid.cols()
             ));
         }
-        self.as_family().violations(grid)
+        self.as_rules().violations(grid)
     }
 
     /// A checker of answers that builds the rules model once: checking every
@@ -272,7 +240,7 @@ impl Puzzle {
 
     /// Max Chess: the puzzle asks for a best answer, not just a valid one.
     pub fn has_objective(&self) -> bool {
-        self.as_family().has_objective()
+        self.as_rules().has_objective()
     }
 
     /// Counts the solutions (up to `req.limit`) and keeps the first `req.keep`
@@ -280,7 +248,7 @@ impl Puzzle {
     /// Battleship, propagation and search otherwise); stops with
     /// [`PuzzleError::Cancelled`] when `cancel` is set.
     pub fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
-        self.as_family().solve_exact(req, cancel)
+        self.as_rules().solve_exact(req, cancel)
     }
 
     /// Counts the solutions that keep `marks` (cell, value) on top of the puzzle.
@@ -290,12 +258,27 @@ impl Puzzle {
         req: ExactRequest,
         cancel: &CancelFlag,
     ) -> Result<ExactResult, PuzzleError> {
-        self.as_family().solve_with(marks, req, cancel)
+        self.as_rules().solve_with(marks, req, cancel)
     }
 
     /// The puzzle's QUBO.
     pub fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
-        self.as_family().qubo(options)
+        self.as_rules().qubo(options)
+    }
+
+    /// What the deduction ladder reasons on, or why this puzzle has none.
+    pub fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
+        self.as_rules().ladder()
+    }
+
+    /// How the grid draws an answer.
+    pub fn answer_glyph(&self) -> AnswerGlyph {
+        self.as_look().answer_glyph()
+    }
+
+    /// Which ship each cell of `grid` belongs to, for families whose answer is a fleet.
+    pub fn ship_ids(&self, grid: &BinaryMatrix) -> Option<Vec<u16>> {
+        self.as_look().ship_ids(grid)
     }
 }
 
@@ -311,7 +294,7 @@ impl RuleChecker<'_> {
     pub fn violations(&self, grid: &BinaryMatrix) -> Result<Vec<Violation>, String> {
         match &self.model {
             Some(model) if (grid.rows(), grid.cols()) == self.puzzle.size() => {
-                Ok(self.puzzle.as_family().violations_in(model, grid))
+                Ok(self.puzzle.as_rules().violations_in(model, grid))
             }
             _ => self.puzzle.violations(grid),
         }

@@ -93,7 +93,7 @@ pub(super) fn distance(
             fewest_probes: None,
         });
     }
-    let spec = puzzle.as_family().ladder()?;
+    let spec = puzzle.ladder()?;
     let explanation = deduce::explain_spec(&spec, cancel);
     let grade = explanation.grade;
     let profile = explanation.tier_profile();

@@ -70,7 +70,7 @@ pub fn lens(p: &Puzzle, cancel: &CancelFlag) -> Result<Lens, String> {
     let r = p
         .solve_exact(ExactRequest::new(LENS_CAP, KEPT), cancel)
         .map_err(|e| e.to_string())?;
-    let (rows, cols) = p.as_family().size();
+    let (rows, cols) = p.size();
     let differing = match r.examples.first() {
         Some(first) => (0..rows * cols)
             .filter(|&c| {

@@ -23,7 +23,7 @@ use crate::run::CancelFlag;
 /// A unique puzzle's grade by its family's ladder ("needs search" when the
 /// family has none).
 pub fn grade_of(p: &Puzzle, cancel: &CancelFlag) -> Grade {
-    match p.as_family().ladder() {
+    match p.ladder() {
         Ok(spec) => deduce::explain_spec(&spec, cancel).grade,
         Err(_) => Grade::NeedsSearch,
     }

@@ -59,7 +59,7 @@ pub fn outline(
     cancel: &CancelFlag,
     progress: &dyn Fn(usize, usize),
 ) -> Result<Outline, String> {
-    let (rows, cols) = p.as_family().size();
+    let (rows, cols) = p.size();
     let cells = rows * cols;
     if lens.is_complete() {
         return Ok(Outline {

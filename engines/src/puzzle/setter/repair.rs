@@ -73,7 +73,7 @@ impl EditKind {
 pub fn edit_kinds(p: &Puzzle) -> Vec<EditKind> {
     use EditKind::*;
     let square = {
-        let (rows, cols) = p.as_family().size();
+        let (rows, cols) = p.size();
         rows == cols
     };
     match p {
@@ -268,7 +268,7 @@ fn boundary_moves(p: &Puzzle, regions_of: &[u16], n: usize) -> Vec<Edit> {
 /// Candidate edits at the cells where solutions differ (each such cell takes
 /// both values in some solution, so each value is tried).
 fn cell_edits(p: &Puzzle, differing: &[usize]) -> Vec<Edit> {
-    let (_, cols) = p.as_family().size();
+    let (_, cols) = p.size();
     let mut out = Vec::new();
     for cell in differing {
         let (r, c) = (cell / cols, cell % cols);
@@ -351,7 +351,7 @@ fn number_edits(p: &Puzzle, differing: &[usize], first: &crate::geometry::Binary
 
 /// Hidden counts shown with the value each solution found gives them.
 fn count_edits(p: &Puzzle, examples: &[crate::geometry::BinaryMatrix]) -> Vec<Edit> {
-    let (rows, cols) = p.as_family().size();
+    let (rows, cols) = p.size();
     let mut out = Vec::new();
     for col in [false, true] {
         for k in 0..if col { cols } else { rows } {
@@ -416,7 +416,7 @@ pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(RepairStage)) 
 
 /// The lens and outline fit `p`'s grid (a lens of another puzzle is refused, never indexed past its end).
 fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), String> {
-    let (rows, cols) = p.as_family().size();
+    let (rows, cols) = p.size();
     let cells = rows * cols;
     let outline_cells = req.outline.iter().flat_map(|o| o.differ.iter().chain(&o.unknown));
     let fits = req.lens.examples.iter().all(|g| g.rows() == rows && g.cols() == cols)
@@ -461,7 +461,7 @@ pub fn repair(
         }
         _ => {}
     }
-    let (rows, cols) = p.as_family().size();
+    let (rows, cols) = p.size();
     // Every cell where solutions differ (exactly, or as far as the time allows)
     // and every cell not settled: the recount decides.
     let differing = if seen.is_complete() {

@@ -160,7 +160,7 @@ impl Editor {
         ui.horizontal_wrapped(|ui| {
             ui.toggle_value(&mut self.play, "Try (P)")
                 .on_hover_text("Click cells to place your own answer; the rules it breaks are listed");
-            if puzzle.as_family().cell_marks().1.iter().any(Option::is_some) {
+            if puzzle.as_look().cell_marks().1.iter().any(Option::is_some) {
                 ui.checkbox(&mut self.letters, "Region letters")
                     .on_hover_text("Write each cell's region letter in its corner (as the puzzle's text names them)");
             }
@@ -355,7 +355,7 @@ impl Editor {
                 for f in &givens {
                     grid.set(f.cell / cols, f.cell % cols, f.value);
                 }
-                if puzzle.as_family().answer_glyph() == AnswerGlyph::Digits {
+                if puzzle.answer_glyph() == AnswerGlyph::Digits {
                     // Three states: blank, then 1, then 0, then blank again.
                     let mut blank = answer
                         .filter(|a| fits(&a.grid))
@@ -455,7 +455,7 @@ impl Editor {
 
 /// What a click does in Try mode, for this family.
 fn try_help(puzzle: &Puzzle) -> String {
-    let how = match puzzle.as_family().answer_glyph() {
+    let how = match puzzle.answer_glyph() {
         AnswerGlyph::Digits => "Click a cell: blank, 1, 0 (right click: blank, 0, 1).",
         AnswerGlyph::KeptNumber => "Click a number to keep it (again: blank); right click: strike it out.",
         AnswerGlyph::Block => "Click a cell for a ship part (again: blank); right click: water.",

@@ -853,7 +853,7 @@ impl PuzzlesRoom {
 }
 
 fn check(puzzle: Puzzle, grid: BinaryMatrix, source: String) -> Result<Answer, String> {
-    let ships = puzzle.as_family().ship_ids(&grid);
+    let ships = puzzle.ship_ids(&grid);
     let broken = puzzle.violations(&grid)?;
     let value = if puzzle.has_objective() {
         Some(puzzle.model()?.objective_value(&grid))

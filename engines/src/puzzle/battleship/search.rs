@@ -9,7 +9,7 @@
 //! usable cells as it needs, and every given ship cell not yet covered must be
 //! usable by a ship length still to come.
 
-use super::battleship::{BattleshipPuzzle, Given, PuzzleError, role};
+use super::{BattleshipPuzzle, Given, PuzzleError, role};
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::puzzle::exact::{SearchProgress, no_search_progress};

@@ -12,7 +12,7 @@
 //! links join cells into one variable as in the model (its `lower`); distinct
 //! lines (Takuzu) are checked as lines complete.
 
-use super::binary::BinaryPuzzle;
+use super::BinaryPuzzle;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult, SearchProgress};

@@ -1,43 +1,18 @@
-//! What a puzzle family is: everything Fleetscope does with a puzzle, asked of
-//! the family that owns the rules. Each `families/<x>.rs` implements [`Family`]
-//! (rules, text form, exact solving, QUBO, what the editor and the grid need) and
-//! [`FamilyType`] (how its text starts and a blank one); the `families!` list in
-//! `mod.rs` makes the [`super::Puzzle`] enum over them. A new family is its file,
-//! one line in that list and an example puzzle.
+//! A family's rules ([`Rules`]: text form, size, its rules in words and as a
+//! model, the exact strategy and its hooks, the QUBO) and what its type knows
+//! before there is a puzzle ([`FamilyType`]: keywords, parsing, a blank one).
 
-use super::PuzzleQuboModel;
-use super::QuboOptions;
 use crate::geometry::BinaryMatrix;
-use crate::puzzle::PuzzleError;
-use crate::puzzle::edit::Tool;
+use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult, solve_model_pruned};
 use crate::puzzle::model::{PuzzleModel, Violation};
-use crate::puzzle::qubo::build_qubo;
-use crate::puzzle::render::CellMark;
+use crate::puzzle::qubo::{PuzzleQuboModel, QuboOptions, build_qubo};
 use crate::puzzle::text::Sections;
 use crate::run::CancelFlag;
 
-/// How the grid draws an answer's 1 (and whether it shows the 0s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnswerGlyph {
-    /// A queen's disc.
-    Disc,
-    /// A star (Star Battle).
-    Star,
-    /// A tent beside its tree.
-    Tent,
-    /// The number is kept (circled); the numbers not kept fade (Rullo).
-    KeptNumber,
-    /// A ring around the piece standing there (chess pieces).
-    PieceRing,
-    /// The digits 1 and 0 are both written (Takuzu, Binairo, Tango).
-    Digits,
-    /// A ship segment (Battleship).
-    Block,
-}
-
-/// A puzzle family's rules and everything the tools ask of them.
-pub trait Family {
+/// A puzzle family's rules: what a puzzle is, asks and allows, how it is
+/// solved exactly and its QUBO. Object safe: `Puzzle::as_rules` hands one out.
+pub trait Rules {
     /// The family keyword, as the text form starts ("star-battle", "tango").
     fn family(&self) -> &'static str;
     /// What the puzzle asks, in a sentence or two a person reads beside the grid
@@ -88,7 +63,7 @@ pub trait Family {
 
     /// Counts the solutions (up to `req.limit`), keeping the first `req.keep`.
     /// The default searches the model (bound propagation, branching, probing),
-    /// with [`Family::exact_model`] and [`Family::partial_possible`] as hooks.
+    /// with [`Rules::exact_model`] and [`Rules::partial_possible`] as hooks.
     fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
         solve_by_search(self, req, cancel)
     }
@@ -114,7 +89,7 @@ pub trait Family {
     fn exact_model(&self) -> Result<PuzzleModel, String> {
         self.model()
     }
-    /// Whether [`Family::partial_possible`] can rule out partial answers.
+    /// Whether [`Rules::partial_possible`] can rule out partial answers.
     fn prunes_partial(&self) -> bool {
         false
     }
@@ -129,49 +104,10 @@ pub trait Family {
     fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
         Ok(PuzzleQuboModel::Grid(build_qubo(&self.model()?, options.elimination)?))
     }
-
-    /// The editor's tools, the default first.
-    fn tools(&self) -> Vec<Tool>;
-    /// Applies a tool to a cell on the board (0-based; the caller checked the bounds).
-    fn apply(&mut self, tool: Tool, _cell: (usize, usize)) -> Result<(), String> {
-        Err(not_applicable(tool, self.family()))
-    }
-    /// Adds or removes a '=' / 'x' link between two cells.
-    fn toggle_link(&mut self, _a: (usize, usize), _b: (usize, usize), _opposite: bool) -> Result<(), String> {
-        Err(format!("{} has no links", self.family()))
-    }
-    /// The '=' and 'x' links as (cell a, cell b, opposite).
-    fn links(&self) -> Vec<((usize, usize), (usize, usize), bool)> {
-        Vec::new()
-    }
-    /// The clue lines the editor shows as fields, by their text-form keyword.
-    fn clues(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
-    }
-    /// The numbers along the edges as a person reads them (empty where none).
-    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
-        let (rows, cols) = self.size();
-        (vec![String::new(); rows], vec![String::new(); cols])
-    }
-    /// What stands in each cell before any answer (row-major), and each cell's
-    /// region (empty when the family has none).
-    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>);
-    /// An answer's symbol in a cell, as `puzzle solve` prints it.
-    fn answer_symbol(&self, _r: usize, _c: usize, one: bool) -> char {
-        if one { '#' } else { '.' }
-    }
-    /// How the grid draws an answer.
-    fn answer_glyph(&self) -> AnswerGlyph;
-    /// For families whose answer is a fleet: which ship each cell of `grid`
-    /// belongs to (ship number + 1, 0 for water), so ships that touch are drawn
-    /// apart. `None` when the family has no ships or the grid is no fleet.
-    fn ship_ids(&self, _grid: &BinaryMatrix) -> Option<Vec<u16>> {
-        None
-    }
 }
 
-/// The exact search over a family's model (the default [`Family::solve_exact`]).
-pub fn solve_by_search<F: Family + ?Sized>(
+/// The exact search over a family's model (the default [`Rules::solve_exact`]).
+pub fn solve_by_search<F: Rules + ?Sized>(
     family: &F,
     req: ExactRequest,
     cancel: &CancelFlag,
@@ -185,26 +121,11 @@ pub fn solve_by_search<F: Family + ?Sized>(
 
 /// What a family type knows before there is a puzzle: its keywords, how to read
 /// its text and what a blank one looks like.
-pub trait FamilyType: Family + Sized {
+pub trait FamilyType: Rules + Sized {
     /// The keywords that start its text, with one line each for menus.
     const KEYWORDS: &'static [(&'static str, &'static str)];
     /// Reads the sections of a text form whose first line named one of its keywords.
     fn parse(sections: &Sections) -> Result<Self, String>;
     /// The text after the first line of a blank `keyword` puzzle of this size.
     fn blank_body(keyword: &str, rows: usize, cols: usize) -> String;
-}
-
-/// Why a tool does nothing on a family (the editor's status line).
-pub(crate) fn not_applicable(tool: Tool, family: &str) -> String {
-    format!("the {} tool does not apply to {family}", tool.label())
-}
-
-/// "0 0 0" for `n` entries of `value`: the clue lines of blank puzzles.
-pub(super) fn repeated(n: usize, value: &str) -> String {
-    vec![value; n].join(" ")
-}
-
-/// A grid section of `rows` lines of `cols` copies of `ch`.
-pub(super) fn filled_grid(rows: usize, cols: usize, ch: &str) -> String {
-    format!("{}\n", vec![ch.repeat(cols); rows].join("\n"))
 }

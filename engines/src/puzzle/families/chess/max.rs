@@ -12,7 +12,7 @@
 //! CPU-s; the group bound prunes all but a thin tree around the 281,571
 //! optimal placements.
 
-use super::chess::Chess;
+use super::Chess;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult, SearchProgress};

@@ -3,18 +3,19 @@
 //! tomography and quantum annealing" with the given cells pinned. The exact
 //! solver is the project's Bimaru search (`puzzle::solve`).
 
-use super::family::not_applicable;
-use super::family::repeated;
-use super::{PuzzleQuboModel, QuboOptions};
+mod ladder;
+
 use crate::geometry::{BinaryMatrix, TouchRule};
-use crate::puzzle::edit::Tool;
+use crate::puzzle::battleship::placement_qubo::PlacementQubo;
+use crate::puzzle::battleship::{BattleshipPuzzle, Given};
+use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
+use crate::puzzle::family::kit::{not_applicable, repeated};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
 use crate::puzzle::model::{PuzzleModel, Violation};
-use crate::puzzle::placement_qubo::PlacementQubo;
-use crate::puzzle::qubo::Elimination;
-use crate::puzzle::render::CellMark;
+use crate::puzzle::qubo::{Elimination, PuzzleQuboModel, QuboOptions};
 use crate::puzzle::text::Sections;
-use crate::puzzle::{BattleshipPuzzle, Given, PuzzleError};
+use crate::puzzle::vocab::{CellMark, Tool};
 use crate::qubo::{PinMode, XrayModel, XraySpec};
 use crate::quote::excerpt;
 use crate::run::CancelFlag;
@@ -376,7 +377,7 @@ pub fn xray_spec(p: &BattleshipPuzzle, epsilon: f64, pin_mode: PinMode) -> Resul
     Ok(spec)
 }
 
-impl super::Family for BattleshipPuzzle {
+impl Rules for BattleshipPuzzle {
     fn family(&self) -> &'static str {
         "battleship"
     }
@@ -428,7 +429,7 @@ impl super::Family for BattleshipPuzzle {
 
     /// Counts, givens and diagonals as a model; the fleet's rules on top.
     fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
-        super::bimaru_ladder::ladder(self)
+        ladder::ladder(self)
     }
 
     /// The marks join the givens as water or some ship part.
@@ -445,7 +446,7 @@ impl super::Family for BattleshipPuzzle {
                 p.givens.push((r, c, if v { Given::Ship } else { Given::Water }));
             }
         }
-        super::Family::solve_exact(&p, req, cancel)
+        Rules::solve_exact(&p, req, cancel)
     }
 
     /// The Bimaru search over X-ray realisations.
@@ -501,7 +502,44 @@ impl super::Family for BattleshipPuzzle {
         }
         Ok(PuzzleQuboModel::Xray(model))
     }
+}
 
+impl Look for BattleshipPuzzle {
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let t = |v: &[Option<u32>]| v.iter().map(|x| x.map_or(String::new(), |n| n.to_string())).collect();
+        (t(&self.row_targets), t(&self.col_targets))
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
+        for &(r, c, g) in &self.givens {
+            marks[r * self.cols + c] = CellMark::Ship(g.letter());
+        }
+        (marks, Vec::new())
+    }
+
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::Block
+    }
+
+    fn ship_ids(&self, grid: &BinaryMatrix) -> Option<Vec<u16>> {
+        let names: Vec<String> = (1..=self.ships.len()).map(|k| k.to_string()).collect();
+        let ships: Vec<(&str, usize)> = names
+            .iter()
+            .map(String::as_str)
+            .zip(self.ships.iter().copied())
+            .collect();
+        let fleet = crate::geometry::Fleet::straight("puzzle", crate::geometry::Lattice::Square, &ships);
+        let cut = crate::cover::realisation(grid, &fleet, self.rule)?;
+        let mut ids = vec![0u16; grid.rows() * grid.cols()];
+        for (cell, piece) in cut.occupancy(&fleet) {
+            ids[cell.0 as usize * grid.cols() + cell.1 as usize] = piece as u16 + 1;
+        }
+        Some(ids)
+    }
+}
+
+impl Authoring for BattleshipPuzzle {
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Given]
     }
@@ -522,7 +560,7 @@ impl super::Family for BattleshipPuzzle {
         Ok(())
     }
 
-    fn clues(&self) -> Vec<(&'static str, String)> {
+    fn clue_fields(&self) -> Vec<(&'static str, String)> {
         let targets = |v: &[Option<u32>]| {
             v.iter()
                 .map(|t| t.map_or("-".to_string(), |n| n.to_string()))
@@ -538,41 +576,9 @@ impl super::Family for BattleshipPuzzle {
             ("cols", targets(&self.col_targets)),
         ]
     }
-
-    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
-        let t = |v: &[Option<u32>]| v.iter().map(|x| x.map_or(String::new(), |n| n.to_string())).collect();
-        (t(&self.row_targets), t(&self.col_targets))
-    }
-
-    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
-        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
-        for &(r, c, g) in &self.givens {
-            marks[r * self.cols + c] = CellMark::Ship(g.letter());
-        }
-        (marks, Vec::new())
-    }
-
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::Block
-    }
-    fn ship_ids(&self, grid: &BinaryMatrix) -> Option<Vec<u16>> {
-        let names: Vec<String> = (1..=self.ships.len()).map(|k| k.to_string()).collect();
-        let ships: Vec<(&str, usize)> = names
-            .iter()
-            .map(String::as_str)
-            .zip(self.ships.iter().copied())
-            .collect();
-        let fleet = crate::geometry::Fleet::straight("puzzle", crate::geometry::Lattice::Square, &ships);
-        let cut = crate::tomography::realisation(grid, &fleet, self.rule)?;
-        let mut ids = vec![0u16; grid.rows() * grid.cols()];
-        for (cell, piece) in cut.occupancy(&fleet) {
-            ids[cell.0 as usize * grid.cols() + cell.1 as usize] = piece as u16 + 1;
-        }
-        Some(ids)
-    }
 }
 
-impl super::FamilyType for BattleshipPuzzle {
+impl FamilyType for BattleshipPuzzle {
     const KEYWORDS: &'static [(&'static str, &'static str)] =
         &[("battleship", "Battleship (Bimaru): ships from row and column counts")];
 

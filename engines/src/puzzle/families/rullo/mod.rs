@@ -2,12 +2,11 @@
 //! numbers of a grid so that the kept numbers of every row and column add up
 //! to its target. A 1 is a kept number.
 
-use super::family::not_applicable;
-use super::family::repeated;
-use crate::puzzle::edit::{Tool, numbers_text};
+use crate::puzzle::family::kit::{not_applicable, numbers_text, repeated};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
 use crate::puzzle::model::PuzzleModel;
-use crate::puzzle::render::CellMark;
 use crate::puzzle::text::Sections;
+use crate::puzzle::vocab::{CellMark, Tool};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -112,7 +111,7 @@ fn sum(terms: Vec<(usize, i64)>, target: u32, what: String) -> crate::puzzle::mo
     }
 }
 
-impl super::Family for Rullo {
+impl Rules for Rullo {
     fn family(&self) -> &'static str {
         "rullo"
     }
@@ -134,7 +133,27 @@ impl super::Family for Rullo {
     fn model(&self) -> Result<PuzzleModel, String> {
         Rullo::model(self)
     }
+}
 
+impl Look for Rullo {
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        (
+            self.row_targets.iter().map(u32::to_string).collect(),
+            self.col_targets.iter().map(u32::to_string).collect(),
+        )
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let marks = self.values.iter().flatten().map(|&v| CellMark::Number(v)).collect();
+        (marks, Vec::new())
+    }
+
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::KeptNumber
+    }
+}
+
+impl Authoring for Rullo {
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Number(1)]
     }
@@ -150,31 +169,15 @@ impl super::Family for Rullo {
         }
     }
 
-    fn clues(&self) -> Vec<(&'static str, String)> {
+    fn clue_fields(&self) -> Vec<(&'static str, String)> {
         vec![
             ("rows", numbers_text(&self.row_targets)),
             ("cols", numbers_text(&self.col_targets)),
         ]
     }
-
-    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
-        (
-            self.row_targets.iter().map(u32::to_string).collect(),
-            self.col_targets.iter().map(u32::to_string).collect(),
-        )
-    }
-
-    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
-        let marks = self.values.iter().flatten().map(|&v| CellMark::Number(v)).collect();
-        (marks, Vec::new())
-    }
-
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::KeptNumber
-    }
 }
 
-impl super::FamilyType for Rullo {
+impl FamilyType for Rullo {
     const KEYWORDS: &'static [(&'static str, &'static str)] =
         &[("rullo", "Rullo: keep numbers so rows and columns hit their targets")];
 

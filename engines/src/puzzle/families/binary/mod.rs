@@ -6,13 +6,16 @@
 //! region counts; and, for Takuzu, no two identical rows or columns — a rule
 //! a QUBO cannot express, checked on complete grids.
 
-use super::family::not_applicable;
-use super::queens::Wrap;
+mod exact;
+mod ladder;
+
 use crate::geometry::BinaryMatrix;
-use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint};
+use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
 use crate::puzzle::model::{Link, PuzzleModel, Violation, cell_name};
-use crate::puzzle::render::{CellMark, count_labels};
-use crate::puzzle::text::{CountSpec, Sections, counts_line, region_char, regions_from_grid};
+use crate::puzzle::text::{CountSpec, Sections, counts_line, regions_from_grid};
+use crate::puzzle::vocab::{CellMark, Tool};
+use crate::puzzle::vocab::{Wrap, region_char};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -405,7 +408,7 @@ impl BinaryPuzzle {
     }
 }
 
-impl super::Family for BinaryPuzzle {
+impl Rules for BinaryPuzzle {
     fn family(&self) -> &'static str {
         BinaryPuzzle::family(self)
     }
@@ -448,13 +451,13 @@ impl super::Family for BinaryPuzzle {
         BinaryPuzzle::model(self)
     }
 
-    /// Lines kept whole (count and runs together): see `binary_exact`.
+    /// Lines kept whole (count and runs together): see `exact`.
     fn solve_exact(
         &self,
         req: crate::puzzle::exact::ExactRequest,
         cancel: &crate::run::CancelFlag,
     ) -> Result<crate::puzzle::exact::ExactResult, crate::puzzle::PuzzleError> {
-        super::binary_exact::solve(self, &[], req, cancel)
+        exact::solve(self, &[], req, cancel)
     }
 
     fn solve_with(
@@ -463,12 +466,12 @@ impl super::Family for BinaryPuzzle {
         req: crate::puzzle::exact::ExactRequest,
         cancel: &crate::run::CancelFlag,
     ) -> Result<crate::puzzle::exact::ExactResult, crate::puzzle::PuzzleError> {
-        super::binary_exact::solve(self, marks, req, cancel)
+        exact::solve(self, marks, req, cancel)
     }
 
     /// Takuzu's "no two equal lines" joins the ladder as a rule of its own.
     fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
-        super::binary_ladder::ladder(self)
+        ladder::ladder(self)
     }
 
     /// No two equal lines (Takuzu), which no sum expresses.
@@ -493,7 +496,41 @@ impl super::Family for BinaryPuzzle {
         line(&|i| (0..cols).map(|j| i * cols + j).collect(), rows)
             && line(&|j| (0..rows).map(|i| i * cols + j).collect(), cols)
     }
+}
 
+impl Look for BinaryPuzzle {
+    fn links(&self) -> Vec<((usize, usize), (usize, usize), bool)> {
+        self.links.iter().map(|l| (l.a, l.b, l.opposite)).collect()
+    }
+
+    /// Balanced lines need no numbers on the edges.
+    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let half = |v: &[CountSpec], n: usize| v.iter().all(|c| *c == CountSpec::Exactly(n as u32 / 2));
+        if half(&self.row_ones, self.cols) && half(&self.col_ones, self.rows) {
+            (vec![String::new(); self.rows], vec![String::new(); self.cols])
+        } else {
+            (count_labels(&self.row_ones), count_labels(&self.col_ones))
+        }
+    }
+
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
+        for &(r, c, v) in &self.givens {
+            marks[r * self.cols + c] = CellMark::Digit(v);
+        }
+        (marks, self.regions.iter().map(|&k| Some(k)).collect())
+    }
+
+    fn answer_symbol(&self, _r: usize, _c: usize, one: bool) -> char {
+        if one { '1' } else { '0' }
+    }
+
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::Digits
+    }
+}
+
+impl Authoring for BinaryPuzzle {
     fn tools(&self) -> Vec<Tool> {
         vec![
             Tool::Given,
@@ -521,7 +558,7 @@ impl super::Family for BinaryPuzzle {
                 let fill = self.region_ones.first().copied().unwrap_or(CountSpec::Free);
                 fit_counts(&mut self.region_ones, &self.regions, fill);
             }
-            other => return Err(not_applicable(other, super::Family::family(self))),
+            other => return Err(not_applicable(other, Rules::family(self))),
         }
         Ok(())
     }
@@ -538,45 +575,15 @@ impl super::Family for BinaryPuzzle {
         Ok(())
     }
 
-    fn links(&self) -> Vec<((usize, usize), (usize, usize), bool)> {
-        self.links.iter().map(|l| (l.a, l.b, l.opposite)).collect()
-    }
-
-    fn clues(&self) -> Vec<(&'static str, String)> {
+    fn clue_fields(&self) -> Vec<(&'static str, String)> {
         vec![
             ("ones-rows", counts_text(&self.row_ones)),
             ("ones-cols", counts_text(&self.col_ones)),
         ]
     }
-
-    /// Balanced lines need no numbers on the edges.
-    fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
-        let half = |v: &[CountSpec], n: usize| v.iter().all(|c| *c == CountSpec::Exactly(n as u32 / 2));
-        if half(&self.row_ones, self.cols) && half(&self.col_ones, self.rows) {
-            (vec![String::new(); self.rows], vec![String::new(); self.cols])
-        } else {
-            (count_labels(&self.row_ones), count_labels(&self.col_ones))
-        }
-    }
-
-    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
-        let mut marks = vec![CellMark::Empty; self.rows * self.cols];
-        for &(r, c, v) in &self.givens {
-            marks[r * self.cols + c] = CellMark::Digit(v);
-        }
-        (marks, self.regions.iter().map(|&k| Some(k)).collect())
-    }
-
-    fn answer_symbol(&self, _r: usize, _c: usize, one: bool) -> char {
-        if one { '1' } else { '0' }
-    }
-
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::Digits
-    }
 }
 
-impl super::FamilyType for BinaryPuzzle {
+impl FamilyType for BinaryPuzzle {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[
         ("takuzu", "Takuzu: balanced lines, no three alike, no two equal lines"),
         ("binairo", "Binairo: as Takuzu but lines may repeat"),

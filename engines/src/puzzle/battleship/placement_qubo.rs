@@ -11,7 +11,7 @@
 //! Placements through given water, or that give a given ship part another
 //! role, are left out.
 
-use super::battleship::{BattleshipPuzzle, Given, role};
+use super::{BattleshipPuzzle, Given, role};
 use crate::geometry::{BinaryMatrix, TouchRule};
 use crate::qubo::{Qubo, QuboBuilder};
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,10 +3,14 @@
 //! Battleship). Only the MIT-licensed Queens levels ship with the project
 //! (`engines/tests/data/queens`); the others are read from a path the user gives.
 
-use super::families::{binary::BinaryLink, binary::BinaryPuzzle, queens::Queens, rullo::Rullo, tents::Tents};
-use super::model::CountSpec;
-use super::{Puzzle, parse_janko_line};
+mod janko;
+
+pub use janko::{JankoRecord, parse_janko_line};
+
 use crate::geometry::BinaryMatrix;
+use crate::puzzle::Puzzle;
+use crate::puzzle::families::{binary::BinaryLink, binary::BinaryPuzzle, queens::Queens, rullo::Rullo, tents::Tents};
+use crate::puzzle::model::CountSpec;
 use serde::Deserialize;
 
 /// One published puzzle with what its source says about it.
@@ -158,7 +162,7 @@ fn read_unchecked(file: &str, line: &str) -> Result<DataRecord, String> {
                 RegionRows::Numbers(rows) => rows.into_iter().flatten().collect(),
                 RegionRows::Letters(rows) => {
                     let grid: Vec<Vec<char>> = rows.iter().map(|l| l.chars().collect()).collect();
-                    super::text::regions_from_grid(&grid, '#')
+                    crate::puzzle::text::regions_from_grid(&grid, '#')
                         .into_iter()
                         .map(|x| x.unwrap_or(0))
                         .collect()

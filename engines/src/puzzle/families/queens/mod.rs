@@ -5,59 +5,24 @@
 //! toroidal and cylindrical boards, holes (irregular boards) and pre-placed
 //! queens. Star Battle is this family with q stars that never touch.
 
-use super::family::not_applicable;
-use super::family::solve_by_search;
-use crate::puzzle::PuzzleError;
-use crate::puzzle::edit::{Tool, counts_text, fit_counts, paint, toggle};
+mod count;
+mod dlx;
+
+use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
+use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint, toggle};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
-use crate::puzzle::render::{CellMark, count_labels};
-use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, region_char, regions_from_grid};
+use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, regions_from_grid};
+use crate::puzzle::vocab::region_char;
+use crate::puzzle::vocab::{CellMark, Tool};
+pub use crate::puzzle::vocab::{MAX_REGIONS, NO_REGION, Wrap};
 use crate::run::CancelFlag;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// Diagonal distance meaning "the whole diagonal" (N-queens).
 pub const FULL: u32 = u32::MAX;
-
-/// Which edges of the board wrap around (for diagonals and touching).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Wrap {
-    #[default]
-    None,
-    /// Left and right edges meet.
-    Cylinder,
-    /// Both pairs of edges meet.
-    Torus,
-}
-
-impl Wrap {
-    pub fn name(self) -> &'static str {
-        match self {
-            Wrap::None => "none",
-            Wrap::Cylinder => "cylinder",
-            Wrap::Torus => "torus",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Wrap> {
-        [Wrap::None, Wrap::Cylinder, Wrap::Torus]
-            .into_iter()
-            .find(|w| w.name() == s)
-    }
-
-    /// The cell `(r + dr, c + dc)` on this board, if there is one.
-    pub fn step(self, rows: usize, cols: usize, r: usize, c: usize, dr: i64, dc: i64) -> Option<(usize, usize)> {
-        let (mut nr, mut nc) = (r as i64 + dr, c as i64 + dc);
-        if self == Wrap::Torus {
-            nr = nr.rem_euclid(rows as i64);
-        }
-        if self != Wrap::None {
-            nc = nc.rem_euclid(cols as i64);
-        }
-        ((0..rows as i64).contains(&nr) && (0..cols as i64).contains(&nc)).then_some((nr as usize, nc as usize))
-    }
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -86,12 +51,6 @@ pub struct Queens {
     #[serde(default)]
     pub given: Vec<(usize, usize)>,
 }
-
-/// Most regions a puzzle may have (the text form names them with one character).
-pub const MAX_REGIONS: usize = 62;
-
-/// The region id of a cell in no region (a hole).
-pub const NO_REGION: u16 = u16::MAX;
 
 impl Queens {
     /// LinkedIn Queens on a region grid: one queen per row, column and region,
@@ -439,7 +398,6 @@ impl Queens {
     }
 
     pub fn to_text(&self) -> String {
-        use super::Family;
         // A Star Battle is written as one (its header says no stars touch and
         // there is no diagonal rule); with the same count everywhere, as `stars k`.
         let star = self.family() == "star-battle";
@@ -519,7 +477,7 @@ fn region_count(regions: &[u16]) -> usize {
         .unwrap_or(0)
 }
 
-impl super::Family for Queens {
+impl Rules for Queens {
     fn family(&self) -> &'static str {
         if self.no_touch && self.diagonal == 0 {
             "star-battle"
@@ -579,10 +537,10 @@ impl super::Family for Queens {
     /// N-queens goes to its bitset counter; LinkedIn-style boards are an
     /// exact cover: dancing links count them.
     fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
-        if super::nqueens_count::fits(self) {
-            super::nqueens_count::solve(self, req, cancel)
+        if count::fits(self) {
+            count::solve(self, req, cancel)
         } else if self.is_exact_cover() {
-            super::queens_dlx::solve(self, req, cancel)
+            dlx::solve(self, req, cancel)
         } else {
             solve_by_search(self, req, cancel)
         }
@@ -594,54 +552,9 @@ impl super::Family for Queens {
         model.constraints.extend(self.implied_constraints());
         Ok(model)
     }
+}
 
-    /// N-queens has no regions: painting one would make it another family.
-    fn tools(&self) -> Vec<Tool> {
-        if super::Family::family(self) == "n-queens" {
-            vec![Tool::Hole, Tool::Given]
-        } else {
-            vec![Tool::Region(0), Tool::Hole, Tool::Given]
-        }
-    }
-
-    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
-        let (rows, cols) = (self.rows, self.cols);
-        let cell = r * cols + c;
-        match tool {
-            Tool::Region(_) if super::Family::family(self) == "n-queens" => {
-                return Err("N-queens has no regions (start a Queens puzzle to paint them)".into());
-            }
-            Tool::Region(k) => {
-                paint(&mut self.regions, rows * cols, cell, k);
-                self.holes.retain(|&h| h != (r, c));
-                let fill = self.region_counts.first().copied().unwrap_or(CountSpec::Exactly(1));
-                fit_counts(&mut self.region_counts, &self.regions, fill);
-            }
-            Tool::Hole => {
-                toggle(&mut self.holes, (r, c));
-                self.given.retain(|&g| g != (r, c));
-                if self.regions.len() == rows * cols {
-                    self.regions[cell] = if self.holes.contains(&(r, c)) { NO_REGION } else { 0 };
-                }
-            }
-            Tool::Given => {
-                if self.holes.contains(&(r, c)) {
-                    return Err(format!("{} is a hole", crate::puzzle::model::row_col(r, c)));
-                }
-                toggle(&mut self.given, (r, c));
-            }
-            other => return Err(not_applicable(other, super::Family::family(self))),
-        }
-        Ok(())
-    }
-
-    fn clues(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("rows", counts_text(&self.row_counts)),
-            ("cols", counts_text(&self.col_counts)),
-        ]
-    }
-
+impl Look for Queens {
     /// One queen per line needs no numbers on the edges.
     fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
         let plain = |v: &[CountSpec]| v.iter().all(|c| *c == CountSpec::Exactly(1));
@@ -673,16 +586,65 @@ impl super::Family for Queens {
         }
     }
 
-    fn answer_glyph(&self) -> super::AnswerGlyph {
+    fn answer_glyph(&self) -> AnswerGlyph {
         if self.no_touch {
-            super::AnswerGlyph::Star
+            AnswerGlyph::Star
         } else {
-            super::AnswerGlyph::Disc
+            AnswerGlyph::Disc
         }
     }
 }
 
-impl super::FamilyType for Queens {
+impl Authoring for Queens {
+    /// N-queens has no regions: painting one would make it another family.
+    fn tools(&self) -> Vec<Tool> {
+        if Rules::family(self) == "n-queens" {
+            vec![Tool::Hole, Tool::Given]
+        } else {
+            vec![Tool::Region(0), Tool::Hole, Tool::Given]
+        }
+    }
+
+    fn apply(&mut self, tool: Tool, (r, c): (usize, usize)) -> Result<(), String> {
+        let (rows, cols) = (self.rows, self.cols);
+        let cell = r * cols + c;
+        match tool {
+            Tool::Region(_) if Rules::family(self) == "n-queens" => {
+                return Err("N-queens has no regions (start a Queens puzzle to paint them)".into());
+            }
+            Tool::Region(k) => {
+                paint(&mut self.regions, rows * cols, cell, k);
+                self.holes.retain(|&h| h != (r, c));
+                let fill = self.region_counts.first().copied().unwrap_or(CountSpec::Exactly(1));
+                fit_counts(&mut self.region_counts, &self.regions, fill);
+            }
+            Tool::Hole => {
+                toggle(&mut self.holes, (r, c));
+                self.given.retain(|&g| g != (r, c));
+                if self.regions.len() == rows * cols {
+                    self.regions[cell] = if self.holes.contains(&(r, c)) { NO_REGION } else { 0 };
+                }
+            }
+            Tool::Given => {
+                if self.holes.contains(&(r, c)) {
+                    return Err(format!("{} is a hole", crate::puzzle::model::row_col(r, c)));
+                }
+                toggle(&mut self.given, (r, c));
+            }
+            other => return Err(not_applicable(other, Rules::family(self))),
+        }
+        Ok(())
+    }
+
+    fn clue_fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("rows", counts_text(&self.row_counts)),
+            ("cols", counts_text(&self.col_counts)),
+        ]
+    }
+}
+
+impl FamilyType for Queens {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[
         (
             "queens",

@@ -4,7 +4,7 @@
 //! leaves few ways to fill it, that decides cells (tier 2). Two finished
 //! lines that are equal break the rule.
 
-use super::binary::BinaryPuzzle;
+use super::BinaryPuzzle;
 use crate::puzzle::deduce::{Contradiction, Deduction, FamilyRules, LadderSpec, Rule, State};
 use crate::puzzle::model::{Cell, CountSpec, PuzzleModel};
 

@@ -14,7 +14,7 @@
 //! When ships may touch the fleet rules do not apply (a run of parts may be
 //! two ships), and only the complete grid is checked against the fleet.
 
-use super::bimaru::{given_pins, violations};
+use super::{given_pins, violations};
 use crate::geometry::{BinaryMatrix, TouchRule};
 use crate::puzzle::deduce::{Contradiction, Deduction, FamilyRules, LadderSpec, Rule, State};
 use crate::puzzle::model::{Cell, PuzzleModel};

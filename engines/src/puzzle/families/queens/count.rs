@@ -11,7 +11,7 @@
 //! Holes are cells taken out of their row's set. A given queen fixes its row
 //! to its column, and its attacks leave the other rows before the search.
 
-use super::queens::{FULL, Queens, Wrap};
+use super::{FULL, Queens, Wrap};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult, SearchProgress};

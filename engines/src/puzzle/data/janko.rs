@@ -2,10 +2,9 @@
 //! (`battleships_janko.jsonl`): the data is read from a path the user gives,
 //! never shipped with the project.
 
-use super::battleship::MAX_SHIPS;
-use super::{BattleshipPuzzle, Given};
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
+use crate::puzzle::battleship::{BattleshipPuzzle, Given, MAX_SHIPS};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

@@ -3,10 +3,10 @@
 //! piece threatens or is threatened from) are 128-bit sets; the search puts
 //! a piece in the region with the fewest cells left and clears that piece's
 //! conflicts. The generator counts every draft, and the general model search
-//! spent most of a chess draft's time. The Max problem (`chess_max`) uses the
+//! spent most of a chess draft's time. The Max problem (`max.rs`) uses the
 //! same conflicts.
 
-use super::chess::{Chess, ChessGoal};
+use super::{Chess, ChessGoal};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult, SearchProgress};
@@ -16,7 +16,7 @@ use crate::run::CancelFlag;
 pub const MAX_CELLS: usize = 128;
 
 /// Does this puzzle fit the bitset counters (128 cells or fewer; the Max
-/// goal goes to [`super::chess_max`])?
+/// goal goes to [`super::max`])?
 pub fn fits(ch: &Chess) -> bool {
     ch.rows * ch.cols <= MAX_CELLS
 }
@@ -57,7 +57,7 @@ pub fn solve(ch: &Chess, req: ExactRequest<'_>, cancel: &CancelFlag) -> Result<E
     ch.validate().map_err(PuzzleError::Invalid)?;
     debug_assert!(fits(ch));
     if ch.goal == ChessGoal::Max {
-        return super::chess_max::solve(ch, &conflicts(ch), req, cancel);
+        return super::max::solve(ch, &conflicts(ch), req, cancel);
     }
     let (rows, cols) = (ch.rows, ch.cols);
     let cells = rows * cols;

@@ -7,11 +7,15 @@
 //! labelled, and distinct 0/1 matrices (a run of ones can hold several ships end
 //! to end when ships may touch, so several layouts can share a matrix).
 
+pub mod placement_qubo;
+mod search;
+
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
-use crate::run::{CancelFlag, Cancelled};
+pub use crate::puzzle::error::PuzzleError;
+pub use crate::puzzle::vocab::MAX_SHIPS;
+use crate::run::CancelFlag;
 use std::collections::BTreeMap;
-use thiserror::Error;
 
 /// A given cell, as printed in Bimaru puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -75,48 +79,6 @@ pub struct BattleshipPuzzle {
     pub col_targets: Vec<Option<u32>>,
     pub givens: Vec<(usize, usize, Given)>,
     pub rule: TouchRule,
-}
-
-/// Most ships a Battleship puzzle may have.
-pub const MAX_SHIPS: usize = 512;
-
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PuzzleError {
-    #[error("board size {0}×{1} is out of range (1 to 64 each)")]
-    Size(usize, usize),
-    #[error("{what} has {got} entries but the board has {expected}")]
-    TargetCount {
-        what: &'static str,
-        got: usize,
-        expected: usize,
-    },
-    #[error("{what} {} is {target}, more than the {limit} cells of that line", .index + 1)]
-    TargetTooBig {
-        what: &'static str,
-        index: usize,
-        target: u32,
-        limit: usize,
-    },
-    #[error("row targets total {rows} but column targets total {cols}")]
-    TargetSums { rows: u32, cols: u32 },
-    #[error("the ships cover {ships} cells but the targets ask for {targets}")]
-    ShipCells { ships: usize, targets: u32 },
-    #[error("a ship of length {0} does not fit on a {1}×{2} board")]
-    ShipTooLong(usize, usize, usize),
-    #[error("a ship has length 0")]
-    EmptyShip,
-    /// Cells are counted from 0 here and from 1 in the message, as everywhere.
-    #[error("given ({}, {}) is off the board", .0 + 1, .1 + 1)]
-    GivenOffBoard(usize, usize),
-    #[error("row {}, col {} has two different givens", .0 + 1, .1 + 1)]
-    GivenTwice(usize, usize),
-    #[error("{0} ships: at most {MAX_SHIPS}")]
-    TooManyShips(usize),
-    #[error(transparent)]
-    Cancelled(#[from] Cancelled),
-    /// Any other reason a puzzle cannot be solved (named in words).
-    #[error("{0}")]
-    Invalid(String),
 }
 
 /// What the solver found.
@@ -245,7 +207,7 @@ pub fn solve(
     cancel: &CancelFlag,
 ) -> Result<PuzzleSolutions, PuzzleError> {
     p.validate()?;
-    let mut s = super::search::Search::new(p, examples, matrix_limit, cancel);
+    let mut s = search::Search::new(p, examples, matrix_limit, cancel);
     s.run()?;
     Ok(PuzzleSolutions {
         labelled: s.layouts * labellings(p),
@@ -294,7 +256,7 @@ pub fn solve_up_to(
     // Each distinct grid is kept to tell it from the others: its bits and the set's overhead.
     let per_grid = (p.rows * p.cols).div_ceil(8) + 96;
     let limit = limit.min(MAX_GRID_BYTES / per_grid).max(1);
-    let mut s = super::search::Search::new(p, examples, limit, cancel).stop_at(limit, progress);
+    let mut s = search::Search::new(p, examples, limit, cancel).stop_at(limit, progress);
     s.run()?;
     Ok(BoundedSolutions {
         stopped_at_limit: s.stopped && !s.timed_out,
@@ -307,15 +269,4 @@ pub fn solve_up_to(
             examples: s.examples,
         },
     })
-}
-
-/// A tomography count that solved Battleship puzzles on the way stops for the
-/// same reason.
-impl From<PuzzleError> for crate::cover::CountError {
-    fn from(e: PuzzleError) -> Self {
-        match e {
-            PuzzleError::Cancelled(c) => crate::cover::CountError::Cancelled(c),
-            other => crate::cover::CountError::Invalid(other.to_string()),
-        }
-    }
 }

@@ -7,13 +7,12 @@
 //! not pair tents with trees one to one; the pairing is checked on complete
 //! grids (a bipartite matching), by the exact solver and in every verdict.
 
-use super::family::not_applicable;
-use super::family::{filled_grid, repeated};
 use crate::geometry::BinaryMatrix;
-use crate::puzzle::edit::{Tool, counts_text, toggle};
+use crate::puzzle::family::kit::{count_labels, counts_text, filled_grid, not_applicable, repeated, toggle};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
 use crate::puzzle::model::{Cell, PuzzleModel, Violation};
-use crate::puzzle::render::{CellMark, count_labels};
 use crate::puzzle::text::{CountSpec, Sections, counts_line};
+use crate::puzzle::vocab::{CellMark, Tool};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -259,7 +258,7 @@ fn augment(t: usize, options: &[Vec<usize>], owner: &mut [Option<usize>], seen: 
     false
 }
 
-impl super::Family for Tents {
+impl Rules for Tents {
     fn family(&self) -> &'static str {
         "tents"
     }
@@ -306,28 +305,9 @@ impl super::Family for Tents {
     fn partial_possible(&self, cells: &[Option<bool>]) -> bool {
         self.pairing_possible(cells)
     }
+}
 
-    fn tools(&self) -> Vec<Tool> {
-        vec![Tool::Tree]
-    }
-
-    fn apply(&mut self, tool: Tool, cell: (usize, usize)) -> Result<(), String> {
-        match tool {
-            Tool::Tree => {
-                toggle(&mut self.trees, cell);
-                Ok(())
-            }
-            other => Err(not_applicable(other, "tents")),
-        }
-    }
-
-    fn clues(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("rows", counts_text(&self.row_counts)),
-            ("cols", counts_text(&self.col_counts)),
-        ]
-    }
-
+impl Look for Tents {
     fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
         (count_labels(&self.row_counts), count_labels(&self.col_counts))
     }
@@ -348,12 +328,35 @@ impl super::Family for Tents {
         }
     }
 
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::Tent
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::Tent
     }
 }
 
-impl super::FamilyType for Tents {
+impl Authoring for Tents {
+    fn tools(&self) -> Vec<Tool> {
+        vec![Tool::Tree]
+    }
+
+    fn apply(&mut self, tool: Tool, cell: (usize, usize)) -> Result<(), String> {
+        match tool {
+            Tool::Tree => {
+                toggle(&mut self.trees, cell);
+                Ok(())
+            }
+            other => Err(not_applicable(other, "tents")),
+        }
+    }
+
+    fn clue_fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("rows", counts_text(&self.row_counts)),
+            ("cols", counts_text(&self.col_counts)),
+        ]
+    }
+}
+
+impl FamilyType for Tents {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[("tents", "Tents & Trees")];
 
     fn parse(s: &Sections) -> Result<Tents, String> {

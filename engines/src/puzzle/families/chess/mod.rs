@@ -8,50 +8,20 @@
 //! piece blocking another's line), and a pair is forbidden when either piece
 //! threatens the other.
 
-use super::family::filled_grid;
-use super::family::not_applicable;
-use crate::puzzle::edit::{Tool, paint, toggle};
+mod count;
+mod max;
+
+use crate::puzzle::family::kit::{filled_grid, not_applicable, paint, toggle};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
 use crate::puzzle::model::{Cell, PuzzleModel};
-use crate::puzzle::render::CellMark;
-use crate::puzzle::text::{Sections, cells_line, region_char, regions_from_grid};
+use crate::puzzle::text::{Sections, cells_line, regions_from_grid};
+pub use crate::puzzle::vocab::Piece;
+use crate::puzzle::vocab::region_char;
+use crate::puzzle::vocab::{CellMark, Tool};
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Piece {
-    Queen,
-    Rook,
-    Bishop,
-    Knight,
-    King,
-}
-
+/// The chess rules of a piece (its name and letters are vocabulary).
 impl Piece {
-    pub const ALL: [Piece; 5] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight, Piece::King];
-
-    pub fn letter(self) -> char {
-        match self {
-            Piece::Queen => 'Q',
-            Piece::Rook => 'R',
-            Piece::Bishop => 'B',
-            Piece::Knight => 'N',
-            Piece::King => 'K',
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Piece::Queen => "queen",
-            Piece::Rook => "rook",
-            Piece::Bishop => "bishop",
-            Piece::Knight => "knight",
-            Piece::King => "king",
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Piece> {
-        Piece::ALL.into_iter().find(|p| p.letter() == c.to_ascii_uppercase())
-    }
-
     /// Does this piece on `a` reach `b` (on an empty board)?
     pub fn reaches(self, a: (usize, usize), b: (usize, usize)) -> bool {
         let dr = a.0.abs_diff(b.0);
@@ -271,7 +241,7 @@ impl Chess {
     }
 }
 
-impl super::Family for Chess {
+impl Rules for Chess {
     fn family(&self) -> &'static str {
         match self.goal {
             ChessGoal::Max => "max chess",
@@ -309,17 +279,46 @@ impl super::Family for Chess {
         req: crate::puzzle::ExactRequest,
         cancel: &crate::run::CancelFlag,
     ) -> Result<crate::puzzle::ExactResult, crate::puzzle::PuzzleError> {
-        if super::chess_count::fits(self) {
-            super::chess_count::solve(self, req, cancel)
+        if count::fits(self) {
+            count::solve(self, req, cancel)
         } else {
-            super::family::solve_by_search(self, req, cancel)
+            solve_by_search(self, req, cancel)
         }
     }
 
     fn has_objective(&self) -> bool {
         self.goal == ChessGoal::Max
     }
+}
 
+impl Look for Chess {
+    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
+        let marks = self
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, piece)| match piece {
+                Some(pc) => CellMark::Piece(pc.letter(), self.given.contains(&(i / self.cols, i % self.cols))),
+                None => CellMark::Hole,
+            })
+            .collect();
+        (marks, self.regions.iter().map(|&k| Some(k)).collect())
+    }
+
+    fn answer_symbol(&self, r: usize, c: usize, one: bool) -> char {
+        match self.pieces[r * self.cols + c] {
+            Some(piece) if one => piece.letter(),
+            Some(_) => '.',
+            None => '_',
+        }
+    }
+
+    fn answer_glyph(&self) -> AnswerGlyph {
+        AnswerGlyph::PieceRing
+    }
+}
+
+impl Authoring for Chess {
     fn tools(&self) -> Vec<Tool> {
         let mut t: Vec<Tool> = Piece::ALL.iter().map(|&p| Tool::Piece(Some(p))).collect();
         t.push(Tool::Piece(None));
@@ -346,38 +345,13 @@ impl super::Family for Chess {
                 toggle(&mut self.given, (r, c));
             }
             Tool::Region(k) => paint(&mut self.regions, self.rows * self.cols, cell, k),
-            other => return Err(not_applicable(other, super::Family::family(self))),
+            other => return Err(not_applicable(other, Rules::family(self))),
         }
         Ok(())
     }
-
-    fn cell_marks(&self) -> (Vec<CellMark>, Vec<Option<u16>>) {
-        let marks = self
-            .pieces
-            .iter()
-            .enumerate()
-            .map(|(i, piece)| match piece {
-                Some(pc) => CellMark::Piece(pc.letter(), self.given.contains(&(i / self.cols, i % self.cols))),
-                None => CellMark::Hole,
-            })
-            .collect();
-        (marks, self.regions.iter().map(|&k| Some(k)).collect())
-    }
-
-    fn answer_symbol(&self, r: usize, c: usize, one: bool) -> char {
-        match self.pieces[r * self.cols + c] {
-            Some(piece) if one => piece.letter(),
-            Some(_) => '.',
-            None => '_',
-        }
-    }
-
-    fn answer_glyph(&self) -> super::AnswerGlyph {
-        super::AnswerGlyph::PieceRing
-    }
 }
 
-impl super::FamilyType for Chess {
+impl FamilyType for Chess {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[("chess", "Coloured or Max Chess Pieces")];
 
     fn parse(s: &Sections) -> Result<Chess, String> {

@@ -5,7 +5,7 @@
 //! (no option) and the other cells of a given queen's row (the given is its
 //! row's only option, so every cover holds it).
 
-use super::queens::{NO_REGION, Queens};
+use super::{NO_REGION, Queens};
 use crate::cover::{CountError, Dlx, ExactCover};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::PuzzleError;
