@@ -87,13 +87,18 @@ pub fn bench_generate(
     if !(1..=1_000_000).contains(&tries) {
         return Err(format!("--tries must be 1 to 1,000,000 drafts, not {tries}"));
     }
+    if only.is_some_and(|o| o.trim().is_empty()) {
+        return Err("--only names no case: leave it out to run every case".into());
+    }
     if let Some(o) = only
         && !cases().iter().any(|(label, ..)| label.contains(o))
     {
-        let names: Vec<String> = cases().into_iter().map(|(l, ..)| l).collect();
+        let mut names: Vec<String> = cases().into_iter().map(|(l, ..)| l).collect();
+        // A case runs at several sizes: its name is listed once.
+        names.dedup();
         return Err(format!(
             "--only {o}: no case is named so; the cases: {}",
-            names.join("; ")
+            crate::quote::and_list(&names, 0)
         ));
     }
     let mut total = 0.0;

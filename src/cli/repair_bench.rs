@@ -62,8 +62,8 @@ pub fn repair_set(
     }
     let share = 100.0 * repaired as f64 / ambiguous.max(1) as f64;
     let summary = format!(
-        "{family:<12} {} puzzles, {ambiguous} not unique, {repaired} of them ({share:.1} %) made unique by one edit; lens recount median {:.5} CPU-s, worst {:.5}; repair list median {:.3} CPU-s, worst {:.3} ({})",
-        records.len(),
+        "{family:<12} {}, {ambiguous} not unique, {repaired} of them ({share:.1} %) made unique by one edit; lens recount median {:.5} CPU-s, worst {:.5}; repair list median {:.3} CPU-s, worst {:.3} ({})",
+        crate::textview::count(records.len(), "puzzle", "puzzles"),
         median(lens_cpu.clone()),
         lens_cpu.iter().copied().fold(0.0, f64::max),
         median(repair_cpu),

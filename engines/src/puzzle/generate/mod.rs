@@ -162,6 +162,39 @@ impl Recipe {
         }
     }
 
+    /// The family and every option in the command line's words, stable from
+    /// version to version ("queens, regions connected, no holes"): generated
+    /// files name what they were made from with it.
+    pub fn words(&self) -> String {
+        let holes = |h: bool| if h { "holes" } else { "no holes" };
+        let shape = |r: RegionShape| match r {
+            RegionShape::Connected => "regions connected",
+            RegionShape::Any => "regions any",
+        };
+        let options = match self {
+            Recipe::Queens { holes: h, regions } => format!(", {}, {}", shape(*regions), holes(*h)),
+            Recipe::StarBattle { stars, holes: h } => format!(", {stars} stars, {}", holes(*h)),
+            Recipe::Tents { density } => format!(", density {density}"),
+            Recipe::Takuzu | Recipe::Binairo | Recipe::Tango => String::new(),
+            Recipe::Rullo { max_number } => format!(", max number {max_number}"),
+            Recipe::Chess { pieces, regions } => format!(
+                ", pieces {}, {}",
+                pieces.iter().map(|p| p.letter()).collect::<String>(),
+                shape(*regions)
+            ),
+            Recipe::Battleship { fleet, rule, givens } => format!(
+                ", fleet {}, {}, {}",
+                fleet.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
+                match rule {
+                    TouchRule::NoTouch => "ships apart",
+                    TouchRule::MayTouch => "ships may touch",
+                },
+                if *givens { "givens" } else { "no givens" }
+            ),
+        };
+        format!("{}{options}", self.family())
+    }
+
     /// This recipe's family name as people write it.
     pub fn title(&self) -> &'static str {
         Recipe::title_of(self.family())

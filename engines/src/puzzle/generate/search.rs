@@ -163,6 +163,7 @@ impl Nearness {
                  point where none fails)"
             ),
             Some(j) if j.grade == Grade::NeedsSearch => "one with more than one solution".to_string(),
+            Some(j) if j.grade == Grade::Easy => "an Easy one".to_string(),
             Some(j) => format!("a {} one", j.grade.name()),
             None => "none".to_string(),
         };

@@ -32,7 +32,9 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
             .map(|c| match c {
                 CountSpec::Exactly(v) => Ok(Some(v)),
                 CountSpec::Free => Ok(None),
-                CountSpec::OrOneMore(v) => Err(format!("`{key}`: '{v}+' is not a target (a number or -)")),
+                CountSpec::OrOneMore(v) => {
+                    Err(s.value_error(key, &format!("`{key}`: '{v}+' is not a target (a number or -)")))
+                }
             })
             .collect::<Result<_, _>>()
     };
@@ -58,7 +60,9 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
     let rule = match s.word("touch")?.as_deref() {
         None | Some("forbidden") | Some("no") => TouchRule::NoTouch,
         Some("allowed") | Some("yes") => TouchRule::MayTouch,
-        Some(other) => return Err(format!("`touch` is allowed or forbidden, not '{other}'")),
+        Some(other) => {
+            return Err(s.value_error("touch", &format!("`touch` is allowed or forbidden, not '{other}'")));
+        }
     };
     let mut givens = Vec::new();
     if let Some(grid) = s.grid("grid")? {
@@ -68,9 +72,10 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
                     continue;
                 }
                 let g = Given::from_char(ch).ok_or_else(|| {
-                    format!(
-                        "grid row {}: '{ch}' is not a given (? unknown, x water, * ship, o n s w e m parts)",
-                        r + 1
+                    s.grid_error(
+                        "grid",
+                        r,
+                        &format!("'{ch}' is not a given (? unknown, x water, * ship, o n s w e m parts)"),
                     )
                 })?;
                 // '.' reads as water in published grids; here it means unknown.

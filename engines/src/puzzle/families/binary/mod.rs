@@ -289,7 +289,7 @@ impl BinaryPuzzle {
                         '0' => p.givens.push((r, c, false)),
                         '1' => p.givens.push((r, c, true)),
                         '.' | '-' => {}
-                        other => return Err(format!("grid row {}: '{other}' is not 0, 1 or .", r + 1)),
+                        other => return Err(s.grid_error("grid", r, &format!("'{other}' is not 0, 1 or ."))),
                     }
                 }
             }
@@ -321,7 +321,8 @@ impl BinaryPuzzle {
         }
         p.diagonal_runs = s.flag("diagonal-runs")?;
         if let Some(w) = s.word("wrap")? {
-            p.wrap = Wrap::parse(&w).ok_or_else(|| format!("`wrap` is none, cylinder or torus, not '{w}'"))?;
+            p.wrap = Wrap::parse(&w)
+                .ok_or_else(|| s.value_error("wrap", &format!("`wrap` is none, cylinder or torus, not '{w}'")))?;
         }
         if s.flag("unique-lines")? {
             p.unique_lines = true;

@@ -171,7 +171,7 @@ impl Chess {
                     '.' | '#' => None,
                     c => Some(
                         Piece::from_letter(c)
-                            .ok_or_else(|| format!("pieces row {}: '{c}' is not Q, R, B, N, K or .", r + 1))?,
+                            .ok_or_else(|| s.grid_error("pieces", r, &format!("'{c}' is not Q, R, B, N, K or .")))?,
                     ),
                 });
             }
@@ -179,7 +179,7 @@ impl Chess {
         let goal = match s.word("goal")?.as_deref() {
             None | Some("coloured") | Some("colored") => ChessGoal::Coloured,
             Some("max") => ChessGoal::Max,
-            Some(other) => return Err(format!("`goal` is coloured or max, not '{other}'")),
+            Some(other) => return Err(s.value_error("goal", &format!("`goal` is coloured or max, not '{other}'"))),
         };
         let regions = match s.grid("regions")? {
             Some(g) => regions_from_grid(&g, '#')

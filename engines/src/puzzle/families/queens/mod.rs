@@ -370,15 +370,17 @@ impl Queens {
         let diagonal = match s.word("diagonal")? {
             None => diagonal,
             Some(w) if w == "full" => FULL,
-            Some(w) => w
-                .parse()
-                .ok()
-                .filter(|&d| d <= 64)
-                .ok_or_else(|| format!("`diagonal` is a distance 0 to 64 or `full`, not '{w}'"))?,
+            Some(w) => w.parse().ok().filter(|&d| d <= 64).ok_or_else(|| {
+                s.value_error(
+                    "diagonal",
+                    &format!("`diagonal` is a distance 0 to 64 or `full`, not '{w}'"),
+                )
+            })?,
         };
         let wrap = match s.word("wrap")? {
             None => Wrap::None,
-            Some(w) => Wrap::parse(&w).ok_or_else(|| format!("`wrap` is none, cylinder or torus, not '{w}'"))?,
+            Some(w) => Wrap::parse(&w)
+                .ok_or_else(|| s.value_error("wrap", &format!("`wrap` is none, cylinder or torus, not '{w}'")))?,
         };
         let q = Queens {
             rows,

@@ -213,10 +213,7 @@ impl Tents {
                     'T' | 't' => trees.push((r, c)),
                     '.' | '-' | '0' => {}
                     other => {
-                        return Err(format!(
-                            "grid row {}: '{other}' is neither T (tree) nor . (empty)",
-                            r + 1
-                        ));
+                        return Err(s.grid_error("grid", r, &format!("'{other}' is neither T (tree) nor . (empty)")));
                     }
                 }
             }
