@@ -89,7 +89,14 @@ pub fn render(setup: &Setup) -> String {
         } else {
             "not placed"
         };
-        let _ = writeln!(out, "  {} {} ({} cells, {})", piece_symbol(i), p.name, p.len(), placed);
+        let _ = writeln!(
+            out,
+            "  {} {} ({}, {})",
+            piece_symbol(i),
+            p.name,
+            count(p.len(), "cell", "cells"),
+            placed
+        );
     }
     out
 }

@@ -107,6 +107,28 @@ pub fn count(n: impl Into<u128>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Names in a sentence: "a, b and c", and with `more` left unnamed at the
+/// end "a, b, c and 7 more". Names with commas of their own (cells: "row 1,
+/// col 2") are set apart by semicolons. Every list a message writes is
+/// joined here, so none mixes separators.
+pub fn and_list<S: AsRef<str>>(names: &[S], more: usize) -> String {
+    let sep = if names.iter().any(|n| n.as_ref().contains(',')) {
+        "; "
+    } else {
+        ", "
+    };
+    let tail = format!("{more} more");
+    let mut items: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    if more > 0 {
+        items.push(&tail);
+    }
+    match items.as_slice() {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(sep)),
+    }
+}
+
 /// Digits of a whole number of any size in groups of three ("143509" → "143,509").
 pub fn group_digits(digits: &str) -> String {
     let mut out = String::new();

@@ -84,6 +84,8 @@ pub struct AnnealBench {
     pub restarts: String,
     pub sweeps: usize,
     pub export: Option<std::path::PathBuf>,
+    /// Overwrite the files of an earlier export.
+    pub force: bool,
     pub json: bool,
 }
 
@@ -103,6 +105,14 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
         .find_map(|(flag, empty)| empty.then_some(flag))
     {
         return Err(format!("{flag} names no count: leave it out for its default"));
+    }
+    if let Some(dir) = &b.export {
+        let files: Vec<std::path::PathBuf> = (0..b.fleets)
+            .map(|i| dir.join(instance_file(i)))
+            .chain([dir.join(INSTANCES)])
+            .collect();
+        super::output::check_new_files(files.iter().map(|f| f.as_path()), b.force)
+            .map_err(|e| format!("--export: {e}"))?;
     }
     let problems =
         crate::solve::random_fleet_problems_with(b.fleets, b.seed, DEFAULT_EPSILON, &super::interrupt::ctrl_c_flag())?;
@@ -151,8 +161,9 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
         return Ok(());
     }
     println!(
-        "{} random classic fleets from seed {} (ε = {DEFAULT_EPSILON}), one thread; success = a returned state is a fleet",
-        b.fleets, b.seed
+        "{} from seed {} (ε = {DEFAULT_EPSILON}), one thread; success = a returned state is a fleet",
+        crate::textview::count(b.fleets, "random classic fleet", "random classic fleets"),
+        b.seed
     );
     println!(
         "{:<14} {:>8} {:>9} {:>14} {:>12}",
@@ -236,12 +247,20 @@ fn thread_scaling(p: &XrayProblem) -> Result<(f64, f64), String> {
     Ok((rate(1)?, rate(2)?))
 }
 
+/// The list of instances an export writes beside their COO files.
+const INSTANCES: &str = "instances.jsonl";
+
+/// The COO file of instance `i`.
+fn instance_file(i: usize) -> String {
+    format!("fleet-{i:05}.coo")
+}
+
 /// Writes each instance as COO and a line of facts for the dwave-samplers script.
 fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
     session::create_folder(dir).map_err(|e| e.to_string())?;
     let mut lines = String::new();
     for (i, p) in problems.iter().enumerate() {
-        let name = format!("fleet-{i:05}.coo");
+        let name = instance_file(i);
         session::write_text(&dir.join(&name), &ModelFormat::Coo.write(&p.model.qubo)).map_err(|e| e.to_string())?;
         let original = p.original.as_ref().expect("fleets have a picture");
         lines += &json!({
@@ -253,7 +272,7 @@ fn export(problems: &[XrayProblem], dir: &Path) -> Result<(), String> {
         .to_string();
         lines.push('\n');
     }
-    session::write_text(&dir.join("instances.jsonl"), &lines).map_err(|e| e.to_string())?;
+    session::write_text(&dir.join(INSTANCES), &lines).map_err(|e| e.to_string())?;
     println!(
         "wrote {} to {}",
         crate::textview::count(problems.len(), "instance", "instances"),

@@ -55,6 +55,9 @@ pub struct EmbedBench {
     /// problems to DIR, with models.jsonl, for bench/dwave/embed.py.
     #[arg(long, value_name = "DIR")]
     pub export: Option<PathBuf>,
+    /// With --export: overwrite the files of an earlier export in DIR.
+    #[arg(long, requires = "export")]
+    pub force: bool,
     #[arg(long)]
     pub json: bool,
 }
@@ -84,18 +87,24 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
     if b.fleets > MAX_MODELS || b.random > MAX_MODELS {
         return Err(format!("at most {MAX_MODELS} fleets and random graphs"));
     }
-    let models = models(b)?;
+    let sets = chosen_sets(b)?;
+    // Model i of a set is drawn and embedded with seed + i: each set's run of
+    // seeds is checked under the option that sized it.
+    for (set, count, option) in [("xray", b.fleets, "--fleets"), ("random", b.random, "--random")] {
+        if sets.contains(&set) {
+            crate::study::seeds::check_run(b.seed, count, &format!("{option} {count}"))?;
+        }
+    }
+    let models = models(b, &sets)?;
     if models.is_empty() {
         return Err("no model to embed: --fleets, --random and --puzzles give none".into());
     }
-    let most = ["xray", "puzzles", "random"]
-        .iter()
-        .map(|set| models.iter().filter(|m| m.set == *set).count())
-        .max()
-        .unwrap_or(0)
-        .max(b.fleets)
-        .max(b.random);
-    crate::study::seeds::check_run(b.seed, most, &format!("{most} models in a set"))?;
+    let puzzles = models.iter().filter(|m| m.set == "puzzles").count();
+    crate::study::seeds::check_run(
+        b.seed,
+        puzzles,
+        &crate::textview::count(puzzles, "puzzle in --puzzles", "puzzles in --puzzles"),
+    )?;
     let interrupt = super::interrupt::ctrl_c_flag();
     let targets: Vec<Topology> = b
         .targets
@@ -103,6 +112,12 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
         .map(|t| target_graph(t.trim(), &interrupt))
         .collect::<Result<_, _>>()?;
     if let Some(dir) = &b.export {
+        let mut files = vec![dir.join(MODELS)];
+        for m in &models {
+            files.extend(export_names(m, &targets).into_iter().map(|f| dir.join(f)));
+        }
+        super::output::check_new_files(files.iter().map(|f| f.as_path()), b.force)
+            .map_err(|e| format!("--export: {e}"))?;
         crate::session::create_folder(dir).map_err(|e| e.to_string())?;
     }
     let mut lines = String::new();
@@ -153,14 +168,14 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
         }
     }
     if let Some(dir) = &b.export {
-        session::write_text(&dir.join("models.jsonl"), &lines).map_err(|e| e.to_string())?;
+        session::write_text(&dir.join(MODELS), &lines).map_err(|e| e.to_string())?;
     }
     print(&rows, b);
     Ok(())
 }
 
-/// The models of the sets asked for.
-fn models(b: &EmbedBench) -> Result<Vec<Model>, String> {
+/// The sets `--sets` names.
+fn chosen_sets(b: &EmbedBench) -> Result<Vec<&str>, String> {
     let sets: Vec<&str> = b.sets.split(',').map(str::trim).collect();
     if let Some(bad) = sets.iter().find(|s| !["xray", "puzzles", "random"].contains(s)) {
         return Err(format!("--sets names xray, puzzles and random, not '{bad}'"));
@@ -168,6 +183,11 @@ fn models(b: &EmbedBench) -> Result<Vec<Model>, String> {
     if b.puzzles.is_some() && !sets.contains(&"puzzles") {
         return Err("--puzzles names the folder of the puzzles set, which --sets leaves out".into());
     }
+    Ok(sets)
+}
+
+/// The models of the sets asked for.
+fn models(b: &EmbedBench, sets: &[&str]) -> Result<Vec<Model>, String> {
     let folder = b.puzzles.as_deref().unwrap_or("puzzles");
     let mut out = Vec::new();
     if sets.contains(&"xray") {
@@ -234,6 +254,31 @@ fn random_graph(n: usize, m: usize, seed: u64) -> Result<Qubo, String> {
     b.build()
 }
 
+/// The list of models an export writes beside their files.
+const MODELS: &str = "models.jsonl";
+
+/// The short name of a target in file names ("pegasus").
+fn tag(target: &Topology) -> String {
+    target
+        .family
+        .name()
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("g")
+        .to_ascii_lowercase()
+}
+
+/// Every file an export may write for a model: COO and BQM, and per target
+/// the embedding and the embedded problem.
+fn export_names(m: &Model, targets: &[Topology]) -> Vec<String> {
+    let mut names = vec![format!("{}.coo", m.name), format!("{}.bqm", m.name)];
+    for t in targets {
+        names.push(format!("{}.{}.emb.json", m.name, tag(t)));
+        names.push(format!("{}.{}.embedded.bqm", m.name, tag(t)));
+    }
+    names
+}
+
 /// Writes a model, its embedding and its embedded problem; the line for models.jsonl.
 fn export_one(
     dir: &Path,
@@ -247,13 +292,7 @@ fn export_one(
     let bqm = format!("{}.bqm", m.name);
     session::write_text(&dir.join(&coo), &ModelFormat::Coo.write(&m.qubo)).map_err(|e| e.to_string())?;
     session::write_bytes(&dir.join(&bqm), &write_bqm(&m.qubo)).map_err(|e| e.to_string())?;
-    let tag = target
-        .family
-        .name()
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("g")
-        .to_ascii_lowercase();
+    let tag = tag(target);
     let (mut emb_file, mut embedded_file) = (None, None);
     if let Some(chains) = &chains {
         let e = format!("{}.{tag}.emb.json", m.name);
@@ -332,8 +371,10 @@ fn print(rows: &[Row], b: &EmbedBench) {
         return;
     }
     println!(
-        "method {}, {} tries, seeds from {}, one thread; medians over the models embedded (CPU over all)",
-        b.method, b.tries, b.seed
+        "method {}, {}, seeds from {}, one thread; medians over the models embedded (CPU over all)",
+        b.method,
+        crate::textview::count(b.tries, "try", "tries"),
+        b.seed
     );
     println!(
         "{:<22} {:<8} {:>9} {:>8} {:>10} {:>10} {:>10} {:>10}",

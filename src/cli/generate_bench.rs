@@ -6,7 +6,7 @@ use super::cputime::{median, process_cpu_seconds};
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::generate::{self, GenerateRequest, Recipe, RegionShape};
-use crate::run::CancelFlag;
+use crate::run::{CancelFlag, Cancelled};
 use serde_json::json;
 
 const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
@@ -87,13 +87,18 @@ pub fn bench_generate(
     if !(1..=1_000_000).contains(&tries) {
         return Err(format!("--tries must be 1 to 1,000,000 drafts, not {tries}"));
     }
+    if only.is_some_and(|o| o.trim().is_empty()) {
+        return Err("--only names no case: leave it out to run every case".into());
+    }
     if let Some(o) = only
         && !cases().iter().any(|(label, ..)| label.contains(o))
     {
-        let names: Vec<String> = cases().into_iter().map(|(l, ..)| l).collect();
+        let mut names: Vec<String> = cases().into_iter().map(|(l, ..)| l).collect();
+        // A case runs at several sizes: its name is listed once.
+        names.dedup();
         return Err(format!(
             "--only {o}: no case is named so; the cases: {}",
-            names.join("; ")
+            crate::quote::and_list(&names, 0)
         ));
     }
     let mut total = 0.0;
@@ -131,8 +136,10 @@ pub fn bench_generate(
                 let outcome = generate::generate(&req, cancel, &|_| {});
                 let cpu = process_cpu_seconds() - t0;
                 total += cpu;
+                // Polled, not read off the error: a search the cancel cut
+                // short in a ladder run may still have returned a draft.
                 if cancel.is_cancelled() {
-                    return Err("cancelled".into());
+                    return Err(Cancelled.to_string());
                 }
                 match outcome {
                     Ok(g) => {

@@ -228,9 +228,9 @@ pub fn hardware(model: &super::solve::ModelArgs, args: &HardwareArgs, json: bool
         report.default_strength
     );
     println!(
-        "simulation      {} reads of simulated annealing ({} sweeps) per strength, unembedded by majority vote{}",
-        plan.reads,
-        plan.sweeps,
+        "simulation      {} of simulated annealing ({}) per strength, unembedded by majority vote{}",
+        crate::textview::count(plan.reads, "read", "reads"),
+        crate::textview::count(plan.sweeps, "sweep", "sweeps"),
         report.goal.map_or(String::new(), |g| format!("; success is {g}"))
     );
     println!();

@@ -9,6 +9,7 @@ mod grade_bench;
 mod hardware;
 mod hunt;
 mod interrupt;
+mod output;
 mod parse;
 mod progress;
 mod puzzle;
@@ -57,7 +58,8 @@ pub enum Command {
     Count {
         source: String,
         /// auto (the fastest for the setup; says which), fast (bitboards), frontier
-        /// (transfer matrix), dlx (dancing links with the last-item shortcut), dlx-plain.
+        /// (transfer matrix), clusters (a few ships on a plain board of any size),
+        /// dlx (dancing links with the last-item shortcut), dlx-plain.
         #[arg(long, default_value = "auto")]
         engine: String,
         /// Worker threads (0 = all cores).
@@ -115,7 +117,7 @@ pub enum Command {
     },
     /// Write a new session file made of presets or other sessions' active setups.
     NewSession {
-        /// Where to write the session (refuses to overwrite without --force).
+        /// Where to write the session (a file already there only with --force).
         out: std::path::PathBuf,
         /// Preset keys or session files, one setup each.
         #[arg(required = true)]
@@ -244,6 +246,9 @@ pub enum QuboCommand {
         /// as 2x (default: D-Wave's default, uniform torque compensation).
         #[arg(long, allow_hyphen_values = true)]
         chain_strength: Option<String>,
+        /// Overwrite `--out` if it is already there.
+        #[arg(long)]
+        force: bool,
     },
     /// Will the embedded model run well? The precision verdict of the logical
     /// and the embedded problem, and the embedded problem sampled by simulated
@@ -308,6 +313,9 @@ pub enum QuboCommand {
         time_limit: Option<f64>,
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: Option<std::path::PathBuf>,
+        /// Overwrite `--out` if it is already there.
+        #[arg(long, requires = "out")]
+        force: bool,
         #[arg(long)]
         json: bool,
     },
@@ -341,6 +349,9 @@ pub enum BenchCommand {
         /// Only write the instances (COO files and instances.jsonl) to DIR, for bench/dwave.
         #[arg(long, value_name = "DIR", conflicts_with_all = ["reads", "restarts", "sweeps", "until_fleet", "json"])]
         export: Option<std::path::PathBuf>,
+        /// With --export: overwrite the files of an earlier export in DIR.
+        #[arg(long, requires = "export")]
+        force: bool,
         /// Only measure a tabu read that stops at the first fleet, with at most
         /// RESTARTS restarts, on each instance (share found, median CPU s).
         #[arg(long, value_name = "RESTARTS", conflicts_with_all = ["reads", "restarts", "sweeps"])]
@@ -392,7 +403,7 @@ pub enum BenchCommand {
         shots: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// auto, fast, frontier, dlx, dlx-plain (not with --strategies).
+        /// auto, fast, frontier, clusters, dlx, dlx-plain (as `count`; not with --strategies).
         #[arg(long, default_value = "auto", conflicts_with = "strategies")]
         engine: String,
         /// Print the shots before every map slower than 0.05 CPU-s (to find the slow positions).
@@ -533,14 +544,15 @@ pub fn run(command: Command) -> ExitCode {
                     embedding,
                     target,
                     chain_strength,
+                    force,
                 },
         } => match embedding {
             None if chain_strength.is_some() => Err("--chain-strength goes with --embedding".into()),
-            None => solve::export(&model, &format, &out),
+            None => solve::export(&model, &format, &out, force),
             Some(_) if !format.eq_ignore_ascii_case("bqm") => {
                 Err("the embedded problem is written as --format bqm (it keeps the qubit labels)".into())
             }
-            Some(embedding) => solve::export_checked(&model, &out).and_then(|problem| {
+            Some(embedding) => solve::export_checked(&model, &out, force).and_then(|problem| {
                 hardware::export_embedded(&problem, &target, &embedding, chain_strength.as_deref(), &out)
             }),
         },
@@ -588,20 +600,33 @@ pub fn run(command: Command) -> ExitCode {
                     tries,
                     time_limit,
                     out,
+                    force,
                     json,
                 },
-        } => hardware::embed(
-            &model,
-            &hardware::EmbedArgs {
-                target,
-                method,
-                seed,
-                tries,
-                time_limit,
-            },
-            out.as_deref(),
-            json,
-        ),
+        } => match &out {
+            Some(path) => model
+                .source
+                .as_deref()
+                .map_or(Ok(()), |src| {
+                    crate::session::check_not_input(path, &[std::path::Path::new(src)]).map_err(|e| e.to_string())
+                })
+                .and_then(|()| output::check_new_file(path, force)),
+            None => Ok(()),
+        }
+        .and_then(|()| {
+            hardware::embed(
+                &model,
+                &hardware::EmbedArgs {
+                    target,
+                    method,
+                    seed,
+                    tries,
+                    time_limit,
+                },
+                out.as_deref(),
+                json,
+            )
+        }),
         Command::Bench {
             what:
                 BenchCommand::Anneal {
@@ -611,6 +636,7 @@ pub fn run(command: Command) -> ExitCode {
                     restarts,
                     sweeps,
                     export,
+                    force,
                     until_fleet,
                     json,
                 },
@@ -622,6 +648,7 @@ pub fn run(command: Command) -> ExitCode {
             restarts,
             sweeps,
             export,
+            force,
             json,
         }),
         Command::NewSession {

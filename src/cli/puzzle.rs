@@ -119,6 +119,9 @@ pub enum PuzzleCommand {
         /// Also remove every cell the rules force without search.
         #[arg(long)]
         eliminate_forced: bool,
+        /// Overwrite `--out` if it is already there.
+        #[arg(long)]
+        force: bool,
     },
     /// Write one puzzle of a published data set (JSON lines) as a puzzle file.
     Import {
@@ -131,6 +134,9 @@ pub enum PuzzleCommand {
         set: Option<String>,
         #[arg(short, long)]
         out: Option<std::path::PathBuf>,
+        /// Overwrite `--out` if it is already there.
+        #[arg(long, requires = "out")]
+        force: bool,
     },
 }
 
@@ -284,8 +290,15 @@ pub fn run(cmd: PuzzleCommand) -> Result<(), String> {
             format,
             out,
             eliminate_forced,
-        } => export(&file, &format, &out, eliminate_forced),
-        PuzzleCommand::Import { data, record, set, out } => import(&data, &record, set.as_deref(), out.as_deref()),
+            force,
+        } => export(&file, &format, &out, eliminate_forced, force),
+        PuzzleCommand::Import {
+            data,
+            record,
+            set,
+            out,
+            force,
+        } => import(&data, &record, set.as_deref(), out.as_deref(), force),
     }
 }
 
@@ -299,8 +312,9 @@ pub fn load(file: &str) -> Result<Puzzle, String> {
 /// (and says so), Ctrl+C cancels it.
 fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, json: bool) -> Result<(), String> {
     let p = load(file)?;
-    if !(1..=u64::MAX / 2).contains(&limit) || show > 1000 {
-        return Err("--limit must be at least 1 and --show at most 1000".into());
+    let max_show = crate::session::SolverSettings::MAX_KEEP;
+    if !(1..=u64::MAX / 2).contains(&limit) || show > max_show {
+        return Err(format!("--limit must be at least 1 and --show at most {max_show}"));
     }
     let mut cancel = super::interrupt::ctrl_c_flag();
     if let Some(t) = crate::study::sampling::time_limit(time_limit)? {
@@ -358,6 +372,8 @@ fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, jso
             },
             seconds * 1e3
         ),
+        // A search stopped before its first solution proves nothing.
+        None if r.count == 0 && !r.is_complete() => println!("no solution found in {seconds:.1} s"),
         None => println!(
             "{count} {}{} in {:.3} ms",
             if r.count == 1 && !r.stopped_at_limit {
@@ -427,13 +443,11 @@ fn solve_sampled(
     }
     let q = problem.model.qubo();
     println!(
-        "{}: {} variables, {} couplers; a solution has energy {}",
+        "{}: {} variables, {} couplers; {}",
         p.family(),
         q.len(),
         q.coupler_count(),
-        problem
-            .solution_energy()
-            .map_or("unknown".to_string(), |e| e.to_string())
+        solution_energy_words(problem)
     );
     println!("run: {plan}");
     println!(
@@ -514,28 +528,42 @@ fn check(file: &str, answer: &str, json: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn export(file: &str, format: &str, out: &Path, eliminate_forced: bool) -> Result<(), String> {
+fn export(file: &str, format: &str, out: &Path, eliminate_forced: bool, force: bool) -> Result<(), String> {
     let p = load(file)?;
     let format = ModelFormat::parse(format)?;
     let problem = crate::solve::PuzzleProblem::new(file, p, puzzle_options(eliminate_forced))?;
     let q = problem.model.qubo();
     session::check_not_input(out, &[Path::new(file)]).map_err(|e| e.to_string())?;
+    super::output::check_new_file(out, force)?;
     session::write_text(out, &format.write(q)).map_err(|e| e.to_string())?;
     println!(
-        "wrote {} ({} variables, {} couplers, offset {}; a solution has energy {})",
+        "wrote {} ({} variables, {} couplers, offset {}; {})",
         crate::quote::path(out),
         q.len(),
         q.coupler_count(),
         q.offset(),
-        problem
-            .solution_energy()
-            .map_or("unknown".to_string(), |e| e.to_string())
+        solution_energy_words(&problem)
     );
     Ok(())
 }
 
+/// What the QUBO's energy says of a solution, in words: its energy, or why
+/// none is known (Max Chess asks for an optimum not found yet; the X-ray
+/// QUBO of Battleship has lowest states that are not fleets).
+fn solution_energy_words(problem: &crate::solve::PuzzleProblem) -> String {
+    match problem.solution_energy() {
+        Some(e) => format!("a solution has energy {e}"),
+        None if matches!(problem.puzzle, Puzzle::Chess(_)) => {
+            "no energy is known for a solution before the exact solver finds the optimum".into()
+        }
+        None => {
+            "no energy tells a solution: the lowest states need not be fleets, so each is judged by the rules".into()
+        }
+    }
+}
+
 /// Finds a record by id or line number in a data set and writes its text form.
-fn import(data: &Path, record: &str, set: Option<&str>, out: Option<&Path>) -> Result<(), String> {
+fn import(data: &Path, record: &str, set: Option<&str>, out: Option<&Path>, force: bool) -> Result<(), String> {
     let name = set.unwrap_or_else(|| data.file_name().and_then(|n| n.to_str()).unwrap_or_default());
     if !DATA_SETS.iter().any(|(f, _)| *f == name) {
         let known: Vec<&str> = DATA_SETS.iter().map(|(f, _)| *f).collect();
@@ -560,6 +588,7 @@ fn import(data: &Path, record: &str, set: Option<&str>, out: Option<&Path>) -> R
         return match out {
             Some(path) => {
                 session::check_not_input(path, &[data]).map_err(|e| e.to_string())?;
+                super::output::check_new_file(path, force)?;
                 session::write_text(path, &body).map_err(|e| e.to_string())?;
                 println!("wrote {} ({})", crate::quote::path(path), rec.id);
                 Ok(())

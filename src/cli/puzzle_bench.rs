@@ -31,18 +31,18 @@ pub struct PuzzleBench {
     /// A folder holding the data sets (or one data-set file); `puzzle families` lists them.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// Solvers to run, from exact, sa and tabu.
-    #[arg(long, default_value = "exact,sa,tabu")]
-    pub solvers: String,
+    /// Solvers to run on the data sets, from exact, sa and tabu (default all three).
+    #[arg(long)]
+    pub solvers: Option<String>,
     /// At most this many puzzles per data set.
-    #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
-    pub limit: usize,
-    /// CPU seconds a sampler may spend on one puzzle before it counts as failed.
-    #[arg(long, default_value_t = 2.0, allow_negative_numbers = true)]
-    pub budget: f64,
-    /// Seconds the exact solver may spend on one puzzle before it counts as failed.
-    #[arg(long, default_value_t = 60.0, allow_negative_numbers = true)]
-    pub exact_limit: f64,
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// CPU seconds a sampler may spend on one puzzle before it counts as failed (default 2).
+    #[arg(long, allow_negative_numbers = true)]
+    pub budget: Option<f64>,
+    /// Seconds the exact solver may spend on one puzzle before it counts as failed (default 60).
+    #[arg(long, allow_negative_numbers = true)]
+    pub exact_limit: Option<f64>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Tabu tenure for the data sets: 5 suits the puzzle QUBOs (measured; the
@@ -109,20 +109,112 @@ struct Outcome {
     unique: Option<bool>,
 }
 
+/// The sampler's CPU seconds per puzzle unless `--budget` says otherwise.
+const DEFAULT_BUDGET: f64 = 2.0;
+/// The exact solver's seconds per puzzle unless `--exact-limit` says otherwise.
+const DEFAULT_EXACT_LIMIT: f64 = 60.0;
+
+impl PuzzleBench {
+    fn budget(&self) -> f64 {
+        self.budget.unwrap_or(DEFAULT_BUDGET)
+    }
+
+    fn exact_limit(&self) -> f64 {
+        self.exact_limit.unwrap_or(DEFAULT_EXACT_LIMIT)
+    }
+
+    /// The mode chosen, as its flag says it ("solving" when none).
+    fn mode(&self) -> &'static str {
+        match (self.generate, self.grade, self.repair) {
+            (true, ..) => "--generate",
+            (_, true, _) => "--grade",
+            (.., true) => "--repair",
+            _ => "solving",
+        }
+    }
+
+    /// Refuses an option the run would not read: of another mode, of a
+    /// solver not in `--solvers`, or of the data sets when none is given.
+    fn check_unread(&self, solvers: &[Method]) -> Result<(), String> {
+        let solving = self.mode() == "solving";
+        let data = self.data.is_some();
+        let sampler = solvers.iter().any(|m| matches!(m, Method::Sample(_)));
+        let tabu = solvers.contains(&Method::Sample(SamplerKind::Tabu));
+        let why = |flag: &str, reader: &str| -> String {
+            let context = match self.mode() {
+                "solving" if !data => " (no --data given)".to_string(),
+                "solving" => format!(
+                    " (this run: --solvers {})",
+                    solvers.iter().map(|m| m.name()).collect::<Vec<_>>().join(",")
+                ),
+                mode => format!(" (this run is {mode})"),
+            };
+            format!("{flag} would be ignored: it is read only by {reader}{context}")
+        };
+        let options = [
+            ("--solvers", self.solvers.is_some(), solving, "the data sets' solving"),
+            (
+                "--limit",
+                self.limit.is_some(),
+                !self.generate && data,
+                "the data sets (--data)",
+            ),
+            (
+                "--budget",
+                self.budget.is_some(),
+                solving && data && sampler,
+                "sa or tabu on the data sets",
+            ),
+            (
+                "--exact-limit",
+                self.exact_limit.is_some(),
+                solving && data && solvers.contains(&Method::Exact),
+                "the exact solver on the data sets",
+            ),
+            (
+                "--tenure",
+                self.tenure.is_some(),
+                (solving && data && tabu) || (!self.generate && self.queens),
+                "tabu on the data sets or --queens",
+            ),
+            (
+                "--placements",
+                self.placements,
+                solving && data && sampler,
+                "sa or tabu on the data sets",
+            ),
+            (
+                "--diagonal-penalty",
+                self.diagonal_penalty.is_some(),
+                solving && data && sampler,
+                "sa or tabu on the data sets",
+            ),
+        ];
+        match options.into_iter().find(|(_, given, read, _)| *given && !read) {
+            Some((flag, _, _, reader)) => Err(why(flag, reader)),
+            None => Ok(()),
+        }
+    }
+}
+
 pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
-    if !(b.budget > 0.0 && b.budget <= 600.0) {
+    if let Some(budget) = b.budget
+        && !(budget > 0.0 && budget <= 600.0)
+    {
         return Err(format!(
             "--budget must be in (0, 600] CPU seconds, not {}",
-            crate::quote::number(b.budget)
+            crate::quote::number(budget)
         ));
     }
-    if b.limit == 0 {
+    if b.limit == Some(0) {
         return Err("--limit must be at least 1 puzzle per data set".into());
     }
-    if !(b.exact_limit > 0.0 && b.exact_limit <= 86_400.0) {
+    if let Some(limit) = b.exact_limit
+        && !(limit > 0.0 && limit <= 86_400.0)
+    {
         return Err(format!(
             "--exact-limit must be in (0, 86400] seconds, not {}",
-            crate::quote::number(b.exact_limit)
+            crate::quote::number(limit)
         ));
     }
     // Options every record would refuse are refused once, before any work.
@@ -142,10 +234,22 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
         })
         .map_err(|e| format!("--tenure: {e}"))?;
     }
-    let solvers: Vec<Method> = parse_list(&b.solvers, "--solvers", "exact, sa or tabu")?;
+    let solvers: Vec<Method> = parse_list(
+        b.solvers.as_deref().unwrap_or("exact,sa,tabu"),
+        "--solvers",
+        "exact, sa or tabu",
+    )?;
     if solvers.is_empty() {
         return Err("--solvers names no solver: give exact, sa and/or tabu".into());
     }
+    if let Some(twice) = solvers
+        .iter()
+        .enumerate()
+        .find_map(|(i, m)| solvers[..i].contains(m).then_some(m))
+    {
+        return Err(format!("--solvers names {} twice", twice.name()));
+    }
+    b.check_unread(&solvers)?;
     if b.generate {
         let cancel = super::interrupt::ctrl_c_flag();
         let (runs, tries) = (b.runs.unwrap_or(5), b.tries.unwrap_or(20_000));
@@ -171,41 +275,54 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     let mut graded = 0;
     // CPU seconds the ladder spent over every set graded.
     let mut grade_cpu = 0.0;
+    if b.queens
+        && let Some(t) = b.tenure.filter(|&t| t >= QUEENS_VARIABLES)
+    {
+        return Err(format!(
+            "--tenure {t}: tabu's tenure must be below the variables, and --queens has {QUEENS_VARIABLES} (8-queens)"
+        ));
+    }
+    let mut sets = Vec::new();
     if let Some(dir) = &b.data {
-        let files = data_files(dir)?;
-        for (path, name, family) in files {
+        for (path, name, family) in data_files(dir)? {
             // A set that cannot be read (not UTF-8, too large) is skipped with the
             // reason; the other sets still run.
-            let records = match read_set(&path, name, b.limit) {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("{family}: skipped: {e}");
-                    continue;
-                }
-            };
-            eprintln!(
-                "{family}: {} from {}",
-                crate::textview::count(records.len(), "puzzle", "puzzles"),
-                crate::quote::path(&path)
-            );
-            if b.repair {
-                super::repair_bench::repair_set(family, &records, b.json, &cancel)?;
-                graded += 1;
-                continue;
+            match read_set(&path, name, b.limit.unwrap_or(usize::MAX)) {
+                Ok(records) => sets.push((path, family, records)),
+                Err(e) => eprintln!("{family}: skipped: {e}"),
             }
-            if b.grade {
-                let g = super::grade_bench::grade_set(family, &records, &cancel, &mut |_, _| {})?;
-                super::grade_bench::print(&g, b.json);
-                graded += 1;
-                grade_cpu += g.total_cpu;
-                continue;
-            }
-            for &which in &solvers {
-                let outcomes = run_set(&records, &path, which, b, &cancel)?;
-                let summary = summarise(family, which, &outcomes);
-                print_summary(&summary, b.json);
-                report.push(summary);
-            }
+        }
+    }
+    if let Some(t) = b.tenure.filter(|&t| t > 0)
+        && !b.grade
+        && !b.repair
+        && solvers.contains(&Method::Sample(SamplerKind::Tabu))
+    {
+        check_tenure(t, &sets, b)?;
+    }
+    for (path, family, records) in sets {
+        eprintln!(
+            "{family}: {} from {}",
+            crate::textview::count(records.len(), "puzzle", "puzzles"),
+            crate::quote::path(&path)
+        );
+        if b.repair {
+            super::repair_bench::repair_set(family, &records, b.json, &cancel)?;
+            graded += 1;
+            continue;
+        }
+        if b.grade {
+            let g = super::grade_bench::grade_set(family, &records, &cancel, &mut |_, _| {})?;
+            super::grade_bench::print(&g, b.json);
+            graded += 1;
+            grade_cpu += g.total_cpu;
+            continue;
+        }
+        for &which in &solvers {
+            let outcomes = run_set(&records, &path, which, b, &cancel)?;
+            let summary = summarise(family, which, &outcomes);
+            print_summary(&summary, b.json);
+            report.push(summary);
         }
     }
     if b.queens {
@@ -235,6 +352,40 @@ pub fn bench_puzzles(b: &PuzzleBench) -> Result<(), String> {
     }
     if report.is_empty() && graded == 0 && !b.queens {
         return Err("no puzzle of the data sets could be read (every record was skipped, see above)".into());
+    }
+    Ok(())
+}
+
+/// Variables of the smallest QUBO `--queens` samples (the 8-queens).
+const QUEENS_VARIABLES: usize = 64;
+
+/// Refuses, before any work, a tabu tenure some puzzle's QUBO is too small
+/// for (tabu would refuse that puzzle at its turn, counted as failed).
+fn check_tenure(
+    tenure: usize,
+    sets: &[(PathBuf, &'static str, Vec<(usize, DataRecord)>)],
+    b: &PuzzleBench,
+) -> Result<(), String> {
+    let options = QuboOptions {
+        diagonal_penalty: b.diagonal_penalty,
+        placements: b.placements,
+        ..QuboOptions::default()
+    };
+    for (path, _, records) in sets {
+        for (line, rec) in records {
+            let Ok(problem) = PuzzleProblem::new(&rec.id, rec.puzzle.clone(), options) else {
+                continue;
+            };
+            let variables = problem.model.qubo().len();
+            if tenure >= variables {
+                return Err(format!(
+                    "--tenure {tenure}: tabu's tenure must be below the variables, and {}:{line} ({}) has {}",
+                    crate::quote::path(path),
+                    rec.id,
+                    crate::textview::count(variables, "variable", "variables")
+                ));
+            }
+        }
     }
     Ok(())
 }
@@ -332,7 +483,7 @@ fn run_set(
             eprintln!(
                 "  {}: no valid answer within {} CPU-s ({})",
                 rec.id,
-                b.budget,
+                b.budget(),
                 which.name()
             );
         }
@@ -352,10 +503,10 @@ fn run_set(
 /// was found and the published solution (when given) is a solution too.
 /// Returns (success, unique).
 fn exact_one(rec: &DataRecord, b: &PuzzleBench, cancel: &CancelFlag) -> Result<(bool, Option<bool>), String> {
-    let clock = cancel.with_time_limit(Duration::from_secs_f64(b.exact_limit));
+    let clock = cancel.with_time_limit(Duration::from_secs_f64(b.exact_limit()));
     let r = match rec.puzzle.solve_exact(ExactRequest::new(COUNT_LIMIT, 1), &clock) {
         Ok(r) if r.timed_out => {
-            eprintln!("  {}: stopped after {} s (exact)", rec.id, b.exact_limit);
+            eprintln!("  {}: stopped after {} s (exact)", rec.id, b.exact_limit());
             return Ok((false, None));
         }
         Ok(r) => r,
@@ -394,7 +545,7 @@ fn sample_one(
     let solver = bench_solver(which, 1000, 10, b.tenure, problem.qubo().len());
     for batch in 0u64.. {
         // The batch stops at the budget's end (one thread: wall ≈ CPU time).
-        let left = (b.budget - (process_cpu_seconds() - start)).max(0.001);
+        let left = (b.budget() - (process_cpu_seconds() - start)).max(0.001);
         let request = SolveRequest {
             target,
             time_limit: Some(Duration::from_secs_f64(left)),
@@ -410,7 +561,7 @@ fn sample_one(
         if run.success == Some(true) {
             return Ok(true);
         }
-        if process_cpu_seconds() - start > b.budget || cancel.is_cancelled() {
+        if process_cpu_seconds() - start > b.budget() || cancel.is_cancelled() {
             return Ok(false);
         }
     }
@@ -484,10 +635,11 @@ fn print_summary(s: &Summary, as_json: bool) {
         .unique_share
         .map_or(String::new(), |u| format!(", unique {:.1} %", u * 100.0));
     println!(
-        "{:<12} {:<5} {:>5} puzzles: success {:>5.1} %, median {:.4} CPU-s, max {:.3}{unique}",
+        "{:<12} {:<5} {:>5} {}: success {:>5.1} %, median {:.4} CPU-s, max {:.3}{unique}",
         s.family,
         s.solver.name(),
         s.puzzles,
+        if s.puzzles == 1 { "puzzle" } else { "puzzles" },
         s.rate * 100.0,
         s.median_cpu,
         s.max_cpu
@@ -495,15 +647,17 @@ fn print_summary(s: &Summary, as_json: bool) {
     if s.solver != Method::Exact {
         if let Some((n, rate, t)) = s.small {
             println!(
-                "{:<18} ≤ {SMALL_CELLS} cells: {n} puzzles, success {:.1} %, median {t:.4} CPU-s",
+                "{:<18} ≤ {SMALL_CELLS} cells: {}, success {:.1} %, median {t:.4} CPU-s",
                 "",
+                crate::textview::count(n, "puzzle", "puzzles"),
                 rate * 100.0
             );
         }
         for ((r, c), (n, ok, cpu)) in s.by_size.iter().filter(|((r, c), _)| r * c > SMALL_CELLS) {
             println!(
-                "{:<18} {r}x{c}: {n} puzzles, success {:.1} %, median {:.4} CPU-s",
+                "{:<18} {r}x{c}: {}, success {:.1} %, median {:.4} CPU-s",
                 "",
+                crate::textview::count(*n, "puzzle", "puzzles"),
                 *ok as f64 * 100.0 / *n as f64,
                 median(cpu.clone())
             );

@@ -85,7 +85,7 @@ pub fn explain(file: &str, json: bool) -> Result<(), String> {
             s.rule.tier(),
             s.rule.name(),
             s.sentence,
-            decided.join(" ")
+            crate::quote::and_list(&decided, 0)
         );
     }
     println!("{}", summary(&ex));
@@ -219,7 +219,7 @@ pub fn hint(file: &str, answer: Option<&str>, time_limit: Option<f64>, json: boo
                 d.rule.tier(),
                 d.rule.name(),
                 d.sentence,
-                decided.join(" ")
+                crate::quote::and_list(&decided, 0)
             );
         }
         other => println!("{}", other.sentence()),

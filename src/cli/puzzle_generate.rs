@@ -4,7 +4,7 @@
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{GenerateRequest, Recipe, RegionShape, Remedy};
+use crate::puzzle::generate::{GenerateError, GenerateRequest, Recipe, RegionShape, Remedy};
 use serde_json::json;
 
 /// Most puzzles one command makes.
@@ -60,6 +60,10 @@ pub struct GenerateArgs {
     /// Write the puzzles here (several: p-1.txt, p-2.txt, …).
     #[arg(short, long)]
     pub out: Option<std::path::PathBuf>,
+    /// Overwrite files already there that another request made (a file this
+    /// very request made is kept: the same seed gives the same puzzle).
+    #[arg(long, requires = "out")]
+    pub force: bool,
     #[arg(long)]
     pub json: bool,
 }
@@ -168,11 +172,9 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
             continue;
         }
         if !made_by(file, req) {
-            return Err(format!(
-                "-o {}: {} is already there (nothing is overwritten: remove it or choose another name)",
-                crate::quote::path(a.out.as_deref().unwrap_or(file)),
-                crate::quote::path(file)
-            ));
+            super::output::check_new_file(file, a.force)
+                .map_err(|e| format!("-o {}: {e}", crate::quote::path(a.out.as_deref().unwrap_or(file))))?;
+            continue;
         }
         // Its first lines alone prove little: a file cut short keeps them.
         let text = crate::session::read_text(file).map_err(|e| e.to_string())?;
@@ -201,9 +203,9 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
         };
         let g = crate::study::setter::make(req, &cancel, &progress);
         spinner.finish_and_clear();
-        let g = g.map_err(|e| match recipe.remedy(grade) {
-            Some(remedy) if e != "cancelled" => format!("{e} ({})", remedy_flag(remedy)),
-            _ => e,
+        let g = g.map_err(|e| match (e, recipe.remedy(grade)) {
+            (e @ GenerateError::Cancelled(_), _) | (e, None) => e.to_string(),
+            (e, Some(remedy)) => format!("{e} ({})", remedy_flag(remedy)),
         })?;
         let cpu = super::cputime::process_cpu_seconds() - t0;
         if a.json {
@@ -253,10 +255,16 @@ fn header(req: &GenerateRequest) -> String {
     )
 }
 
-/// The second line: the family's options as the generator took them, so that
-/// a file can be told to be this request's (the same seed and options give
-/// the same puzzle).
+/// The second line: the family's options as the generator took them, in
+/// the command line's words, so that a file can be told to be this
+/// request's (the same seed and options give the same puzzle).
 fn recipe_line(req: &GenerateRequest) -> String {
+    format!("// made from: {}", req.recipe.words())
+}
+
+/// The second line as versions before the readable form wrote it (the
+/// recipe's Rust debug text), so that their sets are still completed.
+fn old_recipe_line(req: &GenerateRequest) -> String {
     format!("// made from {:?}", req.recipe)
 }
 
@@ -266,7 +274,10 @@ fn made_by(file: &std::path::Path, req: &GenerateRequest) -> bool {
         return false;
     };
     let mut lines = text.lines();
-    lines.next().is_some_and(|l| l.starts_with(&header(req))) && lines.next() == Some(recipe_line(req).as_str())
+    lines.next().is_some_and(|l| l.starts_with(&header(req)))
+        && lines
+            .next()
+            .is_some_and(|l| l == recipe_line(req) || l == old_recipe_line(req))
 }
 
 /// The flag that brings a grade within reach (or nearer).

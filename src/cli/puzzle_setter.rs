@@ -2,7 +2,7 @@
 //! single edits that make a puzzle unique), with a progress bar; Ctrl+C stops.
 
 use super::puzzle::load;
-use crate::puzzle::setter::{self, EditKind, RepairRequest};
+use crate::puzzle::setter::{self, EditKind, RepairRequest, SetterError};
 use crate::study::setter::MINIMAL_TIME_LIMIT;
 use serde_json::json;
 
@@ -22,7 +22,7 @@ pub fn minimal(file: &str, time_limit: Option<f64>, json: bool) -> Result<(), St
     bar.finish_and_clear();
     let limit_text = crate::textview::seconds_text(limit);
     let m = match m {
-        Err(e) if e == setter::UNIQUENESS_TIMED_OUT => {
+        Err(e @ SetterError::UniquenessTimedOut) => {
             if json {
                 println!(
                     "{}",
@@ -33,7 +33,7 @@ pub fn minimal(file: &str, time_limit: Option<f64>, json: bool) -> Result<(), St
             }
             return Ok(());
         }
-        m => m?,
+        m => m.map_err(|e| e.to_string())?,
     };
     if json {
         let clues: Vec<_> = m
@@ -150,7 +150,7 @@ pub fn repair(file: &str, edits: Option<&str>, time_limit: Option<f64>, json: bo
         .map(|found| (req.kinds, found))
     });
     bar.finish_and_clear();
-    let (kinds, found) = found?;
+    let (kinds, found) = found.map_err(|e| e.to_string())?;
     let cpu = super::cputime::process_cpu_seconds() - t0;
     let before = found.count_before();
     let cells = |e: &setter::Edit| e.cells.iter().map(|&(a, b)| [a + 1, b + 1]).collect::<Vec<_>>();

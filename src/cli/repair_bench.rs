@@ -5,8 +5,8 @@
 
 use super::cputime::{median, process_cpu_seconds};
 use crate::puzzle::data::DataRecord;
-use crate::puzzle::setter;
-use crate::run::CancelFlag;
+use crate::puzzle::setter::{self, SetterError};
+use crate::run::{CancelFlag, Cancelled};
 use serde_json::json;
 
 /// Repairs every record of one set that is not unique; prints the share repaired.
@@ -23,12 +23,15 @@ pub fn repair_set(
     let mut worst = (0.0f64, String::new());
     for (_, rec) in records {
         let t0 = process_cpu_seconds();
-        let Ok(seen) = setter::lens(&rec.puzzle, cancel) else {
-            continue;
+        // A puzzle without a lens is skipped; a cancelled lens ends the bench.
+        let seen = match setter::lens(&rec.puzzle, cancel) {
+            Ok(seen) => seen,
+            Err(SetterError::Cancelled(c)) => return Err(c.to_string()),
+            Err(_) => continue,
         };
         let lens_seconds = process_cpu_seconds() - t0;
         if cancel.is_cancelled() {
-            return Err("cancelled".into());
+            return Err(Cancelled.to_string());
         }
         if seen.count < 2 {
             continue;
@@ -38,7 +41,9 @@ pub fn repair_set(
         let t0 = process_cpu_seconds();
         let (count, capped) = (seen.count, seen.capped);
         let req = setter::RepairRequest::every_kind(&rec.puzzle, seen);
-        let found = setter::repair(&rec.puzzle, &req, cancel, &|_| {})?.unique;
+        let found = setter::repair(&rec.puzzle, &req, cancel, &|_| {})
+            .map_err(|e| e.to_string())?
+            .unique;
         let cpu = process_cpu_seconds() - t0;
         if cpu > worst.0 {
             worst = (cpu, rec.id.clone());
@@ -57,8 +62,8 @@ pub fn repair_set(
     }
     let share = 100.0 * repaired as f64 / ambiguous.max(1) as f64;
     let summary = format!(
-        "{family:<12} {} puzzles, {ambiguous} not unique, {repaired} of them ({share:.1} %) made unique by one edit; lens recount median {:.5} CPU-s, worst {:.5}; repair list median {:.3} CPU-s, worst {:.3} ({})",
-        records.len(),
+        "{family:<12} {}, {ambiguous} not unique, {repaired} of them ({share:.1} %) made unique by one edit; lens recount median {:.5} CPU-s, worst {:.5}; repair list median {:.3} CPU-s, worst {:.3} ({})",
+        crate::textview::count(records.len(), "puzzle", "puzzles"),
         median(lens_cpu.clone()),
         lens_cpu.iter().copied().fold(0.0, f64::max),
         median(repair_cpu),
@@ -82,4 +87,29 @@ pub fn repair_set(
         println!("{summary}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Puzzle;
+
+    /// A Ctrl+C during a lens ends the bench with "cancelled": a cancelled
+    /// count is not a puzzle to skip, so no set's line claims figures (or
+    /// "every one unique") over puzzles it never counted.
+    #[test]
+    fn a_cancelled_lens_cancels_the_bench_instead_of_skipping_the_puzzle() {
+        let rec = DataRecord {
+            id: "blank".into(),
+            puzzle: Puzzle::parse("queens 6x6\n").unwrap(),
+            solution: None,
+            stated_count: None,
+        };
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        assert_eq!(
+            repair_set("queens", &[(1, rec)], true, &cancel),
+            Err(Cancelled.to_string())
+        );
+    }
 }

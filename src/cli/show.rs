@@ -33,9 +33,7 @@ pub fn show(source: &str) -> Result<String, String> {
 
 /// Builds a session from sources and saves it atomically.
 pub fn new_session(out: &Path, sources: &[String], random: Option<u64>, force: bool) -> Result<(), String> {
-    if out.exists() && !force {
-        return Err(format!("{} exists (use --force to overwrite)", crate::quote::path(out)));
-    }
+    super::output::check_new_file(out, force)?;
     let mut setups = Vec::new();
     for (i, src) in sources.iter().enumerate() {
         let mut setup = resolve_source(src)?;
@@ -55,6 +53,10 @@ pub fn new_session(out: &Path, sources: &[String], random: Option<u64>, force: b
     let mut s = session::Session::with_setup(setups.remove(0));
     s.setups.extend(setups);
     session::save(out, &s).map_err(|e| e.to_string())?;
-    println!("wrote {} ({} setups)", crate::quote::path(out), s.setups.len());
+    println!(
+        "wrote {} ({})",
+        crate::quote::path(out),
+        crate::textview::count(s.setups.len(), "setup", "setups")
+    );
     Ok(())
 }

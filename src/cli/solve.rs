@@ -364,8 +364,13 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
         return;
     }
     println!(
-        "{} variables, {} couplers (density {:.3}), coefficients {} … {} (range {:.3e})",
-        st.variables, st.couplers, st.density, st.min_coefficient, st.max_coefficient, st.dynamic_range
+        "{}, {} (density {:.3}), coefficients {} … {} (range {:.3e})",
+        crate::textview::count(st.variables, "variable", "variables"),
+        crate::textview::count(st.couplers, "coupler", "couplers"),
+        st.density,
+        st.min_coefficient,
+        st.max_coefficient,
+        st.dynamic_range
     );
     if let Some(e) = problem.xray().and_then(crate::solve::XrayProblem::original_energy) {
         println!("the original picture has energy {e:.6}");
@@ -442,8 +447,8 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
 }
 
 /// `qubo export`: the model as COO or qbsolv text.
-pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String> {
-    let problem = export_checked(model, out)?;
+pub fn export(model: &ModelArgs, format: &str, out: &Path, force: bool) -> Result<(), String> {
+    let problem = export_checked(model, out, force)?;
     if format.eq_ignore_ascii_case("bqm") {
         let q = problem.qubo();
         session::write_bytes(out, &crate::qubo::write_bqm(q)).map_err(|e| e.to_string())?;
@@ -467,12 +472,14 @@ pub fn export(model: &ModelArgs, format: &str, out: &Path) -> Result<(), String>
     Ok(())
 }
 
-/// The model to export, once `out` is known not to be its source.
-pub fn export_checked(model: &ModelArgs, out: &Path) -> Result<crate::solve::Problem, String> {
+/// The model to export, once `out` is known not to be its source nor a
+/// file already there (unless `force`).
+pub fn export_checked(model: &ModelArgs, out: &Path, force: bool) -> Result<crate::solve::Problem, String> {
     let problem = model.problem()?;
     if let Some(src) = &model.source {
         session::check_not_input(out, &[Path::new(src)]).map_err(|e| e.to_string())?;
     }
+    super::output::check_new_file(out, force)?;
     Ok(problem)
 }
 

@@ -102,14 +102,14 @@ pub fn bench(b: &StrategyBench) -> Result<(), String> {
         }
         if report.cancelled {
             println!(
-                "{key}: cancelled; the {} games finished before it (of {}):",
-                report.fleets.len(),
+                "{key}: cancelled; {} finished before it (of {}):",
+                crate::textview::count(report.fleets.len(), "game", "games"),
                 b.games
             );
         }
         println!(
-            "{key}: {} games against {} fleets (seed {}), {}",
-            report.fleets.len(),
+            "{key}: {} against {} fleets (seed {}), {}",
+            crate::textview::count(report.fleets.len(), "game", "games"),
             if b.adversarial.is_some() {
                 "adversarial"
             } else {

@@ -158,6 +158,11 @@ pub fn stealth(
     if !(1..=MAX_STEALTH_MOVES).contains(&moves) {
         return Err(format!("--moves must be 1 to {MAX_STEALTH_MOVES}, not {moves}"));
     }
+    // The same bound as every list of results a run keeps.
+    let max_keep = crate::session::SolverSettings::MAX_KEEP;
+    if !(1..=max_keep).contains(&keep) {
+        return Err(format!("--keep must be 1 to {max_keep}, not {keep}"));
+    }
     let setup = resolve_source(source)?;
     let choice = rule.choice(setup.rules);
     let req = StealthRequest {
@@ -246,10 +251,16 @@ pub fn all(rows: &str, cols: &str, ships: &str, limit: usize, json_out: bool) ->
         );
         return Ok(());
     }
-    println!(
-        "{u} matrices with row sums {rows} and column sums {cols}; {} of them are fleets of ships {ships}",
-        fleets.len()
-    );
+    let matrices = if u == 1u32.into() {
+        "1 matrix".to_string()
+    } else {
+        format!("{u} matrices")
+    };
+    let of_them = match fleets.len() {
+        1 => "1 of them is a fleet".to_string(),
+        n => format!("{n} of them are fleets"),
+    };
+    println!("{matrices} with row sums {rows} and column sums {cols}; {of_them} of ships {ships}");
     for (i, (e, f, m)) in rows_out.iter().enumerate() {
         println!("#{:<3} ‖ΔA‖² = {e:<4}{}", i + 1, if *f { "  fleet" } else { "" });
         for line in m.to_text().lines() {
@@ -295,7 +306,11 @@ pub fn walk_cmd(source: &str, k: usize, csv: bool, json_out: bool) -> Result<(),
             println!("{e},{n}");
         }
     } else {
-        println!("{} matrices within {k} interchanges ({wall:.3} s)", w.matrices);
+        println!(
+            "{} within {} ({wall:.3} s)",
+            crate::textview::count(w.matrices, "matrix", "matrices"),
+            crate::textview::count(k, "interchange", "interchanges")
+        );
         println!("‖ΔA‖²: mean {mean:.2}, standard deviation {sd:.2}");
         println!("fleets among them: {} at ‖ΔA‖² {:?}", fleets.len(), fleets);
         for f in &fleets {

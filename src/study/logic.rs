@@ -403,28 +403,20 @@ fn wrong_sentence(p: &Puzzle, model: &PuzzleModel, wrong: &[(usize, bool)], solu
             (false, false, false) => format!("your empty mark at {} ({where_} has a {noun} there)", model.name(c)),
         })
         .collect();
-    let more = if wrong.len() > 3 {
-        format!(" and {} more", wrong.len() - 3)
-    } else {
-        String::new()
-    };
-    let mut list = match named.as_slice() {
-        [one] => one.clone(),
-        names => crate::puzzle::model::name_list(names),
-    };
+    let mut list = crate::quote::and_list(&named, wrong.len().saturating_sub(named.len()));
     if let Some(f) = list.get_mut(0..1) {
         f.make_ascii_uppercase();
     }
     let one = wrong.len() == 1;
     if together {
         let all = if wrong.len() == 2 { "both" } else { "all" };
-        return format!("{list}{more} cannot {all} be in one solution: take one back.");
+        return format!("{list} cannot {all} be in one solution: take one back.");
     }
     if !digits && wrong.iter().any(|&(_, v)| !v) {
-        return format!("{list}{more}: wrong, take {} back.", if one { "it" } else { "them" });
+        return format!("{list}: wrong, take {} back.", if one { "it" } else { "them" });
     }
     format!(
-        "{list}{more} {} not in {where_}: take {} back.",
+        "{list} {} not in {where_}: take {} back.",
         if one { "is" } else { "are" },
         if one { "it" } else { "them" }
     )

@@ -4,9 +4,9 @@
 
 use crate::puzzle::Puzzle;
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::generate::{GenerateRequest, generate};
-use crate::puzzle::setter::{grade_of, minimality, without};
-use crate::run::CancelFlag;
+use crate::puzzle::generate::{GenerateError, GenerateRequest, generate};
+use crate::puzzle::setter::{SetterError, grade_of, minimality, without};
+use crate::run::{CancelFlag, Cancelled};
 
 /// A generated puzzle with what a setter reads about it.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,8 +48,9 @@ pub const MINIMAL_TIME_LIMIT: std::time::Duration = std::time::Duration::from_se
 /// The minimal-clue certificate of a unique puzzle of grade `grade`, in
 /// words: every clue needed, or which can go (and whether at this grade). A
 /// cancel is an error, never a certificate; a time limit that stops the
-/// check says the clues were not all checked.
-pub fn certificate(puzzle: &Puzzle, grade: Grade, cancel: &CancelFlag) -> Result<String, String> {
+/// check says the clues were not all checked; any other reason there is no
+/// certificate is said in its place.
+pub fn certificate(puzzle: &Puzzle, grade: Grade, cancel: &CancelFlag) -> Result<String, Cancelled> {
     Ok(match minimality(puzzle, cancel, &|_| {}) {
         Ok(m) if m.cut_short() => return stopped(cancel),
         Ok(m) if m.clues.is_empty() => "no removable clues (givens, links or shown counts) in this family".to_string(),
@@ -77,17 +78,18 @@ pub fn certificate(puzzle: &Puzzle, grade: Grade, cancel: &CancelFlag) -> Result
                 }
             )
         }
+        Err(SetterError::Cancelled(c)) => return Err(c),
         Err(_) if cancel.is_cancelled() => return stopped(cancel),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     })
 }
 
 /// A check the clock stopped is a certificate that says so; a cancel is an error.
-fn stopped(cancel: &CancelFlag) -> Result<String, String> {
+fn stopped(cancel: &CancelFlag) -> Result<String, Cancelled> {
     if cancel.timed_out() {
         Ok("not certified: the time limit ran out before every clue was checked".into())
     } else {
-        Err("cancelled".into())
+        Err(Cancelled)
     }
 }
 
@@ -102,8 +104,9 @@ pub fn name_of(req: &GenerateRequest) -> String {
     )
 }
 
-/// Generates the puzzle of `req` and certifies its clues.
-pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Made, String> {
+/// Generates the puzzle of `req` and certifies its clues. A cancel during
+/// either is [`GenerateError::Cancelled`], never a certificate.
+pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Made, GenerateError> {
     let g = generate(req, cancel, progress)?;
     let certificate = certificate(&g.puzzle, g.grade, cancel)?;
     Ok(Made {

@@ -124,7 +124,7 @@ fn invalid_records_are_refused_by_import_and_skipped_by_bench_with_their_line() 
     }
     assert!(err.contains("rullo_small.jsonl:1: skipped: huge-target"), "{err}");
     let summary = stdout(&out);
-    assert_eq!(summary.matches("1 puzzles: success 100.0 %").count(), 2, "{summary}");
+    assert_eq!(summary.matches("1 puzzle: success 100.0 %").count(), 2, "{summary}");
     // The relabelled 2×2 has no solution (its stars touch): read, solved, failed.
     assert!(
         summary.contains("Star Battle  exact     2 puzzles: success  50.0 %"),

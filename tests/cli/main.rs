@@ -9,6 +9,8 @@ mod hardening_formats;
 mod hardware_commands;
 mod messages;
 mod messages_round2;
+mod messages_round3;
+mod output_files;
 mod presets;
 mod puzzle_commands;
 mod rules;

@@ -769,12 +769,12 @@ fn repair_lists_the_edits_that_cut_the_count_most_of_the_kinds_asked_for() {
 fn a_cancelled_minimality_check_is_no_certificate() {
     use fleetscope::puzzle::Puzzle;
     use fleetscope::puzzle::deduce::Grade;
-    use fleetscope::run::CancelFlag;
+    use fleetscope::run::{CancelFlag, Cancelled};
     use fleetscope::study::setter::certificate;
     let p = Puzzle::parse(&std::fs::read_to_string(example("tango-6.txt")).unwrap()).unwrap();
     let cancelled = CancelFlag::new();
     cancelled.cancel();
-    assert_eq!(certificate(&p, Grade::Easy, &cancelled), Err("cancelled".to_string()));
+    assert_eq!(certificate(&p, Grade::Easy, &cancelled), Err(Cancelled));
     let late = CancelFlag::new().with_time_limit(std::time::Duration::ZERO);
     let said = certificate(&p, Grade::Easy, &late).unwrap();
     assert!(said.contains("time limit"), "{said}");

@@ -15,6 +15,7 @@ pub mod generate;
 pub mod model;
 pub mod qubo;
 pub mod region_colours;
+pub mod regions;
 pub mod render;
 pub mod setter;
 pub mod text;
@@ -22,7 +23,7 @@ pub mod vocab;
 
 pub use battleship::{BattleshipPuzzle, BoundedSolutions, Given, PuzzleSolutions, solve, solve_up_to};
 pub use data::{JankoRecord, parse_janko_line};
-pub use error::PuzzleError;
+pub use error::{GenerateError, PuzzleError, SetterError};
 pub use exact::{ExactRequest, ExactResult, SearchProgress, no_search_progress};
 pub use families::{FAMILIES, Puzzle, RuleChecker, family_title, new_puzzle_title};
 pub use model::{CountSpec, PuzzleModel, Violation};

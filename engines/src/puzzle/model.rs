@@ -220,18 +220,9 @@ pub fn row_col(r: usize, c: usize) -> String {
 }
 
 /// Names in a sentence: "a, b and c"; cells ("row 1, col 2") are set apart
-/// by semicolons, their own commas being taken.
+/// by semicolons, their own commas being taken ([`crate::quote::and_list`]).
 pub fn name_list(names: &[String]) -> String {
-    let sep = if names.iter().any(|n| n.contains(',')) {
-        "; "
-    } else {
-        ", "
-    };
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(sep)),
-    }
+    crate::quote::and_list(names, 0)
 }
 
 impl PuzzleModel {

@@ -50,8 +50,9 @@ pub fn parse_answer(text: &str, rows: usize, cols: usize) -> Result<BinaryMatrix
         };
         if cells.len() != cols {
             return Err(format!(
-                "line {n}: {} cells, the puzzle has {cols} columns",
-                cells.len()
+                "line {n}: {}, the puzzle has {}",
+                crate::quote::count(cells.len() as u128, "cell", "cells"),
+                crate::quote::count(cols as u128, "column", "columns")
             ));
         }
         for (c, &ch) in cells.iter().enumerate() {

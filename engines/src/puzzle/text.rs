@@ -51,9 +51,16 @@ fn parse_count(s: &str) -> Option<CountSpec> {
     s.parse().ok().filter(|&n| n <= MAX_COUNT).map(CountSpec::Exactly)
 }
 
-fn size(s: &str) -> Option<(usize, usize)> {
+/// The two sides of a size `RxC` as written, when both are whole numbers
+/// (of any size or sign: the range is checked apart, to be named).
+fn size(s: &str) -> Option<(&str, &str)> {
     let (r, c) = s.split_once(['x', '×'])?;
-    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
+    let whole = |t: &str| {
+        let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let (r, c) = (r.trim(), c.trim());
+    (whole(r) && whole(c)).then_some((r, c))
 }
 
 impl Sections {
@@ -72,7 +79,7 @@ impl Sections {
             .ok_or("the text is empty: it starts with a family and size, e.g. `queens 8x8`")?;
         let mut words = header.split_whitespace();
         let family = words.next().unwrap_or_default().to_lowercase();
-        let (rows, cols) = words.next().and_then(size).ok_or_else(|| {
+        let (row_text, col_text) = words.next().and_then(size).ok_or_else(|| {
             format!(
                 "line {hl}: expected a family and a size like `{} 8x8`",
                 crate::quote::excerpt(&family)
@@ -84,11 +91,14 @@ impl Sections {
                 crate::quote::excerpt(extra)
             ));
         }
-        if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
+        let side = |t: &str| t.parse::<usize>().ok().filter(|n| (1..=MAX_SIDE).contains(n));
+        let (Some(rows), Some(cols)) = (side(row_text), side(col_text)) else {
             return Err(format!(
-                "line {hl}: a {rows}x{cols} grid: each side must be 1 to {MAX_SIDE}"
+                "line {hl}: a {}x{} grid: each side must be 1 to {MAX_SIDE}",
+                crate::quote::excerpt(row_text),
+                crate::quote::excerpt(col_text)
             ));
-        }
+        };
         let mut entries: HashMap<String, Entry> = HashMap::new();
         let mut pending: Option<(String, Entry)> = None;
         // The grid whose rows the lines just read could still be (a row too many).
@@ -193,6 +203,23 @@ impl Sections {
                 ))
             }
             None => Ok(()),
+        }
+    }
+
+    /// An error about row `r` (0-based) of a grid keyword, with the file line
+    /// the row is on, as every parse error names its line.
+    pub fn grid_error(&self, key: &str, r: usize, message: &str) -> String {
+        match self.entries.get(key).and_then(|e| e.grid.get(r)) {
+            Some((n, _)) => format!("line {n}: row {} of `{key}`: {message}", r + 1),
+            None => format!("row {} of `{key}`: {message}", r + 1),
+        }
+    }
+
+    /// An error about a keyword's values, with the keyword's line.
+    pub fn value_error(&self, key: &str, message: &str) -> String {
+        match self.entries.get(key) {
+            Some(e) => format!("line {}: {message}", e.line),
+            None => message.to_string(),
         }
     }
 

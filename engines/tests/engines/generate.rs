@@ -5,7 +5,7 @@
 use crate::generate_families::made;
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::Grade;
-use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, RegionShape, generate};
+use fleetscope_engines::puzzle::generate::{GenerateError, GenerateRequest, Recipe, RegionShape, generate};
 use fleetscope_engines::run::CancelFlag;
 
 /// Star Battle solutions by brute force (LinkedIn Queens: one star): every
@@ -170,26 +170,10 @@ fn generator_requests_out_of_range_are_refused_with_the_reason() {
         seed: 0,
         max_tries,
     };
-    assert!(
-        generate(&req(3, Grade::Easy, 10), &cancel, &|_| {})
-            .unwrap_err()
-            .contains("side")
-    );
-    assert!(
-        generate(&req(99, Grade::Easy, 10), &cancel, &|_| {})
-            .unwrap_err()
-            .contains("side")
-    );
-    assert!(
-        generate(&req(6, Grade::NeedsSearch, 10), &cancel, &|_| {})
-            .unwrap_err()
-            .contains("graded")
-    );
-    assert!(
-        generate(&req(6, Grade::Easy, 0), &cancel, &|_| {})
-            .unwrap_err()
-            .contains("drafts per puzzle")
-    );
+    assert!(refused(generate(&req(3, Grade::Easy, 10), &cancel, &|_| {}).unwrap_err()).contains("side"));
+    assert!(refused(generate(&req(99, Grade::Easy, 10), &cancel, &|_| {}).unwrap_err()).contains("side"));
+    assert!(refused(generate(&req(6, Grade::NeedsSearch, 10), &cancel, &|_| {}).unwrap_err()).contains("graded"));
+    assert!(refused(generate(&req(6, Grade::Easy, 0), &cancel, &|_| {}).unwrap_err()).contains("drafts per puzzle"));
 }
 
 /// A search for a grade never found with its options (Fiendish on connected
@@ -212,6 +196,9 @@ fn a_hopeless_search_stops_early_and_says_how_near_it_came() {
         judged.store(n, std::sync::atomic::Ordering::Relaxed)
     })
     .unwrap_err();
+    let GenerateError::NotFound(e) = e else {
+        panic!("no puzzle found, not {e:?}")
+    };
     let drafts = judged.load(std::sync::atomic::Ordering::Relaxed);
     assert!(drafts < 10_000, "{drafts} drafts before giving up: {e}");
     assert!(e.contains("came no nearer than a Hard one"), "{e}");
@@ -222,4 +209,13 @@ fn a_hopeless_search_stops_early_and_says_how_near_it_came() {
         req.recipe.remedy(Grade::Fiendish),
         Some(fleetscope_engines::puzzle::generate::Remedy::AnyShape)
     );
+}
+
+/// The message of a request refused before any draft (an error of its own
+/// kind, never a search that found nothing).
+pub fn refused(e: GenerateError) -> String {
+    match e {
+        GenerateError::Invalid(why) => why,
+        other => panic!("a refused request, not {other:?}"),
+    }
 }

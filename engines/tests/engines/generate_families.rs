@@ -400,7 +400,7 @@ fn options_outside_their_limits_are_refused_by_name() {
         seed: 1,
         max_tries: 10,
     };
-    let err = |recipe, size| generate(&req(recipe, size), &cancel, &|_| {}).unwrap_err();
+    let err = |recipe, size| crate::generate::refused(generate(&req(recipe, size), &cancel, &|_| {}).unwrap_err());
     assert!(err(Recipe::StarBattle { stars: 4, holes: false }, 12).contains("stars"));
     assert!(err(Recipe::Tents { density: 0.9 }, 8).contains("density"));
     assert!(err(Recipe::Rullo { max_number: 1 }, 5).contains("largest"));

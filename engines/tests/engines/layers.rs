@@ -3,9 +3,11 @@
 //! exact search, ladder, Bimaru solver and QUBO (the base) name no family and
 //! nothing built on the families; `family/` (what a family is) names no family;
 //! a family's folder names no other family, neither the `Puzzle` enum that
-//! lists them nor the editor, renderer, generator, setter or data sets. A
-//! parent module may name its own children. Comments, strings and test
-//! modules are not read.
+//! lists them nor the editor, renderer, generator, setter or data sets; the
+//! setter is generic, naming no family's module and matching no `Puzzle`
+//! variant (each family brings its own clues and repair edits). A parent
+//! module may name its own children. Comments, strings and test modules are
+//! not read.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -190,17 +192,43 @@ fn broken_rule(here: &[String], target: &[String]) -> Option<&'static str> {
                 None
             }
         }
+        "setter" if to == "families" && target.len() >= 3 => Some("the setter is generic: it names no family"),
         _ => None,
     }
+}
+
+/// The `Puzzle::Variant` patterns and paths in a setter file's code (the
+/// setter asks the puzzle, never matches on its family).
+fn variant_uses(file: &str, code: &str) -> Vec<String> {
+    if module_of(file).get(1).is_none_or(|m| m != "setter") {
+        return Vec::new();
+    }
+    code.match_indices("Puzzle::")
+        .filter(|(k, _)| {
+            let before = code[..*k].chars().next_back();
+            let after = code[k + "Puzzle::".len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.is_some_and(char::is_uppercase)
+        })
+        .map(|(k, _)| {
+            let name: String = code[k..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            format!("{file} names {name}: the setter is generic: it matches no family")
+        })
+        .collect()
 }
 
 /// The broken rules of one file's code, in words.
 fn violations(file: &str, text: &str, root_items: &BTreeMap<String, String>) -> Vec<String> {
     let here = module_of(file);
-    named(file, &code(text), root_items)
+    let code = code(text);
+    let mut out: Vec<String> = named(file, &code, root_items)
         .into_iter()
         .filter_map(|t| broken_rule(&here, &t).map(|why| format!("{file} names {}: {why}", t.join("::"))))
-        .collect()
+        .collect();
+    out.extend(variant_uses(file, &code));
+    out
 }
 
 /// The items `puzzle/mod.rs` re-exports, by the module that holds them.
@@ -304,11 +332,29 @@ fn the_layer_check_catches_a_base_module_importing_a_family() {
         .is_empty()
     );
     assert!(broken("puzzle/model.rs", "use crate::puzzle::CountSpec;").is_empty());
-    assert!(
+    assert_eq!(
         broken(
             "puzzle/setter/repair.rs",
             "use crate::puzzle::families::queens::Queens;"
         )
+        .len(),
+        1
+    );
+    assert_eq!(
+        broken(
+            "puzzle/setter/clues.rs",
+            "match p { Puzzle::Tents(t) => t.rows, _ => 0 }"
+        )
+        .len(),
+        1
+    );
+    assert!(
+        broken(
+            "puzzle/setter/repair.rs",
+            "use crate::puzzle::{ExactRequest, Puzzle}; fn f(p: &Puzzle) { Puzzle::parse(\"\"); }"
+        )
         .is_empty()
     );
+    assert!(broken("puzzle/families/mod.rs", "Puzzle::Tents(t) => t.rows,").is_empty());
+    assert!(broken("puzzle/edit.rs", "use crate::puzzle::families::queens::Queens;").is_empty());
 }

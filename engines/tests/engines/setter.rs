@@ -8,8 +8,8 @@ use fleetscope_engines::puzzle::deduce::Grade;
 use fleetscope_engines::puzzle::families::chess::Chess;
 use fleetscope_engines::puzzle::families::queens::{NO_REGION, Queens};
 use fleetscope_engines::puzzle::generate::{Recipe, RegionShape};
-use fleetscope_engines::puzzle::setter::{self, EditKind, RepairRequest};
-use fleetscope_engines::run::CancelFlag;
+use fleetscope_engines::puzzle::setter::{self, EditKind, RepairRequest, SetterError};
+use fleetscope_engines::run::{CancelFlag, Cancelled};
 
 /// LinkedIn Queens (with givens and holes) by brute force over every
 /// permutation: one queen per row, column and region, none touching.
@@ -149,11 +149,9 @@ fn every_repair_leaves_exactly_one_solution_by_brute_force() {
         Grade::Easy,
         1,
     );
-    assert!(
-        setter::repairs(&unique, &cancel, &|_| {})
-            .unwrap_err()
-            .contains("already unique")
-    );
+    let e = setter::repairs(&unique, &cancel, &|_| {}).unwrap_err();
+    assert_eq!(e, SetterError::AlreadyUnique);
+    assert_eq!(e.to_string(), "the puzzle is already unique");
 }
 
 #[test]
@@ -359,8 +357,9 @@ fn an_outline_stopped_by_the_clock_says_which_cells_it_does_not_know() {
     assert!(want.iter().all(|c| o.differ.contains(c) || o.unknown.contains(c)));
     let cancelled = CancelFlag::new();
     cancelled.cancel();
-    assert!(
-        setter::outline(&p, &lens, &cancelled, &|_, _| {}).is_err(),
+    assert_eq!(
+        setter::outline(&p, &lens, &cancelled, &|_, _| {}),
+        Err(SetterError::Cancelled(Cancelled)),
         "a cancel is no outline"
     );
     // The clock stops the outline: on a blank 64×64 Takuzu each of the 4,096
@@ -615,9 +614,55 @@ fn repair_tells_its_stages_takes_a_given_outline_and_stops_at_its_time_limit() {
     assert!(cut.cut_short() && cut.tried < cut.candidates);
     let cancelled = CancelFlag::new();
     cancelled.cancel();
-    assert!(setter::repair(&p, &given, &cancelled, &|_| {}).is_err());
+    assert_eq!(
+        setter::repair(&p, &given, &cancelled, &|_| {}),
+        Err(SetterError::Cancelled(Cancelled))
+    );
     // A lens of another puzzle is refused, not indexed past its end.
     let small = Puzzle::parse("queens 6x6\n").unwrap();
-    let err = setter::repair(&small, &req, &cancel, &|_| {}).unwrap_err();
+    let err = setter::repair(&small, &req, &cancel, &|_| {}).unwrap_err().to_string();
     assert!(err.contains("not of this 6×6 puzzle"), "{err}");
+}
+
+/// A cancel is an error of its own kind in the generator and in each of the
+/// setter's tools, never a message that a caller has to recognise by its
+/// words; and a refusal stays a refusal under a live flag.
+#[test]
+fn a_cancel_is_its_own_error_in_the_generator_and_the_setter() {
+    use fleetscope_engines::puzzle::generate::{GenerateError, GenerateRequest, generate};
+    let cancelled = CancelFlag::new();
+    cancelled.cancel();
+    let req = GenerateRequest {
+        recipe: Recipe::Queens {
+            holes: false,
+            regions: RegionShape::Connected,
+        },
+        size: 6,
+        grade: Grade::Easy,
+        seed: 1,
+        max_tries: 100,
+    };
+    assert_eq!(
+        generate(&req, &cancelled, &|_| {}).unwrap_err(),
+        GenerateError::Cancelled(Cancelled)
+    );
+    // A request out of its limits is refused as such, cancelled or not.
+    let too_big = GenerateRequest {
+        size: 99,
+        ..req.clone()
+    };
+    assert!(matches!(
+        generate(&too_big, &cancelled, &|_| {}),
+        Err(GenerateError::Invalid(_))
+    ));
+    let unique = generate(&req, &CancelFlag::new(), &|_| {}).unwrap().puzzle;
+    let ambiguous = Puzzle::Queens(ambiguous_queens());
+    let gone = SetterError::Cancelled(Cancelled);
+    assert_eq!(setter::minimality(&unique, &cancelled, &|_| {}).unwrap_err(), gone);
+    assert_eq!(setter::lens(&ambiguous, &cancelled).unwrap_err(), gone);
+    assert_eq!(setter::repairs(&ambiguous, &cancelled, &|_| {}).unwrap_err(), gone);
+    assert_eq!(
+        setter::minimality(&ambiguous, &CancelFlag::new(), &|_| {}),
+        Err(SetterError::NotUnique)
+    );
 }

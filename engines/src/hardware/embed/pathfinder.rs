@@ -133,8 +133,19 @@ impl Pathfinder {
     }
 
     /// Node-weighted shortest paths from `v`'s chain; qubits with fill ≥
-    /// `bound` are walls. Ties go by a random key of `seed`.
-    fn search_from(&mut self, graph: &QubitGraph, chains: &Chains, v: usize, bound: u32, seed: u64) {
+    /// `bound` are walls. Ties go by a random key of `seed`. One search
+    /// visits every qubit (tens of milliseconds on a Zephyr or Pegasus graph
+    /// of 10⁵ qubits on a busy machine), so `cancel` is looked at every few
+    /// thousand qubits within it too.
+    fn search_from(
+        &mut self,
+        graph: &QubitGraph,
+        chains: &Chains,
+        v: usize,
+        bound: u32,
+        seed: u64,
+        cancel: &CancelFlag,
+    ) -> Result<(), Cancelled> {
         let s = self.slot(v);
         let slot = &mut self.slots[s];
         self.heap.clear();
@@ -142,7 +153,12 @@ impl Pathfinder {
             slot.mark(q, 0, NONE);
             self.heap.push(Reverse((0, tie_key(q, seed), q)));
         }
+        let mut popped = 0u32;
         while let Some(Reverse((d, _, z))) = self.heap.pop() {
+            popped = popped.wrapping_add(1);
+            if popped % 4096 == 0 {
+                cancel.check()?;
+            }
             for &p in graph.neighbours(z) {
                 if slot.seen(p) {
                     continue;
@@ -156,6 +172,7 @@ impl Pathfinder {
                 self.heap.push(Reverse((nd, tie_key(p, seed), p)));
             }
         }
+        Ok(())
     }
 
     /// Places `u` (its chain must be empty): searches from each embedded
@@ -182,7 +199,7 @@ impl Pathfinder {
         for &v in neighbours {
             cancel.check()?;
             if !chains.chains[v].is_empty() {
-                self.search_from(graph, chains, v, bound, seeds[v]);
+                self.search_from(graph, chains, v, bound, seeds[v], cancel)?;
             }
         }
         let Some(root) = self.cheapest_root(chains, bound, rng) else {

@@ -16,13 +16,9 @@ pub struct BandStep {
     pub sentence: String,
 }
 
-/// "a, b and c".
+/// "a, b and c" (cells and names with commas: "a; b and c").
 fn and_list(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+    crate::quote::and_list(names, 0)
 }
 
 /// "rows 3-5" from "row 3" and "row 5".

@@ -10,6 +10,8 @@ pub mod rullo;
 pub mod tents;
 
 pub use super::family::{AnswerGlyph, Authoring, Family, FamilyType, Look, Rules};
+
+use super::family::{Clue, Edit, EditKind, Seen};
 pub use super::qubo::{PuzzleQuboModel, QuboOptions};
 
 use super::BattleshipPuzzle;
@@ -79,6 +81,34 @@ macro_rules! families {
             pub(crate) fn clue_fields(&self) -> Vec<(&'static str, String)> {
                 match self {
                     $(Puzzle::$variant(p) => p.clue_fields()),+
+                }
+            }
+
+            /// The clues a setter could remove (see [`Authoring::setter_clues`]).
+            pub fn setter_clues(&self) -> Vec<Clue> {
+                match self {
+                    $(Puzzle::$variant(p) => p.setter_clues()),+
+                }
+            }
+
+            /// The puzzle without `clue` (unchanged when it has no such clue).
+            pub fn without_clue(&self, clue: &Clue) -> Puzzle {
+                match self {
+                    $(Puzzle::$variant(p) => Puzzle::$variant(p.without_clue(clue))),+
+                }
+            }
+
+            /// The kinds of edit this family's repairs make.
+            pub fn edit_kinds(&self) -> Vec<EditKind> {
+                match self {
+                    $(Puzzle::$variant(p) => p.edit_kinds()),+
+                }
+            }
+
+            /// Candidate single edits, in the order a repair tries them (see [`Authoring::repair_edits`]).
+            pub fn repair_edits(&self, seen: &Seen) -> Vec<Edit<Puzzle>> {
+                match self {
+                    $(Puzzle::$variant(p) => p.repair_edits(seen).into_iter().map(|e| e.map(Puzzle::$variant)).collect()),+
                 }
             }
 

@@ -6,6 +6,7 @@
 
 use super::search::Drafter;
 use crate::geometry::TouchRule;
+use crate::puzzle::GenerateError;
 use crate::puzzle::Puzzle;
 use crate::puzzle::battleship::{BattleshipPuzzle, Given};
 use crate::run::CancelFlag;
@@ -112,7 +113,7 @@ impl Drafter for BattleshipDrafter {
         format!("{0}×{0}{givens} Battleship", self.n)
     }
 
-    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
+    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, GenerateError> {
         let mut order = self.fleet.clone();
         order.sort_unstable_by(|a, b| b.cmp(a));
         for _ in 0..1000 {
@@ -131,11 +132,11 @@ impl Drafter for BattleshipDrafter {
                 });
             }
         }
-        Err(format!(
+        Err(GenerateError::NotFound(format!(
             "the fleet does not fit a {} board ({})",
             self.what(),
             self.rule.describe()
-        ))
+        )))
     }
 
     fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {

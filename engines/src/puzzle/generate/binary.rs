@@ -5,6 +5,7 @@
 
 use super::search::Drafter;
 use crate::geometry::BinaryMatrix;
+use crate::puzzle::GenerateError;
 use crate::puzzle::families::binary::{BinaryLink, BinaryPuzzle};
 use crate::puzzle::{ExactRequest, Puzzle};
 use crate::run::CancelFlag;
@@ -81,7 +82,7 @@ impl BinaryDrafter {
 
     /// One draft: random clues until one solution is left; `None` when a
     /// count ran out of its node budget on the way.
-    fn try_fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Option<Draft>, String> {
+    fn try_fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Option<Draft>, GenerateError> {
         let cells = self.base.rows * self.base.cols;
         let mut clues: Vec<Clue> = Vec::new();
         let mut values: Vec<bool> = Vec::new();
@@ -100,12 +101,9 @@ impl BinaryDrafter {
                     values[last] = !values[last];
                 }
                 let p = self.with(clues.iter().copied().zip(values.iter().copied()));
-                let found = Puzzle::Binary(p)
-                    .solve_exact(ExactRequest::new(2, 1).with_max_nodes(NODE_BUDGET), cancel)
-                    .map_err(|e| e.to_string())?;
-                if cancel.is_cancelled() {
-                    return Err("cancelled".into());
-                }
+                let found =
+                    Puzzle::Binary(p).solve_exact(ExactRequest::new(2, 1).with_max_nodes(NODE_BUDGET), cancel)?;
+                cancel.check()?;
                 if found.out_of_nodes {
                     return Ok(None);
                 }
@@ -121,7 +119,10 @@ impl BinaryDrafter {
                 }
             }
         }
-        Err(format!("the rules of a {} admit no solution", self.what()))
+        Err(GenerateError::NotFound(format!(
+            "the rules of a {} admit no solution",
+            self.what()
+        )))
     }
 
     /// The puzzle of these clues, each with its value (the given's 1, the link's 'x').
@@ -153,17 +154,17 @@ impl Drafter for BinaryDrafter {
 
     /// Clues are added one at a time, each count bounded by the node budget;
     /// a draft whose count runs out is dropped for a new one.
-    fn fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Draft, String> {
+    fn fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Draft, GenerateError> {
         for _ in 0..FRESH_TRIES {
             if let Some(draft) = self.try_fresh(rng, cancel)? {
                 return Ok(draft);
             }
         }
-        Err(format!(
+        Err(GenerateError::NotFound(format!(
             "no {} draft in {FRESH_TRIES} tries counted within its budget of {} nodes",
             self.what(),
             crate::quote::group_digits(&NODE_BUDGET.to_string())
-        ))
+        )))
     }
 
     fn node_budget(&self) -> Option<u64> {

@@ -6,8 +6,10 @@
 
 use super::search::{Drafter, STILL, Wander};
 use super::{RegionShape, regions};
+use crate::puzzle::GenerateError;
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::chess::{Chess, ChessGoal, Piece};
+use crate::puzzle::regions::in_reading_order;
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -75,10 +77,13 @@ impl Drafter for ChessDrafter {
         format!("{0}×{0} coloured chess", self.n)
     }
 
-    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
+    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, GenerateError> {
         let (planted, pieces) = self.plant(rng);
         if planted.len() < 2 {
-            return Err(format!("no two pieces of this set fit a {} board apart", self.what()));
+            return Err(GenerateError::NotFound(format!(
+                "no two pieces of this set fit a {} board apart",
+                self.what()
+            )));
         }
         let groups: Vec<Vec<usize>> = planted.iter().map(|&c| vec![c]).collect();
         let region = regions::grow(self.n, &groups, rng).expect("single cells always grow");
@@ -111,7 +116,7 @@ impl Drafter for ChessDrafter {
             rows: self.n,
             cols: self.n,
             pieces: d.pieces.iter().map(|&p| Some(p)).collect(),
-            regions: super::regions::in_reading_order(&d.region),
+            regions: in_reading_order(&d.region),
             goal: ChessGoal::Coloured,
             given: Vec::new(),
             weights: [1.0; 5],

@@ -9,13 +9,14 @@ mod battleship;
 mod binary;
 mod chess;
 mod queens;
-pub(crate) mod regions;
+mod regions;
 mod rullo;
 mod search;
 mod tents;
 
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
+pub use crate::puzzle::error::GenerateError;
 use crate::puzzle::families::chess::Piece;
 use crate::run::CancelFlag;
 
@@ -148,6 +149,39 @@ impl Recipe {
     /// A family's name as people write it: "Star Battle" for `star-battle`.
     pub fn title_of(word: &str) -> &'static str {
         crate::puzzle::family_title(word)
+    }
+
+    /// The family and every option in the command line's words, stable from
+    /// version to version ("queens, regions connected, no holes"): generated
+    /// files name what they were made from with it.
+    pub fn words(&self) -> String {
+        let holes = |h: bool| if h { "holes" } else { "no holes" };
+        let shape = |r: RegionShape| match r {
+            RegionShape::Connected => "regions connected",
+            RegionShape::Any => "regions any",
+        };
+        let options = match self {
+            Recipe::Queens { holes: h, regions } => format!(", {}, {}", shape(*regions), holes(*h)),
+            Recipe::StarBattle { stars, holes: h } => format!(", {stars} stars, {}", holes(*h)),
+            Recipe::Tents { density } => format!(", density {density}"),
+            Recipe::Takuzu | Recipe::Binairo | Recipe::Tango => String::new(),
+            Recipe::Rullo { max_number } => format!(", max number {max_number}"),
+            Recipe::Chess { pieces, regions } => format!(
+                ", pieces {}, {}",
+                pieces.iter().map(|p| p.letter()).collect::<String>(),
+                shape(*regions)
+            ),
+            Recipe::Battleship { fleet, rule, givens } => format!(
+                ", fleet {}, {}, {}",
+                fleet.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
+                match rule {
+                    TouchRule::NoTouch => "ships apart",
+                    TouchRule::MayTouch => "ships may touch",
+                },
+                if *givens { "givens" } else { "no givens" }
+            ),
+        };
+        format!("{}{options}", self.family())
     }
 
     /// This recipe's family name as people write it.
@@ -315,7 +349,12 @@ pub struct Generated {
 pub const MAX_SIZE: usize = 16;
 
 /// Checks a request's limits, naming what is wrong.
-pub fn check(req: &GenerateRequest) -> Result<(), String> {
+pub fn check(req: &GenerateRequest) -> Result<(), GenerateError> {
+    limits(req).map_err(GenerateError::Invalid)
+}
+
+/// [`check`], in words.
+fn limits(req: &GenerateRequest) -> Result<(), String> {
     req.recipe.check(req.size)?;
     let sizes = req.recipe.sizes();
     if !sizes.contains(&req.size) {
@@ -344,16 +383,20 @@ pub fn check(req: &GenerateRequest) -> Result<(), String> {
 
 /// A unique puzzle of the recipe, size and grade asked for; the same request
 /// gives the same puzzle. `progress` hears the drafts judged so far.
-pub fn generate(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
+pub fn generate(
+    req: &GenerateRequest,
+    cancel: &CancelFlag,
+    progress: &dyn Fn(usize),
+) -> Result<Generated, GenerateError> {
     check(req)?;
     made(req, cancel, progress).map_err(|e| match req.recipe.never_found(req.grade) {
-        Some(why) if e != "cancelled" => format!("{e}; {why}"),
-        _ => e,
+        Some(why) => e.with_hint(why),
+        None => e,
     })
 }
 
 /// [`generate`] once the request is checked.
-fn made(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, String> {
+fn made(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, GenerateError> {
     let n = req.size;
     let region_stars =
         |stars, holes, shape| search::run(&queens::RegionStars { n, stars, holes, shape }, req, cancel, progress);

@@ -9,8 +9,10 @@
 
 use super::search::{Drafter, STILL, Wander};
 use super::{RegionShape, regions};
+use crate::puzzle::GenerateError;
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::queens::{NO_REGION, Queens};
+use crate::puzzle::regions::{connected_without, in_reading_order, neighbours};
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -50,7 +52,7 @@ fn toggle_hole(d: &mut Draft, n: usize, shape: RegionShape, rng: &mut ChaCha8Rng
     for _ in 0..16 {
         let cell = rng.random_range(0..n * n);
         let k = d.region[cell];
-        let stays_whole = shape == RegionShape::Any || regions::connected_without(&d.region, n, k, cell);
+        let stays_whole = shape == RegionShape::Any || connected_without(&d.region, n, k, cell);
         if k != NO_REGION && !d.marks.contains(&cell) && stays_whole {
             d.region[cell] = NO_REGION;
             return true;
@@ -61,7 +63,7 @@ fn toggle_hole(d: &mut Draft, n: usize, shape: RegionShape, rng: &mut ChaCha8Rng
 
 /// Gives hole `cell` back to one of the regions beside it (random, or the first).
 fn fill_hole(d: &mut Draft, n: usize, cell: usize, rng: &mut ChaCha8Rng) -> bool {
-    let beside: Vec<u16> = regions::neighbours(cell, n)
+    let beside: Vec<u16> = neighbours(cell, n)
         .map(|x| d.region[x])
         .filter(|&k| k != NO_REGION)
         .collect();
@@ -82,7 +84,7 @@ impl Drafter for RegionStars {
         }
     }
 
-    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
+    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, GenerateError> {
         for _ in 0..1000 {
             let Some(marks) = regions::plant(self.n, self.stars, rng) else {
                 continue;
@@ -92,7 +94,10 @@ impl Drafter for RegionStars {
                 return Ok(Draft { marks, region });
             }
         }
-        Err(format!("no {} board could be planted", self.what()))
+        Err(GenerateError::NotFound(format!(
+            "no {} board could be planted",
+            self.what()
+        )))
     }
 
     fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {
@@ -108,7 +113,7 @@ impl Drafter for RegionStars {
     }
 
     fn puzzle(&self, d: &Draft) -> Puzzle {
-        let region = regions::in_reading_order(&d.region);
+        let region = in_reading_order(&d.region);
         let mut q = match self.stars {
             1 => Queens::linkedin(self.n, region),
             s => Queens::star_battle(self.n, region, s as u32),
@@ -126,10 +131,7 @@ impl Drafter for RegionStars {
     fn drop_clue(&self, d: &Draft, k: usize) -> Draft {
         let mut next = d.clone();
         let cell = d.holes()[k];
-        if let Some(to) = regions::neighbours(cell, self.n)
-            .map(|x| d.region[x])
-            .find(|&r| r != NO_REGION)
-        {
+        if let Some(to) = neighbours(cell, self.n).map(|x| d.region[x]).find(|&r| r != NO_REGION) {
             next.region[cell] = to;
         }
         next

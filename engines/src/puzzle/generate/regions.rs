@@ -1,8 +1,10 @@
-//! Region boards (Queens, Star Battle, coloured chess): plant marks that
-//! never touch, grow one connected region around each group of marks, and
-//! move a region's boundary cell into a neighbouring region (or, for regions
-//! of any shape, any cell into any region).
+//! Drafting region boards (Queens, Star Battle, coloured chess): plant marks
+//! that never touch, grow one connected region around each group of marks,
+//! and move a random region's boundary cell into a neighbouring region (or,
+//! for regions of any shape, any cell into any region). The board helpers
+//! they use are `puzzle/regions.rs`.
 
+use crate::puzzle::regions::{move_cell, neighbours};
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -91,16 +93,6 @@ pub(super) fn plant(n: usize, per: usize, rng: &mut ChaCha8Rng) -> Option<Vec<us
             .flat_map(|(r, cols)| cols.iter().map(move |&c| r * n + c))
             .collect()
     })
-}
-
-pub(crate) fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = ((cell / n) as i64, (cell % n) as i64);
-    [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)]
-        .into_iter()
-        .filter_map(move |(dr, dc)| {
-            let (a, b) = (r + dr, c + dc);
-            (a >= 0 && b >= 0 && a < n as i64 && b < n as i64).then(|| (a * n as i64 + b) as usize)
-        })
 }
 
 /// Groups of `per` marks, each mark with the nearest marks still free, so a
@@ -193,45 +185,6 @@ fn path_to(n: usize, region: &[u16], marked: &[bool], k: u16, target: usize) -> 
     None
 }
 
-/// Is region `k` still connected without `cell`?
-pub(super) fn connected_without(region: &[u16], n: usize, k: u16, cell: usize) -> bool {
-    let cells: Vec<usize> = (0..n * n).filter(|&x| x != cell && region[x] == k).collect();
-    let Some(&first) = cells.first() else { return false };
-    let mut seen = vec![false; n * n];
-    let mut stack = vec![first];
-    seen[first] = true;
-    let mut reached = 0;
-    while let Some(x) = stack.pop() {
-        reached += 1;
-        for y in neighbours(x, n) {
-            if y != cell && !seen[y] && region[y] == k {
-                seen[y] = true;
-                stack.push(y);
-            }
-        }
-    }
-    reached == cells.len()
-}
-
-/// Is every region (holes aside) one connected piece?
-pub(crate) fn all_connected(region: &[u16], n: usize) -> bool {
-    let mut ids: Vec<u16> = region.iter().copied().filter(|&k| k != u16::MAX).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    // No real cell is left out.
-    ids.into_iter().all(|k| connected_without(region, n, k, usize::MAX))
-}
-
-/// Moves `cell` into neighbouring region `to` if its own region stays connected.
-pub(crate) fn move_cell(region: &mut [u16], n: usize, cell: usize, to: u16) -> bool {
-    let from = region[cell];
-    if from == to || !neighbours(cell, n).any(|x| region[x] == to) || !connected_without(region, n, from, cell) {
-        return false;
-    }
-    region[cell] = to;
-    true
-}
-
 /// Moves a random boundary cell (never a fixed one) into a neighbouring
 /// region, keeping its region connected; false when the draw found none.
 pub(super) fn mutate(region: &mut [u16], n: usize, fixed: &[usize], rng: &mut ChaCha8Rng) -> bool {
@@ -280,21 +233,4 @@ pub(super) fn mutate_anywhere(region: &mut [u16], fixed: &[usize], rng: &mut Cha
         return true;
     }
     false
-}
-
-/// The regions renamed in reading order (the first cell's region is 0, the
-/// next new one 1, …; holes stay holes), as a puzzle file names them when it
-/// is read back: so the letters a generated puzzle shows are the file's.
-pub(super) fn in_reading_order(region: &[u16]) -> Vec<u16> {
-    let mut name = std::collections::HashMap::new();
-    region
-        .iter()
-        .map(|&k| {
-            if k == u16::MAX {
-                return k;
-            }
-            let next = name.len() as u16;
-            *name.entry(k).or_insert(next)
-        })
-        .collect()
 }

@@ -4,6 +4,7 @@
 //! targets follow, so the planted choice always solves the draft.
 
 use super::search::Drafter;
+use crate::puzzle::GenerateError;
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::rullo::Rullo;
 use crate::run::CancelFlag;
@@ -29,7 +30,7 @@ impl Drafter for RulloDrafter {
         format!("{0}×{0} Rullo", self.n)
     }
 
-    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
+    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, GenerateError> {
         let cells = self.n * self.n;
         let share = rng.random_range(0.2..=0.8);
         Ok(Draft {

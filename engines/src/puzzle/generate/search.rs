@@ -7,8 +7,8 @@
 
 use super::{GenerateRequest, Generated, HOPELESS_AFTER};
 use crate::puzzle::deduce::{self, Grade};
-use crate::puzzle::{ExactRequest, Puzzle};
-use crate::run::CancelFlag;
+use crate::puzzle::{ExactRequest, GenerateError, Puzzle};
+use crate::run::{CancelFlag, Cancelled};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -18,7 +18,7 @@ pub(super) trait Drafter {
     /// The family and size in messages ("8×8 Queens").
     fn what(&self) -> String;
     /// A new draft around a freshly planted solution.
-    fn fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Self::Draft, String>;
+    fn fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Self::Draft, GenerateError>;
     /// A small change that keeps the planted solution a solution (`None`: the
     /// draw found none).
     fn mutate(&self, draft: &Self::Draft, rng: &mut ChaCha8Rng) -> Option<Self::Draft>;
@@ -81,10 +81,10 @@ pub(super) fn distance(
     cap: u64,
     budget: Option<u64>,
     cancel: &CancelFlag,
-) -> Result<Judged, String> {
+) -> Result<Judged, GenerateError> {
     let mut req = ExactRequest::new(cap, 0);
     req.max_nodes = budget;
-    let found = puzzle.solve_exact(req, cancel).map_err(|e| e.to_string())?;
+    let found = puzzle.solve_exact(req, cancel)?;
     let count = if found.out_of_nodes { cap } else { found.count };
     if count != 1 {
         return Ok(Judged {
@@ -93,7 +93,7 @@ pub(super) fn distance(
             fewest_probes: None,
         });
     }
-    let spec = puzzle.ladder()?;
+    let spec = puzzle.ladder().map_err(GenerateError::Invalid)?;
     let explanation = deduce::explain_spec(&spec, cancel);
     let grade = explanation.grade;
     let profile = explanation.tier_profile();
@@ -152,7 +152,7 @@ impl Nearness {
     }
 
     /// Why the search stops: the drafts, and how near the nearest came.
-    fn gave_up(&self, what: &str, want: Grade, tries: usize) -> String {
+    fn gave_up(&self, what: &str, want: Grade, tries: usize) -> GenerateError {
         let nearest = match self.nearest {
             Some(Judged {
                 grade: Grade::Hard,
@@ -163,15 +163,16 @@ impl Nearness {
                  point where none fails)"
             ),
             Some(j) if j.grade == Grade::NeedsSearch => "one with more than one solution".to_string(),
+            Some(j) if j.grade == Grade::Easy => "an Easy one".to_string(),
             Some(j) => format!("a {} one", j.grade.name()),
             None => "none".to_string(),
         };
-        format!(
+        GenerateError::NotFound(format!(
             "no {what} puzzle of grade {} in {} drafts: the last {} came no nearer than {nearest}",
             want.name(),
             crate::quote::group_digits(&tries.to_string()),
             crate::quote::group_digits(&HOPELESS_AFTER.to_string())
-        )
+        ))
     }
 }
 
@@ -182,7 +183,7 @@ pub(super) fn run<D: Drafter>(
     req: &GenerateRequest,
     cancel: &CancelFlag,
     progress: &dyn Fn(usize),
-) -> Result<Generated, String> {
+) -> Result<Generated, GenerateError> {
     use rand::SeedableRng;
     let mut rng = ChaCha8Rng::seed_from_u64(req.seed);
     let mut tries = 0;
@@ -200,7 +201,7 @@ pub(super) fn run<D: Drafter>(
     let mut watch = Nearness::default();
     while tries < req.max_tries {
         if cancel.is_cancelled() {
-            return Err("cancelled".into());
+            return Err(Cancelled.into());
         }
         if hopeless && watch.since >= HOPELESS_AFTER {
             return Err(watch.gave_up(&drafter.what(), req.grade, tries));
@@ -222,7 +223,7 @@ pub(super) fn run<D: Drafter>(
                 return Err(watch.gave_up(&drafter.what(), req.grade, tries));
             }
             if cancel.is_cancelled() {
-                return Err("cancelled".into());
+                return Err(Cancelled.into());
             }
             let Some(next) = drafter.mutate(&draft, &mut rng) else {
                 continue;
@@ -243,7 +244,7 @@ pub(super) fn run<D: Drafter>(
             // Thin the clues, last first, so the indices still to try stay put.
             for k in (0..drafter.clues(&draft)).rev() {
                 if cancel.is_cancelled() {
-                    return Err("cancelled".into());
+                    return Err(Cancelled.into());
                 }
                 let next = drafter.drop_clue(&draft, k);
                 if judge(&next, &mut tries, Some(0))?.distance == 0 {
@@ -257,10 +258,10 @@ pub(super) fn run<D: Drafter>(
             });
         }
     }
-    Err(format!(
+    Err(GenerateError::NotFound(format!(
         "no {} puzzle of grade {} in {} drafts (this grade may be rare or out of reach for this family and size: try another seed, more drafts or another grade)",
         drafter.what(),
         req.grade.name(),
         crate::quote::group_digits(&req.max_tries.to_string())
-    ))
+    )))
 }

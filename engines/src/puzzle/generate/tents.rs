@@ -4,8 +4,10 @@
 //! count; thinning hides the counts the puzzle does not need.
 
 use super::search::Drafter;
+use crate::puzzle::GenerateError;
 use crate::puzzle::Puzzle;
 use crate::puzzle::families::tents::Tents;
+use crate::puzzle::regions::neighbours;
 use crate::puzzle::text::CountSpec;
 use crate::run::CancelFlag;
 use rand::Rng;
@@ -29,7 +31,7 @@ pub(super) struct Draft {
 
 impl TentsDrafter {
     fn sides(&self, cell: usize) -> Vec<usize> {
-        super::regions::neighbours(cell, self.n).collect()
+        neighbours(cell, self.n).collect()
     }
 
     /// A free side of `tent` for its tree (not a tent, not another tree).
@@ -47,7 +49,7 @@ impl Drafter for TentsDrafter {
         format!("{0}×{0} Tents", self.n)
     }
 
-    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, String> {
+    fn fresh(&self, rng: &mut ChaCha8Rng, _: &CancelFlag) -> Result<Draft, GenerateError> {
         let n = self.n;
         let want = ((self.density * (n * n) as f64).round() as usize).max(1);
         for _ in 0..1000 {
@@ -77,11 +79,11 @@ impl Drafter for TentsDrafter {
                 return Ok(d);
             }
         }
-        Err(format!(
+        Err(GenerateError::NotFound(format!(
             "no {} board holds {:.0} % tents that never touch",
             self.what(),
             100.0 * self.density
-        ))
+        )))
     }
 
     fn mutate(&self, d: &Draft, rng: &mut ChaCha8Rng) -> Option<Draft> {

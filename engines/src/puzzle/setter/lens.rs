@@ -6,7 +6,7 @@
 //! [`super::outline`] settles the rest cell by cell.
 
 use crate::geometry::BinaryMatrix;
-use crate::puzzle::{ExactRequest, Puzzle};
+use crate::puzzle::{ExactRequest, Puzzle, SetterError};
 use crate::run::CancelFlag;
 
 /// The count stops here ("1,000+ solutions").
@@ -66,10 +66,8 @@ impl Lens {
 
 /// Counts `p`'s solutions up to [`LENS_CAP`] and finds where they differ. A
 /// time limit on `cancel` stops the count with what it found (`timed_out`).
-pub fn lens(p: &Puzzle, cancel: &CancelFlag) -> Result<Lens, String> {
-    let r = p
-        .solve_exact(ExactRequest::new(LENS_CAP, KEPT), cancel)
-        .map_err(|e| e.to_string())?;
+pub fn lens(p: &Puzzle, cancel: &CancelFlag) -> Result<Lens, SetterError> {
+    let r = p.solve_exact(ExactRequest::new(LENS_CAP, KEPT), cancel)?;
     let (rows, cols) = p.size();
     let differing = match r.examples.first() {
         Some(first) => (0..rows * cols)

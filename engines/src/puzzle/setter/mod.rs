@@ -8,7 +8,8 @@ mod lens;
 mod outline;
 mod repair;
 
-pub use clues::{Clue, Minimality, MinimalityStage, UNIQUENESS_TIMED_OUT, clues, minimality, without};
+pub use crate::puzzle::error::SetterError;
+pub use clues::{Clue, Minimality, MinimalityStage, clues, minimality, without};
 pub use lens::{LENS_CAP, LENS_LIMIT, Lens, lens};
 pub use outline::{OUTLINE_LIMIT, Outline, outline};
 pub use repair::{

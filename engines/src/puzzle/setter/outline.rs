@@ -18,8 +18,8 @@
 //! puzzle's own best unless that is known, so then no cell is checked.
 
 use super::lens::Lens;
-use crate::puzzle::{ExactRequest, Puzzle, PuzzleError};
-use crate::run::CancelFlag;
+use crate::puzzle::{ExactRequest, Puzzle, PuzzleError, SetterError};
+use crate::run::{CancelFlag, Cancelled};
 
 /// How long the cell-by-cell checks may take (the room's outline and a
 /// repair without one): on a blank 8×8 Queens they take a few milliseconds.
@@ -52,13 +52,13 @@ impl Outline {
 /// (with a best answer to find and its worth unproven, no cell is known:
 /// `best_unproven`). `progress` hears (cells looked at, cells). A time limit
 /// on `cancel` stops the checks: the cells left are `unknown`. A cancel is
-/// an error.
+/// [`SetterError::Cancelled`].
 pub fn outline(
     p: &Puzzle,
     lens: &Lens,
     cancel: &CancelFlag,
     progress: &dyn Fn(usize, usize),
-) -> Result<Outline, String> {
+) -> Result<Outline, SetterError> {
     let (rows, cols) = p.size();
     let cells = rows * cols;
     if lens.is_complete() {
@@ -112,7 +112,7 @@ pub fn outline(
                 unknown.push(c);
                 continue;
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         match r.examples.first() {
             Some(w) => {
@@ -125,7 +125,7 @@ pub fn outline(
         }
     }
     if cancel.is_cancelled() && !cancel.timed_out() {
-        return Err("cancelled".into());
+        return Err(Cancelled.into());
     }
     progress(cells, cells);
     Ok(Outline {

@@ -10,85 +10,19 @@
 
 use super::lens::{Lens, lens};
 use super::outline::{OUTLINE_LIMIT, Outline, outline};
-use crate::puzzle::battleship::Given;
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::families::chess::ChessGoal;
-use crate::puzzle::families::queens::NO_REGION;
-use crate::puzzle::generate::regions;
-use crate::puzzle::model::CountSpec;
-use crate::puzzle::{ExactRequest, Puzzle};
-use crate::run::CancelFlag;
+use crate::puzzle::family::Seen;
+use crate::puzzle::{ExactRequest, Puzzle, SetterError};
+use crate::run::{CancelFlag, Cancelled};
 
 /// Most candidate edits one repair checks.
 pub const MAX_REPAIR_CANDIDATES: usize = 4000;
 
-/// What an edit does, in the order repairs of equal grade are listed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum EditKind {
-    MoveBoundary,
-    AddGiven,
-    ShowCount,
-    ChangeNumber,
-    Block,
-}
-
-impl EditKind {
-    pub const ALL: [EditKind; 5] = [
-        EditKind::MoveBoundary,
-        EditKind::AddGiven,
-        EditKind::Block,
-        EditKind::ShowCount,
-        EditKind::ChangeNumber,
-    ];
-
-    /// The word the command line takes (`--edits region,given`).
-    pub fn keyword(self) -> &'static str {
-        match self {
-            EditKind::MoveBoundary => "region",
-            EditKind::AddGiven => "given",
-            EditKind::Block => "block",
-            EditKind::ShowCount => "count",
-            EditKind::ChangeNumber => "number",
-        }
-    }
-
-    /// The kind named by `word` (its keyword).
-    pub fn from_keyword(word: &str) -> Option<EditKind> {
-        EditKind::ALL.into_iter().find(|k| k.keyword() == word)
-    }
-
-    /// In words, as a choice a setter ticks.
-    pub fn label(self) -> &'static str {
-        match self {
-            EditKind::MoveBoundary => "Region moves",
-            EditKind::AddGiven => "Givens",
-            EditKind::Block => "Blocked cells",
-            EditKind::ShowCount => "Shown counts",
-            EditKind::ChangeNumber => "Changed numbers",
-        }
-    }
-}
+pub use crate::puzzle::family::EditKind;
 
 /// The kinds of edit that make sense for `p`'s family, in the order of [`EditKind::ALL`].
 pub fn edit_kinds(p: &Puzzle) -> Vec<EditKind> {
-    use EditKind::*;
-    let square = {
-        let (rows, cols) = p.size();
-        rows == cols
-    };
-    match p {
-        Puzzle::Queens(q) if !q.regions.is_empty() && square => vec![MoveBoundary, AddGiven, Block],
-        Puzzle::Queens(q) if !q.regions.is_empty() => vec![AddGiven, Block],
-        Puzzle::Queens(_) => vec![AddGiven],
-        Puzzle::Chess(c) if c.goal == ChessGoal::Coloured && !c.regions.is_empty() && square => {
-            vec![MoveBoundary, AddGiven, Block]
-        }
-        Puzzle::Chess(_) => vec![AddGiven, Block],
-        Puzzle::Binary(_) => vec![AddGiven],
-        Puzzle::Battleship(_) => vec![AddGiven, ShowCount],
-        Puzzle::Tents(_) => vec![ShowCount],
-        Puzzle::Rullo(_) => vec![ChangeNumber],
-    }
+    p.edit_kinds()
 }
 
 /// What a repair search looks for, and what is known of the puzzle already.
@@ -212,13 +146,7 @@ impl Repairs {
 }
 
 /// One edit: what it does in words, the cells it touches, and the puzzle after it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Edit {
-    pub kind: EditKind,
-    pub description: String,
-    pub cells: Vec<(usize, usize)>,
-    pub puzzle: Puzzle,
-}
+pub type Edit = crate::puzzle::family::Edit<Puzzle>;
 
 /// An edit that makes the puzzle unique, with the grade it then has.
 #[derive(Clone, Debug, PartialEq)]
@@ -227,203 +155,10 @@ pub struct Repair {
     pub grade: Grade,
 }
 
-fn at(cell: usize, cols: usize) -> String {
-    crate::puzzle::model::cell_name(cell, cols)
-}
-
-/// Moves of every region boundary cell into each neighbouring region that
-/// keep the cell's own region connected (on a board of scattered regions:
-/// that leave it a cell).
-fn boundary_moves(p: &Puzzle, regions_of: &[u16], n: usize) -> Vec<Edit> {
-    if regions_of.len() != n * n {
-        return Vec::new();
-    }
-    let any_shape = !regions::all_connected(regions_of, n);
-    let mut out = Vec::new();
-    for cell in 0..n * n {
-        let from = regions_of[cell];
-        if from == NO_REGION {
-            continue;
-        }
-        let mut targets: Vec<u16> = regions::neighbours(cell, n)
-            .map(|x| regions_of[x])
-            .filter(|&k| k != from && k != NO_REGION)
-            .collect();
-        targets.sort_unstable();
-        targets.dedup();
-        for to in targets {
-            let mut moved = regions_of.to_vec();
-            if any_shape {
-                if regions_of.iter().filter(|&&k| k == from).count() < 2 {
-                    continue;
-                }
-                moved[cell] = to;
-            } else if !regions::move_cell(&mut moved, n, cell, to) {
-                continue;
-            }
-            // Named by a neighbour in it: region letters are renumbered when a file is read.
-            let beside = regions::neighbours(cell, n)
-                .find(|&x| regions_of[x] == to)
-                .expect("a neighbour in the region it joins");
-            let mut q = p.clone();
-            match &mut q {
-                Puzzle::Queens(x) => x.regions = moved,
-                Puzzle::Chess(x) => x.regions = moved,
-                _ => unreachable!("only region puzzles move boundaries"),
-            }
-            out.push(Edit {
-                kind: EditKind::MoveBoundary,
-                description: format!("move {} into the region of {}", at(cell, n), at(beside, n)),
-                cells: vec![(cell / n, cell % n)],
-                puzzle: q,
-            });
-        }
-    }
-    out
-}
-
-/// Candidate edits at the cells where solutions differ (each such cell takes
-/// both values in some solution, so each value is tried).
-fn cell_edits(p: &Puzzle, differing: &[usize]) -> Vec<Edit> {
-    let (_, cols) = p.size();
-    let mut out = Vec::new();
-    for cell in differing {
-        let (r, c) = (cell / cols, cell % cols);
-        for v in [false, true] {
-            let mut q = p.clone();
-            let (kind, description) = match (&mut q, v) {
-                (Puzzle::Queens(x), true) => {
-                    x.given.push((r, c));
-                    let what = if x.no_touch && x.diagonal == 0 { "star" } else { "queen" };
-                    (EditKind::AddGiven, format!("give a {what} at {}", at(*cell, cols)))
-                }
-                (Puzzle::Queens(x), false) => {
-                    let k = x.regions.get(*cell).copied();
-                    let alone = k.is_some_and(|k| x.regions.iter().filter(|&&y| y == k).count() <= 1);
-                    if alone || x.regions.is_empty() {
-                        continue;
-                    }
-                    x.regions[*cell] = NO_REGION;
-                    x.holes.push((r, c));
-                    (EditKind::Block, format!("block {} (a hole)", at(*cell, cols)))
-                }
-                (Puzzle::Chess(x), true) => {
-                    x.given.push((r, c));
-                    (EditKind::AddGiven, format!("give a piece at {}", at(*cell, cols)))
-                }
-                (Puzzle::Chess(x), false) => {
-                    x.pieces[*cell] = None;
-                    (EditKind::Block, format!("allow no piece at {}", at(*cell, cols)))
-                }
-                (Puzzle::Binary(x), v) => {
-                    x.givens.push((r, c, v));
-                    (
-                        EditKind::AddGiven,
-                        format!("give {} at {}", u8::from(v), at(*cell, cols)),
-                    )
-                }
-                (Puzzle::Battleship(x), v) => {
-                    x.givens.push((r, c, if v { Given::Ship } else { Given::Water }));
-                    let what = if v { "a ship part" } else { "water" };
-                    (EditKind::AddGiven, format!("give {what} at {}", at(*cell, cols)))
-                }
-                _ => continue,
-            };
-            out.push(Edit {
-                kind,
-                description,
-                cells: vec![(r, c)],
-                puzzle: q,
-            });
-        }
-    }
-    out
-}
-
-/// Rullo: a number the first solution found leaves out, changed to another,
-/// so that solution stays and those keeping the number lose their sums.
-fn number_edits(p: &Puzzle, differing: &[usize], first: &crate::geometry::BinaryMatrix) -> Vec<Edit> {
-    let Puzzle::Rullo(rullo) = p else { return Vec::new() };
-    let cols = rullo.cols();
-    let top = rullo.values.iter().flatten().copied().max().unwrap_or(9).max(9);
-    let mut out = Vec::new();
-    for &cell in differing {
-        let (r, c) = (cell / cols, cell % cols);
-        if first.get(r, c) {
-            continue;
-        }
-        for w in (1..=top).filter(|&w| w != rullo.values[r][c]) {
-            let mut q = rullo.clone();
-            q.values[r][c] = w;
-            out.push(Edit {
-                kind: EditKind::ChangeNumber,
-                description: format!("change the {} at {} to {w}", rullo.values[r][c], at(cell, cols)),
-                cells: vec![(r, c)],
-                puzzle: Puzzle::Rullo(q),
-            });
-        }
-    }
-    out
-}
-
-/// Hidden counts shown with the value each solution found gives them.
-fn count_edits(p: &Puzzle, examples: &[crate::geometry::BinaryMatrix]) -> Vec<Edit> {
-    let (rows, cols) = p.size();
-    let mut out = Vec::new();
-    for col in [false, true] {
-        for k in 0..if col { cols } else { rows } {
-            let hidden = match p {
-                Puzzle::Tents(t) => (if col { &t.col_counts } else { &t.row_counts })[k] == CountSpec::Free,
-                Puzzle::Battleship(b) => (if col { &b.col_targets } else { &b.row_targets })[k].is_none(),
-                _ => false,
-            };
-            if !hidden {
-                continue;
-            }
-            let mut values: Vec<u32> = examples
-                .iter()
-                .map(|g| {
-                    if col {
-                        (0..rows).filter(|&r| g.get(r, k)).count() as u32
-                    } else {
-                        (0..cols).filter(|&c| g.get(k, c)).count() as u32
-                    }
-                })
-                .collect();
-            values.sort_unstable();
-            values.dedup();
-            if values.len() < 2 {
-                continue;
-            }
-            for v in values {
-                let mut q = p.clone();
-                match &mut q {
-                    Puzzle::Tents(t) => {
-                        (if col { &mut t.col_counts } else { &mut t.row_counts })[k] = CountSpec::Exactly(v)
-                    }
-                    Puzzle::Battleship(b) => (if col { &mut b.col_targets } else { &mut b.row_targets })[k] = Some(v),
-                    _ => unreachable!("only counted puzzles hide counts"),
-                }
-                let line = if col { "column" } else { "row" };
-                let cells = (0..if col { rows } else { cols })
-                    .map(|i| if col { (i, k) } else { (k, i) })
-                    .collect();
-                out.push(Edit {
-                    kind: EditKind::ShowCount,
-                    description: format!("show {v} as the count of {line} {}", k + 1),
-                    cells,
-                    puzzle: q,
-                });
-            }
-        }
-    }
-    out
-}
-
 /// Every single edit that leaves `p` with exactly one solution, easiest grade
 /// first, after counting its lens. Refused when `p` is already unique or has
 /// no solution.
-pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(RepairStage)) -> Result<Vec<Repair>, String> {
+pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(RepairStage)) -> Result<Vec<Repair>, SetterError> {
     let req = RepairRequest {
         cuts: 0,
         ..RepairRequest::every_kind(p, lens(p, cancel)?)
@@ -432,7 +167,7 @@ pub fn repairs(p: &Puzzle, cancel: &CancelFlag, progress: &dyn Fn(RepairStage)) 
 }
 
 /// The lens and outline fit `p`'s grid (a lens of another puzzle is refused, never indexed past its end).
-fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), String> {
+fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), SetterError> {
     let (rows, cols) = p.size();
     let cells = rows * cols;
     let outline_cells = req.outline.iter().flat_map(|o| o.differ.iter().chain(&o.unknown));
@@ -441,9 +176,9 @@ fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), String> {
     if fits {
         Ok(())
     } else {
-        Err(format!(
+        Err(SetterError::Invalid(format!(
             "the solutions given to repair are not of this {rows}×{cols} puzzle"
-        ))
+        )))
     }
 }
 
@@ -456,29 +191,22 @@ fn check_fits(p: &Puzzle, req: &RepairRequest) -> Result<(), String> {
 /// to find (Max chess) and its worth unproven, the solutions found may not
 /// be best, so no cut is looked for and `no_cuts` says why. `progress` hears
 /// each stage. A time limit on `cancel` stops the recounts with what was
-/// found (see [`Repairs::cut_short`]); a cancel is an error. Refused when
+/// found (see [`Repairs::cut_short`]); a cancel is [`SetterError::Cancelled`]. Refused when
 /// `p` is already unique or has no solution.
 pub fn repair(
     p: &Puzzle,
     req: &RepairRequest,
     cancel: &CancelFlag,
     progress: &dyn Fn(RepairStage),
-) -> Result<Repairs, String> {
+) -> Result<Repairs, SetterError> {
     check_fits(p, req)?;
     let seen = &req.lens;
     match seen.count {
-        0 if seen.is_complete() => {
-            return Err(
-                "the puzzle has no solution; repair works on a puzzle with several solutions, to leave one".into(),
-            );
-        }
-        1 if seen.is_complete() => return Err("the puzzle is already unique".into()),
-        0 | 1 => {
-            return Err("the solutions were not counted before the time limit: repair needs two of them".into());
-        }
+        0 if seen.is_complete() => return Err(SetterError::NoSolutionToRepair),
+        1 if seen.is_complete() => return Err(SetterError::AlreadyUnique),
+        0 | 1 => return Err(SetterError::NotCounted),
         _ => {}
     }
-    let (rows, cols) = p.size();
     // Every cell where solutions differ (exactly, or as far as the time allows)
     // and every cell not settled: the recount decides.
     let differing = if seen.is_complete() {
@@ -499,19 +227,10 @@ pub fn repair(
         cells.sort_unstable();
         cells
     };
-    let mut candidates = cell_edits(p, &differing);
-    candidates.extend(count_edits(p, &seen.examples));
-    candidates.extend(number_edits(p, &differing, &seen.examples[0]));
-    match p {
-        Puzzle::Queens(q) if !q.regions.is_empty() && rows == cols => {
-            candidates.extend(boundary_moves(p, &q.regions, rows))
-        }
-        // Regions mean nothing to Max chess, even when its file lists some.
-        Puzzle::Chess(c) if c.goal == ChessGoal::Coloured && !c.regions.is_empty() && rows == cols => {
-            candidates.extend(boundary_moves(p, &c.regions, rows))
-        }
-        _ => {}
-    }
+    let mut candidates = p.repair_edits(&Seen {
+        differing: &differing,
+        examples: &seen.examples,
+    });
     candidates.retain(|e| req.kinds.contains(&e.kind));
     candidates.truncate(MAX_REPAIR_CANDIDATES);
     // Edits that tend to cut most first, so the list of cuts fills early and
@@ -536,7 +255,7 @@ pub fn repair(
         if cancel.timed_out() {
             Ok(true)
         } else if cancel.is_cancelled() {
-            Err("cancelled".to_string())
+            Err(SetterError::Cancelled(Cancelled))
         } else {
             Ok(false)
         }
@@ -560,7 +279,7 @@ pub fn repair(
                 stopped()?; // a cancel is an error; the clock ends the recounts
                 break;
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         if stopped()? {
             break;

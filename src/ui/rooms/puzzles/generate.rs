@@ -343,7 +343,7 @@ impl GenerateDialog {
                         crate::textview::plural(drafts as u128, "draft", "drafts")
                     ))
                 };
-                job.send(make(&req, job.cancel_flag(), &note)?);
+                job.send(make(&req, job.cancel_flag(), &note).map_err(|e| e.to_string())?);
             }
             Ok(count)
         });

@@ -137,7 +137,8 @@ impl Setter {
             self.lens.start(crate::ui::room::repaint(ui), move |job| {
                 let t0 = std::time::Instant::now();
                 job.time_limit(LENS_LIMIT);
-                let lens = setter::lens(&p, &job.cancel_flag().with_time_limit(LENS_LIMIT))?;
+                let lens =
+                    setter::lens(&p, &job.cancel_flag().with_time_limit(LENS_LIMIT)).map_err(|e| e.to_string())?;
                 Ok(LensDone {
                     puzzle: p,
                     lens,
@@ -166,7 +167,8 @@ impl Setter {
                 &lens,
                 &job.cancel_flag().with_time_limit(OUTLINE_LIMIT),
                 &|done, total| progress(job, done, total),
-            )?;
+            )
+            .map_err(|e| e.to_string())?;
             Ok(OutlineDone { puzzle: p, outline })
         });
     }
@@ -454,7 +456,8 @@ impl Setter {
                 let (done, total) = stage.counts();
                 progress(job, done, total);
                 job.note(crate::quote::sentence(&stage.describe()));
-            })?;
+            })
+            .map_err(|e| e.to_string())?;
             Ok(RepairsDone { puzzle, found })
         });
     }
@@ -465,7 +468,8 @@ impl Setter {
                 let (done, total) = stage.counts();
                 progress(job, done, total);
                 job.note(crate::quote::sentence(&stage.describe()));
-            })?;
+            })
+            .map_err(|e| e.to_string())?;
             Ok(CertifyDone { puzzle, minimality })
         });
     }

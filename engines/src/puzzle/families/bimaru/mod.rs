@@ -11,7 +11,9 @@ use crate::puzzle::battleship::{BattleshipPuzzle, Given};
 use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::family::kit::{not_applicable, repeated};
+use crate::puzzle::family::repair_kit::{at, count_edits, shown_counts};
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
+use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{PuzzleModel, Violation};
 use crate::puzzle::qubo::{Elimination, PuzzleQuboModel, QuboOptions};
 use crate::puzzle::text::Sections;
@@ -30,7 +32,9 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
             .map(|c| match c {
                 CountSpec::Exactly(v) => Ok(Some(v)),
                 CountSpec::Free => Ok(None),
-                CountSpec::OrOneMore(v) => Err(format!("`{key}`: '{v}+' is not a target (a number or -)")),
+                CountSpec::OrOneMore(v) => {
+                    Err(s.value_error(key, &format!("`{key}`: '{v}+' is not a target (a number or -)")))
+                }
             })
             .collect::<Result<_, _>>()
     };
@@ -56,7 +60,9 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
     let rule = match s.word("touch")?.as_deref() {
         None | Some("forbidden") | Some("no") => TouchRule::NoTouch,
         Some("allowed") | Some("yes") => TouchRule::MayTouch,
-        Some(other) => return Err(format!("`touch` is allowed or forbidden, not '{other}'")),
+        Some(other) => {
+            return Err(s.value_error("touch", &format!("`touch` is allowed or forbidden, not '{other}'")));
+        }
     };
     let mut givens = Vec::new();
     if let Some(grid) = s.grid("grid")? {
@@ -66,9 +72,10 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
                     continue;
                 }
                 let g = Given::from_char(ch).ok_or_else(|| {
-                    format!(
-                        "grid row {}: '{ch}' is not a given (? unknown, x water, * ship, o n s w e m parts)",
-                        r + 1
+                    s.grid_error(
+                        "grid",
+                        r,
+                        &format!("'{ch}' is not a given (? unknown, x water, * ship, o n s w e m parts)"),
                     )
                 })?;
                 // '.' reads as water in published grids; here it means unknown.
@@ -570,6 +577,71 @@ impl Authoring for BattleshipPuzzle {
             ("rows", targets(&self.row_targets)),
             ("cols", targets(&self.col_targets)),
         ]
+    }
+
+    fn setter_clues(&self) -> Vec<Clue> {
+        self.givens
+            .iter()
+            .map(|&(r, c, g)| {
+                let what = if g == Given::Water {
+                    "water".to_string()
+                } else {
+                    format!("ship part '{}'", g.letter())
+                };
+                Clue::Given(r, c, what)
+            })
+            .chain(shown_counts(&self.row_targets, &self.col_targets))
+            .collect()
+    }
+
+    fn without_clue(&self, clue: &Clue) -> BattleshipPuzzle {
+        let mut out = self.clone();
+        match clue {
+            Clue::Given(r, c, _) => out.givens.retain(|g| (g.0, g.1) != (*r, *c)),
+            Clue::Count(col, k, _) => {
+                let line = if *col {
+                    &mut out.col_targets
+                } else {
+                    &mut out.row_targets
+                };
+                line[*k] = None;
+            }
+            Clue::Link(..) => {}
+        }
+        out
+    }
+
+    fn edit_kinds(&self) -> Vec<EditKind> {
+        vec![EditKind::AddGiven, EditKind::ShowCount]
+    }
+
+    /// Water or a plain ship part given where solutions differ, then a
+    /// hidden count shown.
+    fn repair_edits(&self, seen: &Seen) -> Vec<Edit<BattleshipPuzzle>> {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut out = Vec::new();
+        for &cell in seen.differing {
+            let (r, c) = (cell / cols, cell % cols);
+            for v in [false, true] {
+                let mut q = self.clone();
+                q.givens.push((r, c, if v { Given::Ship } else { Given::Water }));
+                let what = if v { "a ship part" } else { "water" };
+                out.push(Edit {
+                    kind: EditKind::AddGiven,
+                    description: format!("give {what} at {}", at(cell, cols)),
+                    cells: vec![(r, c)],
+                    puzzle: q,
+                });
+            }
+        }
+        out.extend(count_edits(
+            self,
+            (rows, cols),
+            seen.examples,
+            |col, k| (if col { &self.col_targets } else { &self.row_targets })[k].is_none(),
+            |b, col, k, v| (if col { &mut b.col_targets } else { &mut b.row_targets })[k] = Some(v),
+        ));
+        out
     }
 }
 

@@ -11,7 +11,9 @@ mod ladder;
 
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint};
+use crate::puzzle::family::repair_kit::at;
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
+use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Link, PuzzleModel, Violation, cell_name};
 use crate::puzzle::text::{CountSpec, Sections, counts_line, regions_from_grid};
 use crate::puzzle::vocab::{CellMark, Tool};
@@ -287,7 +289,7 @@ impl BinaryPuzzle {
                         '0' => p.givens.push((r, c, false)),
                         '1' => p.givens.push((r, c, true)),
                         '.' | '-' => {}
-                        other => return Err(format!("grid row {}: '{other}' is not 0, 1 or .", r + 1)),
+                        other => return Err(s.grid_error("grid", r, &format!("'{other}' is not 0, 1 or ."))),
                     }
                 }
             }
@@ -319,7 +321,8 @@ impl BinaryPuzzle {
         }
         p.diagonal_runs = s.flag("diagonal-runs")?;
         if let Some(w) = s.word("wrap")? {
-            p.wrap = Wrap::parse(&w).ok_or_else(|| format!("`wrap` is none, cylinder or torus, not '{w}'"))?;
+            p.wrap = Wrap::parse(&w)
+                .ok_or_else(|| s.value_error("wrap", &format!("`wrap` is none, cylinder or torus, not '{w}'")))?;
         }
         if s.flag("unique-lines")? {
             p.unique_lines = true;
@@ -579,6 +582,48 @@ impl Authoring for BinaryPuzzle {
             ("ones-rows", counts_text(&self.row_ones)),
             ("ones-cols", counts_text(&self.col_ones)),
         ]
+    }
+
+    fn setter_clues(&self) -> Vec<Clue> {
+        self.givens
+            .iter()
+            .map(|&(r, c, v)| Clue::Given(r, c, if v { "1" } else { "0" }.into()))
+            .chain(self.links.iter().map(|l| Clue::Link(l.a, l.b, l.opposite)))
+            .collect()
+    }
+
+    fn without_clue(&self, clue: &Clue) -> BinaryPuzzle {
+        let mut out = self.clone();
+        match clue {
+            Clue::Given(r, c, _) => out.givens.retain(|g| (g.0, g.1) != (*r, *c)),
+            Clue::Link(x, y, _) => out.links.retain(|l| (l.a, l.b) != (*x, *y)),
+            Clue::Count(..) => {}
+        }
+        out
+    }
+
+    fn edit_kinds(&self) -> Vec<EditKind> {
+        vec![EditKind::AddGiven]
+    }
+
+    /// A 0 or a 1 given where solutions differ.
+    fn repair_edits(&self, seen: &Seen) -> Vec<Edit<BinaryPuzzle>> {
+        let cols = self.cols;
+        let mut out = Vec::new();
+        for &cell in seen.differing {
+            let (r, c) = (cell / cols, cell % cols);
+            for v in [false, true] {
+                let mut q = self.clone();
+                q.givens.push((r, c, v));
+                out.push(Edit {
+                    kind: EditKind::AddGiven,
+                    description: format!("give {} at {}", u8::from(v), at(cell, cols)),
+                    cells: vec![(r, c)],
+                    puzzle: q,
+                });
+            }
+        }
+        out
     }
 }
 

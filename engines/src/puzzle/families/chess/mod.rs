@@ -12,7 +12,9 @@ mod count;
 mod max;
 
 use crate::puzzle::family::kit::{filled_grid, not_applicable, paint, toggle};
+use crate::puzzle::family::repair_kit::{at, boundary_moves};
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
+use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, PuzzleModel};
 use crate::puzzle::text::{Sections, cells_line, regions_from_grid};
 pub use crate::puzzle::vocab::Piece;
@@ -76,6 +78,13 @@ fn unit_weights() -> [f64; 5] {
 impl Chess {
     pub fn weight(&self, p: Piece) -> f64 {
         self.weights[Piece::ALL.iter().position(|&q| q == p).expect("a piece")]
+    }
+
+    /// Coloured chess with regions on a square board: its repairs may move a
+    /// region's boundary (regions mean nothing to Max chess, even when its
+    /// file lists some).
+    fn moves_boundaries(&self) -> bool {
+        self.goal == ChessGoal::Coloured && !self.regions.is_empty() && self.rows == self.cols
     }
 
     pub fn region_count(&self) -> usize {
@@ -162,7 +171,7 @@ impl Chess {
                     '.' | '#' => None,
                     c => Some(
                         Piece::from_letter(c)
-                            .ok_or_else(|| format!("pieces row {}: '{c}' is not Q, R, B, N, K or .", r + 1))?,
+                            .ok_or_else(|| s.grid_error("pieces", r, &format!("'{c}' is not Q, R, B, N, K or .")))?,
                     ),
                 });
             }
@@ -170,7 +179,7 @@ impl Chess {
         let goal = match s.word("goal")?.as_deref() {
             None | Some("coloured") | Some("colored") => ChessGoal::Coloured,
             Some("max") => ChessGoal::Max,
-            Some(other) => return Err(format!("`goal` is coloured or max, not '{other}'")),
+            Some(other) => return Err(s.value_error("goal", &format!("`goal` is coloured or max, not '{other}'"))),
         };
         let regions = match s.grid("regions")? {
             Some(g) => regions_from_grid(&g, '#')
@@ -348,6 +357,63 @@ impl Authoring for Chess {
             other => return Err(not_applicable(other, Rules::family(self))),
         }
         Ok(())
+    }
+
+    fn setter_clues(&self) -> Vec<Clue> {
+        self.given
+            .iter()
+            .map(|&(r, c)| Clue::Given(r, c, "piece".into()))
+            .collect()
+    }
+
+    fn without_clue(&self, clue: &Clue) -> Chess {
+        let mut out = self.clone();
+        if let Clue::Given(r, c, _) = clue {
+            out.given.retain(|&x| x != (*r, *c));
+        }
+        out
+    }
+
+    fn edit_kinds(&self) -> Vec<EditKind> {
+        use EditKind::*;
+        if self.moves_boundaries() {
+            vec![MoveBoundary, AddGiven, Block]
+        } else {
+            vec![AddGiven, Block]
+        }
+    }
+
+    /// No piece allowed or a piece given where solutions differ, then, for
+    /// coloured chess on a square board, every boundary move.
+    fn repair_edits(&self, seen: &Seen) -> Vec<Edit<Chess>> {
+        let cols = self.cols;
+        let mut out = Vec::new();
+        for &cell in seen.differing {
+            let (r, c) = (cell / cols, cell % cols);
+            for v in [false, true] {
+                let mut q = self.clone();
+                let (kind, description) = if v {
+                    q.given.push((r, c));
+                    (EditKind::AddGiven, format!("give a piece at {}", at(cell, cols)))
+                } else {
+                    q.pieces[cell] = None;
+                    (EditKind::Block, format!("allow no piece at {}", at(cell, cols)))
+                };
+                out.push(Edit {
+                    kind,
+                    description,
+                    cells: vec![(r, c)],
+                    puzzle: q,
+                });
+            }
+        }
+        if self.moves_boundaries() {
+            out.extend(boundary_moves(&self.regions, self.rows, |regions| Chess {
+                regions,
+                ..self.clone()
+            }));
+        }
+        out
     }
 }
 

@@ -11,7 +11,9 @@ mod dlx;
 use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint, toggle};
+use crate::puzzle::family::repair_kit::{at, boundary_moves};
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
+use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
 use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, regions_from_grid};
 use crate::puzzle::vocab::region_char;
@@ -368,15 +370,17 @@ impl Queens {
         let diagonal = match s.word("diagonal")? {
             None => diagonal,
             Some(w) if w == "full" => FULL,
-            Some(w) => w
-                .parse()
-                .ok()
-                .filter(|&d| d <= 64)
-                .ok_or_else(|| format!("`diagonal` is a distance 0 to 64 or `full`, not '{w}'"))?,
+            Some(w) => w.parse().ok().filter(|&d| d <= 64).ok_or_else(|| {
+                s.value_error(
+                    "diagonal",
+                    &format!("`diagonal` is a distance 0 to 64 or `full`, not '{w}'"),
+                )
+            })?,
         };
         let wrap = match s.word("wrap")? {
             None => Wrap::None,
-            Some(w) => Wrap::parse(&w).ok_or_else(|| format!("`wrap` is none, cylinder or torus, not '{w}'"))?,
+            Some(w) => Wrap::parse(&w)
+                .ok_or_else(|| s.value_error("wrap", &format!("`wrap` is none, cylinder or torus, not '{w}'")))?,
         };
         let q = Queens {
             rows,
@@ -639,6 +643,71 @@ impl Authoring for Queens {
             ("rows", counts_text(&self.row_counts)),
             ("cols", counts_text(&self.col_counts)),
         ]
+    }
+
+    fn setter_clues(&self) -> Vec<Clue> {
+        self.given
+            .iter()
+            .map(|&(r, c)| Clue::Given(r, c, "queen".into()))
+            .collect()
+    }
+
+    fn without_clue(&self, clue: &Clue) -> Queens {
+        let mut out = self.clone();
+        if let Clue::Given(r, c, _) = clue {
+            out.given.retain(|&x| x != (*r, *c));
+        }
+        out
+    }
+
+    fn edit_kinds(&self) -> Vec<EditKind> {
+        use EditKind::*;
+        match self.regions.is_empty() {
+            false if self.rows == self.cols => vec![MoveBoundary, AddGiven, Block],
+            false => vec![AddGiven, Block],
+            true => vec![AddGiven],
+        }
+    }
+
+    /// A queen (a star) given or a cell blocked (a hole, unless it is its
+    /// region's last cell) where solutions differ, then, on a square board
+    /// with regions, every boundary move.
+    fn repair_edits(&self, seen: &Seen) -> Vec<Edit<Queens>> {
+        let cols = self.cols;
+        let mut out = Vec::new();
+        for &cell in seen.differing {
+            let (r, c) = (cell / cols, cell % cols);
+            for v in [false, true] {
+                let mut q = self.clone();
+                let (kind, description) = if v {
+                    q.given.push((r, c));
+                    let what = if q.no_touch && q.diagonal == 0 { "star" } else { "queen" };
+                    (EditKind::AddGiven, format!("give a {what} at {}", at(cell, cols)))
+                } else {
+                    let k = q.regions.get(cell).copied();
+                    let alone = k.is_some_and(|k| q.regions.iter().filter(|&&y| y == k).count() <= 1);
+                    if alone || q.regions.is_empty() {
+                        continue;
+                    }
+                    q.regions[cell] = NO_REGION;
+                    q.holes.push((r, c));
+                    (EditKind::Block, format!("block {} (a hole)", at(cell, cols)))
+                };
+                out.push(Edit {
+                    kind,
+                    description,
+                    cells: vec![(r, c)],
+                    puzzle: q,
+                });
+            }
+        }
+        if !self.regions.is_empty() && self.rows == self.cols {
+            out.extend(boundary_moves(&self.regions, self.rows, |regions| Queens {
+                regions,
+                ..self.clone()
+            }));
+        }
+        out
     }
 }
 

@@ -3,7 +3,9 @@
 //! to its target. A 1 is a kept number.
 
 use crate::puzzle::family::kit::{not_applicable, numbers_text, repeated};
+use crate::puzzle::family::repair_kit::at;
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
+use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::PuzzleModel;
 use crate::puzzle::text::Sections;
 use crate::puzzle::vocab::{CellMark, Tool};
@@ -174,6 +176,47 @@ impl Authoring for Rullo {
             ("rows", numbers_text(&self.row_targets)),
             ("cols", numbers_text(&self.col_targets)),
         ]
+    }
+
+    /// Rullo's numbers are the puzzle itself: it has no clue to remove.
+    fn setter_clues(&self) -> Vec<Clue> {
+        Vec::new()
+    }
+
+    fn without_clue(&self, _clue: &Clue) -> Rullo {
+        self.clone()
+    }
+
+    fn edit_kinds(&self) -> Vec<EditKind> {
+        vec![EditKind::ChangeNumber]
+    }
+
+    /// A number the first solution found leaves out, changed to another, so
+    /// that solution stays and those keeping the number lose their sums.
+    fn repair_edits(&self, seen: &Seen) -> Vec<Edit<Rullo>> {
+        let Some(first) = seen.examples.first() else {
+            return Vec::new();
+        };
+        let cols = self.cols();
+        let top = self.values.iter().flatten().copied().max().unwrap_or(9).max(9);
+        let mut out = Vec::new();
+        for &cell in seen.differing {
+            let (r, c) = (cell / cols, cell % cols);
+            if first.get(r, c) {
+                continue;
+            }
+            for w in (1..=top).filter(|&w| w != self.values[r][c]) {
+                let mut q = self.clone();
+                q.values[r][c] = w;
+                out.push(Edit {
+                    kind: EditKind::ChangeNumber,
+                    description: format!("change the {} at {} to {w}", self.values[r][c], at(cell, cols)),
+                    cells: vec![(r, c)],
+                    puzzle: q,
+                });
+            }
+        }
+        out
     }
 }
 

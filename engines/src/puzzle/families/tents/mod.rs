@@ -9,7 +9,9 @@
 
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::family::kit::{count_labels, counts_text, filled_grid, not_applicable, repeated, toggle};
+use crate::puzzle::family::repair_kit::{count_edits, shown_counts};
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
+use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, PuzzleModel, Violation};
 use crate::puzzle::text::{CountSpec, Sections, counts_line};
 use crate::puzzle::vocab::{CellMark, Tool};
@@ -211,10 +213,7 @@ impl Tents {
                     'T' | 't' => trees.push((r, c)),
                     '.' | '-' | '0' => {}
                     other => {
-                        return Err(format!(
-                            "grid row {}: '{other}' is neither T (tree) nor . (empty)",
-                            r + 1
-                        ));
+                        return Err(s.grid_error("grid", r, &format!("'{other}' is neither T (tree) nor . (empty)")));
                     }
                 }
             }
@@ -356,6 +355,43 @@ impl Authoring for Tents {
             ("rows", counts_text(&self.row_counts)),
             ("cols", counts_text(&self.col_counts)),
         ]
+    }
+
+    /// The counts shown (a free or ranged count is no clue to remove).
+    fn setter_clues(&self) -> Vec<Clue> {
+        let exact = |v: &[CountSpec]| {
+            v.iter()
+                .map(|spec| match spec {
+                    CountSpec::Exactly(n) => Some(*n),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        shown_counts(&exact(&self.row_counts), &exact(&self.col_counts))
+    }
+
+    fn without_clue(&self, clue: &Clue) -> Tents {
+        let mut out = self.clone();
+        if let Clue::Count(col, k, _) = clue {
+            let line = if *col { &mut out.col_counts } else { &mut out.row_counts };
+            line[*k] = CountSpec::Free;
+        }
+        out
+    }
+
+    fn edit_kinds(&self) -> Vec<EditKind> {
+        vec![EditKind::ShowCount]
+    }
+
+    /// A hidden count shown.
+    fn repair_edits(&self, seen: &Seen) -> Vec<Edit<Tents>> {
+        count_edits(
+            self,
+            (self.rows, self.cols),
+            seen.examples,
+            |col, k| (if col { &self.col_counts } else { &self.row_counts })[k] == CountSpec::Free,
+            |t, col, k, v| (if col { &mut t.col_counts } else { &mut t.row_counts })[k] = CountSpec::Exactly(v),
+        )
     }
 }
 
