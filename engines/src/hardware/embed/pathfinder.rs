@@ -156,7 +156,7 @@ impl Pathfinder {
         let mut popped = 0u32;
         while let Some(Reverse((d, _, z))) = self.heap.pop() {
             popped = popped.wrapping_add(1);
-            if popped % 4096 == 0 {
+            if popped.is_multiple_of(4096) {
                 cancel.check()?;
             }
             for &p in graph.neighbours(z) {
