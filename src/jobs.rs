@@ -222,7 +222,7 @@ pub struct Task<T, U = ()> {
     job: Option<Job<T, U>>,
     pub result: Option<T>,
     pub error: Option<String>,
-    /// The last job ended because it was cancelled (its error is [`CANCELLED`]).
+    /// The last job ended because it was cancelled (its error starts with [`CANCELLED`]).
     cancelled: bool,
     /// Updates a finished job sent last, kept for the next `drain_updates`.
     leftover: Vec<U>,
@@ -263,6 +263,7 @@ impl<T, U> Task<T, U> {
         let Some(job) = &mut self.job else { return false };
         let Some(r) = job.poll() else { return false };
         let cancelled = job.is_cancelled();
+        let job_note = job.note();
         // Every update was sent before the result: keep the ones not read yet.
         self.leftover.extend(job.drain_updates());
         self.job = None;
@@ -273,8 +274,15 @@ impl<T, U> Task<T, U> {
             }
             // The flag, not the message, says what happened: whatever error a
             // cancelled engine call returned, the run was cancelled.
+            // What the job said last (a search's solutions so far) stays
+            // with it: a cancel does not throw away what was found.
             Err(_) if cancelled => {
-                self.error = Some(CANCELLED.into());
+                let note = job_note.trim().trim_end_matches('.').to_string();
+                self.error = Some(if note.is_empty() {
+                    CANCELLED.into()
+                } else {
+                    format!("{CANCELLED} When it stopped: {note}.")
+                });
                 self.cancelled = true;
                 false
             }
@@ -362,6 +370,32 @@ mod tests {
         wait(&mut t);
         assert!(t.error.as_deref().unwrap().contains("boom"));
         assert_eq!(t.result, Some(7), "the last answer stays");
+    }
+
+    /// A cancelled job keeps what it said last (a search's solutions so far)
+    /// after "Cancelled.": the count found before Cancel was thrown away.
+    #[test]
+    fn a_cancelled_job_keeps_its_last_words() {
+        let mut t: Task<(), ()> = Task::default();
+        t.start(no_repaint(), |ctx| {
+            ctx.note("28,672 nodes, 14,154 solutions so far");
+            while !ctx.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Err("cancelled".into())
+        });
+        let t0 = Instant::now();
+        while t.job().is_some_and(|j| j.note().is_empty()) {
+            assert!(t0.elapsed() < Duration::from_secs(10));
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        t.cancel();
+        wait(&mut t);
+        assert!(t.was_cancelled());
+        assert_eq!(
+            t.error.as_deref(),
+            Some("Cancelled. When it stopped: 28,672 nodes, 14,154 solutions so far.")
+        );
     }
 
     /// A job with a time limit never shows an ETA past it (a slow start once

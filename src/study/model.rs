@@ -329,7 +329,7 @@ impl ModelRecipe {
                 }
                 (
                     Problem::Puzzle(Box::new(problem)),
-                    format!("the puzzle '{name}' ({})", puzzle.family()),
+                    format!("the puzzle '{name}' ({})", puzzle.family_title()),
                 )
             }
         })

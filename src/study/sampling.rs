@@ -158,7 +158,7 @@ impl RunPlan {
         }
     }
 
-    /// The run in words, as reports print it: "tabu (2000 restarts, tenure 5,
+    /// The run in words, as reports print it: "tabu (2,000 restarts, tenure 5,
     /// auto evaluations per search), up to 100 reads, stopping at the first
     /// success, time limit 60 s".
     pub fn describe(&self, problem: &Problem, until_success: bool) -> String {

@@ -191,7 +191,7 @@ impl FileUi {
                         prompt.note = "Type a path first.".into();
                         prompt.take_focus = true;
                     } else {
-                        result = Some((prompt.kind, PathBuf::from(prompt.text.trim())));
+                        result = Some((prompt.kind, typed_path(prompt.kind, prompt.text.trim())));
                         close = true;
                     }
                 }
@@ -358,5 +358,16 @@ impl FileUi {
         if close {
             self.error = None;
         }
+    }
+}
+
+/// The path a typed-path prompt means: a session saved under a name without
+/// an extension gets `.ron`, as the file dialogs' filter would give it (a
+/// name the Open prompt gets is taken as typed).
+fn typed_path(kind: DialogKind, text: &str) -> PathBuf {
+    let path = PathBuf::from(text);
+    match kind {
+        DialogKind::Save if path.extension().is_none() && path.file_name().is_some() => path.with_extension("ron"),
+        _ => path,
     }
 }

@@ -5,7 +5,7 @@
 //! and no shortcut acting while one is up ([`super::shortcuts::keyboard_free`]
 //! asks [`is_up`]).
 
-use egui::text::CCursorRange;
+use egui::text::{CCursor, CCursorRange};
 use egui::{Context, Id, Response, Ui};
 
 /// Where the pass number of the last pass that showed a prompt is kept.
@@ -36,9 +36,9 @@ pub fn is_up(ctx: &Context) -> bool {
     shown_now || ctx.memory(|m| m.top_modal_layer().is_some())
 }
 
-/// A one-line text field that takes the keyboard with its text selected when
-/// `take_focus` is set (the pass its prompt opens), so typing replaces the
-/// proposed text; `take_focus` is cleared.
+/// A one-line text field that takes the keyboard with the proposed file
+/// name selected when `take_focus` is set (the pass its prompt opens), so
+/// typing replaces the name and keeps its folder; `take_focus` is cleared.
 pub fn text_field(ui: &mut Ui, text: &mut String, hint: &str, take_focus: &mut bool) -> Response {
     let mut out = egui::TextEdit::singleline(text)
         .desired_width(420.0)
@@ -46,12 +46,21 @@ pub fn text_field(ui: &mut Ui, text: &mut String, hint: &str, take_focus: &mut b
         .show(ui);
     if std::mem::take(take_focus) {
         out.response.request_focus();
-        out.state
-            .cursor
-            .set_char_range(Some(CCursorRange::select_all_str(text)));
+        out.state.cursor.set_char_range(Some(name_selected(text)));
         out.state.store(ui.ctx(), out.response.id);
     }
     out.response.response
+}
+
+/// The proposed path's file name selected and its folder kept, so a typed
+/// name replaces the name only (a path ending in a separator, a folder, gets
+/// the cursor at its end): with the whole path selected, typing a name
+/// dropped the folder shown and the file was looked for in the working folder.
+fn name_selected(text: &str) -> CCursorRange {
+    let start = text
+        .rfind(['/', std::path::MAIN_SEPARATOR])
+        .map_or(0, |i| text[..=i].chars().count());
+    CCursorRange::two(CCursor::new(start), CCursor::end_of_str(text))
 }
 
 /// Enter in a prompt's text field: it loses focus with Enter pressed.

@@ -232,7 +232,7 @@ fn until_fleet_runs_until_it_finds_a_fleet() {
         assert_eq!(run["solver"], "tabu", "seed {seed}: {run}");
         let plan = run["plan"].as_str().unwrap_or_default();
         assert!(
-            plan.contains("2000 restarts") && plan.contains("time limit 60 s"),
+            plan.contains("2,000 restarts") && plan.contains("time limit 60 s"),
             "{plan}"
         );
     }

@@ -289,3 +289,16 @@ fn a_status_line_goes_when_the_session_changes_after_it() {
     h.run_steps(3);
     assert!(h.state().status.is_empty(), "stale: '{}'", h.state().status);
 }
+
+/// A session saved under a typed name without an extension is written as
+/// `name.ron` (it was written as `name`, which Open's filter then hides).
+#[test]
+fn a_typed_name_without_an_extension_is_saved_as_ron() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().doc.edit(|s| s.setup_mut().name = "named".into());
+    let dir = tempfile::tempdir().unwrap();
+    save_to(&mut h, &dir.path().join("s1"));
+    assert!(dir.path().join("s1.ron").is_file(), "saved as s1.ron");
+    assert!(!dir.path().join("s1").exists(), "nothing written under the bare name");
+}

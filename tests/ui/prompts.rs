@@ -143,9 +143,17 @@ fn assert_room_keys_did_nothing(h: &mut Harness<'_, App>) {
     assert!(!puzzles(h).trying(), "P started Try mode");
 }
 
+/// The folder of a proposed path, up to and with its last separator.
+fn folder_of(path: &str) -> String {
+    path.rfind(['/', std::path::MAIN_SEPARATOR])
+        .map_or(String::new(), |i| path[..=i].to_string())
+}
+
 /// The typed-path prompt (the only way to save where no file dialog exists)
-/// takes the keyboard with its text selected: typing replaces the proposed
-/// path, and the letters that are the Puzzles room's keys do nothing there.
+/// takes the keyboard with the proposed file name selected: typing replaces
+/// the name and keeps the folder shown (replacing the whole path sent a typed
+/// name to the working folder), and the letters that are the Puzzles room's
+/// keys do nothing there.
 #[test]
 fn the_typed_path_prompt_takes_the_keyboard() {
     let mut h = harness();
@@ -153,6 +161,8 @@ fn the_typed_path_prompt_takes_the_keyboard() {
     h.run_steps(3);
     menu_item(&mut h, "File", "Save to path…");
     wait_for_text(&mut h, "Save session to path");
+    let proposed = h.state().workflow.files.prompt.as_ref().unwrap().text.clone();
+    assert!(proposed.ends_with(".ron"), "a file name is proposed: {proposed}");
     type_keys(&mut h, "sap");
     let typed = h
         .state()
@@ -163,7 +173,11 @@ fn the_typed_path_prompt_takes_the_keyboard() {
         .expect("still open")
         .text
         .clone();
-    assert_eq!(typed, "sap", "the field has the keys, the proposed path selected");
+    assert_eq!(
+        typed,
+        format!("{}sap", folder_of(&proposed)),
+        "the keys replace the proposed name"
+    );
     assert_room_keys_did_nothing(&mut h);
     // Escape closes the prompt, and only that (it also clears an answer in Puzzles).
     h.key_press(Key::Escape);
@@ -173,8 +187,11 @@ fn the_typed_path_prompt_takes_the_keyboard() {
     // The same for Open path…
     menu_item(&mut h, "File", "Open path…");
     wait_for_text(&mut h, "Open session from path");
+    let proposed = h.state().workflow.files.prompt.as_ref().unwrap().text.clone();
     type_keys(&mut h, "pas");
-    assert_eq!(h.state().workflow.files.prompt.as_ref().unwrap().text, "pas");
+    let typed = h.state().workflow.files.prompt.as_ref().unwrap().text.clone();
+    assert!(!folder_of(&proposed).is_empty(), "a folder is proposed: {proposed}");
+    assert_eq!(typed, format!("{proposed}pas"), "a name typed after the folder shown");
     assert_room_keys_did_nothing(&mut h);
 }
 

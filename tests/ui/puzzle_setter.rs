@@ -228,7 +228,7 @@ fn past_the_cap_the_outline_is_checked_cell_by_cell() {
         "every cell where solutions differ is outlined"
     );
     wait_for_text(&mut h, "Outlines exact: every cell settled");
-    assert!(h.query_by_label_contains("1000+ solutions").is_some());
+    assert!(h.query_by_label_contains("1,000+ solutions").is_some());
 }
 
 /// A board that no single edit makes unique: with region moves only, Repair

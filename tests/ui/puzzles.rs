@@ -249,6 +249,19 @@ fn import_and_export_puzzle_files_from_the_list() {
     wait_until(&mut h, |r| !r.room.busy());
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(Puzzle::parse(&written).unwrap(), current(&h));
+    // Another file already there is named before Export replaces it; the
+    // file Export itself just wrote is not.
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("This file exists").is_none(),
+        "warned about the file just written"
+    );
+    h.state_mut().room.set_file_path(file.to_str().unwrap());
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("This file exists").is_some(),
+        "no warning before replacing a file"
+    );
 
     // A file that is not a puzzle: nothing is added, the message names the file.
     let bad = dir.path().join("bad.txt");
@@ -665,6 +678,26 @@ fn side_panels_start_wider_in_a_wide_window() {
     let narrow = left_of_grid_tab(egui::vec2(1280.0, 800.0));
     let wide = left_of_grid_tab(egui::vec2(1920.0, 1080.0));
     assert!(wide > narrow + 100.0, "the left panel is {narrow} and {wide} wide");
+}
+
+/// A panel first shown in a 1280-wide window widens when the window is
+/// maximised to 1920 (it kept its remembered 340 points).
+#[test]
+fn side_panels_widen_when_the_window_does() {
+    let mut h = room_harness_sized(
+        PuzzlesRoom::default(),
+        session_of(&["classic"]),
+        egui::vec2(1280.0, 800.0),
+    );
+    h.run_steps(3);
+    let narrow = h.get_by_label("Grid").rect().left();
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    h.run_steps(3);
+    let wide = h.get_by_label("Grid").rect().left();
+    assert!(
+        wide >= 0.22 * 1920.0,
+        "the left panel stayed at {narrow} → {wide} points in a 1920 window"
+    );
 }
 
 /// An 8×8 grid at 1280×800 takes the height there is: under it stays only

@@ -442,7 +442,7 @@ fn stopping_at_the_first_success_sets_the_budget_that_gets_there() {
     h.run_steps(2);
     wait_until(&mut h, |r| !r.room.is_solving());
     assert_eq!(h.state().room.result().expect("a result").success, Some(true));
-    h.get_by_label_contains("Ran tabu (2000 restarts");
+    h.get_by_label_contains("Ran tabu (2,000 restarts");
     h.get_by_label_contains("stopping at the first success, time limit 60 s");
     h.state_mut().doc.undo();
     h.run_steps(2);

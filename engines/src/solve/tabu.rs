@@ -90,9 +90,10 @@ impl Sampler for TabuParams {
     fn describe(&self) -> String {
         format!(
             "tabu ({} restarts, tenure {}, {} evaluations per search)",
-            self.restarts,
+            crate::quote::group_digits(&self.restarts.to_string()),
             self.tenure.map_or("auto".into(), |v| v.to_string()),
-            self.evaluations.map_or("auto".into(), |v| v.to_string())
+            self.evaluations
+                .map_or("auto".into(), |v| crate::quote::group_digits(&v.to_string()))
         )
     }
 

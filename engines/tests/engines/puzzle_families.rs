@@ -562,6 +562,28 @@ fn star_battle_needs_the_orthogonal_no_touch_term() {
     check_family(&Puzzle::Queens(q.clone()), &|m| queens_ok(&q, m), &|m| queens_ok(&q, m));
 }
 
+/// A Star Battle whose rows ask for more stars in all than its columns (one
+/// per line on 4×3) has no solution, and the solver says so without a search
+/// (on 16×12 a search ran out its time limit and answered "not known").
+#[test]
+fn lines_asking_for_different_totals_have_no_solution_at_once() {
+    let p = Puzzle::blank("star-battle", 4, 3).unwrap();
+    let Puzzle::Queens(q) = p.clone() else {
+        panic!("a Star Battle is a Queens puzzle")
+    };
+    check_family(&p, &|m| queens_ok(&q, m), &|m| queens_ok(&q, m));
+    let r = p.solve_exact(ExactRequest::new(10, 0), &CancelFlag::new()).unwrap();
+    assert_eq!((r.count, r.nodes), (0, 0), "{r:?}");
+    let why = r.why_none.expect("the reason is given");
+    assert!(
+        why.contains("rows ask for 4 stars") && why.contains("columns for 3"),
+        "{why}"
+    );
+    let big = Puzzle::blank("star-battle", 16, 12).unwrap();
+    let r = big.solve_exact(ExactRequest::new(10, 0), &CancelFlag::new()).unwrap();
+    assert_eq!((r.count, r.timed_out), (0, false), "{r:?}");
+}
+
 fn mit_levels() -> Vec<fleetscope_engines::puzzle::data::DataRecord> {
     let text = include_str!("../data/queens/levels.jsonl");
     text.lines()

@@ -25,6 +25,16 @@ pub fn side_panel_default(ui: &egui::Ui) -> f32 {
         .min(side_panel_max(ui).max(SIDE_PANEL_WIDTH))
 }
 
+/// The widths a side panel may take in this window: from a little under a
+/// quarter of it (so a panel sized in a small window widens when the window
+/// is maximised, instead of keeping its remembered width) to
+/// [`side_panel_max`].
+pub fn side_panel_range(ui: &egui::Ui) -> std::ops::RangeInclusive<f32> {
+    let max = side_panel_max(ui);
+    let min = (ui.ctx().content_rect().width() * 0.22).max(SIDE_PANEL_MIN).min(max);
+    min..=max
+}
+
 /// The widest a left panel may grow in this window: 40 % of it (so at 1024
 /// pixels the plots and boards keep most of the room), within the bounds above.
 pub fn side_panel_max(ui: &egui::Ui) -> f32 {

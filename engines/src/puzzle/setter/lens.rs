@@ -7,6 +7,7 @@
 
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::{ExactRequest, Puzzle, SetterError};
+use crate::quote::group_digits;
 use crate::run::CancelFlag;
 
 /// The count stops here ("1,000+ solutions").
@@ -37,19 +38,20 @@ pub struct Lens {
 }
 
 impl Lens {
-    /// "unique", "no solution", "3 solutions", "1000+ solutions", "at least 3
+    /// "unique", "no solution", "3 solutions", "1,000+ solutions", "at least 3
     /// solutions (the count stopped at its time limit)".
     pub fn summary(&self) -> String {
         match (self.count, self.capped, self.timed_out) {
             (0, _, true) => "not known: no solution found before the time limit".into(),
             (n, _, true) => format!(
-                "at least {n} solution{} (the count stopped at its time limit)",
+                "at least {} solution{} (the count stopped at its time limit)",
+                group_digits(&n.to_string()),
                 if n == 1 { "" } else { "s" }
             ),
             (0, _, _) => "no solution".into(),
             (1, _, _) => "unique".into(),
-            (n, true, _) => format!("{n}+ solutions"),
-            (n, false, _) => format!("{n} solutions"),
+            (n, true, _) => format!("{}+ solutions", group_digits(&n.to_string())),
+            (n, false, _) => format!("{} solutions", group_digits(&n.to_string())),
         }
     }
 

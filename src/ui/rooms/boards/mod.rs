@@ -12,7 +12,7 @@ use crate::presets;
 use crate::textview::piece_symbol;
 use crate::ui::document::Document;
 use crate::ui::widgets::board_view::BoardView;
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, side_panel_default, side_panel_max, side_panel_scroll};
+use crate::ui::widgets::layout::{side_panel_default, side_panel_range, side_panel_scroll};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Ui};
@@ -162,7 +162,7 @@ impl Room for BoardsRoom {
         egui::Panel::left("boards_side")
             .resizable(true)
             .default_size(side_panel_default(ui))
-            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
+            .size_range(side_panel_range(ui))
             .show(ui, |ui| {
                 side_panel_scroll(ui, |ui| self.side_panel(ui, ctx));
             });

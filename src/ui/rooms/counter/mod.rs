@@ -14,7 +14,7 @@ use crate::textview::{ratio, thousands};
 use crate::ui::document::Document;
 use crate::ui::room::{Room, RoomCtx, repaint};
 use crate::ui::widgets::job_controls::task_status;
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, side_panel_default, side_panel_max, side_panel_scroll};
+use crate::ui::widgets::layout::{side_panel_default, side_panel_range, side_panel_scroll};
 use crate::ui::widgets::rule_picker::rule_override_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::Ui;
@@ -190,7 +190,7 @@ impl Room for CounterRoom {
         egui::Panel::left("counter_side")
             .resizable(true)
             .default_size(side_panel_default(ui))
-            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
+            .size_range(side_panel_range(ui))
             .show(ui, |ui| {
                 // The panel keeps its width from tab to tab.
                 side_panel_scroll(ui, |ui| self.settings(ui, ctx.doc));

@@ -328,8 +328,14 @@ impl Logic {
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for (k, d) in ex.steps.iter().enumerate() {
-                        // As the hint says a step: "Tier 1: row 5, col 3 is 1 …".
-                        let text = format!("{}. Tier {}: {}", k + 1, d.rule.tier(), d.sentence);
+                        // As the hint says a step: "Tier 1: Row 5, col 3 is 1 …"
+                        // (every step's sentence starts with a capital, as the hint's does).
+                        let text = format!(
+                            "{}. Tier {}: {}",
+                            k + 1,
+                            d.rule.tier(),
+                            crate::quote::sentence(&d.sentence)
+                        );
                         let row = ui.selectable_label(step == Some(k), text);
                         if row.clicked() {
                             pick = Some(k);
@@ -383,7 +389,12 @@ fn hint_view(ui: &mut Ui, h: &HintDone) {
         Hint::Solved => (egui::Color32::from_rgb(120, 200, 120), String::new()),
         Hint::Stuck(_) => (ui.visuals().warn_fg_color, String::new()),
     };
-    ui.add(egui::Label::new(egui::RichText::new(format!("{prefix}{}", h.hint.sentence())).color(colour)).wrap());
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(format!("{prefix}{}", crate::quote::sentence(&h.hint.sentence()))).color(colour),
+        )
+        .wrap(),
+    );
     if let Hint::Step(_) = &h.hint {
         ui.weak("Outlined green: the cells it decides; dashed blue: the cells it reasons from.");
     }

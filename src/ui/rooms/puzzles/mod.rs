@@ -19,7 +19,7 @@ use crate::session::SolverSource;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, side_panel_default, side_panel_max, side_panel_scroll};
+use crate::ui::widgets::layout::{side_panel_default, side_panel_range, side_panel_scroll};
 use egui::{Key, Ui};
 
 pub const ID: &str = "puzzles";
@@ -291,7 +291,7 @@ impl Room for PuzzlesRoom {
         egui::Panel::left("puzzles_side")
             .resizable(true)
             .default_size(side_panel_default(ui))
-            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
+            .size_range(side_panel_range(ui))
             .show(ui, |ui| {
                 // The list takes the height the controls below it leave (the
                 // border between them can be dragged).
@@ -320,7 +320,7 @@ impl Room for PuzzlesRoom {
             egui::Panel::right("puzzles_logic")
                 .resizable(true)
                 .default_size(side_panel_default(ui))
-                .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
+                .size_range(side_panel_range(ui))
                 .show(ui, |ui| {
                     // Logic above, Setter below, each in its own part (the
                     // border between them can be dragged): a long explanation

@@ -298,7 +298,7 @@ impl Setter {
         });
         match seen {
             Some((what, seconds, ambiguous, complete)) => {
-                ui.add(egui::Label::new(format!("Solutions: {what} ({:.0} ms)", seconds * 1e3)).wrap())
+                ui.add(egui::Label::new(format!("Solutions: {what} ({})", took(seconds))).wrap())
                     .on_hover_text(format!(
                         "Counted exactly after every edit, up to {}, in the background (at most {})",
                         crate::quote::group_digits(&setter::LENS_CAP.to_string()),
@@ -526,5 +526,14 @@ fn certificate_view(ui: &mut Ui, m: &Minimality) {
         for c in m.spare() {
             ui.label(format!("• {}", c.describe()));
         }
+    }
+}
+
+/// A count's time as people read it: "320 ms" below a second, "10.0 s" from one.
+fn took(seconds: f64) -> String {
+    if seconds < 1.0 {
+        format!("{:.0} ms", seconds * 1e3)
+    } else {
+        format!("{seconds:.1} s")
     }
 }

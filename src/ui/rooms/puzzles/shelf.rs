@@ -86,6 +86,8 @@ pub struct Shelf {
     save: PathPicker,
     import: Task<(String, Puzzle)>,
     export: Task<String>,
+    /// The file Export last wrote: no "this file exists" warning about it.
+    written: Option<PathBuf>,
     /// Grades of the puzzles in the list, made in the background.
     grades: Vec<GradeTag>,
     grading: Task<Vec<GradeTag>>,
@@ -105,6 +107,7 @@ impl Default for Shelf {
             save: PathPicker::default(),
             import: Task::default(),
             export: Task::default(),
+            written: None,
             grades: Vec::new(),
             grading: Task::default(),
         }
@@ -312,6 +315,9 @@ impl Shelf {
         });
         let path = PathBuf::from(self.path.trim());
         let typed = !self.path.trim().is_empty();
+        if typed && path.is_file() && self.written.as_deref() != Some(path.as_path()) {
+            ui.colored_label(ui.visuals().warn_fg_color, "This file exists: Export replaces it.");
+        }
         // Grading the list in the background does not hold files up.
         let filing = self.import.is_running() || self.export.is_running();
         ui.horizontal(|ui| {
@@ -356,6 +362,7 @@ impl Shelf {
     }
 
     fn start_export(&mut self, ui: &Ui, path: PathBuf, p: NamedPuzzle) {
+        self.written = Some(path.clone());
         self.export.start(repaint(ui), move |_| {
             let text = format!(
                 "// {}\n{}",

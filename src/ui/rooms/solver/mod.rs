@@ -24,7 +24,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::widgets::board_view::{BoardView, Decorations, Mark};
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, side_panel_default, side_panel_max, side_panel_scroll};
+use crate::ui::widgets::layout::{side_panel_default, side_panel_range, side_panel_scroll};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::setup_picker::setup_picker;
@@ -185,7 +185,7 @@ impl Room for SolverRoom {
         egui::Panel::left("solver_side")
             .resizable(true)
             .default_size(side_panel_default(ui))
-            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
+            .size_range(side_panel_range(ui))
             .show(ui, |ui| {
                 side_panel_scroll(ui, |ui| self.side(ui, ctx));
             });

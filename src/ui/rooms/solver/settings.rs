@@ -270,6 +270,20 @@ fn pin_mode_picker(ui: &mut Ui, mode: &mut PinMode) {
 }
 
 fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
+    // First, so that ticking it (which picks tabu, whose settings take
+    // more rows) moves the rows below it, never the box under the pointer.
+    let until = ui
+        .checkbox(&mut s.until_success, "Stop at the first success")
+        .on_hover_text(format!(
+            "End the run at the first read that returns a fleet (X-ray models) or a solution (puzzles). Ticking \
+             it also sets the budget that gets there: tabu search with {} restarts a read, and a time limit of \
+             {} s if there is none (change them afterwards as you like)",
+            thousands(UNTIL_RESTARTS as u128),
+            UNTIL_TIME_LIMIT
+        ));
+    if until.changed() && s.until_success {
+        crate::study::sampling::stop_at_first_success(s);
+    }
     ui.horizontal(|ui| {
         for &kind in SamplerKind::ALL {
             ui.radio_value(&mut s.sampler, kind, kind.label());
@@ -371,18 +385,6 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
         .on_hover_text("0 = none");
         s.time_limit = (limit > 0.0).then_some(limit);
     });
-    let until = ui
-        .checkbox(&mut s.until_success, "Stop at the first success")
-        .on_hover_text(format!(
-            "End the run at the first read that returns a fleet (X-ray models) or a solution (puzzles). Ticking \
-             it also sets the budget that gets there: tabu search with {} restarts a read, and a time limit of \
-             {} s if there is none (change them afterwards as you like)",
-            thousands(UNTIL_RESTARTS as u128),
-            UNTIL_TIME_LIMIT
-        ));
-    if until.changed() && s.until_success {
-        crate::study::sampling::stop_at_first_success(s);
-    }
 }
 
 /// A number without float noise: 82.30499999999999 → "82.305".

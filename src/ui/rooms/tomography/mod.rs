@@ -22,7 +22,7 @@ use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
 use crate::ui::shortcuts::Shortcut;
 use crate::ui::widgets::job_controls::task_status;
-use crate::ui::widgets::layout::{SIDE_PANEL_MIN, side_panel_default, side_panel_max, side_panel_scroll};
+use crate::ui::widgets::layout::{side_panel_default, side_panel_range, side_panel_scroll};
 use crate::ui::widgets::rule_picker::rule_override_picker;
 use crate::ui::widgets::setup_picker::setup_picker;
 use egui::{Key, Modifiers, Ui};
@@ -328,7 +328,7 @@ impl Room for TomographyRoom {
         egui::Panel::left("tomography_side")
             .resizable(true)
             .default_size(side_panel_default(ui))
-            .size_range(SIDE_PANEL_MIN..=side_panel_max(ui))
+            .size_range(side_panel_range(ui))
             .show(ui, |ui| {
                 side_panel_scroll(ui, |ui| self.side(ui, ctx.doc));
             });

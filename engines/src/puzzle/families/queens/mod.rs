@@ -539,6 +539,12 @@ impl Rules for Queens {
     /// N-queens goes to its bitset counter; LinkedIn-style boards are an
     /// exact cover: dancing links count them.
     fn solve_exact(&self, req: ExactRequest, cancel: &CancelFlag) -> Result<ExactResult, PuzzleError> {
+        if let Some(why) = self.totals_disagree() {
+            return Ok(ExactResult {
+                why_none: Some(why),
+                ..ExactResult::empty()
+            });
+        }
         if count::fits(self) {
             count::solve(self, req, cancel)
         } else if self.is_exact_cover() {
@@ -553,6 +559,33 @@ impl Rules for Queens {
         let mut model = Queens::model(self)?;
         model.constraints.extend(self.implied_constraints());
         Ok(model)
+    }
+}
+
+impl Queens {
+    /// Every piece stands in one row and one column, so when every line's
+    /// count is exact the rows and the columns must ask for the same number
+    /// in all: a 16×12 Star Battle with one star per line cannot be solved,
+    /// which a search would take its whole time limit to find out.
+    fn totals_disagree(&self) -> Option<String> {
+        let total = |counts: &[CountSpec]| -> Option<u64> {
+            counts
+                .iter()
+                .map(|c| match c {
+                    CountSpec::Exactly(k) => Some(u64::from(*k)),
+                    _ => None,
+                })
+                .sum()
+        };
+        let (rows, cols) = (total(&self.row_counts)?, total(&self.col_counts)?);
+        (rows != cols).then(|| {
+            let noun = if self.no_touch && self.diagonal == 0 {
+                "star"
+            } else {
+                "queen"
+            };
+            format!("the rows ask for {rows} {noun}s in all and the columns for {cols}")
+        })
     }
 }
 
