@@ -7,6 +7,9 @@
 //! `session` (the only file I/O), `jobs` (background threads), `study` (what the UI and
 //! the command line both ask of the engines), `textview`, `presets`, `ui` and `cli`.
 
+// `unsafe` only where SIMD or libc needs it; those modules allow it and say why.
+#![deny(unsafe_code)]
+
 pub use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, qubo, quote, run, solve, tomography};
 
 pub mod cli;

@@ -1,6 +1,10 @@
+// `unsafe` only where libc needs it, item by item.
+#![deny(unsafe_code)]
+
 use fleetscope::cli::{Cli, run};
 use std::process::ExitCode;
 
+#[allow(unsafe_code)] // one libc call, below
 fn main() -> ExitCode {
     // Behave like a Unix tool when output goes to `head` and the like: end quietly.
     // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.

@@ -6,6 +6,9 @@
 //! Every long call takes a `run::CancelFlag` and a progress sink and returns a `Result`
 //! whose error wraps `run::Cancelled`.
 
+// `unsafe` only where SIMD or libc needs it; those modules allow it and say why.
+#![deny(unsafe_code)]
+
 pub mod cover;
 pub mod geometry;
 pub mod hardware;

@@ -5,6 +5,8 @@
 //! `&(dyn Fn(Progress) + Sync)`; the app's jobs and the command line supply them.
 //! Nothing here knows about the UI.
 
+#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};

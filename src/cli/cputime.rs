@@ -1,5 +1,7 @@
 //! CPU time of this process (user + system), for honest timings on a loaded machine.
 
+#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
+
 use std::time::Instant;
 
 /// User + system CPU seconds used by the process so far (all threads).

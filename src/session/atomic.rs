@@ -5,6 +5,8 @@
 //! permissions are kept. Temp files left by processes that died mid-save are
 //! removed on the next save in that folder.
 
+#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
+
 use super::SessionError;
 use std::fs::{self, File};
 use std::io::Write;

@@ -3,6 +3,8 @@
 //! two instances never overwrite or delete each other's. On start, a copy
 //! left by an instance that is no longer running is offered.
 
+#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
+
 use super::atomic::write_atomic;
 use super::{Session, SessionError, parse_session, read_text, to_ron};
 use serde::{Deserialize, Serialize};

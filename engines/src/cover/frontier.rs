@@ -90,6 +90,8 @@
 //! else on a 1024-bit fixed-width number; beyond that it reports
 //! [`FrontierError::TooLarge`].
 
+#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
+
 mod buffers;
 
 use crate::run::Cancelled;

@@ -9,6 +9,8 @@
 //! the same order, so a read's result is the same in a group of any width, on
 //! any CPU (tested), and never depends on the thread count.
 
+#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
+
 use super::anneal::Schedule;
 use super::lanes::{Lanes, Scalar};
 use super::rng::{LaneRng, Rng};

@@ -7,6 +7,8 @@
 //! `Avx2` and `Avx512` are tokens: a value exists only once the CPU has been
 //! found to have the instructions, which is what makes their methods sound.
 
+#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
+
 use super::metropolis;
 
 /// The most lanes of any backend (AVX-512's eight doubles).

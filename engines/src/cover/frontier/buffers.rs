@@ -5,6 +5,8 @@
 //! items are dead, and backed by 2 MiB pages where the kernel has them.
 //! Smaller ones grow as vectors do: copying one takes a few milliseconds.
 
+#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
+
 use super::{Cancel, FrontierError, poll};
 
 /// Bytes from which a buffer is big. The allocator maps these straight from
