@@ -1,10 +1,24 @@
 //! Helpers the families' setter parts share: a cell's name in an edit,
-//! shown counts as clues, hidden counts shown, and region boundary moves.
+//! givens and shown counts as clues, hidden counts shown, and region
+//! boundary moves.
 
 use super::authoring::{Clue, Edit, EditKind};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::regions::{all_connected, move_cell, neighbours};
 use crate::puzzle::vocab::NO_REGION;
+
+/// The setter's clues of a family whose givens are plain cells, each named
+/// `noun` ("queen", "piece").
+pub fn given_clues(given: &[(usize, usize)], noun: &str) -> Vec<Clue> {
+    given.iter().map(|&(r, c)| Clue::Given(r, c, noun.into())).collect()
+}
+
+/// Takes away the given `clue` names, if it is one of `given`.
+pub fn drop_given(given: &mut Vec<(usize, usize)>, clue: &Clue) {
+    if let Clue::Given(r, c, _) = clue {
+        given.retain(|&x| x != (*r, *c));
+    }
+}
 
 /// "row 3, col 4" of a row-major cell.
 pub fn at(cell: usize, cols: usize) -> String {

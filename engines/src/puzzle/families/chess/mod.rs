@@ -12,7 +12,7 @@ mod count;
 mod max;
 
 use crate::puzzle::family::kit::{filled_grid, not_applicable, paint, toggle};
-use crate::puzzle::family::repair_kit::{at, boundary_moves};
+use crate::puzzle::family::repair_kit::{at, boundary_moves, drop_given, given_clues};
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, PuzzleModel};
@@ -360,17 +360,12 @@ impl Authoring for Chess {
     }
 
     fn setter_clues(&self) -> Vec<Clue> {
-        self.given
-            .iter()
-            .map(|&(r, c)| Clue::Given(r, c, "piece".into()))
-            .collect()
+        given_clues(&self.given, "piece")
     }
 
     fn without_clue(&self, clue: &Clue) -> Chess {
         let mut out = self.clone();
-        if let Clue::Given(r, c, _) = clue {
-            out.given.retain(|&x| x != (*r, *c));
-        }
+        drop_given(&mut out.given, clue);
         out
     }
 

@@ -11,7 +11,7 @@ mod dlx;
 use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint, toggle};
-use crate::puzzle::family::repair_kit::{at, boundary_moves};
+use crate::puzzle::family::repair_kit::{at, boundary_moves, drop_given, given_clues};
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
@@ -679,17 +679,12 @@ impl Authoring for Queens {
     }
 
     fn setter_clues(&self) -> Vec<Clue> {
-        self.given
-            .iter()
-            .map(|&(r, c)| Clue::Given(r, c, "queen".into()))
-            .collect()
+        given_clues(&self.given, "queen")
     }
 
     fn without_clue(&self, clue: &Clue) -> Queens {
         let mut out = self.clone();
-        if let Clue::Given(r, c, _) = clue {
-            out.given.retain(|&x| x != (*r, *c));
-        }
+        drop_given(&mut out.given, clue);
         out
     }
 
