@@ -6,6 +6,7 @@
 pub mod battleship;
 pub mod data;
 pub mod deduce;
+pub mod draft;
 pub mod edit;
 pub mod error;
 pub mod exact;

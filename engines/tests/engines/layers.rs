@@ -1,9 +1,10 @@
 //! The puzzle kernel's layers, read from its source: the shared words
 //! (`vocab.rs`, `error.rs`) name nothing above them; the model, text form,
 //! exact search, ladder, Bimaru solver and QUBO (the base) name no family and
-//! nothing built on the families; `family/` (what a family is) names no family;
-//! a family's folder names no other family, neither the `Puzzle` enum that
-//! lists them nor the editor, renderer, generator, setter or data sets; the
+//! nothing built on the families; `family/` (what a family is) names no family
+//! and not the drafting kit; `draft/` (the drafting kit) names no family; a
+//! family's folder names no other family, neither the `Puzzle` enum that lists
+//! them nor the editor, renderer, generator, setter or data sets; the
 //! setter is generic, naming no family's module and matching no `Puzzle`
 //! variant (each family brings its own clues and repair edits). A parent
 //! module may name its own children. Comments, strings and test modules are
@@ -17,8 +18,12 @@ const ABOVE_THE_BASE: &[&str] = &[
     "family", "draft", "families", "edit", "render", "generate", "setter", "data",
 ];
 
-/// Modules built on the families, which neither `family/` nor a family names.
-const ABOVE_THE_FAMILIES: &[&str] = &["draft", "families", "edit", "render", "generate", "setter", "data"];
+/// Modules built on the drafting kit (the families and what stands on them),
+/// which neither `family/` nor `draft/` names.
+const ABOVE_THE_DRAFTS: &[&str] = &["families", "edit", "render", "generate", "setter", "data"];
+
+/// Modules built on the families, which a family never names.
+const ABOVE_THE_FAMILIES: &[&str] = &["edit", "render", "generate", "setter", "data"];
 
 /// The base: what the families stand on.
 const BASE: &[&str] = &[
@@ -182,11 +187,14 @@ fn broken_rule(here: &[String], target: &[String]) -> Option<&'static str> {
         f if BASE.contains(&f) && ABOVE_THE_BASE.contains(&to.as_str()) => {
             Some("the base names no family and nothing built on the families")
         }
-        "family" if ABOVE_THE_FAMILIES.contains(&to.as_str()) => Some("what a family is names no family"),
+        "family" if to == "draft" || ABOVE_THE_DRAFTS.contains(&to.as_str()) => {
+            Some("what a family is names no family and not the drafting kit")
+        }
+        "draft" if ABOVE_THE_DRAFTS.contains(&to.as_str()) => Some("the drafting kit names no family"),
         "families" if here.len() >= 3 => {
             if to == "families" && target.get(2) != here.get(2) {
                 Some("a family names no other family and not the list of them")
-            } else if ABOVE_THE_FAMILIES.contains(&to.as_str()) && to != "families" {
+            } else if ABOVE_THE_FAMILIES.contains(&to.as_str()) {
                 Some("a family names nothing built on the families")
             } else {
                 None
@@ -356,5 +364,29 @@ fn the_layer_check_catches_a_base_module_importing_a_family() {
         .is_empty()
     );
     assert!(broken("puzzle/families/mod.rs", "Puzzle::Tents(t) => t.rows,").is_empty());
+    assert_eq!(
+        broken("puzzle/draft/search.rs", "use crate::puzzle::families::Puzzle;").len(),
+        1
+    );
+    assert_eq!(broken("puzzle/draft/mod.rs", "use crate::puzzle::Puzzle;").len(), 1);
+    assert_eq!(
+        broken("puzzle/family/generator.rs", "use crate::puzzle::draft::Drafter;").len(),
+        1
+    );
+    assert_eq!(
+        broken(
+            "puzzle/families/queens/draft.rs",
+            "use crate::puzzle::generate::RegionShape;"
+        )
+        .len(),
+        1
+    );
+    assert!(
+        broken(
+            "puzzle/families/queens/draft.rs",
+            "use super::Queens; use crate::puzzle::draft::{Drafter, regions::RegionShape};"
+        )
+        .is_empty()
+    );
     assert!(broken("puzzle/edit.rs", "use crate::puzzle::families::queens::Queens;").is_empty());
 }

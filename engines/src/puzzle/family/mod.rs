@@ -7,6 +7,7 @@
 //! the shared words, and names no family: `families/` implements it.
 
 mod authoring;
+pub mod generator;
 pub mod kit;
 mod look;
 pub mod repair_kit;
@@ -14,6 +15,7 @@ mod rules;
 
 pub use crate::puzzle::vocab::AnswerGlyph;
 pub use authoring::{Authoring, Clue, Edit, EditKind, Seen};
+pub use generator::{DraftRequest, Drafted, MAX_SIZE};
 pub use look::Look;
 pub use rules::{FamilyType, Rules, solve_by_search};
 

@@ -3,6 +3,7 @@
 //! tomography and quantum annealing" with the given cells pinned. The exact
 //! solver is the project's Bimaru search (`puzzle::solve`).
 
+pub(crate) mod draft;
 mod ladder;
 
 use crate::geometry::{BinaryMatrix, TouchRule};

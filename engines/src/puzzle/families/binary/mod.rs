@@ -6,6 +6,7 @@
 //! region counts; and, for Takuzu, no two identical rows or columns — a rule
 //! a QUBO cannot express, checked on complete grids.
 
+pub(crate) mod draft;
 mod exact;
 mod ladder;
 

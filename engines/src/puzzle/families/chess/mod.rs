@@ -9,6 +9,7 @@
 //! threatens the other.
 
 mod count;
+pub(crate) mod draft;
 mod max;
 
 use crate::puzzle::family::kit::{filled_grid, not_applicable, paint, toggle};

@@ -7,6 +7,7 @@
 
 mod count;
 mod dlx;
+pub(crate) mod draft;
 
 use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};

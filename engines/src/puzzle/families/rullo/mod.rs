@@ -2,6 +2,8 @@
 //! numbers of a grid so that the kept numbers of every row and column add up
 //! to its target. A 1 is a kept number.
 
+pub(crate) mod draft;
+
 use crate::puzzle::family::kit::{not_applicable, numbers_text, repeated};
 use crate::puzzle::family::repair_kit::at;
 use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};

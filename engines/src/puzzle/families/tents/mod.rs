@@ -7,6 +7,8 @@
 //! not pair tents with trees one to one; the pairing is checked on complete
 //! grids (a bipartite matching), by the exact solver and in every verdict.
 
+pub(crate) mod draft;
+
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::family::kit::{count_labels, counts_text, filled_grid, not_applicable, repeated, toggle};
 use crate::puzzle::family::repair_kit::{count_edits, shown_counts};

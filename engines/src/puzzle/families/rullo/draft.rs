@@ -3,27 +3,27 @@
 //! kept numbers' sums. Changes redraw one number or keep or drop one, and the
 //! targets follow, so the planted choice always solves the draft.
 
-use super::search::Drafter;
+use super::Rullo;
 use crate::puzzle::GenerateError;
-use crate::puzzle::Puzzle;
-use crate::puzzle::families::rullo::Rullo;
+use crate::puzzle::draft::Drafter;
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-pub(super) struct RulloDrafter {
+pub(crate) struct RulloDrafter {
     pub n: usize,
     /// Numbers are drawn from 1 to this.
     pub max_number: u32,
 }
 
 #[derive(Clone)]
-pub(super) struct Draft {
+pub(crate) struct Draft {
     values: Vec<u32>,
     kept: Vec<bool>,
 }
 
 impl Drafter for RulloDrafter {
+    type Family = Rullo;
     type Draft = Draft;
 
     fn what(&self) -> String {
@@ -50,14 +50,14 @@ impl Drafter for RulloDrafter {
         Some(next)
     }
 
-    fn puzzle(&self, d: &Draft) -> Puzzle {
+    fn puzzle(&self, d: &Draft) -> Rullo {
         let n = self.n;
         let kept = |r: usize, c: usize| if d.kept[r * n + c] { d.values[r * n + c] } else { 0 };
-        Puzzle::Rullo(Rullo {
+        Rullo {
             values: (0..n).map(|r| d.values[r * n..(r + 1) * n].to_vec()).collect(),
             row_targets: (0..n).map(|r| (0..n).map(|c| kept(r, c)).sum()).collect(),
             col_targets: (0..n).map(|c| (0..n).map(|r| kept(r, c)).sum()).collect(),
-        })
+        }
     }
 
     fn patience(&self) -> usize {

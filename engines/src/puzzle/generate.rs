@@ -5,44 +5,17 @@
 //! a given or link added or removed, a ship moved) rather than starting over;
 //! `search.rs` is the loop they share.
 
-mod battleship;
-mod binary;
-mod chess;
-mod queens;
-mod regions;
-mod rullo;
-mod search;
-mod tents;
-
 use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
+pub use crate::puzzle::draft::regions::RegionShape;
+pub use crate::puzzle::draft::search::HOPELESS_AFTER;
+use crate::puzzle::draft::search::run;
 pub use crate::puzzle::error::GenerateError;
-use crate::puzzle::families::chess::Piece;
+use crate::puzzle::families::{Puzzle, bimaru, binary, chess, queens, rullo, tents};
+pub use crate::puzzle::family::MAX_SIZE;
+use crate::puzzle::family::{DraftRequest, Drafted};
+use crate::puzzle::vocab::Piece;
 use crate::run::CancelFlag;
-
-/// What shape a generated region may take.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RegionShape {
-    /// One connected piece (LinkedIn Queens, the Star Battle and chess boards people know).
-    #[default]
-    Connected,
-    /// Any set of cells, as the generalised Queens and the Coloured Chess
-    /// Piece Problem of "A QUBO Formulation for the Generalized LinkedIn
-    /// Queens and Takuzu/Tango Game" allow. Only such boards have been found
-    /// to need a probe of depth 2 (Fiendish).
-    Any,
-}
-
-impl RegionShape {
-    /// The command line's word for it: `connected` or `any`.
-    pub fn parse(word: &str) -> Result<RegionShape, String> {
-        match word.trim().to_ascii_lowercase().as_str() {
-            "connected" => Ok(RegionShape::Connected),
-            "any" => Ok(RegionShape::Any),
-            other => Err(format!("regions are 'connected' or 'any', not '{other}'")),
-        }
-    }
-}
 
 /// The option that brings a grade within reach (or nearer) where the
 /// options asked for rule it out: each front end names it in its own words
@@ -56,11 +29,6 @@ pub enum Remedy {
     /// Allow givens, or keep ships apart (Battleship).
     GivensOrShipsApart,
 }
-
-/// Drafts a search for a grade never found with its options goes on
-/// without coming nearer before it gives up (a search that finds one comes
-/// nearer long before: see `search::run`).
-pub const HOPELESS_AFTER: usize = 1_000;
 
 /// A family and its options.
 #[derive(Clone, Debug, PartialEq)]
@@ -345,9 +313,6 @@ pub struct Generated {
     pub tries: usize,
 }
 
-/// Largest generated board side (the exact count of every draft must stay quick).
-pub const MAX_SIZE: usize = 16;
-
 /// Checks a request's limits, naming what is wrong.
 pub fn check(req: &GenerateRequest) -> Result<(), GenerateError> {
     limits(req).map_err(GenerateError::Invalid)
@@ -395,47 +360,77 @@ pub fn generate(
     })
 }
 
-/// [`generate`] once the request is checked.
+/// [`generate`] once the request is checked: the family's drafter, its
+/// puzzle wrapped as a [`Puzzle`].
 fn made(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)) -> Result<Generated, GenerateError> {
     let n = req.size;
-    let region_stars =
-        |stars, holes, shape| search::run(&queens::RegionStars { n, stars, holes, shape }, req, cancel, progress);
-    match &req.recipe {
-        Recipe::Queens { holes, regions } => region_stars(1, *holes, *regions),
-        Recipe::StarBattle { stars, holes } => region_stars(*stars, *holes, RegionShape::Connected),
-        Recipe::Tents { density } => search::run(&tents::TentsDrafter { n, density: *density }, req, cancel, progress),
-        Recipe::Takuzu => search::run(&binary::BinaryDrafter::takuzu(n), req, cancel, progress),
-        Recipe::Binairo => search::run(&binary::BinaryDrafter::binairo(n), req, cancel, progress),
-        Recipe::Tango => search::run(&binary::BinaryDrafter::tango(n), req, cancel, progress),
-        Recipe::Rullo { max_number } => search::run(
-            &rullo::RulloDrafter {
+    let draft = DraftRequest {
+        size: n,
+        grade: req.grade,
+        seed: req.seed,
+        max_tries: req.max_tries,
+        hopeless: req.recipe.never_found(req.grade).is_some(),
+    };
+    let region_stars = |stars, holes, shape| {
+        run(
+            &queens::draft::RegionStars { n, stars, holes, shape },
+            &draft,
+            cancel,
+            progress,
+        )
+        .map(|d| d.map(Puzzle::Queens))
+    };
+    let binary = |drafter| run(&drafter, &draft, cancel, progress).map(|d| d.map(Puzzle::Binary));
+    let found: Drafted<Puzzle> = match &req.recipe {
+        Recipe::Queens { holes, regions } => region_stars(1, *holes, *regions)?,
+        Recipe::StarBattle { stars, holes } => region_stars(*stars, *holes, RegionShape::Connected)?,
+        Recipe::Tents { density } => run(
+            &tents::draft::TentsDrafter { n, density: *density },
+            &draft,
+            cancel,
+            progress,
+        )?
+        .map(Puzzle::Tents),
+        Recipe::Takuzu => binary(binary::draft::BinaryDrafter::takuzu(n))?,
+        Recipe::Binairo => binary(binary::draft::BinaryDrafter::binairo(n))?,
+        Recipe::Tango => binary(binary::draft::BinaryDrafter::tango(n))?,
+        Recipe::Rullo { max_number } => run(
+            &rullo::draft::RulloDrafter {
                 n,
                 max_number: *max_number,
             },
-            req,
+            &draft,
             cancel,
             progress,
-        ),
-        Recipe::Chess { pieces, regions } => search::run(
-            &chess::ChessDrafter {
+        )?
+        .map(Puzzle::Rullo),
+        Recipe::Chess { pieces, regions } => run(
+            &chess::draft::ChessDrafter {
                 n,
                 pieces: pieces.clone(),
                 shape: *regions,
             },
-            req,
+            &draft,
             cancel,
             progress,
-        ),
-        Recipe::Battleship { fleet, rule, givens } => search::run(
-            &battleship::BattleshipDrafter {
+        )?
+        .map(Puzzle::Chess),
+        Recipe::Battleship { fleet, rule, givens } => run(
+            &bimaru::draft::BattleshipDrafter {
                 n,
                 fleet: fleet.clone(),
                 rule: *rule,
                 givens: *givens,
             },
-            req,
+            &draft,
             cancel,
             progress,
-        ),
-    }
+        )?
+        .map(Puzzle::Battleship),
+    };
+    Ok(Generated {
+        puzzle: found.puzzle,
+        grade: found.grade,
+        tries: found.tries,
+    })
 }

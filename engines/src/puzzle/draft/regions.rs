@@ -10,12 +10,36 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
+/// What shape a generated region may take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RegionShape {
+    /// One connected piece (LinkedIn Queens, the Star Battle and chess boards people know).
+    #[default]
+    Connected,
+    /// Any set of cells, as the generalised Queens and the Coloured Chess
+    /// Piece Problem of "A QUBO Formulation for the Generalized LinkedIn
+    /// Queens and Takuzu/Tango Game" allow. Only such boards have been found
+    /// to need a probe of depth 2 (Fiendish).
+    Any,
+}
+
+impl RegionShape {
+    /// The command line's word for it: `connected` or `any`.
+    pub fn parse(word: &str) -> Result<RegionShape, String> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "connected" => Ok(RegionShape::Connected),
+            "any" => Ok(RegionShape::Any),
+            other => Err(format!("regions are 'connected' or 'any', not '{other}'")),
+        }
+    }
+}
+
 /// Search nodes one planting may use before it gives up (and is retried).
 const PLANT_NODES: usize = 20_000;
 
 /// `per` marks in every row and column of an n×n board, no two touching
 /// (orthogonally or diagonally), row by row at random; cells row-major.
-pub(super) fn plant(n: usize, per: usize, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
+pub fn plant(n: usize, per: usize, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
     struct State<'a> {
         n: usize,
         per: usize,
@@ -97,7 +121,7 @@ pub(super) fn plant(n: usize, per: usize, rng: &mut ChaCha8Rng) -> Option<Vec<us
 
 /// Groups of `per` marks, each mark with the nearest marks still free, so a
 /// region can join them.
-pub(super) fn group(marks: &[usize], per: usize, n: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usize>> {
+pub fn group(marks: &[usize], per: usize, n: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usize>> {
     let mut free: Vec<usize> = marks.to_vec();
     free.shuffle(rng);
     let dist = |a: usize, b: usize| (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n);
@@ -118,7 +142,7 @@ pub(super) fn group(marks: &[usize], per: usize, n: usize, rng: &mut ChaCha8Rng)
 /// One connected region per group: each group's marks joined by a shortest
 /// path through unclaimed cells, then the rest of the board claimed cell by
 /// cell from random neighbours. `None` when a path is blocked.
-pub(super) fn grow(n: usize, groups: &[Vec<usize>], rng: &mut ChaCha8Rng) -> Option<Vec<u16>> {
+pub fn grow(n: usize, groups: &[Vec<usize>], rng: &mut ChaCha8Rng) -> Option<Vec<u16>> {
     let mut region = vec![u16::MAX; n * n];
     let marked: Vec<bool> = {
         let mut m = vec![false; n * n];
@@ -187,7 +211,7 @@ fn path_to(n: usize, region: &[u16], marked: &[bool], k: u16, target: usize) -> 
 
 /// Moves a random boundary cell (never a fixed one) into a neighbouring
 /// region, keeping its region connected; false when the draw found none.
-pub(super) fn mutate(region: &mut [u16], n: usize, fixed: &[usize], rng: &mut ChaCha8Rng) -> bool {
+pub fn mutate(region: &mut [u16], n: usize, fixed: &[usize], rng: &mut ChaCha8Rng) -> bool {
     for _ in 0..64 {
         let cell = rng.random_range(0..n * n);
         if fixed.contains(&cell) {
@@ -214,7 +238,7 @@ pub(super) fn mutate(region: &mut [u16], n: usize, fixed: &[usize], rng: &mut Ch
 /// Moves a random cell (never a fixed one or a hole) into another region
 /// drawn at random, for regions of any shape (each region keeps its fixed
 /// cells, so none empties); false when the draw found none.
-pub(super) fn mutate_anywhere(region: &mut [u16], fixed: &[usize], rng: &mut ChaCha8Rng) -> bool {
+pub fn mutate_anywhere(region: &mut [u16], fixed: &[usize], rng: &mut ChaCha8Rng) -> bool {
     let regions = region.iter().filter(|&&k| k != u16::MAX).max().map_or(0, |&k| k + 1);
     if regions < 2 {
         return false;

@@ -4,16 +4,15 @@
 //! or add or remove a given; with no givens the search looks for the fleets
 //! whose X-ray alone fixes them.
 
-use super::search::Drafter;
 use crate::geometry::TouchRule;
 use crate::puzzle::GenerateError;
-use crate::puzzle::Puzzle;
 use crate::puzzle::battleship::{BattleshipPuzzle, Given};
+use crate::puzzle::draft::Drafter;
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-pub(super) struct BattleshipDrafter {
+pub(crate) struct BattleshipDrafter {
     pub n: usize,
     /// Ship lengths.
     pub fleet: Vec<usize>,
@@ -55,7 +54,7 @@ impl Ship {
 }
 
 #[derive(Clone)]
-pub(super) struct Draft {
+pub(crate) struct Draft {
     ships: Vec<Ship>,
     /// Given cells, row-major.
     givens: Vec<usize>,
@@ -106,6 +105,7 @@ impl BattleshipDrafter {
 }
 
 impl Drafter for BattleshipDrafter {
+    type Family = BattleshipPuzzle;
     type Draft = Draft;
 
     fn what(&self) -> String {
@@ -160,7 +160,7 @@ impl Drafter for BattleshipDrafter {
         Some(next)
     }
 
-    fn puzzle(&self, d: &Draft) -> Puzzle {
+    fn puzzle(&self, d: &Draft) -> BattleshipPuzzle {
         let n = self.n;
         let mut rows = vec![0u32; n];
         let mut cols = vec![0u32; n];
@@ -171,7 +171,7 @@ impl Drafter for BattleshipDrafter {
         let mut givens: Vec<(usize, usize, Given)> =
             d.givens.iter().map(|&g| (g / n, g % n, self.given_at(d, g))).collect();
         givens.sort_unstable_by_key(|g| (g.0, g.1));
-        Puzzle::Battleship(BattleshipPuzzle {
+        BattleshipPuzzle {
             rows: n,
             cols: n,
             ships: self.fleet.clone(),
@@ -181,7 +181,7 @@ impl Drafter for BattleshipDrafter {
                 .collect(),
             givens,
             rule: self.rule,
-        })
+        }
     }
 
     /// The givens, then (with givens allowed) the shown counts: a puzzle of

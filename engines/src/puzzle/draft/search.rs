@@ -5,62 +5,19 @@
 //! new draft when one has had its chances, and thins the accepted draft's
 //! clues while it stays unique at that grade.
 
-use super::{GenerateRequest, Generated, HOPELESS_AFTER};
+use super::{Drafter, STILL};
+use crate::puzzle::GenerateError;
 use crate::puzzle::deduce::{self, Grade};
-use crate::puzzle::{ExactRequest, GenerateError, Puzzle};
+use crate::puzzle::exact::ExactRequest;
+use crate::puzzle::family::{DraftRequest, Drafted, Rules};
 use crate::run::{CancelFlag, Cancelled};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// A family's way of making drafts.
-pub(super) trait Drafter {
-    type Draft: Clone;
-    /// The family and size in messages ("8×8 Queens").
-    fn what(&self) -> String;
-    /// A new draft around a freshly planted solution.
-    fn fresh(&self, rng: &mut ChaCha8Rng, cancel: &CancelFlag) -> Result<Self::Draft, GenerateError>;
-    /// A small change that keeps the planted solution a solution (`None`: the
-    /// draw found none).
-    fn mutate(&self, draft: &Self::Draft, rng: &mut ChaCha8Rng) -> Option<Self::Draft>;
-    fn puzzle(&self, draft: &Self::Draft) -> Puzzle;
-    /// Clues the accepted draft could do without (givens, links, shown counts).
-    fn clues(&self, _draft: &Self::Draft) -> usize {
-        0
-    }
-    /// The draft without clue `k` (`k < clues`).
-    fn drop_clue(&self, draft: &Self::Draft, _k: usize) -> Self::Draft {
-        draft.clone()
-    }
-    /// Changes one draft gets before a new one is planted.
-    fn patience(&self) -> usize;
-    /// How the climb to Fiendish may wander: a strict climb stalls on the
-    /// long plateaus some families have there.
-    fn wander(&self) -> Wander {
-        STILL
-    }
-    /// Nodes (and probes) one count of a draft may take, where a few drafts
-    /// would otherwise take minutes: a draft that runs out is judged as far
-    /// as a draft can be. A budget, unlike a clock, keeps the search the
-    /// same on every machine.
-    fn node_budget(&self) -> Option<u64> {
-        None
-    }
-}
-
-/// How a climb may wander (simulated annealing): the chance, cooling to none
-/// over a draft's changes, of keeping a change that takes a unique draft
-/// farther away, and the changes a draft gets, in multiples of its patience.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Wander {
-    pub chance: f64,
-    pub patience: usize,
-}
-
-/// A strict climb.
-pub(super) const STILL: Wander = Wander {
-    chance: 0.0,
-    patience: 1,
-};
+/// Drafts a search for a grade never found with its options goes on
+/// without coming nearer before it gives up (a search that finds one comes
+/// nearer long before: see [`run`]).
+pub const HOPELESS_AFTER: usize = 1_000;
 
 /// Solutions counted per draft: fewer is closer to unique, which gives the
 /// search a slope to climb.
@@ -75,8 +32,8 @@ const COUNT_CAP: u64 = 64;
 /// `cap`: solutions counted at most ([`COUNT_CAP`] for a slope; 2 when only
 /// "unique or not" matters). `budget`: the count's node budget; a count that
 /// runs out is judged as far as `cap` solutions.
-pub(super) fn distance(
-    puzzle: &Puzzle,
+fn distance<F: Rules>(
+    puzzle: &F,
     want: Grade,
     cap: u64,
     budget: Option<u64>,
@@ -126,7 +83,7 @@ pub(super) fn distance(
 /// A draft judged: how far from what was asked (0 accepts), its grade, and
 /// how many single assumptions failed at its tightest probe scan.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Judged {
+struct Judged {
     pub distance: u32,
     pub grade: Grade,
     pub fewest_probes: Option<usize>,
@@ -178,12 +135,12 @@ impl Nearness {
 
 /// Runs the search for `drafter`; the same seed gives the same puzzle.
 /// `progress` hears the drafts judged so far, every 10.
-pub(super) fn run<D: Drafter>(
+pub fn run<D: Drafter>(
     drafter: &D,
-    req: &GenerateRequest,
+    req: &DraftRequest,
     cancel: &CancelFlag,
     progress: &dyn Fn(usize),
-) -> Result<Generated, GenerateError> {
+) -> Result<Drafted<D::Family>, GenerateError> {
     use rand::SeedableRng;
     let mut rng = ChaCha8Rng::seed_from_u64(req.seed);
     let mut tries = 0;
@@ -197,7 +154,7 @@ pub(super) fn run<D: Drafter>(
         let cap = if best.is_some_and(|b| b < 1000) { 2 } else { COUNT_CAP };
         distance(&drafter.puzzle(draft), req.grade, cap, drafter.node_budget(), cancel)
     };
-    let hopeless = req.recipe.never_found(req.grade).is_some();
+    let hopeless = req.hopeless;
     let mut watch = Nearness::default();
     while tries < req.max_tries {
         if cancel.is_cancelled() {
@@ -251,7 +208,7 @@ pub(super) fn run<D: Drafter>(
                     draft = next;
                 }
             }
-            return Ok(Generated {
+            return Ok(Drafted {
                 puzzle: drafter.puzzle(&draft),
                 grade: best.grade,
                 tries,

@@ -4,18 +4,18 @@
 //! redraw the piece a cell allows (never a planted one's). With regions of any
 //! shape a change may move any cell into any region.
 
-use super::search::{Drafter, STILL, Wander};
-use super::{RegionShape, regions};
+use super::{Chess, ChessGoal};
 use crate::puzzle::GenerateError;
-use crate::puzzle::Puzzle;
-use crate::puzzle::families::chess::{Chess, ChessGoal, Piece};
+use crate::puzzle::draft::regions::{self, RegionShape};
+use crate::puzzle::draft::{Drafter, STILL, Wander};
 use crate::puzzle::regions::in_reading_order;
+use crate::puzzle::vocab::Piece;
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-pub(super) struct ChessDrafter {
+pub(crate) struct ChessDrafter {
     pub n: usize,
     /// The pieces cells may allow.
     pub pieces: Vec<Piece>,
@@ -23,7 +23,7 @@ pub(super) struct ChessDrafter {
 }
 
 #[derive(Clone)]
-pub(super) struct Draft {
+pub(crate) struct Draft {
     planted: Vec<usize>,
     pieces: Vec<Piece>,
     region: Vec<u16>,
@@ -71,6 +71,7 @@ impl ChessDrafter {
 }
 
 impl Drafter for ChessDrafter {
+    type Family = Chess;
     type Draft = Draft;
 
     fn what(&self) -> String {
@@ -111,8 +112,8 @@ impl Drafter for ChessDrafter {
         .then_some(next)
     }
 
-    fn puzzle(&self, d: &Draft) -> Puzzle {
-        Puzzle::Chess(Chess {
+    fn puzzle(&self, d: &Draft) -> Chess {
+        Chess {
             rows: self.n,
             cols: self.n,
             pieces: d.pieces.iter().map(|&p| Some(p)).collect(),
@@ -120,7 +121,7 @@ impl Drafter for ChessDrafter {
             goal: ChessGoal::Coloured,
             given: Vec::new(),
             weights: [1.0; 5],
-        })
+        }
     }
 
     fn patience(&self) -> usize {

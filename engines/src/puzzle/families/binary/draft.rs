@@ -3,11 +3,12 @@
 //! so the draft keeps a solution, until one solution is left; that solution is
 //! the planted one, and later changes add, remove or swap clues it agrees with.
 
-use super::search::Drafter;
+use super::{BinaryLink, BinaryPuzzle};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::GenerateError;
-use crate::puzzle::families::binary::{BinaryLink, BinaryPuzzle};
-use crate::puzzle::{ExactRequest, Puzzle};
+use crate::puzzle::draft::Drafter;
+use crate::puzzle::exact::ExactRequest;
+use crate::puzzle::family::Rules;
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +22,7 @@ const NODE_BUDGET: u64 = 50_000;
 /// Drafts [`Drafter::fresh`] starts before it gives up.
 const FRESH_TRIES: usize = 100;
 
-pub(super) struct BinaryDrafter {
+pub(crate) struct BinaryDrafter {
     /// The empty puzzle with the family's rules.
     pub base: BinaryPuzzle,
     /// Clues may be links as well as givens (Tango).
@@ -58,7 +59,7 @@ enum Clue {
 }
 
 #[derive(Clone)]
-pub(super) struct Draft {
+pub(crate) struct Draft {
     /// The planted solution (empty while the first draft is still being made).
     solution: Option<BinaryMatrix>,
     clues: Vec<Clue>,
@@ -101,8 +102,7 @@ impl BinaryDrafter {
                     values[last] = !values[last];
                 }
                 let p = self.with(clues.iter().copied().zip(values.iter().copied()));
-                let found =
-                    Puzzle::Binary(p).solve_exact(ExactRequest::new(2, 1).with_max_nodes(NODE_BUDGET), cancel)?;
+                let found = p.solve_exact(ExactRequest::new(2, 1).with_max_nodes(NODE_BUDGET), cancel)?;
                 cancel.check()?;
                 if found.out_of_nodes {
                     return Ok(None);
@@ -146,6 +146,7 @@ fn value_in(g: &BinaryMatrix, clue: &Clue) -> bool {
 }
 
 impl Drafter for BinaryDrafter {
+    type Family = BinaryPuzzle;
     type Draft = Draft;
 
     fn what(&self) -> String {
@@ -194,9 +195,9 @@ impl Drafter for BinaryDrafter {
         Some(next)
     }
 
-    fn puzzle(&self, d: &Draft) -> Puzzle {
+    fn puzzle(&self, d: &Draft) -> BinaryPuzzle {
         let g = d.solution.as_ref().expect("a draft has its planted solution");
-        Puzzle::Binary(self.with(d.clues.iter().map(|&c| (c, value_in(g, &c)))))
+        self.with(d.clues.iter().map(|&c| (c, value_in(g, &c))))
     }
 
     fn clues(&self, d: &Draft) -> usize {

@@ -3,10 +3,9 @@
 //! first. Changes move a tree to another side of its tent, or hide or show a
 //! count; thinning hides the counts the puzzle does not need.
 
-use super::search::Drafter;
+use super::Tents;
 use crate::puzzle::GenerateError;
-use crate::puzzle::Puzzle;
-use crate::puzzle::families::tents::Tents;
+use crate::puzzle::draft::Drafter;
 use crate::puzzle::regions::neighbours;
 use crate::puzzle::text::CountSpec;
 use crate::run::CancelFlag;
@@ -14,14 +13,14 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-pub(super) struct TentsDrafter {
+pub(crate) struct TentsDrafter {
     pub n: usize,
     /// Tents per cell (Tatham's boards have about 0.2).
     pub density: f64,
 }
 
 #[derive(Clone)]
-pub(super) struct Draft {
+pub(crate) struct Draft {
     tents: Vec<usize>,
     /// The tree of each tent, in the same order.
     trees: Vec<usize>,
@@ -43,6 +42,7 @@ impl TentsDrafter {
 }
 
 impl Drafter for TentsDrafter {
+    type Family = Tents;
     type Draft = Draft;
 
     fn what(&self) -> String {
@@ -99,7 +99,7 @@ impl Drafter for TentsDrafter {
         (next.trees[k] != old).then_some(next)
     }
 
-    fn puzzle(&self, d: &Draft) -> Puzzle {
+    fn puzzle(&self, d: &Draft) -> Tents {
         let n = self.n;
         let count = |shown: bool, k: usize| {
             if shown {
@@ -116,13 +116,13 @@ impl Drafter for TentsDrafter {
             .collect();
         let mut trees: Vec<(usize, usize)> = d.trees.iter().map(|&t| (t / n, t % n)).collect();
         trees.sort_unstable();
-        Puzzle::Tents(Tents {
+        Tents {
             rows: n,
             cols: n,
             trees,
             row_counts,
             col_counts,
-        })
+        }
     }
 
     fn clues(&self, d: &Draft) -> usize {

@@ -7,18 +7,18 @@
 //! holes are clues, so the accepted puzzle keeps only those it needs.
 //! With regions of any shape a change moves any cell into any region.
 
-use super::search::{Drafter, STILL, Wander};
-use super::{RegionShape, regions};
+use super::Queens;
 use crate::puzzle::GenerateError;
-use crate::puzzle::Puzzle;
-use crate::puzzle::families::queens::{NO_REGION, Queens};
+use crate::puzzle::draft::regions::{self, RegionShape};
+use crate::puzzle::draft::{Drafter, STILL, Wander};
 use crate::puzzle::regions::{connected_without, in_reading_order, neighbours};
+use crate::puzzle::vocab::NO_REGION;
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// Star Battle with `stars` per row, column and region (1: LinkedIn Queens).
-pub(super) struct RegionStars {
+pub(crate) struct RegionStars {
     pub n: usize,
     pub stars: usize,
     /// Holes may be cut.
@@ -27,7 +27,7 @@ pub(super) struct RegionStars {
 }
 
 #[derive(Clone)]
-pub(super) struct Draft {
+pub(crate) struct Draft {
     marks: Vec<usize>,
     /// Each cell's region, [`NO_REGION`] for a hole.
     region: Vec<u16>,
@@ -75,6 +75,7 @@ fn fill_hole(d: &mut Draft, n: usize, cell: usize, rng: &mut ChaCha8Rng) -> bool
 }
 
 impl Drafter for RegionStars {
+    type Family = Queens;
     type Draft = Draft;
 
     fn what(&self) -> String {
@@ -112,14 +113,14 @@ impl Drafter for RegionStars {
         .then_some(next)
     }
 
-    fn puzzle(&self, d: &Draft) -> Puzzle {
+    fn puzzle(&self, d: &Draft) -> Queens {
         let region = in_reading_order(&d.region);
         let mut q = match self.stars {
             1 => Queens::linkedin(self.n, region),
             s => Queens::star_battle(self.n, region, s as u32),
         };
         q.holes = d.holes().into_iter().map(|c| (c / self.n, c % self.n)).collect();
-        Puzzle::Queens(q)
+        q
     }
 
     fn clues(&self, d: &Draft) -> usize {
