@@ -3,66 +3,88 @@
 //! per accepted puzzle, drafts per puzzle, and how many seeds found one.
 
 use super::cputime::{median, process_cpu_seconds};
-use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::generate::{self, GenerateRequest, Recipe, RegionShape};
+use crate::puzzle::generate::{self, GenerateRequest, OptionValue, Recipe};
 use crate::run::{CancelFlag, Cancelled};
 use serde_json::json;
 
 const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
 
+/// A generator's recipe with some options set (the cases name only options
+/// their generators have).
+fn recipe(word: &str, options: &[(&str, OptionValue)]) -> Recipe {
+    options
+        .iter()
+        .fold(Recipe::of_family(word).expect("a generator"), |r, (k, v)| {
+            r.with(k, v.clone()).expect("an option of the generator")
+        })
+}
+
 /// The cases: a label, a recipe and a size.
 fn cases() -> Vec<(String, Recipe, usize)> {
     let classic = vec![5, 4, 3, 3, 2];
     let russian = vec![4, 3, 3, 2, 2, 2, 1, 1, 1, 1];
-    let ships = |fleet: &Vec<usize>, rule| Recipe::Battleship {
-        fleet: fleet.clone(),
-        rule,
-        givens: false,
+    let ships = |fleet: &Vec<usize>, may_touch| {
+        recipe(
+            "battleship",
+            &[
+                ("fleet", OptionValue::Lengths(fleet.clone())),
+                ("may-touch", OptionValue::Flag(may_touch)),
+                ("givens", OptionValue::Flag(false)),
+            ],
+        )
     };
-    let queens = |holes, regions| Recipe::Queens { holes, regions };
-    let stars = |holes| Recipe::StarBattle { stars: 2, holes };
-    let chess = |regions| Recipe::Chess {
-        pieces: crate::puzzle::families::chess::Piece::ALL.to_vec(),
-        regions,
+    let shape = |any| OptionValue::Choice(if any { "any" } else { "connected" });
+    let queens = |holes, any| {
+        recipe(
+            "queens",
+            &[("holes", OptionValue::Flag(holes)), ("regions", shape(any))],
+        )
     };
+    let stars = |holes| {
+        recipe(
+            "star-battle",
+            &[("stars", OptionValue::Int(2)), ("holes", OptionValue::Flag(holes))],
+        )
+    };
+    let chess = |any| recipe("chess", &[("regions", shape(any))]);
     let mut out: Vec<(String, Recipe, usize)> = [
-        ("queens", queens(false, RegionShape::Connected), 8),
-        ("queens", queens(false, RegionShape::Connected), 10),
-        ("queens with holes", queens(true, RegionShape::Connected), 8),
-        ("queens, regions of any shape", queens(false, RegionShape::Any), 8),
-        ("queens, regions of any shape", queens(false, RegionShape::Any), 10),
+        ("queens", queens(false, false), 8),
+        ("queens", queens(false, false), 10),
+        ("queens with holes", queens(true, false), 8),
+        ("queens, regions of any shape", queens(false, true), 8),
+        ("queens, regions of any shape", queens(false, true), 10),
         ("star-battle 2", stars(false), 10),
         ("star-battle 2 with holes", stars(true), 10),
-        ("tents", Recipe::Tents { density: 0.2 }, 10),
-        ("takuzu", Recipe::Takuzu, 10),
-        ("binairo", Recipe::Binairo, 10),
-        ("tango", Recipe::Tango, 6),
-        ("rullo", Recipe::Rullo { max_number: 9 }, 7),
-        ("chess", chess(RegionShape::Connected), 8),
-        ("chess, regions of any shape", chess(RegionShape::Any), 8),
+        ("tents", recipe("tents", &[]), 10),
+        ("takuzu", recipe("takuzu", &[]), 10),
+        ("binairo", recipe("binairo", &[]), 10),
+        ("tango", recipe("tango", &[]), 6),
+        ("rullo", recipe("rullo", &[]), 7),
+        ("chess", chess(false), 8),
+        ("chess, regions of any shape", chess(true), 8),
     ]
     .into_iter()
     .map(|(l, r, n)| (l.to_string(), r, n))
     .collect();
     out.push((
         "battleship classic no-given, may touch".into(),
-        ships(&classic, TouchRule::MayTouch),
+        ships(&classic, true),
         10,
     ));
     out.push((
         "battleship classic no-given, no touch".into(),
-        ships(&classic, TouchRule::NoTouch),
+        ships(&classic, false),
         10,
     ));
     out.push((
         "battleship russian no-given, may touch".into(),
-        ships(&russian, TouchRule::MayTouch),
+        ships(&russian, true),
         10,
     ));
     out.push((
         "battleship russian no-given, no touch".into(),
-        ships(&russian, TouchRule::NoTouch),
+        ships(&russian, false),
         10,
     ));
     out.push((

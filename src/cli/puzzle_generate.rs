@@ -1,10 +1,9 @@
 //! `puzzle generate`: unique puzzles to a requested grade, with their seed,
 //! grade and the drafts they took; Ctrl+C stops.
 
-use crate::geometry::TouchRule;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{GenerateError, GenerateRequest, Recipe, RegionShape, Remedy};
+use crate::puzzle::generate::{Change, GenerateError, GenerateRequest, OptionKind, OptionValue, Recipe};
 use serde_json::json;
 
 /// Most puzzles one command makes.
@@ -80,67 +79,60 @@ fn grade_of(word: &str) -> Result<Grade, String> {
 
 /// The family's recipe with the options given (an option of another family is refused).
 fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
-    let mut recipe = Recipe::of_family(&a.family)?;
-    let shape = a
-        .regions
-        .as_deref()
-        .map(RegionShape::parse)
-        .transpose()
-        .map_err(|e| format!("--regions: {e}"))?
-        .unwrap_or_default();
-    match &mut recipe {
-        Recipe::Queens { holes, regions } => {
-            *holes = a.holes;
-            *regions = shape;
-        }
-        Recipe::StarBattle { stars, holes } => {
-            *stars = a.stars.unwrap_or(*stars);
-            *holes = a.holes;
-        }
-        Recipe::Tents { density } => *density = a.density.unwrap_or(*density),
-        Recipe::Rullo { max_number } => *max_number = a.max_number.unwrap_or(*max_number),
-        Recipe::Chess { pieces, regions } => {
-            *regions = shape;
-            if let Some(letters) = &a.pieces {
-                *pieces = letters
-                    .chars()
-                    .map(|c| {
-                        Piece::from_letter(c.to_ascii_uppercase())
-                            .ok_or(format!("--pieces: '{c}' is not one of Q, R, B, N, K"))
-                    })
-                    .collect::<Result<_, _>>()?;
-            }
-        }
-        Recipe::Battleship { fleet, rule, givens } => {
-            if let Some(list) = &a.fleet {
-                *fleet = crate::study::parse_list(list, "--fleet", "ship lengths such as 4,3,2")?;
-            }
-            if a.may_touch {
-                *rule = TouchRule::MayTouch;
-            }
-            *givens = !a.no_givens;
-        }
-        _ => {}
+    let recipe = Recipe::of_family(&a.family).map_err(|e| e.to_string())?;
+    let family = recipe.word();
+    let mut given: Vec<(&str, &str, OptionValue)> = Vec::new();
+    if let Some(v) = a.stars {
+        given.push(("--stars", "stars", OptionValue::Int(v as i64)));
     }
-    let family = recipe.family();
-    let options = [
-        ("--stars", a.stars.is_some(), &["star-battle"][..]),
-        ("--holes", a.holes, &["queens", "star-battle"]),
-        ("--regions", a.regions.is_some(), &["queens", "chess"]),
-        ("--density", a.density.is_some(), &["tents"]),
-        ("--max-number", a.max_number.is_some(), &["rullo"]),
-        ("--pieces", a.pieces.is_some(), &["chess"]),
-        ("--fleet", a.fleet.is_some(), &["battleship"]),
-        ("--may-touch", a.may_touch, &["battleship"]),
-        ("--no-givens", a.no_givens, &["battleship"]),
-    ];
-    if let Some((option, ..)) = options
+    if a.holes {
+        given.push(("--holes", "holes", OptionValue::Flag(true)));
+    }
+    if let Some(word) = &a.regions {
+        let word = match word.trim().to_ascii_lowercase().as_str() {
+            "connected" => "connected",
+            "any" => "any",
+            other => return Err(format!("--regions: regions are 'connected' or 'any', not '{other}'")),
+        };
+        given.push(("--regions", "regions", OptionValue::Choice(word)));
+    }
+    if let Some(v) = a.density {
+        given.push(("--density", "density", OptionValue::Float(v)));
+    }
+    if let Some(v) = a.max_number {
+        given.push(("--max-number", "max-number", OptionValue::Int(i64::from(v))));
+    }
+    if let Some(letters) = &a.pieces {
+        let letters = letters
+            .chars()
+            .map(|c| {
+                Piece::from_letter(c.to_ascii_uppercase())
+                    .map(|p| p.letter())
+                    .ok_or(format!("--pieces: '{c}' is not one of Q, R, B, N, K"))
+            })
+            .collect::<Result<_, _>>()?;
+        given.push(("--pieces", "pieces", OptionValue::Letters(letters)));
+    }
+    if let Some(list) = &a.fleet {
+        let fleet = crate::study::parse_list(list, "--fleet", "ship lengths such as 4,3,2")?;
+        given.push(("--fleet", "fleet", OptionValue::Lengths(fleet)));
+    }
+    if a.may_touch {
+        given.push(("--may-touch", "may-touch", OptionValue::Flag(true)));
+    }
+    if a.no_givens {
+        given.push(("--no-givens", "givens", OptionValue::Flag(false)));
+    }
+    if let Some((option, ..)) = given
         .iter()
-        .find(|(_, set, owners)| *set && !owners.contains(&family))
+        .find(|(_, key, _)| !recipe.specs().iter().any(|s| s.key == *key))
     {
         return Err(format!("{option} is not an option of {family}"));
     }
-    Ok(recipe)
+    given
+        .into_iter()
+        .try_fold(recipe, |r, (_, key, value)| r.with(key, value))
+        .map_err(|e| e.to_string())
 }
 
 pub fn generate(a: &GenerateArgs) -> Result<(), String> {
@@ -204,8 +196,8 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
         let g = crate::study::setter::make(req, &cancel, &progress);
         spinner.finish_and_clear();
         let g = g.map_err(|e| match (e, recipe.remedy(grade)) {
-            (e @ GenerateError::Cancelled(_), _) | (e, None) => e.to_string(),
-            (e, Some(remedy)) => format!("{e} ({})", remedy_flag(remedy)),
+            (e @ GenerateError::Cancelled(_), _) | (e, []) => e.to_string(),
+            (e, remedy) => format!("{e} ({})", remedy_flags(&recipe, remedy)),
         })?;
         let cpu = super::cputime::process_cpu_seconds() - t0;
         if a.json {
@@ -259,13 +251,51 @@ fn header(req: &GenerateRequest) -> String {
 /// the command line's words, so that a file can be told to be this
 /// request's (the same seed and options give the same puzzle).
 fn recipe_line(req: &GenerateRequest) -> String {
-    format!("// made from: {}", req.recipe.words())
+    format!("// made from: {}", req.recipe.describe())
 }
 
 /// The second line as versions before the readable form wrote it (the
-/// recipe's Rust debug text), so that their sets are still completed.
+/// recipe's Rust debug text then: `Tents { density: 0.2 }`, `Takuzu`), so
+/// that their sets are still completed. Made from the options, in their
+/// order; Battleship's `may-touch` was then `rule: NoTouch` or `MayTouch`.
 fn old_recipe_line(req: &GenerateRequest) -> String {
-    format!("// made from {:?}", req.recipe)
+    let name: String = req
+        .recipe
+        .word()
+        .split('-')
+        .map(|w| w[..1].to_ascii_uppercase() + &w[1..])
+        .collect();
+    let capital = |w: &str| w[..1].to_ascii_uppercase() + &w[1..];
+    let fields: Vec<String> = req
+        .recipe
+        .options()
+        .iter()
+        .map(|(spec, value)| match value {
+            OptionValue::Flag(on) if spec.key == "may-touch" => {
+                format!("rule: {}", if *on { "MayTouch" } else { "NoTouch" })
+            }
+            OptionValue::Int(v) => format!("{}: {v}", spec.key.replace('-', "_")),
+            OptionValue::Float(v) => format!("{}: {v:?}", spec.key.replace('-', "_")),
+            OptionValue::Flag(v) => format!("{}: {v}", spec.key.replace('-', "_")),
+            OptionValue::Choice(w) => format!("{}: {}", spec.key.replace('-', "_"), capital(w)),
+            OptionValue::Lengths(v) => format!("{}: {v:?}", spec.key.replace('-', "_")),
+            OptionValue::Letters(v) => {
+                let names: Vec<String> = match &spec.kind {
+                    OptionKind::Letters { letters, .. } => v
+                        .iter()
+                        .filter_map(|c| letters.iter().find(|(l, _)| l == c).map(|(_, n)| capital(n)))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                format!("{}: [{}]", spec.key.replace('-', "_"), names.join(", "))
+            }
+        })
+        .collect();
+    if fields.is_empty() {
+        format!("// made from {name}")
+    } else {
+        format!("// made from {name} {{ {} }}", fields.join(", "))
+    }
 }
 
 /// Did a run of this request write `file`? (Its first two lines say so.)
@@ -280,13 +310,27 @@ fn made_by(file: &std::path::Path, req: &GenerateRequest) -> bool {
             .is_some_and(|l| l == recipe_line(req) || l == old_recipe_line(req))
 }
 
-/// The flag that brings a grade within reach (or nearer).
-fn remedy_flag(remedy: Remedy) -> &'static str {
-    match remedy {
-        Remedy::Holes => "--holes",
-        Remedy::AnyShape => "--regions any",
-        Remedy::GivensOrShipsApart => "drop --no-givens or --may-touch",
+/// The flags that bring a grade within reach (or nearer), any one of them:
+/// "--holes", "--regions any", "drop --no-givens or --may-touch".
+fn remedy_flags(recipe: &Recipe, remedy: &[Change]) -> String {
+    let flags: Vec<String> = remedy
+        .iter()
+        .filter_map(|change| {
+            let spec = recipe.specs().iter().find(|s| s.key == change.key())?;
+            Some(match (*change, &spec.kind) {
+                (Change::Flag(_, on), OptionKind::Flag { default }) if on == *default => {
+                    format!("drop --{}", spec.flag)
+                }
+                (Change::Choice(_, word), _) => format!("--{} {word}", spec.flag),
+                _ => format!("--{}", spec.flag),
+            })
+        })
+        .collect();
+    if flags.len() > 1 && flags.iter().all(|f| f.starts_with("drop ")) {
+        let bare: Vec<&str> = flags.iter().map(|f| &f["drop ".len()..]).collect();
+        return format!("drop {}", bare.join(" or "));
     }
+    flags.join(" or ")
 }
 
 /// Where `-o` puts each puzzle: into a folder (an existing one, or a path
@@ -308,7 +352,7 @@ fn out_files(
             if folder {
                 let name = format!(
                     "{}-{size}x{size}-{}-s{}.txt",
-                    recipe.family(),
+                    recipe.word(),
                     grade.name().to_ascii_lowercase(),
                     seed + k as u64
                 );

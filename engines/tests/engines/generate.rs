@@ -5,7 +5,7 @@
 use crate::generate_families::made;
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::Grade;
-use fleetscope_engines::puzzle::generate::{GenerateError, GenerateRequest, Recipe, RegionShape, generate};
+use fleetscope_engines::puzzle::generate::{Change, GenerateError, GenerateRequest, OptionValue, Recipe, generate};
 use fleetscope_engines::run::CancelFlag;
 
 /// Star Battle solutions by brute force (LinkedIn Queens: one star): every
@@ -92,10 +92,13 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
         (8, Grade::Hard, 4),
     ] {
         let Puzzle::Queens(q) = made(
-            Recipe::Queens {
-                holes: false,
-                regions: RegionShape::Connected,
-            },
+            recipe(
+                "queens",
+                &[
+                    ("holes", OptionValue::Flag(false)),
+                    ("regions", OptionValue::Choice("connected")),
+                ],
+            ),
             size,
             grade,
             seed,
@@ -112,10 +115,13 @@ fn generated_queens_are_unique_and_have_the_grade_asked_for() {
 
 #[test]
 fn fiendish_queens_have_regions_of_any_shape_and_are_unique() {
-    let recipe = Recipe::Queens {
-        holes: false,
-        regions: RegionShape::Any,
-    };
+    let recipe = recipe(
+        "queens",
+        &[
+            ("holes", OptionValue::Flag(false)),
+            ("regions", OptionValue::Choice("any")),
+        ],
+    );
     let Puzzle::Queens(q) = made(recipe, 8, Grade::Fiendish, 2) else {
         panic!("queens")
     };
@@ -127,12 +133,24 @@ fn generated_boards_with_holes_are_unique_and_use_them() {
     // Without holes no 2-star board is Easy (tier 1 has no first step on
     // connected regions alone); with them it is.
     let cases = [
-        (Recipe::StarBattle { stars: 2, holes: true }, 8, 2, Grade::Easy, 1),
         (
-            Recipe::Queens {
-                holes: true,
-                regions: RegionShape::Connected,
-            },
+            recipe(
+                "star-battle",
+                &[("stars", OptionValue::Int(2)), ("holes", OptionValue::Flag(true))],
+            ),
+            8,
+            2,
+            Grade::Easy,
+            1,
+        ),
+        (
+            recipe(
+                "queens",
+                &[
+                    ("holes", OptionValue::Flag(true)),
+                    ("regions", OptionValue::Choice("connected")),
+                ],
+            ),
             7,
             1,
             Grade::Medium,
@@ -161,10 +179,13 @@ fn generated_boards_with_holes_are_unique_and_use_them() {
 fn generator_requests_out_of_range_are_refused_with_the_reason() {
     let cancel = CancelFlag::new();
     let req = |size, grade, max_tries| GenerateRequest {
-        recipe: Recipe::Queens {
-            holes: false,
-            regions: RegionShape::Connected,
-        },
+        recipe: recipe(
+            "queens",
+            &[
+                ("holes", OptionValue::Flag(false)),
+                ("regions", OptionValue::Choice("connected")),
+            ],
+        ),
         size,
         grade,
         seed: 0,
@@ -182,10 +203,13 @@ fn generator_requests_out_of_range_are_refused_with_the_reason() {
 #[test]
 fn a_hopeless_search_stops_early_and_says_how_near_it_came() {
     let req = GenerateRequest {
-        recipe: Recipe::Queens {
-            holes: false,
-            regions: RegionShape::Connected,
-        },
+        recipe: recipe(
+            "queens",
+            &[
+                ("holes", OptionValue::Flag(false)),
+                ("regions", OptionValue::Choice("connected")),
+            ],
+        ),
         size: 8,
         grade: Grade::Fiendish,
         seed: 1,
@@ -205,10 +229,14 @@ fn a_hopeless_search_stops_early_and_says_how_near_it_came() {
     assert!(e.contains("failing assumptions"), "{e}");
     assert!(e.contains("regions of any shape reach it"), "{e}");
     // The options that reach the grade are known, for the front ends to name.
-    assert_eq!(
-        req.recipe.remedy(Grade::Fiendish),
-        Some(fleetscope_engines::puzzle::generate::Remedy::AnyShape)
-    );
+    assert_eq!(req.recipe.remedy(Grade::Fiendish), &[Change::Choice("regions", "any")]);
+}
+
+/// A generator's recipe with some options set.
+pub(crate) fn recipe(word: &str, options: &[(&str, OptionValue)]) -> Recipe {
+    options.iter().fold(Recipe::of_family(word).unwrap(), |r, (k, v)| {
+        r.with(k, v.clone()).unwrap()
+    })
 }
 
 /// The message of a request refused before any draft (an error of its own

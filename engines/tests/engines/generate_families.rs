@@ -2,6 +2,7 @@
 //! force written here (no model, no propagation), has the grade asked for by
 //! the ladder, and the same seed gives the same puzzle.
 
+use crate::generate::recipe;
 use fleetscope_engines::geometry::TouchRule;
 use fleetscope_engines::puzzle::CountSpec;
 use fleetscope_engines::puzzle::battleship::BattleshipPuzzle;
@@ -10,7 +11,7 @@ use fleetscope_engines::puzzle::families::binary::BinaryPuzzle;
 use fleetscope_engines::puzzle::families::chess::Chess;
 use fleetscope_engines::puzzle::families::rullo::Rullo;
 use fleetscope_engines::puzzle::families::tents::Tents;
-use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, RegionShape, generate};
+use fleetscope_engines::puzzle::generate::{GenerateRequest, OptionValue, Recipe, generate};
 use fleetscope_engines::puzzle::{Given, Puzzle};
 use fleetscope_engines::run::CancelFlag;
 use std::collections::HashSet;
@@ -256,24 +257,24 @@ fn brute_battleship(p: &BattleshipPuzzle) -> usize {
 #[test]
 fn generated_binary_puzzles_are_unique_by_brute_force() {
     for (recipe, grade, seed) in [
-        (Recipe::Tango, Grade::Easy, 1),
-        (Recipe::Tango, Grade::Hard, 2),
-        (Recipe::Takuzu, Grade::Medium, 3),
-        (Recipe::Binairo, Grade::Easy, 4),
+        (recipe("tango", &[]), Grade::Easy, 1),
+        (recipe("tango", &[]), Grade::Hard, 2),
+        (recipe("takuzu", &[]), Grade::Medium, 3),
+        (recipe("binairo", &[]), Grade::Easy, 4),
     ] {
         let Puzzle::Binary(p) = made(recipe.clone(), 6, grade, seed) else {
             panic!("binary")
         };
         assert_eq!(brute_binary(&p), 1, "{recipe:?} {grade:?}");
-        assert_eq!(p.tango, recipe == Recipe::Tango);
-        assert_eq!(p.unique_lines, recipe == Recipe::Takuzu);
+        assert_eq!(p.tango, recipe.word() == "tango");
+        assert_eq!(p.unique_lines, recipe.word() == "takuzu");
     }
 }
 
 #[test]
 fn generated_tents_rullo_and_chess_are_unique_by_brute_force() {
     for (grade, seed) in [(Grade::Easy, 1), (Grade::Hard, 2)] {
-        let Puzzle::Tents(t) = made(Recipe::Tents { density: 0.2 }, 6, grade, seed) else {
+        let Puzzle::Tents(t) = made(recipe("tents", &[("density", OptionValue::Float(0.2))]), 6, grade, seed) else {
             panic!("tents")
         };
         assert_eq!(brute_tents(&t), 1, "tents {grade:?}");
@@ -282,7 +283,12 @@ fn generated_tents_rullo_and_chess_are_unique_by_brute_force() {
         };
         assert_eq!(brute_chess(&c), 1, "chess {grade:?}");
     }
-    let Puzzle::Rullo(r) = made(Recipe::Rullo { max_number: 9 }, 4, Grade::Medium, 1) else {
+    let Puzzle::Rullo(r) = made(
+        recipe("rullo", &[("max-number", OptionValue::Int(9))]),
+        4,
+        Grade::Medium,
+        1,
+    ) else {
         panic!("rullo")
     };
     assert_eq!(brute_rullo(&r), 1, "rullo");
@@ -290,10 +296,7 @@ fn generated_tents_rullo_and_chess_are_unique_by_brute_force() {
 
 #[test]
 fn fiendish_chess_boards_with_regions_of_any_shape_are_unique_by_brute_force() {
-    let recipe = Recipe::Chess {
-        pieces: fleetscope_engines::puzzle::families::chess::Piece::ALL.to_vec(),
-        regions: RegionShape::Any,
-    };
+    let recipe = recipe("chess", &[("regions", OptionValue::Choice("any"))]);
     let Puzzle::Chess(c) = made(recipe, 8, Grade::Fiendish, 2) else {
         panic!("chess")
     };
@@ -360,11 +363,13 @@ fn coloured_chess_counts_agree_with_brute_force() {
 #[test]
 fn generated_no_given_fleets_are_fixed_by_their_counts_alone() {
     for (grade, seed) in [(Grade::Easy, 1), (Grade::Medium, 2), (Grade::Hard, 3)] {
-        let recipe = Recipe::Battleship {
-            fleet: vec![3, 2, 1],
-            rule: TouchRule::NoTouch,
-            givens: false,
-        };
+        let recipe = recipe(
+            "battleship",
+            &[
+                ("fleet", OptionValue::Lengths(vec![3, 2, 1])),
+                ("givens", OptionValue::Flag(false)),
+            ],
+        );
         let Puzzle::Battleship(p) = made(recipe, 5, grade, seed) else {
             panic!("battleship")
         };
@@ -401,25 +406,27 @@ fn options_outside_their_limits_are_refused_by_name() {
         max_tries: 10,
     };
     let err = |recipe, size| crate::generate::refused(generate(&req(recipe, size), &cancel, &|_| {}).unwrap_err());
-    assert!(err(Recipe::StarBattle { stars: 4, holes: false }, 12).contains("stars"));
-    assert!(err(Recipe::Tents { density: 0.9 }, 8).contains("density"));
-    assert!(err(Recipe::Rullo { max_number: 1 }, 5).contains("largest"));
     assert!(
         err(
-            Recipe::Chess {
-                pieces: vec![],
-                regions: RegionShape::Connected
-            },
-            5
+            recipe(
+                "star-battle",
+                &[("stars", OptionValue::Int(4)), ("holes", OptionValue::Flag(false))]
+            ),
+            12
         )
-        .contains("piece")
+        .contains("stars")
     );
-    let long = Recipe::Battleship {
-        fleet: vec![9],
-        rule: TouchRule::NoTouch,
-        givens: false,
-    };
+    assert!(err(recipe("tents", &[("density", OptionValue::Float(0.9))]), 8).contains("density"));
+    assert!(err(recipe("rullo", &[("max-number", OptionValue::Int(1))]), 5).contains("largest"));
+    assert!(err(recipe("chess", &[("pieces", OptionValue::Letters(vec![]))]), 5).contains("piece"));
+    let long = recipe(
+        "battleship",
+        &[
+            ("fleet", OptionValue::Lengths(vec![9])),
+            ("givens", OptionValue::Flag(false)),
+        ],
+    );
     assert!(err(long, 6).contains("length 9"));
-    assert!(err(Recipe::Tango, 13).contains("side"));
-    assert!(Recipe::of_family("sudoku").unwrap_err().contains("queens"));
+    assert!(err(recipe("tango", &[]), 13).contains("side"));
+    assert!(Recipe::of_family("sudoku").unwrap_err().to_string().contains("queens"));
 }

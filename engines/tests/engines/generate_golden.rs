@@ -9,12 +9,12 @@
 //! `FLEETSCOPE_WRITE_GOLDEN=1 cargo test -p fleetscope-engines --test engines generate_golden`
 //! and review its diff.
 
+use crate::generate::recipe;
 use crate::setter::ambiguous_queens;
 use fleetscope_engines::geometry::TouchRule;
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::Grade;
-use fleetscope_engines::puzzle::families::chess::Piece;
-use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, RegionShape, generate};
+use fleetscope_engines::puzzle::generate::{GenerateRequest, OptionValue, Recipe, generate};
 use fleetscope_engines::puzzle::setter;
 use fleetscope_engines::run::CancelFlag;
 use std::fmt::Write;
@@ -23,44 +23,60 @@ const GOLDEN: &str = include_str!("../data/generate/golden.txt");
 
 /// The recipes, each with a label that does not depend on how a recipe is spelled in code.
 fn recipes() -> Vec<(&'static str, Recipe, usize, Grade, &'static [u64])> {
-    let connected = RegionShape::Connected;
-    let small_fleet = |rule, givens| Recipe::Battleship {
-        fleet: vec![3, 2, 1],
-        rule,
-        givens,
+    let small_fleet = |rule: TouchRule, givens| {
+        recipe(
+            "battleship",
+            &[
+                ("fleet", OptionValue::Lengths(vec![3, 2, 1])),
+                ("may-touch", OptionValue::Flag(rule == TouchRule::MayTouch)),
+                ("givens", OptionValue::Flag(givens)),
+            ],
+        )
     };
     vec![
         ("queens", Recipe::of_family("queens").unwrap(), 6, Grade::Easy, &[1, 2]),
         (
             "queens holes",
-            Recipe::Queens {
-                holes: true,
-                regions: connected,
-            },
+            recipe(
+                "queens",
+                &[
+                    ("holes", OptionValue::Flag(true)),
+                    ("regions", OptionValue::Choice("connected")),
+                ],
+            ),
             6,
             Grade::Easy,
             &[1],
         ),
         (
             "queens regions any",
-            Recipe::Queens {
-                holes: false,
-                regions: RegionShape::Any,
-            },
+            recipe(
+                "queens",
+                &[
+                    ("holes", OptionValue::Flag(false)),
+                    ("regions", OptionValue::Choice("any")),
+                ],
+            ),
             6,
             Grade::Medium,
             &[1],
         ),
         (
             "star-battle stars 1",
-            Recipe::StarBattle { stars: 1, holes: false },
+            recipe(
+                "star-battle",
+                &[("stars", OptionValue::Int(1)), ("holes", OptionValue::Flag(false))],
+            ),
             5,
             Grade::Easy,
             &[1, 2],
         ),
         (
             "star-battle holes",
-            Recipe::StarBattle { stars: 2, holes: true },
+            recipe(
+                "star-battle",
+                &[("stars", OptionValue::Int(2)), ("holes", OptionValue::Flag(true))],
+            ),
             8,
             Grade::Easy,
             &[1],
@@ -74,17 +90,20 @@ fn recipes() -> Vec<(&'static str, Recipe, usize, Grade, &'static [u64])> {
         ),
         ("tents", Recipe::of_family("tents").unwrap(), 6, Grade::Easy, &[1, 2]),
         ("tents", Recipe::of_family("tents").unwrap(), 6, Grade::Hard, &[2]),
-        ("takuzu", Recipe::Takuzu, 6, Grade::Easy, &[1, 2]),
-        ("binairo", Recipe::Binairo, 6, Grade::Easy, &[1]),
-        ("tango", Recipe::Tango, 6, Grade::Easy, &[1]),
+        ("takuzu", recipe("takuzu", &[]), 6, Grade::Easy, &[1, 2]),
+        ("binairo", recipe("binairo", &[]), 6, Grade::Easy, &[1]),
+        ("tango", recipe("tango", &[]), 6, Grade::Easy, &[1]),
         ("rullo", Recipe::of_family("rullo").unwrap(), 4, Grade::Easy, &[1, 2]),
         ("chess", Recipe::of_family("chess").unwrap(), 5, Grade::Easy, &[1, 2]),
         (
             "chess pieces QN regions any",
-            Recipe::Chess {
-                pieces: vec![Piece::Queen, Piece::Knight],
-                regions: RegionShape::Any,
-            },
+            recipe(
+                "chess",
+                &[
+                    ("pieces", OptionValue::Letters(vec!['Q', 'N'])),
+                    ("regions", OptionValue::Choice("any")),
+                ],
+            ),
             5,
             Grade::Easy,
             &[1],

@@ -2,12 +2,13 @@
 //! an independent brute force, and the minimal-clue certificate checked clue
 //! by clue the same way.
 
+use crate::generate::recipe;
 use crate::generate_families::{brute_binary, made};
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::Grade;
 use fleetscope_engines::puzzle::families::chess::Chess;
 use fleetscope_engines::puzzle::families::queens::{NO_REGION, Queens};
-use fleetscope_engines::puzzle::generate::{Recipe, RegionShape};
+use fleetscope_engines::puzzle::generate::OptionValue;
 use fleetscope_engines::puzzle::setter::{self, EditKind, RepairRequest, SetterError};
 use fleetscope_engines::run::{CancelFlag, Cancelled};
 
@@ -48,10 +49,13 @@ fn brute_queens(q: &Queens) -> usize {
 /// A generated 6×6 Queens with one boundary cell moved so it has several solutions.
 pub(crate) fn ambiguous_queens() -> Queens {
     let Puzzle::Queens(mut q) = made(
-        Recipe::Queens {
-            holes: false,
-            regions: RegionShape::Connected,
-        },
+        recipe(
+            "queens",
+            &[
+                ("holes", OptionValue::Flag(false)),
+                ("regions", OptionValue::Choice("connected")),
+            ],
+        ),
         6,
         Grade::Medium,
         11,
@@ -80,10 +84,13 @@ pub(crate) fn ambiguous_queens() -> Queens {
 /// connected: moving a repainted cell back (or elsewhere) is offered.
 #[test]
 fn repairs_on_scattered_regions_move_cells_without_keeping_regions_whole() {
-    let recipe = Recipe::Queens {
-        holes: false,
-        regions: RegionShape::Any,
-    };
+    let recipe = recipe(
+        "queens",
+        &[
+            ("holes", OptionValue::Flag(false)),
+            ("regions", OptionValue::Choice("any")),
+        ],
+    );
     let Puzzle::Queens(q) = made(recipe, 6, Grade::Medium, 3) else {
         panic!("queens")
     };
@@ -141,10 +148,13 @@ fn every_repair_leaves_exactly_one_solution_by_brute_force() {
     let grades: Vec<Grade> = found.iter().map(|r| r.grade).collect();
     assert!(grades.windows(2).all(|w| w[0] <= w[1]), "easiest first: {grades:?}");
     let unique = made(
-        Recipe::Queens {
-            holes: false,
-            regions: RegionShape::Connected,
-        },
+        recipe(
+            "queens",
+            &[
+                ("holes", OptionValue::Flag(false)),
+                ("regions", OptionValue::Choice("connected")),
+            ],
+        ),
         6,
         Grade::Easy,
         1,
@@ -157,7 +167,7 @@ fn every_repair_leaves_exactly_one_solution_by_brute_force() {
 #[test]
 fn the_minimal_certificate_agrees_with_brute_force_clue_by_clue() {
     let cancel = CancelFlag::new();
-    for (recipe, seed) in [(Recipe::Tango, 3), (Recipe::Binairo, 4)] {
+    for (recipe, seed) in [(recipe("tango", &[]), 3), (recipe("binairo", &[]), 4)] {
         let p = made(recipe, 6, Grade::Medium, seed);
         let m = setter::minimality(&p, &cancel, &|_| {}).unwrap();
         assert!(!m.clues.is_empty());
@@ -191,7 +201,7 @@ fn the_minimal_certificate_agrees_with_brute_force_clue_by_clue() {
 #[test]
 fn a_removed_given_comes_back_as_a_repair() {
     let cancel = CancelFlag::new();
-    let p = made(Recipe::Binairo, 8, Grade::Hard, 2);
+    let p = made(recipe("binairo", &[]), 8, Grade::Hard, 2);
     let clues = setter::clues(&p);
     let count = |q: &Puzzle| {
         q.solve_exact(fleetscope_engines::puzzle::ExactRequest::new(1000, 0), &cancel)
@@ -633,10 +643,13 @@ fn a_cancel_is_its_own_error_in_the_generator_and_the_setter() {
     let cancelled = CancelFlag::new();
     cancelled.cancel();
     let req = GenerateRequest {
-        recipe: Recipe::Queens {
-            holes: false,
-            regions: RegionShape::Connected,
-        },
+        recipe: recipe(
+            "queens",
+            &[
+                ("holes", OptionValue::Flag(false)),
+                ("regions", OptionValue::Choice("connected")),
+            ],
+        ),
         size: 6,
         grade: Grade::Easy,
         seed: 1,

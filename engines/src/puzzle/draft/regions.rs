@@ -4,6 +4,8 @@
 //! for regions of any shape, any cell into any region). The board helpers
 //! they use are `puzzle/regions.rs`.
 
+use crate::puzzle::deduce::Grade;
+use crate::puzzle::family::{Change, OptionKind, OptionSpec, Options};
 use crate::puzzle::regions::{move_cell, neighbours};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -23,16 +25,48 @@ pub enum RegionShape {
     Any,
 }
 
+/// The option every region-board generator shares: connected regions or any shape.
+pub const REGIONS: OptionSpec = OptionSpec {
+    key: "regions",
+    flag: "regions",
+    label: "Regions",
+    text: "any shape",
+    what: "regions",
+    help: "Connected: each region is one piece (as LinkedIn's); any: any set of cells, as the generalised \
+           puzzles of the QUBO paper allow (only such boards have been found to be Fiendish)",
+    kind: OptionKind::Choice {
+        words: &["connected", "any"],
+        default: "connected",
+    },
+};
+
 impl RegionShape {
-    /// The command line's word for it: `connected` or `any`.
-    pub fn parse(word: &str) -> Result<RegionShape, String> {
-        match word.trim().to_ascii_lowercase().as_str() {
-            "connected" => Ok(RegionShape::Connected),
-            "any" => Ok(RegionShape::Any),
-            other => Err(format!("regions are 'connected' or 'any', not '{other}'")),
+    /// The shape the [`REGIONS`] option holds.
+    pub fn of(options: &Options) -> RegionShape {
+        match options.choice(REGIONS.key) {
+            "any" => RegionShape::Any,
+            _ => RegionShape::Connected,
+        }
+    }
+
+    /// Its word in [`REGIONS`].
+    pub fn word(self) -> &'static str {
+        match self {
+            RegionShape::Connected => "connected",
+            RegionShape::Any => "any",
         }
     }
 }
+
+/// Why no Fiendish board of connected regions is expected (none has been found).
+pub fn never_found(options: &Options, grade: Grade) -> Option<&'static str> {
+    (RegionShape::of(options) == RegionShape::Connected && grade == Grade::Fiendish).then_some(
+        "no Fiendish board of connected regions has been found in this family; regions of any shape reach it",
+    )
+}
+
+/// What reaches Fiendish where [`never_found`] speaks: regions of any shape.
+pub const ANY_SHAPE: &[Change] = &[Change::Choice("regions", "any")];
 
 /// Search nodes one planting may use before it gives up (and is retried).
 const PLANT_NODES: usize = 20_000;

@@ -11,7 +11,8 @@ pub mod tents;
 
 pub use super::family::{AnswerGlyph, Authoring, Family, FamilyType, Look, Rules};
 
-use super::family::{Clue, Edit, EditKind, Seen};
+use super::GenerateError;
+use super::family::{Clue, DraftRequest, Drafted, Edit, EditKind, Generator, GeneratorInfo, Options, Seen};
 pub use super::qubo::{PuzzleQuboModel, QuboOptions};
 
 use super::BattleshipPuzzle;
@@ -137,6 +138,14 @@ macro_rules! families {
             all
         });
 
+        /// Every family's generators: in the order of the list below, then
+        /// each family's own order.
+        pub static GENERATORS: LazyLock<Vec<AnyGenerator>> = LazyLock::new(|| {
+            let mut all = Vec::new();
+            $(all.extend(<$ty as Authoring>::GENERATORS.iter().map(|g| AnyGenerator::of(*g)));)+
+            all
+        });
+
         $(impl From<$ty> for Puzzle {
             fn from(p: $ty) -> Puzzle {
                 Puzzle::$variant(p)
@@ -160,6 +169,53 @@ families! {
     /// Takuzu, Binairo, Tango and their generalisations.
     Binary(BinaryPuzzle),
     Battleship(BattleshipPuzzle),
+}
+
+/// A generator of any family: its description, and a search whose puzzle
+/// is a [`Puzzle`].
+pub struct AnyGenerator {
+    info: &'static dyn GeneratorInfo,
+    run: Box<DraftRun>,
+}
+
+/// What [`AnyGenerator::generate`] runs.
+type DraftRun = dyn Fn(&Options, &DraftRequest, &CancelFlag, &dyn Fn(usize)) -> Result<Drafted<Puzzle>, GenerateError>
+    + Send
+    + Sync;
+
+impl AnyGenerator {
+    fn of<F: Rules + Into<Puzzle> + 'static>(g: &'static dyn Generator<Family = F>) -> AnyGenerator {
+        AnyGenerator {
+            info: g,
+            run: Box::new(move |options, req, cancel, progress| {
+                g.generate(options, req, cancel, progress).map(|d| d.map(Into::into))
+            }),
+        }
+    }
+
+    /// Its word, options and limits.
+    pub fn info(&self) -> &'static dyn GeneratorInfo {
+        self.info
+    }
+
+    /// A puzzle for checked options and request (see [`Generator::generate`]).
+    pub fn generate(
+        &self,
+        options: &Options,
+        req: &DraftRequest,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(usize),
+    ) -> Result<Drafted<Puzzle>, GenerateError> {
+        (self.run)(options, req, cancel, progress)
+    }
+}
+
+/// The generator a word or alias names (trimmed, any case).
+pub fn generator(word: &str) -> Option<&'static AnyGenerator> {
+    let word = word.trim().to_ascii_lowercase();
+    GENERATORS
+        .iter()
+        .find(|g| g.info.word() == word || g.info.aliases().contains(&word.as_str()))
 }
 
 /// A family as people write it, for menus, lists and names: "Star Battle"

@@ -2,8 +2,8 @@
 //! fields, and the setter's parts: which clues a puzzle has, the puzzle
 //! without one, and the single edits that may make it unique.
 
-use super::Rules;
 use super::kit::not_applicable;
+use super::{Generator, Rules};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::model::row_col;
 use crate::puzzle::vocab::Tool;
@@ -113,7 +113,7 @@ pub struct Seen<'a> {
 }
 
 /// The editing side of a family, and its setter's parts.
-pub trait Authoring: Rules + Clone + Sized {
+pub trait Authoring: Rules + Clone + Sized + 'static {
     /// The editor's tools, the default first.
     fn tools(&self) -> Vec<Tool>;
     /// Applies a tool to a cell on the board (0-based; the caller checked the bounds).
@@ -143,4 +143,8 @@ pub trait Authoring: Rules + Clone + Sized {
     /// where solutions differ (each value they take), then shown counts,
     /// then changed numbers, then boundary moves.
     fn repair_edits(&self, seen: &Seen) -> Vec<Edit<Self>>;
+
+    /// The family's generators, in the order the command line and the
+    /// dialog list them (at least one: the family test asks for it).
+    const GENERATORS: &'static [&'static dyn Generator<Family = Self>];
 }

@@ -15,7 +15,9 @@ mod rules;
 
 pub use crate::puzzle::vocab::AnswerGlyph;
 pub use authoring::{Authoring, Clue, Edit, EditKind, Seen};
-pub use generator::{DraftRequest, Drafted, MAX_SIZE};
+pub use generator::{
+    Change, DraftRequest, Drafted, Generator, GeneratorInfo, MAX_SIZE, OptionKind, OptionSpec, OptionValue, Options,
+};
 pub use look::Look;
 pub use rules::{FamilyType, Rules, solve_by_search};
 

@@ -6,11 +6,12 @@
 //! new puzzle opens in, and says in words, inside it, why a grade is out of
 //! reach or was not found, and which of its options would reach it.
 
-use crate::geometry::TouchRule;
 use crate::jobs::Task;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{GenerateRequest, HOPELESS_AFTER, Recipe, RegionShape, Remedy};
+use crate::puzzle::generate::{
+    Change, DEFAULT_GENERATOR, GenerateRequest, HOPELESS_AFTER, OptionKind, OptionValue, Recipe, words,
+};
 use crate::run::Progress;
 use crate::study::setter::{Made, make};
 use crate::ui::room::RoomCtx;
@@ -53,7 +54,7 @@ impl Default for GenerateDialog {
     fn default() -> Self {
         GenerateDialog {
             open: false,
-            family: 0,
+            family: words().position(|w| w == DEFAULT_GENERATOR).unwrap_or(0),
             size: 8,
             grade: Grade::Medium,
             seed: 1,
@@ -84,51 +85,49 @@ impl GenerateDialog {
     fn recipe(&self) -> Result<Recipe, String> {
         let recipe = self.recipe_of_fields().map_err(|e| crate::quote::sentence(&e))?;
         match recipe.out_of_reach(self.grade) {
-            Some(why) => Err(advice(why, recipe.remedy(self.grade))),
+            Some(why) => Err(advice(why, &recipe, recipe.remedy(self.grade))),
             None => Ok(recipe),
         }
     }
 
     /// The recipe the fields describe, or what is wrong with them.
     fn recipe_of_fields(&self) -> Result<Recipe, String> {
-        let mut recipe = Recipe::of_family(Recipe::FAMILIES[self.family])?;
-        let shape = if self.any_shape {
-            RegionShape::Any
-        } else {
-            RegionShape::Connected
-        };
-        match &mut recipe {
-            Recipe::Queens { holes, regions } => {
-                *holes = self.holes;
-                *regions = shape;
-            }
-            Recipe::StarBattle { stars, holes } => {
-                *stars = self.stars;
-                *holes = self.holes;
-            }
-            Recipe::Tents { density } => *density = self.density,
-            Recipe::Rullo { max_number } => *max_number = self.max_number,
-            Recipe::Chess { pieces, regions } => {
-                *regions = shape;
-                *pieces = Piece::ALL
-                    .iter()
-                    .zip(self.pieces)
-                    .filter(|(_, on)| *on)
-                    .map(|(p, _)| *p)
-                    .collect();
-            }
-            Recipe::Battleship { fleet, rule, givens } => {
-                *fleet = crate::study::parse_list(&self.fleet, "fleet", "ship lengths such as 4,3,2")?;
-                *rule = if self.may_touch {
-                    TouchRule::MayTouch
-                } else {
-                    TouchRule::NoTouch
-                };
-                *givens = self.givens;
-            }
-            _ => {}
+        let recipe = Recipe::of_family(self.word()).map_err(|e| e.to_string())?;
+        let shape = OptionValue::Choice(if self.any_shape { "any" } else { "connected" });
+        let pieces = Piece::ALL
+            .iter()
+            .zip(self.pieces)
+            .filter(|(_, on)| *on)
+            .map(|(p, _)| p.letter())
+            .collect();
+        let fleet = crate::study::parse_list(&self.fleet, "fleet", "ship lengths such as 4,3,2");
+        let values = [
+            ("holes", OptionValue::Flag(self.holes)),
+            ("regions", shape),
+            ("stars", OptionValue::Int(self.stars as i64)),
+            ("density", OptionValue::Float(self.density)),
+            ("max-number", OptionValue::Int(i64::from(self.max_number))),
+            ("pieces", OptionValue::Letters(pieces)),
+            ("may-touch", OptionValue::Flag(self.may_touch)),
+            ("givens", OptionValue::Flag(self.givens)),
+        ];
+        let specs = recipe.specs();
+        let mut recipe = values
+            .into_iter()
+            .filter(|(key, _)| specs.iter().any(|s| s.key == *key))
+            .try_fold(recipe, |r, (key, value)| r.with(key, value))
+            .map_err(|e| e.to_string())?;
+        if recipe.specs().iter().any(|s| s.key == "fleet") {
+            recipe = recipe
+                .with("fleet", OptionValue::Lengths(fleet?))
+                .map_err(|e| e.to_string())?;
         }
         Ok(recipe)
+    }
+
+    /// The generator word the combo shows.
+    fn word(&self) -> &'static str {
+        words().nth(self.family).unwrap_or(DEFAULT_GENERATOR)
     }
 
     /// The dialog window (when open) and the finished puzzles joining the list.
@@ -176,9 +175,9 @@ impl GenerateDialog {
         egui::Grid::new("generate_fields").num_columns(2).show(ui, |ui| {
             ui.label("Family");
             egui::ComboBox::new("generate_family", "")
-                .selected_text(Recipe::title_of(Recipe::FAMILIES[self.family]))
+                .selected_text(Recipe::title_of(self.word()))
                 .show_ui(ui, |ui| {
-                    for (i, f) in Recipe::FAMILIES.iter().enumerate() {
+                    for (i, f) in words().enumerate() {
                         ui.selectable_value(&mut self.family, i, Recipe::title_of(f));
                     }
                 });
@@ -224,7 +223,7 @@ impl GenerateDialog {
                 if let Some(why) = r.never_found(self.grade) {
                     let stop = format!(
                         "{} The search gives up once {} drafts in a row come no nearer.",
-                        advice(why, r.remedy(self.grade)),
+                        advice(why, r, r.remedy(self.grade)),
                         crate::textview::thousands(HOPELESS_AFTER as u128)
                     );
                     message(ui, &stop, ui.visuals().weak_text_color());
@@ -250,8 +249,11 @@ impl GenerateDialog {
                 crate::ui::widgets::job_controls::progress_bar(ui, job, "puzzles", WIDTH);
             }
             if let Some(e) = &self.task.error {
-                let remedy = self.recipe_of_fields().ok().and_then(|r| r.remedy(self.grade));
-                message(ui, &advice(e, remedy), ui.visuals().warn_fg_color);
+                let text = match self.recipe_of_fields() {
+                    Ok(r) => advice(e, &r, r.remedy(self.grade)),
+                    Err(_) => advice(e, &Recipe::of_family(DEFAULT_GENERATOR).expect("a generator"), &[]),
+                };
+                message(ui, &text, ui.visuals().warn_fg_color);
             }
         }
     }
@@ -271,7 +273,7 @@ impl GenerateDialog {
             );
             ui.end_row();
         };
-        match Recipe::FAMILIES[self.family] {
+        match self.word() {
             "queens" => {
                 holes(ui, &mut self.holes);
                 shape(ui, &mut self.any_shape);
@@ -356,17 +358,31 @@ fn message(ui: &mut Ui, text: &str, colour: egui::Color32) {
 }
 
 /// Why a grade is out of reach (or was not found), as a sentence, and the
-/// option of this dialog that reaches it.
-fn advice(why: &str, remedy: Option<Remedy>) -> String {
-    let what = match remedy {
-        Some(Remedy::Holes) => " Tick 'may cut holes'.",
-        Some(Remedy::AnyShape) => " Tick 'any shape' under Regions.",
-        Some(Remedy::GivensOrShipsApart) => " Tick 'givens', or untick 'ships may touch'.",
-        None => "",
-    };
+/// options of this dialog that reach it: "Tick 'givens', or untick 'ships may touch'."
+fn advice(why: &str, recipe: &Recipe, remedy: &[Change]) -> String {
+    let steps: Vec<String> = remedy
+        .iter()
+        .filter_map(|change| {
+            let spec = recipe.specs().iter().find(|s| s.key == change.key())?;
+            Some(match (*change, &spec.kind) {
+                (Change::Flag(_, true), _) => format!("tick '{}'", spec.text),
+                (Change::Flag(_, false), _) => format!("untick '{}'", spec.text),
+                (Change::Choice(_, word), OptionKind::Choice { words, .. })
+                    if words.len() == 2 && !spec.text.is_empty() =>
+                {
+                    let tick = if word == words[1] { "tick" } else { "untick" };
+                    format!("{tick} '{}' under {}", spec.text, spec.label)
+                }
+                (Change::Choice(_, word), _) => format!("choose '{word}' under {}", spec.label),
+            })
+        })
+        .collect();
     let mut text = crate::quote::sentence(why);
     if !text.ends_with('.') {
         text.push('.');
     }
-    text + what
+    if steps.is_empty() {
+        return text;
+    }
+    format!("{text} {}.", crate::quote::sentence(&steps.join(", or ")))
 }

@@ -7,7 +7,12 @@
 use crate::geometry::TouchRule;
 use crate::puzzle::GenerateError;
 use crate::puzzle::battleship::{BattleshipPuzzle, Given};
+use crate::puzzle::deduce::Grade;
 use crate::puzzle::draft::Drafter;
+use crate::puzzle::draft::search::run;
+use crate::puzzle::family::{
+    Change, DraftRequest, Drafted, Generator, GeneratorInfo, MAX_SIZE, OptionKind, OptionSpec, Options,
+};
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -202,5 +207,154 @@ impl Drafter for BattleshipDrafter {
 
     fn patience(&self) -> usize {
         30 * self.n
+    }
+}
+
+/// Ship lengths.
+const FLEET: OptionSpec = OptionSpec {
+    key: "fleet",
+    flag: "fleet",
+    label: "Fleet",
+    text: "",
+    what: "the fleet",
+    help: "Ship lengths, comma separated (5,4,3,3,2 is the classic fleet)",
+    kind: OptionKind::Lengths {
+        default: &[4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
+    },
+};
+
+/// Ships may touch.
+const MAY_TOUCH: OptionSpec = OptionSpec {
+    key: "may-touch",
+    flag: "may-touch",
+    label: "Touching",
+    text: "ships may touch",
+    what: "touching",
+    help: "Ships may touch (off: no two ships touch, not even at a corner)",
+    kind: OptionKind::Flag { default: false },
+};
+
+/// Givens allowed.
+const GIVENS: OptionSpec = OptionSpec {
+    key: "givens",
+    flag: "no-givens",
+    label: "Givens",
+    text: "givens",
+    what: "givens",
+    help: "Givens allowed (off, or --no-givens: the row and column counts alone fix the fleet)",
+    kind: OptionKind::Flag { default: true },
+};
+
+/// Battleship (Bimaru).
+pub struct BattleshipGenerator;
+
+impl BattleshipGenerator {
+    fn rule(options: &Options) -> TouchRule {
+        if options.flag(MAY_TOUCH.key) {
+            TouchRule::MayTouch
+        } else {
+            TouchRule::NoTouch
+        }
+    }
+}
+
+impl GeneratorInfo for BattleshipGenerator {
+    fn word(&self) -> &'static str {
+        "battleship"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["bimaru"]
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[FLEET, MAY_TOUCH, GIVENS]
+    }
+
+    fn sizes(&self, _options: &Options) -> std::ops::RangeInclusive<usize> {
+        4..=MAX_SIZE
+    }
+
+    fn check(&self, options: &Options, size: usize) -> Result<(), String> {
+        let fleet = options.lengths(FLEET.key);
+        if fleet.is_empty() || fleet.len() > 20 {
+            return Err(format!("the fleet needs 1 to 20 ships, not {}", fleet.len()));
+        }
+        if let Some(l) = fleet.iter().find(|&&l| l == 0) {
+            return Err(format!("ship lengths are 1 or more, not {l}"));
+        }
+        match fleet.iter().find(|&&l| l > size) {
+            Some(l) if self.sizes(options).contains(&size) => {
+                Err(format!("a ship of length {l} does not fit a {size}×{size} board"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    // With ships that may touch and no givens the model is the row and
+    // column counts alone, and the fleet rules do not apply; every tier-2
+    // rule needs a line whose open cells all lie in, or all meet through a
+    // nearly full line, one other line: a line with one open cell, which
+    // tier 1's Fill takes first.
+    fn out_of_reach(&self, options: &Options, grade: Grade) -> Option<&'static str> {
+        (options.flag(MAY_TOUCH.key) && !options.flag(GIVENS.key) && grade == Grade::Medium).then_some(
+            "a Battleship whose ships may touch and that has no givens is never Medium: its only clues are \
+             the counts, and every tier-2 rule needs more than counts to act on; with givens, or ships kept \
+             apart, it is",
+        )
+    }
+
+    fn remedy(&self, options: &Options, grade: Grade) -> &'static [Change] {
+        if self.out_of_reach(options, grade).is_some() {
+            &[Change::Flag("givens", true), Change::Flag("may-touch", false)]
+        } else {
+            &[]
+        }
+    }
+
+    fn describe(&self, options: &Options) -> String {
+        format!(
+            "battleship, fleet {}, {}, {}",
+            options
+                .lengths(FLEET.key)
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            if options.flag(MAY_TOUCH.key) {
+                "ships may touch"
+            } else {
+                "ships apart"
+            },
+            if options.flag(GIVENS.key) {
+                "givens"
+            } else {
+                "no givens"
+            }
+        )
+    }
+
+    fn sample_size(&self) -> usize {
+        8
+    }
+}
+
+impl Generator for BattleshipGenerator {
+    type Family = BattleshipPuzzle;
+
+    fn generate(
+        &self,
+        options: &Options,
+        req: &DraftRequest,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(usize),
+    ) -> Result<Drafted<BattleshipPuzzle>, GenerateError> {
+        let drafter = BattleshipDrafter {
+            n: req.size,
+            fleet: options.lengths(FLEET.key).to_vec(),
+            rule: Self::rule(options),
+            givens: options.flag(GIVENS.key),
+        };
+        run(&drafter, req, cancel, progress)
     }
 }

@@ -13,7 +13,7 @@ use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::family::kit::{not_applicable, repeated};
 use crate::puzzle::family::repair_kit::{at, count_edits, shown_counts};
-use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Generator, Look, Rules};
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{PuzzleModel, Violation};
 use crate::puzzle::qubo::{Elimination, PuzzleQuboModel, QuboOptions};
@@ -543,6 +543,8 @@ impl Look for BattleshipPuzzle {
 }
 
 impl Authoring for BattleshipPuzzle {
+    const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::BattleshipGenerator];
+
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Given]
     }

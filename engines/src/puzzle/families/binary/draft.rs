@@ -7,8 +7,10 @@ use super::{BinaryLink, BinaryPuzzle};
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::GenerateError;
 use crate::puzzle::draft::Drafter;
+use crate::puzzle::draft::search::run;
 use crate::puzzle::exact::ExactRequest;
 use crate::puzzle::family::Rules;
+use crate::puzzle::family::{DraftRequest, Drafted, Generator, GeneratorInfo, Options};
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -212,5 +214,67 @@ impl Drafter for BinaryDrafter {
 
     fn patience(&self) -> usize {
         20 * self.base.rows
+    }
+}
+
+/// Takuzu, Binairo or Tango: no options, one struct for the three.
+pub struct BinaryGenerator {
+    word: &'static str,
+    /// The largest side.
+    largest: usize,
+    drafter: fn(usize) -> BinaryDrafter,
+}
+
+/// Takuzu (unique rows and columns). 14×14 is a standard size; each count there has a node budget.
+pub static TAKUZU: BinaryGenerator = BinaryGenerator {
+    word: "takuzu",
+    largest: 14,
+    drafter: BinaryDrafter::takuzu,
+};
+
+/// Binairo (rows and columns may repeat).
+pub static BINAIRO: BinaryGenerator = BinaryGenerator {
+    word: "binairo",
+    largest: 14,
+    drafter: BinaryDrafter::binairo,
+};
+
+/// Tango (givens and '=' / 'x' links).
+pub static TANGO: BinaryGenerator = BinaryGenerator {
+    word: "tango",
+    largest: 10,
+    drafter: BinaryDrafter::tango,
+};
+
+impl GeneratorInfo for BinaryGenerator {
+    fn word(&self) -> &'static str {
+        self.word
+    }
+
+    fn sizes(&self, _options: &Options) -> std::ops::RangeInclusive<usize> {
+        4..=self.largest
+    }
+
+    fn describe(&self, _options: &Options) -> String {
+        self.word.to_string()
+    }
+
+    fn sample_size(&self) -> usize {
+        6
+    }
+}
+
+impl Generator for BinaryGenerator {
+    type Family = BinaryPuzzle;
+
+    fn generate(
+        &self,
+        options: &Options,
+        req: &DraftRequest,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(usize),
+    ) -> Result<Drafted<BinaryPuzzle>, GenerateError> {
+        let _ = options;
+        run(&(self.drafter)(req.size), req, cancel, progress)
     }
 }

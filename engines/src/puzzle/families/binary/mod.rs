@@ -13,7 +13,7 @@ mod ladder;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint};
 use crate::puzzle::family::repair_kit::at;
-use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Generator, Look, Rules};
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Link, PuzzleModel, Violation, cell_name};
 use crate::puzzle::text::{CountSpec, Sections, counts_line, regions_from_grid};
@@ -534,6 +534,9 @@ impl Look for BinaryPuzzle {
 }
 
 impl Authoring for BinaryPuzzle {
+    const GENERATORS: &'static [&'static dyn Generator<Family = Self>] =
+        &[&draft::TAKUZU, &draft::BINAIRO, &draft::TANGO];
+
     fn tools(&self) -> Vec<Tool> {
         vec![
             Tool::Given,

@@ -6,8 +6,11 @@
 
 use super::{Chess, ChessGoal};
 use crate::puzzle::GenerateError;
-use crate::puzzle::draft::regions::{self, RegionShape};
+use crate::puzzle::deduce::Grade;
+use crate::puzzle::draft::regions::{self, ANY_SHAPE, REGIONS, RegionShape};
+use crate::puzzle::draft::search::run;
 use crate::puzzle::draft::{Drafter, STILL, Wander};
+use crate::puzzle::family::{Change, DraftRequest, Drafted, Generator, GeneratorInfo, OptionKind, OptionSpec, Options};
 use crate::puzzle::regions::in_reading_order;
 use crate::puzzle::vocab::Piece;
 use crate::run::CancelFlag;
@@ -138,5 +141,104 @@ impl Drafter for ChessDrafter {
                 patience: 8,
             },
         }
+    }
+}
+
+/// The pieces cells may allow, by letter.
+const PIECES: OptionSpec = OptionSpec {
+    key: "pieces",
+    flag: "pieces",
+    label: "Pieces",
+    text: "",
+    what: "the pieces",
+    help: "The pieces cells may allow, as letters (QRBNK)",
+    kind: OptionKind::Letters {
+        letters: &[
+            ('Q', "queen"),
+            ('R', "rook"),
+            ('B', "bishop"),
+            ('N', "knight"),
+            ('K', "king"),
+        ],
+        default: "QRBNK",
+    },
+};
+
+/// The Coloured Chess Piece Problem.
+pub struct ChessGenerator;
+
+impl ChessGenerator {
+    /// The pieces of the option, in the order given (its letters were checked).
+    fn pieces(options: &Options) -> Vec<Piece> {
+        options
+            .letters(PIECES.key)
+            .iter()
+            .filter_map(|&c| Piece::from_letter(c))
+            .collect()
+    }
+}
+
+impl GeneratorInfo for ChessGenerator {
+    fn word(&self) -> &'static str {
+        "chess"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[PIECES, REGIONS]
+    }
+
+    // Larger drafts with many solutions take tens of seconds each to count.
+    fn sizes(&self, _options: &Options) -> std::ops::RangeInclusive<usize> {
+        4..=10
+    }
+
+    fn check(&self, options: &Options, _size: usize) -> Result<(), String> {
+        if Self::pieces(options).is_empty() {
+            return Err("the chess set needs at least one piece".into());
+        }
+        Ok(())
+    }
+
+    fn never_found(&self, options: &Options, grade: Grade) -> Option<&'static str> {
+        regions::never_found(options, grade)
+    }
+
+    fn remedy(&self, options: &Options, grade: Grade) -> &'static [Change] {
+        if self.never_found(options, grade).is_some() {
+            ANY_SHAPE
+        } else {
+            &[]
+        }
+    }
+
+    fn describe(&self, options: &Options) -> String {
+        format!(
+            "chess, pieces {}, regions {}",
+            Self::pieces(options).iter().map(|p| p.letter()).collect::<String>(),
+            RegionShape::of(options).word()
+        )
+    }
+
+    fn sample_size(&self) -> usize {
+        5
+    }
+}
+
+impl Generator for ChessGenerator {
+    type Family = Chess;
+
+    fn generate(
+        &self,
+        options: &Options,
+        req: &DraftRequest,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(usize),
+    ) -> Result<Drafted<Chess>, GenerateError> {
+        let drafter = ChessDrafter {
+            n: req.size,
+            pieces: Self::pieces(options),
+            shape: RegionShape::of(options),
+        };
+        run(&drafter, req, cancel, progress)
     }
 }

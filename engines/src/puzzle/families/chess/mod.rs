@@ -14,7 +14,7 @@ mod max;
 
 use crate::puzzle::family::kit::{filled_grid, not_applicable, paint, toggle};
 use crate::puzzle::family::repair_kit::{at, boundary_moves, drop_given, given_clues};
-use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Generator, Look, Rules, solve_by_search};
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, PuzzleModel};
 use crate::puzzle::text::{Sections, cells_line, regions_from_grid};
@@ -329,6 +329,8 @@ impl Look for Chess {
 }
 
 impl Authoring for Chess {
+    const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::ChessGenerator];
+
     fn tools(&self) -> Vec<Tool> {
         let mut t: Vec<Tool> = Piece::ALL.iter().map(|&p| Tool::Piece(Some(p))).collect();
         t.push(Tool::Piece(None));

@@ -9,8 +9,13 @@
 
 use super::Queens;
 use crate::puzzle::GenerateError;
-use crate::puzzle::draft::regions::{self, RegionShape};
+use crate::puzzle::deduce::Grade;
+use crate::puzzle::draft::regions::{self, ANY_SHAPE, REGIONS, RegionShape};
+use crate::puzzle::draft::search::run;
 use crate::puzzle::draft::{Drafter, STILL, Wander};
+use crate::puzzle::family::{
+    Change, DraftRequest, Drafted, Generator, GeneratorInfo, MAX_SIZE, OptionKind, OptionSpec, Options,
+};
 use crate::puzzle::regions::{connected_without, in_reading_order, neighbours};
 use crate::puzzle::vocab::NO_REGION;
 use crate::run::CancelFlag;
@@ -152,5 +157,176 @@ impl Drafter for RegionStars {
                 patience: 1,
             },
         }
+    }
+}
+
+/// Holes may be cut as clues (Queens and Star Battle).
+pub const HOLES: OptionSpec = OptionSpec {
+    key: "holes",
+    flag: "holes",
+    label: "Holes",
+    text: "may cut holes",
+    what: "holes",
+    help: "Holes (cells off the board) may be cut as clues (a 2-star board is Easy only with them)",
+    kind: OptionKind::Flag { default: false },
+};
+
+/// Stars per row, column and region (Star Battle).
+const STARS: OptionSpec = OptionSpec {
+    key: "stars",
+    flag: "stars",
+    label: "Stars",
+    text: "",
+    what: "stars per line",
+    help: "Stars per row, column and region",
+    kind: OptionKind::Int {
+        min: 1,
+        max: 3,
+        default: 2,
+    },
+};
+
+/// "holes" or "no holes", as the recipe's words say it.
+fn holes_words(options: &Options) -> &'static str {
+    if options.flag(HOLES.key) { "holes" } else { "no holes" }
+}
+
+/// LinkedIn Queens: one queen per row, column and region, none touching.
+pub struct QueensGenerator;
+
+impl GeneratorInfo for QueensGenerator {
+    fn word(&self) -> &'static str {
+        "queens"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[HOLES, REGIONS]
+    }
+
+    fn sizes(&self, _options: &Options) -> std::ops::RangeInclusive<usize> {
+        4..=MAX_SIZE
+    }
+
+    fn never_found(&self, options: &Options, grade: Grade) -> Option<&'static str> {
+        regions::never_found(options, grade)
+    }
+
+    fn remedy(&self, options: &Options, grade: Grade) -> &'static [Change] {
+        if self.never_found(options, grade).is_some() {
+            ANY_SHAPE
+        } else {
+            &[]
+        }
+    }
+
+    fn describe(&self, options: &Options) -> String {
+        format!(
+            "queens, regions {}, {}",
+            RegionShape::of(options).word(),
+            holes_words(options)
+        )
+    }
+
+    fn sample_size(&self) -> usize {
+        6
+    }
+}
+
+impl Generator for QueensGenerator {
+    type Family = Queens;
+
+    fn generate(
+        &self,
+        options: &Options,
+        req: &DraftRequest,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(usize),
+    ) -> Result<Drafted<Queens>, GenerateError> {
+        let drafter = RegionStars {
+            n: req.size,
+            stars: 1,
+            holes: options.flag(HOLES.key),
+            shape: RegionShape::of(options),
+        };
+        run(&drafter, req, cancel, progress)
+    }
+}
+
+/// Star Battle: `stars` per row, column and region, none touching; its
+/// regions are always connected.
+pub struct StarBattleGenerator;
+
+impl StarBattleGenerator {
+    fn stars(options: &Options) -> usize {
+        options.int(STARS.key).clamp(1, 3) as usize
+    }
+}
+
+impl GeneratorInfo for StarBattleGenerator {
+    fn word(&self) -> &'static str {
+        "star-battle"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["starbattle"]
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[STARS, HOLES]
+    }
+
+    fn sizes(&self, options: &Options) -> std::ops::RangeInclusive<usize> {
+        4 * Self::stars(options)..=12
+    }
+
+    // Tier 1 needs a first step: Fill on a line or region with exactly as
+    // many open cells as stars. Lines have 4·stars or more cells; a connected
+    // region of `stars` cells has two touching, so no Fill, and Full,
+    // Excludes and links need a mark first.
+    fn out_of_reach(&self, options: &Options, grade: Grade) -> Option<&'static str> {
+        (options.int(STARS.key) >= 2 && !options.flag(HOLES.key) && grade == Grade::Easy).then_some(
+            "no board of connected regions with 2 or more stars is Easy: tier 1 has no first step (a region \
+             as small as its stars has two touching); with holes it is",
+        )
+    }
+
+    fn remedy(&self, options: &Options, grade: Grade) -> &'static [Change] {
+        if self.out_of_reach(options, grade).is_some() {
+            &[Change::Flag("holes", true)]
+        } else {
+            &[]
+        }
+    }
+
+    fn describe(&self, options: &Options) -> String {
+        format!(
+            "star-battle, {} stars, {}",
+            options.int(STARS.key),
+            holes_words(options)
+        )
+    }
+
+    fn sample_size(&self) -> usize {
+        8
+    }
+}
+
+impl Generator for StarBattleGenerator {
+    type Family = Queens;
+
+    fn generate(
+        &self,
+        options: &Options,
+        req: &DraftRequest,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(usize),
+    ) -> Result<Drafted<Queens>, GenerateError> {
+        let drafter = RegionStars {
+            n: req.size,
+            stars: Self::stars(options),
+            holes: options.flag(HOLES.key),
+            shape: RegionShape::Connected,
+        };
+        run(&drafter, req, cancel, progress)
     }
 }

@@ -13,7 +13,7 @@ use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::family::kit::{count_labels, counts_text, fit_counts, not_applicable, paint, toggle};
 use crate::puzzle::family::repair_kit::{at, boundary_moves, drop_given, given_clues};
-use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules, solve_by_search};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Generator, Look, Rules, solve_by_search};
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
 use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, regions_from_grid};
@@ -632,6 +632,9 @@ impl Look for Queens {
 }
 
 impl Authoring for Queens {
+    const GENERATORS: &'static [&'static dyn Generator<Family = Self>] =
+        &[&draft::QueensGenerator, &draft::StarBattleGenerator];
+
     /// N-queens has no regions: painting one would make it another family.
     fn tools(&self) -> Vec<Tool> {
         if Rules::family(self) == "n-queens" {

@@ -6,6 +6,8 @@
 use super::Rullo;
 use crate::puzzle::GenerateError;
 use crate::puzzle::draft::Drafter;
+use crate::puzzle::draft::search::run;
+use crate::puzzle::family::{DraftRequest, Drafted, Generator, GeneratorInfo, OptionKind, OptionSpec, Options};
 use crate::run::CancelFlag;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -62,5 +64,63 @@ impl Drafter for RulloDrafter {
 
     fn patience(&self) -> usize {
         40 * self.n
+    }
+}
+
+/// The largest number drawn.
+const MAX_NUMBER: OptionSpec = OptionSpec {
+    key: "max-number",
+    flag: "max-number",
+    label: "Numbers up to",
+    text: "",
+    what: "the largest Rullo number",
+    help: "Numbers from 1 to this",
+    kind: OptionKind::Int {
+        min: 2,
+        max: 99,
+        default: 9,
+    },
+};
+
+/// Rullo.
+pub struct RulloGenerator;
+
+impl GeneratorInfo for RulloGenerator {
+    fn word(&self) -> &'static str {
+        "rullo"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[MAX_NUMBER]
+    }
+
+    fn sizes(&self, _options: &Options) -> std::ops::RangeInclusive<usize> {
+        3..=10
+    }
+
+    fn describe(&self, options: &Options) -> String {
+        format!("rullo, max number {}", options.int(MAX_NUMBER.key))
+    }
+
+    fn sample_size(&self) -> usize {
+        4
+    }
+}
+
+impl Generator for RulloGenerator {
+    type Family = Rullo;
+
+    fn generate(
+        &self,
+        options: &Options,
+        req: &DraftRequest,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(usize),
+    ) -> Result<Drafted<Rullo>, GenerateError> {
+        let drafter = RulloDrafter {
+            n: req.size,
+            max_number: options.int(MAX_NUMBER.key).clamp(2, 99) as u32,
+        };
+        run(&drafter, req, cancel, progress)
     }
 }

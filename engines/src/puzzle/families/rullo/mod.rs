@@ -6,7 +6,7 @@ pub(crate) mod draft;
 
 use crate::puzzle::family::kit::{not_applicable, numbers_text, repeated};
 use crate::puzzle::family::repair_kit::at;
-use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Generator, Look, Rules};
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::PuzzleModel;
 use crate::puzzle::text::Sections;
@@ -158,6 +158,8 @@ impl Look for Rullo {
 }
 
 impl Authoring for Rullo {
+    const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::RulloGenerator];
+
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Number(1)]
     }

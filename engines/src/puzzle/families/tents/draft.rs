@@ -6,6 +6,10 @@
 use super::Tents;
 use crate::puzzle::GenerateError;
 use crate::puzzle::draft::Drafter;
+use crate::puzzle::draft::search::run;
+use crate::puzzle::family::{
+    DraftRequest, Drafted, Generator, GeneratorInfo, MAX_SIZE, OptionKind, OptionSpec, Options,
+};
 use crate::puzzle::regions::neighbours;
 use crate::puzzle::text::CountSpec;
 use crate::run::CancelFlag;
@@ -137,5 +141,64 @@ impl Drafter for TentsDrafter {
 
     fn patience(&self) -> usize {
         20 * self.n
+    }
+}
+
+/// Tents per cell.
+const DENSITY: OptionSpec = OptionSpec {
+    key: "density",
+    flag: "density",
+    label: "Tents per cell",
+    text: "",
+    what: "the tent density (tents per cell)",
+    help: "Tents per cell (Tatham's boards have about 0.2)",
+    kind: OptionKind::Float {
+        min: 0.05,
+        max: 0.25,
+        step: 0.01,
+        default: 0.2,
+    },
+};
+
+/// Tents & Trees.
+pub struct TentsGenerator;
+
+impl GeneratorInfo for TentsGenerator {
+    fn word(&self) -> &'static str {
+        "tents"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[DENSITY]
+    }
+
+    fn sizes(&self, _options: &Options) -> std::ops::RangeInclusive<usize> {
+        4..=MAX_SIZE
+    }
+
+    fn describe(&self, options: &Options) -> String {
+        format!("tents, density {}", options.float(DENSITY.key))
+    }
+
+    fn sample_size(&self) -> usize {
+        6
+    }
+}
+
+impl Generator for TentsGenerator {
+    type Family = Tents;
+
+    fn generate(
+        &self,
+        options: &Options,
+        req: &DraftRequest,
+        cancel: &CancelFlag,
+        progress: &dyn Fn(usize),
+    ) -> Result<Drafted<Tents>, GenerateError> {
+        let drafter = TentsDrafter {
+            n: req.size,
+            density: options.float(DENSITY.key),
+        };
+        run(&drafter, req, cancel, progress)
     }
 }

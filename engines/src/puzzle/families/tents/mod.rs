@@ -12,7 +12,7 @@ pub(crate) mod draft;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::family::kit::{count_labels, counts_text, filled_grid, not_applicable, repeated, toggle};
 use crate::puzzle::family::repair_kit::{count_edits, shown_counts};
-use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Look, Rules};
+use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Generator, Look, Rules};
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, PuzzleModel, Violation};
 use crate::puzzle::text::{CountSpec, Sections, counts_line};
@@ -338,6 +338,8 @@ impl Look for Tents {
 }
 
 impl Authoring for Tents {
+    const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::TentsGenerator];
+
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Tree]
     }
