@@ -2,8 +2,10 @@
 //! grade and the drafts they took; Ctrl+C stops.
 
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::families::chess::Piece;
-use crate::puzzle::generate::{Change, GenerateError, GenerateRequest, OptionKind, OptionValue, Recipe};
+use crate::puzzle::generate::{
+    self, Change, GenerateError, GenerateRequest, OptionKind, OptionSpec, OptionValue, Recipe,
+};
+use crate::study::setter::option_value;
 use serde_json::json;
 
 /// Most puzzles one command makes.
@@ -12,37 +14,11 @@ const MAX_COUNT: usize = 1000;
 /// `puzzle generate` options.
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
-    /// queens, star-battle, tents, takuzu, binairo, tango, rullo, chess or battleship.
-    #[arg(long, default_value = "queens")]
+    #[arg(long, default_value = generate::DEFAULT_GENERATOR, help = family_help())]
     pub family: String,
-    /// Star Battle: stars per row, column and region.
-    #[arg(long)]
-    pub stars: Option<usize>,
-    /// Tents: tents per cell (0.05 to 0.25).
-    #[arg(long)]
-    pub density: Option<f64>,
-    /// Rullo: numbers from 1 to this.
-    #[arg(long)]
-    pub max_number: Option<u32>,
-    /// Chess: the pieces cells may allow, as letters (QRBNK).
-    #[arg(long)]
-    pub pieces: Option<String>,
-    /// Queens and Star Battle: holes (cells off the board) may be cut as clues.
-    #[arg(long)]
-    pub holes: bool,
-    /// Queens and chess: regions are `connected` (one piece each) or of
-    /// `any` shape (the generalised puzzles; Fiendish needs them).
-    #[arg(long)]
-    pub regions: Option<String>,
-    /// Battleship: ship lengths, e.g. 4,3,3,2,2,2,1,1,1,1.
-    #[arg(long)]
-    pub fleet: Option<String>,
-    /// Battleship: ships may touch.
-    #[arg(long)]
-    pub may_touch: bool,
-    /// Battleship: no givens, the counts alone fix the fleet.
-    #[arg(long)]
-    pub no_givens: bool,
+    /// The generators' options as flags.
+    #[command(flatten)]
+    pub options: GeneratorFlags,
     #[arg(long, default_value_t = 8)]
     pub size: usize,
     /// easy, medium, hard or fiendish.
@@ -77,61 +53,119 @@ fn grade_of(word: &str) -> Result<Grade, String> {
     }
 }
 
-/// The family's recipe with the options given (an option of another family is refused).
+/// `--family`'s help: the generators' words, in menu order.
+fn family_help() -> String {
+    let words: Vec<&str> = generate::words().collect();
+    match words.split_last() {
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The generators' options as flags, made from their descriptions (one flag
+/// per option key; its help names the generators that have it): each flag
+/// given, with its text ("" for a flag that takes no value).
+#[derive(Clone, Debug, Default)]
+pub struct GeneratorFlags(Vec<(&'static OptionSpec, String)>);
+
+impl clap::Args for GeneratorFlags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        generate::option_flags().into_iter().fold(cmd, |cmd, (spec, owners)| {
+            let arg = clap::Arg::new(spec.key).long(spec.flag).help(flag_help(spec, &owners));
+            cmd.arg(match spec.kind {
+                OptionKind::Flag { .. } => arg.action(clap::ArgAction::SetTrue),
+                // clap (without its `string` feature) keeps only 'static names: a
+                // few bytes per flag, once per run.
+                _ => arg.action(clap::ArgAction::Set).value_name(&*Box::leak(
+                    spec.key.to_ascii_uppercase().replace('-', "_").into_boxed_str(),
+                )),
+            })
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl clap::FromArgMatches for GeneratorFlags {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut flags = GeneratorFlags::default();
+        flags.update_from_arg_matches(m)?;
+        Ok(flags)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        for (spec, _) in generate::option_flags() {
+            let given = match spec.kind {
+                OptionKind::Flag { .. } => m.get_flag(spec.key).then(String::new),
+                _ => m.get_one::<String>(spec.key).cloned(),
+            };
+            if let Some(text) = given {
+                self.0.retain(|(s, _)| s.key != spec.key);
+                self.0.push((spec, text));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A flag's help: the generators that have it, what it does and its range
+/// ("Star Battle: stars per row, column and region (1 to 3)").
+fn flag_help(spec: &OptionSpec, owners: &[&str]) -> String {
+    let what = lower_first(spec.help);
+    let text = match spec.kind {
+        OptionKind::Flag { default: true } => format!("turns this off: {what}"),
+        OptionKind::Int { min, max, .. } => format!("{what} ({min} to {max})"),
+        OptionKind::Float { min, max, .. } => {
+            format!(
+                "{what} ({} to {})",
+                crate::quote::number(min),
+                crate::quote::number(max)
+            )
+        }
+        _ => what,
+    };
+    format!("{}: {text}", titles(owners))
+}
+
+/// The generators' names as people write them: "Queens and Star Battle".
+fn titles(words: &[&str]) -> String {
+    let names: Vec<&str> = words.iter().map(|w| Recipe::title_of(w)).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+/// A help text to follow a colon: its first letter small, unless the first
+/// word is all capitals.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if second.is_lowercase() => {
+            first.to_lowercase().chain(text[first.len_utf8()..].chars()).collect()
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// The generator's recipe with the flags given: each value read first, then
+/// a flag of another generator refused, then the values set.
 fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
     let recipe = Recipe::of_family(&a.family).map_err(|e| e.to_string())?;
-    let family = recipe.word();
-    let mut given: Vec<(&str, &str, OptionValue)> = Vec::new();
-    if let Some(v) = a.stars {
-        given.push(("--stars", "stars", OptionValue::Int(v as i64)));
-    }
-    if a.holes {
-        given.push(("--holes", "holes", OptionValue::Flag(true)));
-    }
-    if let Some(word) = &a.regions {
-        let word = match word.trim().to_ascii_lowercase().as_str() {
-            "connected" => "connected",
-            "any" => "any",
-            other => return Err(format!("--regions: regions are 'connected' or 'any', not '{other}'")),
-        };
-        given.push(("--regions", "regions", OptionValue::Choice(word)));
-    }
-    if let Some(v) = a.density {
-        given.push(("--density", "density", OptionValue::Float(v)));
-    }
-    if let Some(v) = a.max_number {
-        given.push(("--max-number", "max-number", OptionValue::Int(i64::from(v))));
-    }
-    if let Some(letters) = &a.pieces {
-        let letters = letters
-            .chars()
-            .map(|c| {
-                Piece::from_letter(c.to_ascii_uppercase())
-                    .map(|p| p.letter())
-                    .ok_or(format!("--pieces: '{c}' is not one of Q, R, B, N, K"))
-            })
-            .collect::<Result<_, _>>()?;
-        given.push(("--pieces", "pieces", OptionValue::Letters(letters)));
-    }
-    if let Some(list) = &a.fleet {
-        let fleet = crate::study::parse_list(list, "--fleet", "ship lengths such as 4,3,2")?;
-        given.push(("--fleet", "fleet", OptionValue::Lengths(fleet)));
-    }
-    if a.may_touch {
-        given.push(("--may-touch", "may-touch", OptionValue::Flag(true)));
-    }
-    if a.no_givens {
-        given.push(("--no-givens", "givens", OptionValue::Flag(false)));
-    }
-    if let Some((option, ..)) = given
+    let values = a
+        .options
+        .0
         .iter()
-        .find(|(_, key, _)| !recipe.specs().iter().any(|s| s.key == *key))
-    {
-        return Err(format!("{option} is not an option of {family}"));
+        .map(|(spec, text)| Ok((*spec, option_value(spec, text, &format!("--{}", spec.flag))?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    if let Some((spec, _)) = values.iter().find(|(spec, _)| !recipe.specs().contains(spec)) {
+        return Err(format!("--{} is not an option of {}", spec.flag, recipe.word()));
     }
-    given
+    values
         .into_iter()
-        .try_fold(recipe, |r, (_, key, value)| r.with(key, value))
+        .try_fold(recipe, |r, (spec, value)| r.with(spec.key, value))
         .map_err(|e| e.to_string())
 }
 

@@ -4,7 +4,9 @@
 
 use crate::puzzle::Puzzle;
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::generate::{GenerateError, GenerateRequest, generate};
+use crate::puzzle::generate::{
+    GenerateError, GenerateRequest, OptionKind, OptionSpec, OptionValue, choice_error, generate, letters_error,
+};
 use crate::puzzle::setter::{SetterError, grade_of, minimality, without};
 use crate::run::{CancelFlag, Cancelled};
 
@@ -117,5 +119,47 @@ pub fn make(req: &GenerateRequest, cancel: &CancelFlag, progress: &dyn Fn(usize)
         tries: g.tries,
         seed: req.seed,
         certificate,
+    })
+}
+
+/// A generator option's value read from text (a command-line flag's): a
+/// number, a choice's word, letters (any case) or a list of lengths. Errors
+/// start with `what` ("--regions: regions are 'connected' or 'any', not 'odd'").
+/// A flag's presence is its own value: its default turned over.
+pub fn option_value(spec: &OptionSpec, text: &str, what: &str) -> Result<OptionValue, String> {
+    let t = text.trim();
+    let not = |kind: &str| format!("{what}: '{}' is not {kind}", crate::quote::excerpt(t));
+    Ok(match &spec.kind {
+        OptionKind::Int { min, .. } => match t.parse::<i64>() {
+            // As the command line says it of every other count.
+            Ok(v) if v < 0 && *min >= 0 => return Err(format!("{what} takes a whole number, 0 or more, not {t}")),
+            Ok(v) => OptionValue::Int(v),
+            Err(_) => return Err(not("a whole number")),
+        },
+        OptionKind::Float { .. } => OptionValue::Float(t.parse().map_err(|_| not("a number"))?),
+        OptionKind::Flag { default } => OptionValue::Flag(!default),
+        OptionKind::Choice { words, .. } => {
+            let lower = t.to_ascii_lowercase();
+            let word = words
+                .iter()
+                .find(|w| **w == lower)
+                .ok_or_else(|| format!("{what}: {}", choice_error(spec.key, words, &lower)))?;
+            OptionValue::Choice(word)
+        }
+        OptionKind::Letters { letters, .. } => OptionValue::Letters(
+            t.chars()
+                .map(|c| {
+                    let upper = c.to_ascii_uppercase();
+                    letters
+                        .iter()
+                        .any(|(l, _)| *l == upper)
+                        .then_some(upper)
+                        .ok_or_else(|| format!("{what}: {}", letters_error(c, letters)))
+                })
+                .collect::<Result<_, _>>()?,
+        ),
+        OptionKind::Lengths { .. } => {
+            OptionValue::Lengths(crate::study::parse_list(t, what, "ship lengths such as 4,3,2")?)
+        }
     })
 }

@@ -909,3 +909,52 @@ fn repair_past_the_cap_says_no_edit_brings_the_count_below_it() {
     );
     assert!(!said.contains("cuts its"), "{said}");
 }
+
+/// `puzzle generate --help` lists every generator's options as flags, each
+/// with the generators that have it, and every generator word; each flag is
+/// taken by the first generator that has it and refused by one that has not.
+#[test]
+fn generate_help_lists_every_generators_flags() {
+    use fleetscope::puzzle::generate::{OptionKind, option_flags, words};
+    let out = fleetscope(&["puzzle", "generate", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{help}");
+    for word in words() {
+        assert!(help.contains(word), "--family lists {word}: {help}");
+    }
+    for (spec, owners) in option_flags() {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("--{} ", spec.flag)))
+            .unwrap_or_else(|| panic!("--{} is listed: {help}", spec.flag));
+        let title = fleetscope::puzzle::family_title(owners[0]);
+        assert!(line.contains(title), "--{} names {title}: {line}", spec.flag);
+        let value = match &spec.kind {
+            OptionKind::Flag { .. } => None,
+            OptionKind::Int { default, .. } => Some(default.to_string()),
+            OptionKind::Float { default, .. } => Some(default.to_string()),
+            OptionKind::Choice { default, .. } | OptionKind::Letters { default, .. } => Some(default.to_string()),
+            OptionKind::Lengths { .. } => Some("3,2,1".to_string()),
+        };
+        let flag = format!("--{}", spec.flag);
+        let mut args = vec![
+            "puzzle",
+            "generate",
+            "--size",
+            "0",
+            "--family",
+            owners[0],
+            flag.as_str(),
+        ];
+        args.extend(value.as_deref());
+        let taken = String::from_utf8_lossy(&fleetscope(&args).stderr).to_string();
+        assert!(taken.contains("cells a side"), "{flag} taken by {}: {taken}", owners[0]);
+        let other = words().find(|w| !owners.contains(w)).unwrap();
+        args[5] = other;
+        let refused = String::from_utf8_lossy(&fleetscope(&args).stderr).to_string();
+        assert!(
+            refused.contains(&format!("{flag} is not an option of {other}")),
+            "{refused}"
+        );
+    }
+}

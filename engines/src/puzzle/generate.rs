@@ -12,6 +12,7 @@ pub use crate::puzzle::draft::search::HOPELESS_AFTER;
 pub use crate::puzzle::error::GenerateError;
 use crate::puzzle::families::{AnyGenerator, GENERATORS, generator};
 use crate::puzzle::family::DraftRequest;
+pub use crate::puzzle::family::generator::{choice_error, letters_error};
 pub use crate::puzzle::family::{Change, GeneratorInfo, MAX_SIZE, OptionKind, OptionSpec, OptionValue, Options};
 use crate::run::CancelFlag;
 

@@ -32,8 +32,8 @@ pub const REGIONS: OptionSpec = OptionSpec {
     label: "Regions",
     text: "any shape",
     what: "regions",
-    help: "Connected: each region is one piece (as LinkedIn's); any: any set of cells, as the generalised \
-           puzzles of the QUBO paper allow (only such boards have been found to be Fiendish)",
+    help: "Regions are connected (one piece each, as LinkedIn's) or of any shape (any set of cells, as the \
+           generalised puzzles of the QUBO paper allow; only such boards have been found to be Fiendish)",
     kind: OptionKind::Choice {
         words: &["connected", "any"],
         default: "connected",

@@ -241,7 +241,7 @@ const GIVENS: OptionSpec = OptionSpec {
     label: "Givens",
     text: "givens",
     what: "givens",
-    help: "Givens allowed (off, or --no-givens: the row and column counts alone fix the fleet)",
+    help: "Givens on the board (off: the row and column counts alone fix the fleet)",
     kind: OptionKind::Flag { default: true },
 };
 

@@ -151,7 +151,7 @@ const DENSITY: OptionSpec = OptionSpec {
     label: "Tents per cell",
     text: "",
     what: "the tent density (tents per cell)",
-    help: "Tents per cell (Tatham's boards have about 0.2)",
+    help: "Tents per cell; Tatham's boards have about 0.2",
     kind: OptionKind::Float {
         min: 0.05,
         max: 0.25,
