@@ -338,3 +338,66 @@ fn past_the_cap_repair_says_no_edit_brings_the_count_below_it() {
         assert!(!t.contains("or cuts its"), "'{t}'");
     }
 }
+
+/// Sets the dialog's number field on the row `row` (as a screen reader does).
+fn set_dialog_number(h: &mut H, row: &str, value: usize) {
+    nearest(h, row, h.query_all_by_role(egui::accesskit::Role::SpinButton)).set_value_accesskit(value as f64);
+    h.run_steps(2);
+}
+
+/// The dialog's drop-down on the row `row` (its value may show elsewhere too).
+fn dialog_combo<'h>(h: &'h H, row: &str) -> egui_kittest::Node<'h> {
+    nearest(h, row, h.query_all_by_role(egui::accesskit::Role::ComboBox))
+}
+
+/// Every generator is in the dialog's list, draws its own options, and
+/// makes a unique puzzle of its family at a small size.
+#[test]
+fn every_generator_in_the_dialog_makes_a_puzzle() {
+    use fleetscope::puzzle::families::generator;
+    use fleetscope::puzzle::generate::{Recipe, words};
+    let mut h = on("Rullo (article example)");
+    h.get_by_label("Generate...").click();
+    h.run_steps(2);
+    let mut grade = "Medium";
+    for word in words() {
+        let title = Recipe::title_of(word);
+        dialog_combo(&h, "Family").click();
+        h.run_steps(2);
+        dialog_item(&h, "Family", title).click();
+        h.run_steps(2);
+        let recipe = Recipe::of_family(word).unwrap();
+        for spec in recipe.specs() {
+            assert!(
+                h.query_by_label(spec.label).is_some(),
+                "{word}: the row '{}'",
+                spec.label
+            );
+        }
+        let want = if recipe.out_of_reach(Grade::Easy).is_some() {
+            "Medium"
+        } else {
+            "Easy"
+        };
+        if want != grade {
+            dialog_combo(&h, "Grade").click();
+            h.run_steps(2);
+            dialog_item(&h, "Grade", want).click();
+            h.run_steps(2);
+            grade = want;
+        }
+        let size = generator(word).unwrap().info().sample_size();
+        set_dialog_number(&mut h, "Size", size);
+        let before = h.state().doc.session.puzzles.puzzles.len();
+        h.get_by_label("Generate").click();
+        h.run_steps(2);
+        wait_until(&mut h, |r| !r.room.busy());
+        let shelf = &h.state().doc.session.puzzles;
+        assert_eq!(shelf.puzzles.len(), before + 1, "{word}: the puzzle joins the list");
+        let made = shelf.current().unwrap();
+        let name = format!("{title} {size}×{size} {want}");
+        assert!(made.name.starts_with(&name), "{word}: {} is a {name}", made.name);
+        assert_eq!(made.puzzle.size(), (size, size));
+        assert_eq!(count(&made.puzzle), 1, "{word}: unique");
+    }
+}

@@ -8,15 +8,16 @@
 
 use crate::jobs::Task;
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::families::chess::Piece;
 use crate::puzzle::generate::{
-    Change, DEFAULT_GENERATOR, GenerateRequest, HOPELESS_AFTER, OptionKind, OptionValue, Recipe, words,
+    Change, DEFAULT_GENERATOR, GenerateRequest, HOPELESS_AFTER, OptionKind, OptionSpec, OptionValue, Recipe, words,
 };
 use crate::run::Progress;
+use crate::study::setter::option_value;
 use crate::study::setter::{Made, make};
 use crate::ui::room::RoomCtx;
 use crate::ui::widgets::job_controls::task_status;
 use egui::Ui;
+use std::collections::BTreeMap;
 
 /// Most puzzles one run makes.
 const MAX_COUNT: usize = 50;
@@ -26,51 +27,40 @@ const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fien
 
 pub struct GenerateDialog {
     pub open: bool,
-    family: usize,
+    /// The generator's word.
+    family: &'static str,
     size: usize,
     grade: Grade,
     seed: u64,
     count: usize,
-    stars: usize,
-    /// Queens and Star Battle: holes may be cut as clues.
-    holes: bool,
-    /// Queens and chess: regions of any shape, not one piece each.
-    any_shape: bool,
-    density: f64,
-    max_number: u32,
-    pieces: [bool; 5],
-    fleet: String,
-    may_touch: bool,
-    givens: bool,
+    /// The options' values by key, shared by every generator that has the
+    /// option (a Star Battle with holes keeps them for Queens). An option
+    /// not set here has its default.
+    values: BTreeMap<&'static str, OptionValue>,
+    /// The text of list options (a fleet) as typed: read when generating.
+    texts: BTreeMap<&'static str, String>,
     /// Drafts one puzzle may take.
     tries: usize,
     /// Each finished puzzle comes as an update; the result is how many were made.
     task: Task<usize, Made>,
-    /// The family the last run's message was about.
-    ran_family: usize,
+    /// The generator the last run's message was about.
+    ran_family: &'static str,
 }
 
 impl Default for GenerateDialog {
     fn default() -> Self {
         GenerateDialog {
             open: false,
-            family: words().position(|w| w == DEFAULT_GENERATOR).unwrap_or(0),
+            family: DEFAULT_GENERATOR,
             size: 8,
             grade: Grade::Medium,
             seed: 1,
             count: 1,
-            stars: 2,
-            holes: false,
-            any_shape: false,
-            density: 0.2,
-            max_number: 9,
-            pieces: [true; 5],
-            fleet: "4,3,3,2,2,2,1,1,1,1".into(),
-            may_touch: false,
-            givens: true,
+            values: BTreeMap::new(),
+            texts: BTreeMap::new(),
             tries: 20_000,
             task: Task::default(),
-            ran_family: 0,
+            ran_family: "",
         }
     }
 }
@@ -92,42 +82,23 @@ impl GenerateDialog {
 
     /// The recipe the fields describe, or what is wrong with them.
     fn recipe_of_fields(&self) -> Result<Recipe, String> {
-        let recipe = Recipe::of_family(self.word()).map_err(|e| e.to_string())?;
-        let shape = OptionValue::Choice(if self.any_shape { "any" } else { "connected" });
-        let pieces = Piece::ALL
-            .iter()
-            .zip(self.pieces)
-            .filter(|(_, on)| *on)
-            .map(|(p, _)| p.letter())
-            .collect();
-        let fleet = crate::study::parse_list(&self.fleet, "fleet", "ship lengths such as 4,3,2");
-        let values = [
-            ("holes", OptionValue::Flag(self.holes)),
-            ("regions", shape),
-            ("stars", OptionValue::Int(self.stars as i64)),
-            ("density", OptionValue::Float(self.density)),
-            ("max-number", OptionValue::Int(i64::from(self.max_number))),
-            ("pieces", OptionValue::Letters(pieces)),
-            ("may-touch", OptionValue::Flag(self.may_touch)),
-            ("givens", OptionValue::Flag(self.givens)),
-        ];
-        let specs = recipe.specs();
-        let mut recipe = values
-            .into_iter()
-            .filter(|(key, _)| specs.iter().any(|s| s.key == *key))
-            .try_fold(recipe, |r, (key, value)| r.with(key, value))
-            .map_err(|e| e.to_string())?;
-        if recipe.specs().iter().any(|s| s.key == "fleet") {
-            recipe = recipe
-                .with("fleet", OptionValue::Lengths(fleet?))
-                .map_err(|e| e.to_string())?;
+        let mut recipe = Recipe::of_family(self.family).map_err(|e| e.to_string())?;
+        for spec in recipe.specs() {
+            let value = match (&spec.kind, self.texts.get(spec.key)) {
+                (OptionKind::Lengths { .. }, Some(text)) => option_value(spec, text, &spec.label.to_lowercase())?,
+                _ => self.value(spec),
+            };
+            recipe.set(spec.key, value).map_err(|e| e.to_string())?;
         }
         Ok(recipe)
     }
 
-    /// The generator word the combo shows.
-    fn word(&self) -> &'static str {
-        words().nth(self.family).unwrap_or(DEFAULT_GENERATOR)
+    /// An option's value: as set in the dialog, or its default.
+    fn value(&self, spec: &OptionSpec) -> OptionValue {
+        self.values
+            .get(spec.key)
+            .cloned()
+            .unwrap_or_else(|| spec.kind.default_value())
     }
 
     /// The dialog window (when open) and the finished puzzles joining the list.
@@ -175,10 +146,10 @@ impl GenerateDialog {
         egui::Grid::new("generate_fields").num_columns(2).show(ui, |ui| {
             ui.label("Family");
             egui::ComboBox::new("generate_family", "")
-                .selected_text(Recipe::title_of(self.word()))
+                .selected_text(Recipe::title_of(self.family))
                 .show_ui(ui, |ui| {
-                    for (i, f) in words().enumerate() {
-                        ui.selectable_value(&mut self.family, i, Recipe::title_of(f));
+                    for w in words() {
+                        ui.selectable_value(&mut self.family, w, Recipe::title_of(w));
                     }
                 });
             ui.end_row();
@@ -258,67 +229,69 @@ impl GenerateDialog {
         }
     }
 
+    /// A row for each option of the generator, its widget made from its kind.
     fn options(&mut self, ui: &mut Ui) {
-        let holes = |ui: &mut Ui, on: &mut bool| {
-            ui.label("Holes");
-            ui.checkbox(on, "may cut holes")
-                .on_hover_text("Cells off the board, used as clues (a 2-star board is Easy only with them)");
-            ui.end_row();
+        let Ok(recipe) = Recipe::of_family(self.family) else {
+            return;
         };
-        let shape = |ui: &mut Ui, any: &mut bool| {
-            ui.label("Regions");
-            ui.checkbox(any, "any shape").on_hover_text(
-                "Off: each region is one connected piece (as LinkedIn's). On: any set of cells, as the \
-                 generalised puzzles of the QUBO paper allow; only such boards have been found to be Fiendish",
-            );
+        for spec in recipe.specs() {
+            ui.label(spec.label);
+            let mut value = self.value(spec);
+            let response = match (&spec.kind, &mut value) {
+                (OptionKind::Int { min, max, .. }, OptionValue::Int(v)) => {
+                    ui.add(egui::DragValue::new(v).range(*min..=*max))
+                }
+                (OptionKind::Float { min, max, step, .. }, OptionValue::Float(v)) => {
+                    ui.add(egui::DragValue::new(v).range(*min..=*max).speed(*step))
+                }
+                (OptionKind::Flag { .. }, OptionValue::Flag(on)) => ui.checkbox(on, spec.text),
+                // Two words with a text read best as a check box: ticked is the second.
+                (OptionKind::Choice { words, .. }, OptionValue::Choice(word))
+                    if words.len() == 2 && !spec.text.is_empty() =>
+                {
+                    let mut on = *word == words[1];
+                    let r = ui.checkbox(&mut on, spec.text);
+                    *word = words[usize::from(on)];
+                    r
+                }
+                (OptionKind::Choice { words, .. }, OptionValue::Choice(word)) => {
+                    egui::ComboBox::new(("generate_option", spec.key), "")
+                        .selected_text(*word)
+                        .show_ui(ui, |ui| {
+                            for w in *words {
+                                ui.selectable_value(word, *w, *w);
+                            }
+                        })
+                        .response
+                }
+                (OptionKind::Letters { letters, .. }, OptionValue::Letters(chosen)) => {
+                    ui.horizontal(|ui| {
+                        let mut now: Vec<char> = Vec::new();
+                        for (letter, name) in *letters {
+                            let mut on = chosen.contains(letter);
+                            ui.checkbox(&mut on, letter.to_string()).on_hover_text(*name);
+                            if on {
+                                now.push(*letter);
+                            }
+                        }
+                        *chosen = now;
+                    })
+                    .response
+                }
+                (OptionKind::Lengths { default }, _) => {
+                    let text = self
+                        .texts
+                        .entry(spec.key)
+                        .or_insert_with(|| default.iter().map(usize::to_string).collect::<Vec<_>>().join(","));
+                    ui.text_edit_singleline(text)
+                }
+                _ => ui.label(""),
+            };
+            response.on_hover_text(spec.help);
+            if !matches!(spec.kind, OptionKind::Lengths { .. }) {
+                self.values.insert(spec.key, value);
+            }
             ui.end_row();
-        };
-        match self.word() {
-            "queens" => {
-                holes(ui, &mut self.holes);
-                shape(ui, &mut self.any_shape);
-            }
-            "star-battle" => {
-                ui.label("Stars");
-                ui.add(egui::DragValue::new(&mut self.stars).range(1..=3))
-                    .on_hover_text("Stars per row, column and region");
-                ui.end_row();
-                holes(ui, &mut self.holes);
-            }
-            "tents" => {
-                ui.label("Tents per cell");
-                ui.add(egui::DragValue::new(&mut self.density).range(0.05..=0.25).speed(0.01));
-                ui.end_row();
-            }
-            "rullo" => {
-                ui.label("Numbers up to");
-                ui.add(egui::DragValue::new(&mut self.max_number).range(2..=99));
-                ui.end_row();
-            }
-            "chess" => {
-                ui.label("Pieces");
-                ui.horizontal(|ui| {
-                    for (on, p) in self.pieces.iter_mut().zip(Piece::ALL) {
-                        ui.checkbox(on, p.letter().to_string()).on_hover_text(p.name());
-                    }
-                });
-                ui.end_row();
-                shape(ui, &mut self.any_shape);
-            }
-            "battleship" => {
-                ui.label("Fleet");
-                ui.text_edit_singleline(&mut self.fleet)
-                    .on_hover_text("Ship lengths, comma separated (5,4,3,3,2 is the classic fleet)");
-                ui.end_row();
-                ui.label("Rules");
-                ui.horizontal(|ui| {
-                    ui.checkbox(&mut self.may_touch, "ships may touch");
-                    ui.checkbox(&mut self.givens, "givens")
-                        .on_hover_text("Off: no givens at all, the row and column counts alone fix the fleet");
-                });
-                ui.end_row();
-            }
-            _ => {}
         }
     }
 
