@@ -4,7 +4,7 @@
 
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::deduce::{self, Contradiction, Deduction, Ladder, LadderSpec, State, Step, TOP_TIER};
-use crate::puzzle::families::AnswerGlyph;
+use crate::puzzle::vocab::AnswerGlyph;
 use crate::puzzle::{ExactRequest, Puzzle, PuzzleModel, SearchProgress};
 use crate::run::CancelFlag;
 use std::time::Duration;

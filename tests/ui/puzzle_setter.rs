@@ -320,7 +320,7 @@ fn past_the_cap_repair_says_no_edit_brings_the_count_below_it() {
         let mut p = blank.clone();
         fleetscope::puzzle::edit::apply(
             &mut p,
-            fleetscope::puzzle::edit::Tool::Given,
+            fleetscope::puzzle::vocab::Tool::Given,
             (cell / cols, cell % cols),
         )
         .unwrap();

@@ -156,7 +156,7 @@ fn random_board(n: usize, k: usize, connected: bool, seed: u64) -> Puzzle {
         .chunks(n)
         .map(|row| {
             row.iter()
-                .map(|r| fleetscope::puzzle::edit::region_letter(r.unwrap() as u16))
+                .map(|r| fleetscope::puzzle::vocab::region_letter(r.unwrap() as u16))
                 .collect::<String>()
                 + "\n"
         })
@@ -243,7 +243,7 @@ fn region_letters_show_on_request() {
     let letter_at = |h: &crate::puzzles::H, row: usize, col: usize| {
         let c = h.state().room.cell_center(row, col).unwrap();
         let k = regions[row * p.size().1 + col].unwrap();
-        let want = fleetscope::puzzle::edit::region_letter(k).to_string();
+        let want = fleetscope::puzzle::vocab::region_letter(k).to_string();
         painted_texts(h)
             .iter()
             .any(|(t, r)| *t == want && (r.center() - c).length() < 30.0)

@@ -3,7 +3,7 @@
 //! cells with '=' or 'x'; and blank puzzles of every family to start from.
 
 use super::Puzzle;
-pub use super::vocab::{Tool, region_letter};
+use super::vocab::Tool;
 
 /// The kinds of tool that fit a puzzle (regions and numbers stand for every value).
 pub fn tools(p: &Puzzle) -> Vec<Tool> {

@@ -2,7 +2,7 @@
 //! prints them and `fleetscope puzzle check` reads them back.
 
 use super::Puzzle;
-pub use super::vocab::CellMark;
+use super::vocab::CellMark;
 use crate::geometry::BinaryMatrix;
 
 /// The symbol of a cell: its 1 (queen, tent, piece, kept number, ship) or its 0.

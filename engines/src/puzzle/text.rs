@@ -13,7 +13,7 @@
 //! Every error names its line.
 
 pub use super::model::CountSpec;
-pub use super::vocab::{MAX_COUNT, region_char};
+use super::vocab::MAX_COUNT;
 use crate::geometry::MAX_SIDE;
 use std::collections::HashMap;
 

@@ -145,11 +145,8 @@ impl PuzzleProblem {
     /// solvable): ¼ per "q or q + 1" term; unknown for Max Chess and Battleship.
     pub fn solution_energy(&self) -> Option<f64> {
         match (&self.model, &self.puzzle) {
-            (PuzzleQuboModel::Grid(_), Puzzle::Chess(c))
-                if c.goal == crate::puzzle::families::chess::ChessGoal::Max =>
-            {
-                self.optimum.map(|v| -v)
-            }
+            // A puzzle that asks for a best answer (Max Chess): its optimum.
+            (PuzzleQuboModel::Grid(_), p) if p.has_objective() => self.optimum.map(|v| -v),
             (PuzzleQuboModel::Grid(_), p) => {
                 let m = p.model().ok()?;
                 let fractional = m

@@ -308,7 +308,8 @@ fn fiendish_chess_boards_with_regions_of_any_shape_are_unique_by_brute_force() {
 #[test]
 fn coloured_chess_counts_agree_with_brute_force() {
     use fleetscope_engines::puzzle::ExactRequest;
-    use fleetscope_engines::puzzle::families::chess::{ChessGoal, Piece};
+    use fleetscope_engines::puzzle::families::chess::ChessGoal;
+    use fleetscope_engines::puzzle::vocab::Piece;
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
     let mut solvable = 0;

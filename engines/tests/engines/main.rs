@@ -9,6 +9,7 @@ mod deduce;
 mod deduce_families;
 mod embed;
 mod embedded;
+mod families;
 mod frontier_cancel;
 mod generate;
 mod generate_families;

@@ -7,7 +7,7 @@
 use fleetscope_engines::geometry::BinaryMatrix;
 use fleetscope_engines::puzzle::exact::solve_model_pruned;
 use fleetscope_engines::puzzle::families::binary::{BinaryLink, BinaryPuzzle};
-use fleetscope_engines::puzzle::families::queens::Wrap;
+use fleetscope_engines::puzzle::vocab::Wrap;
 use fleetscope_engines::puzzle::{CountSpec, ExactRequest, Puzzle};
 use fleetscope_engines::run::CancelFlag;
 use rand::{Rng, SeedableRng};

@@ -2,7 +2,8 @@
 //! valid, toggles undo themselves, painted regions and links survive the text
 //! form, and tools that do not fit a family say so.
 
-use fleetscope_engines::puzzle::edit::{Tool, apply, blank, toggle_link, tools};
+use fleetscope_engines::puzzle::edit::{apply, blank, toggle_link, tools};
+use fleetscope_engines::puzzle::vocab::Tool;
 use fleetscope_engines::puzzle::{FAMILIES, Puzzle};
 
 #[test]

@@ -8,11 +8,12 @@
 
 use fleetscope_engines::geometry::BinaryMatrix;
 use fleetscope_engines::puzzle::families::binary::{BinaryLink, BinaryPuzzle};
-use fleetscope_engines::puzzle::families::chess::{Chess, ChessGoal, Piece};
-use fleetscope_engines::puzzle::families::queens::{FULL, NO_REGION, Queens, Wrap};
+use fleetscope_engines::puzzle::families::chess::{Chess, ChessGoal};
+use fleetscope_engines::puzzle::families::queens::{FULL, Queens};
 use fleetscope_engines::puzzle::families::rullo::Rullo;
 use fleetscope_engines::puzzle::families::tents::Tents;
 use fleetscope_engines::puzzle::model::Constraint;
+use fleetscope_engines::puzzle::vocab::{NO_REGION, Piece, Wrap};
 use fleetscope_engines::puzzle::{CountSpec, Elimination, ExactRequest, Puzzle, QuboOptions};
 use fleetscope_engines::run::CancelFlag;
 use rand::{Rng, SeedableRng};

@@ -7,9 +7,10 @@ use crate::generate_families::{brute_binary, made};
 use fleetscope_engines::puzzle::Puzzle;
 use fleetscope_engines::puzzle::deduce::Grade;
 use fleetscope_engines::puzzle::families::chess::Chess;
-use fleetscope_engines::puzzle::families::queens::{NO_REGION, Queens};
+use fleetscope_engines::puzzle::families::queens::Queens;
 use fleetscope_engines::puzzle::generate::OptionValue;
 use fleetscope_engines::puzzle::setter::{self, EditKind, RepairRequest, SetterError};
+use fleetscope_engines::puzzle::vocab::NO_REGION;
 use fleetscope_engines::run::{CancelFlag, Cancelled};
 
 /// LinkedIn Queens (with givens and holes) by brute force over every

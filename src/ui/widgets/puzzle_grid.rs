@@ -9,10 +9,10 @@
 use super::palette;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::Puzzle;
-use crate::puzzle::edit::region_letter;
-use crate::puzzle::families::AnswerGlyph;
 use crate::puzzle::region_colours::colour_regions;
-use crate::puzzle::render::{CellMark, cell_marks, edge_labels, links};
+use crate::puzzle::render::{cell_marks, edge_labels, links};
+use crate::puzzle::vocab::CellMark;
+use crate::puzzle::vocab::{AnswerGlyph, region_letter};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
 
 /// What to draw on top of the puzzle.

@@ -12,8 +12,8 @@ mod search;
 
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
-pub use crate::puzzle::error::PuzzleError;
-pub use crate::puzzle::vocab::MAX_SHIPS;
+use crate::puzzle::error::PuzzleError;
+use crate::puzzle::vocab::MAX_SHIPS;
 use crate::run::CancelFlag;
 use std::collections::BTreeMap;
 

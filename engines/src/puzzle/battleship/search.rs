@@ -9,9 +9,10 @@
 //! usable cells as it needs, and every given ship cell not yet covered must be
 //! usable by a ship length still to come.
 
-use super::{BattleshipPuzzle, Given, PuzzleError, role};
+use super::{BattleshipPuzzle, Given, role};
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
+use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{SearchProgress, no_search_progress};
 use crate::run::{CancelFlag, Cancelled};
 use rustc_hash::FxHashSet;

@@ -4,7 +4,8 @@
 
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
-use crate::puzzle::battleship::{BattleshipPuzzle, Given, MAX_SHIPS};
+use crate::puzzle::battleship::{BattleshipPuzzle, Given};
+use crate::puzzle::vocab::MAX_SHIPS;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

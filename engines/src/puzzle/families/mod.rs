@@ -9,18 +9,18 @@ pub mod queens;
 pub mod rullo;
 pub mod tents;
 
-pub use super::family::{AnswerGlyph, Authoring, Family, FamilyType, Look, Rules};
+pub use super::family::{Authoring, Family, FamilyType, Look, Rules};
 
 use super::GenerateError;
 use super::family::{Clue, DraftRequest, Drafted, Edit, EditKind, Generator, GeneratorInfo, Options, Seen};
-pub use super::qubo::{PuzzleQuboModel, QuboOptions};
 
 use super::BattleshipPuzzle;
 use super::PuzzleError;
 use super::exact::{ExactRequest, ExactResult};
 use super::model::{PuzzleModel, Violation};
+use super::qubo::{PuzzleQuboModel, QuboOptions};
 use super::text::Sections;
-use super::vocab::Tool;
+use super::vocab::{AnswerGlyph, Tool};
 use crate::geometry::BinaryMatrix;
 use crate::run::CancelFlag;
 use binary::BinaryPuzzle;

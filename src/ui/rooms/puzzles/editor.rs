@@ -5,9 +5,8 @@
 use super::Answer;
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::Puzzle;
-use crate::puzzle::edit::{self, Tool, region_letter};
-use crate::puzzle::families::AnswerGlyph;
-use crate::puzzle::families::chess::Piece;
+use crate::puzzle::edit;
+use crate::puzzle::vocab::{AnswerGlyph, Piece, Tool, region_letter};
 use crate::ui::room::RoomCtx;
 use crate::ui::widgets::puzzle_grid::{self, Overlay};
 use egui::Ui;

@@ -224,7 +224,7 @@ fn puzzle_detail(
         ui.strong(format!("#{}: energy {energy:.6}", picked + 1));
         match p.solution_energy() {
             Some(e) => ui.label(format!("(a solution has {e})")),
-            None if matches!(p.puzzle, crate::puzzle::Puzzle::Battleship(_)) => ui.label(
+            None if matches!(p.model, crate::puzzle::PuzzleQuboModel::Xray(_)) => ui.label(
                 "(the X-ray model: a fleet's energy is ε·|ΔA|², so energies do not rank fleets; the checker does)",
             ),
             None => ui.label(""),

@@ -51,11 +51,11 @@ pub fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
                 .ok_or_else(|| format!("line {line}: '{}' is not a ship length 1 to 64", excerpt(v)))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if ships.len() > crate::puzzle::battleship::MAX_SHIPS {
+    if ships.len() > crate::puzzle::vocab::MAX_SHIPS {
         return Err(format!(
             "line {line}: {} ships, at most {}",
             ships.len(),
-            crate::puzzle::battleship::MAX_SHIPS
+            crate::puzzle::vocab::MAX_SHIPS
         ));
     }
     let rule = match s.word("touch")?.as_deref() {

@@ -18,7 +18,7 @@ use crate::puzzle::family::{AnswerGlyph, Authoring, FamilyType, Generator, Look,
 use crate::puzzle::family::{Clue, Edit, EditKind, Seen};
 use crate::puzzle::model::{Cell, PuzzleModel};
 use crate::puzzle::text::{Sections, cells_line, regions_from_grid};
-pub use crate::puzzle::vocab::Piece;
+use crate::puzzle::vocab::Piece;
 use crate::puzzle::vocab::region_char;
 use crate::puzzle::vocab::{CellMark, Tool};
 use serde::{Deserialize, Serialize};

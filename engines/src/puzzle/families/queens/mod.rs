@@ -19,7 +19,7 @@ use crate::puzzle::model::{Cell, Constraint, PuzzleModel};
 use crate::puzzle::text::{CountSpec, Sections, cells_line, counts_line, regions_from_grid};
 use crate::puzzle::vocab::region_char;
 use crate::puzzle::vocab::{CellMark, Tool};
-pub use crate::puzzle::vocab::{MAX_REGIONS, NO_REGION, Wrap};
+use crate::puzzle::vocab::{NO_REGION, Wrap};
 use crate::run::CancelFlag;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;

@@ -1,0 +1,84 @@
+//! Every family is whole: each generator makes a unique puzzle of the grade
+//! asked for with its default options, every family has a generator and an
+//! example puzzle in `puzzles/`, and an option key means the same option in
+//! every generator that has it (the command line has one flag per key).
+
+use fleetscope_engines::puzzle::deduce::{Grade, explain_spec};
+use fleetscope_engines::puzzle::families::GENERATORS;
+use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, generate, option_flags};
+use fleetscope_engines::puzzle::{ExactRequest, FAMILIES, Puzzle};
+use fleetscope_engines::run::CancelFlag;
+use std::collections::BTreeSet;
+use std::mem::discriminant;
+
+/// Each generator's puzzle at its sample size, Easy (Medium where Easy is out of reach), seed 1.
+fn made() -> Vec<(&'static str, Grade, Puzzle)> {
+    let cancel = CancelFlag::new();
+    GENERATORS
+        .iter()
+        .map(|g| {
+            let info = g.info();
+            let recipe = Recipe::of_family(info.word()).unwrap();
+            let grade = if recipe.out_of_reach(Grade::Easy).is_some() {
+                Grade::Medium
+            } else {
+                Grade::Easy
+            };
+            let req = GenerateRequest {
+                recipe,
+                size: info.sample_size(),
+                grade,
+                seed: 1,
+                max_tries: 20_000,
+            };
+            let g = generate(&req, &cancel, &|_| {}).unwrap_or_else(|e| panic!("{}: {e}", info.word()));
+            assert!(info.sizes(req.recipe.options()).contains(&req.size), "{}", info.word());
+            (info.word(), grade, g.puzzle)
+        })
+        .collect()
+}
+
+#[test]
+fn every_family_has_a_generator_and_an_example_and_each_generator_makes_its_grade() {
+    let cancel = CancelFlag::new();
+    let made = made();
+    for (word, grade, p) in &made {
+        let sols = p.solve_exact(ExactRequest::new(2, 0), &cancel).unwrap();
+        assert_eq!(sols.count, 1, "{word}: unique");
+        let spec = p.ladder().unwrap();
+        assert_eq!(explain_spec(&spec, &cancel).grade, *grade, "{word}: graded as asked");
+    }
+    let families: BTreeSet<String> = FAMILIES
+        .iter()
+        .map(|(keyword, _)| {
+            let blank = Puzzle::blank(keyword, 6, 6).unwrap_or_else(|e| panic!("{keyword}: {e}"));
+            format!("{:?}", discriminant(&blank))
+        })
+        .collect();
+    let generated: BTreeSet<String> = made.iter().map(|(_, _, p)| format!("{:?}", discriminant(p))).collect();
+    assert_eq!(generated, families, "every family has a generator");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles");
+    let examples: BTreeSet<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.unwrap().path();
+            let text = std::fs::read_to_string(&path).ok()?;
+            let p = Puzzle::parse(&text).ok()?;
+            Some(format!("{:?}", discriminant::<Puzzle>(&p)))
+        })
+        .collect();
+    for family in &families {
+        assert!(examples.contains(family), "an example in puzzles/ for {family}");
+    }
+}
+
+#[test]
+fn an_option_key_means_one_option_everywhere() {
+    for (spec, owners) in option_flags() {
+        for g in GENERATORS.iter() {
+            for other in g.info().options().iter().filter(|o| o.key == spec.key) {
+                assert_eq!(other, spec, "'{}' in {} and {owners:?}", spec.key, g.info().word());
+            }
+        }
+    }
+}
