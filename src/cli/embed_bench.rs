@@ -130,7 +130,7 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
         for set in sets {
             let mut outcomes = Vec::new();
             for (i, m) in models.iter().enumerate().filter(|(_, m)| m.set == set) {
-                interrupt.check().map_err(|_| "cancelled".to_string())?;
+                interrupt.check().map_err(|e| e.to_string())?;
                 let options = EmbedOptions {
                     seed: b.seed.wrapping_add(outcomes.len() as u64),
                     tries: b.tries,
@@ -150,7 +150,7 @@ pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
                         mean_chain: e.mean_chain(),
                         cpu,
                     },
-                    Err(EmbedError::Cancelled(_)) => return Err("cancelled".into()),
+                    Err(EmbedError::Cancelled(_)) => return Err(crate::run::Cancelled.to_string()),
                     Err(_) => Outcome {
                         embedded: false,
                         qubits: 0,

@@ -68,7 +68,7 @@ pub fn grade_set(
         let ex = deduce::explain_spec(&spec, cancel);
         let cpu = process_cpu_seconds() - t0;
         if cancel.is_cancelled() {
-            return Err("cancelled".into());
+            return Err(crate::run::Cancelled.to_string());
         }
         each(rec, Some(&ex));
         *s.grades.entry(ex.grade).or_default() += 1;

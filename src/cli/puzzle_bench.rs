@@ -453,7 +453,7 @@ fn run_set(
     for (i, (line, rec)) in records.iter().enumerate() {
         bar.set_position(i as u64);
         if cancel.is_cancelled() {
-            return Err("cancelled".into());
+            return Err(crate::run::Cancelled.to_string());
         }
         let (rows, cols) = rec.puzzle.size();
         let t0 = process_cpu_seconds();

@@ -12,7 +12,7 @@ fn ladder(spec: &LadderSpec) -> Result<Explanation, String> {
     let cancel = super::interrupt::ctrl_c_flag();
     let ex = deduce::explain_spec(spec, &cancel);
     if cancel.is_cancelled() {
-        return Err("cancelled".into());
+        return Err(crate::run::Cancelled.to_string());
     }
     Ok(ex)
 }

@@ -302,9 +302,12 @@ pub fn run_solve(
 pub fn after_cancel(run: &JudgedRun) -> Result<(), String> {
     if run.set.stop == crate::solve::Stop::Cancelled {
         Err(if run.set.reads == 0 {
-            "cancelled".into()
+            crate::run::Cancelled.to_string()
         } else {
-            "cancelled: the reads that had finished are reported above".into()
+            format!(
+                "{}: the reads that had finished are reported above",
+                crate::run::Cancelled
+            )
         })
     } else {
         Ok(())

@@ -341,7 +341,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
     for i in 0..n {
         if cancel.is_cancelled() {
             bar.finish_and_clear();
-            return Err("cancelled".into());
+            return Err(crate::run::Cancelled.to_string());
         }
         if i % 64 == 0 {
             bar.set_position(i as u64);

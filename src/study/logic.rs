@@ -66,7 +66,7 @@ pub fn verdict_within(
 ) -> Result<Verdict, String> {
     let explanation = deduce::explain_with(&Ladder::of(spec), start, cancel);
     if cancel.is_cancelled() {
-        return Err("cancelled".into());
+        return Err(crate::run::Cancelled.to_string());
     }
     if explanation.solved || explanation.broken.is_some() {
         return Ok(Verdict {
@@ -191,7 +191,7 @@ fn checked(
 ) -> Result<Option<crate::puzzle::ExactResult>, String> {
     match r {
         Ok(r) => Ok(Some(r)),
-        Err(_) if user_cancelled(cancel) => Err("cancelled".into()),
+        Err(_) if user_cancelled(cancel) => Err(crate::run::Cancelled.to_string()),
         Err(crate::puzzle::PuzzleError::Cancelled(_)) => Ok(None),
         Err(e) => Err(e.to_string()),
     }
@@ -290,7 +290,7 @@ pub fn hint(
             "No rule of the ladder finds the next step from here: a person would have to guess. (Whether the puzzle has one solution was not settled within {}.)",
             crate::textview::seconds_text(limit)
         )),
-        Step::OutOfWork if user_cancelled(cancel) => return Err("cancelled".into()),
+        Step::OutOfWork if user_cancelled(cancel) => return Err(crate::run::Cancelled.to_string()),
         Step::OutOfWork if cancel.timed_out() => Hint::Stuck(
             "The time limit ran out before the ladder found the next step: no step is known from here.".into(),
         ),

@@ -145,7 +145,7 @@ impl Shelf {
             let mut out = Vec::new();
             for p in missing {
                 if job.cancel_flag().is_cancelled() {
-                    return Err("cancelled".into());
+                    return Err(crate::run::Cancelled.to_string());
                 }
                 out.push(grade_tag(p, job.cancel_flag()));
             }
