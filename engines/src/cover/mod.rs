@@ -11,6 +11,7 @@
 mod analysis;
 mod auto;
 mod bitboard;
+mod bits;
 mod clusters;
 mod clusters_occupancy;
 mod count;
