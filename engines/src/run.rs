@@ -115,6 +115,28 @@ pub fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
     Ok(p)
 }
 
+/// User + system CPU seconds used by the process so far (all threads), for
+/// honest timings on a loaded machine. Without `getrusage` (not Unix) it falls
+/// back to wall seconds since the first call (differences are what callers read).
+#[cfg(unix)]
+pub fn process_cpu_seconds() -> f64 {
+    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage only writes into the struct we pass, which lives for the call.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return 0.0;
+    }
+    let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 * 1e-6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+/// Wall seconds since the first call: the stand-in for CPU time without `getrusage`.
+#[cfg(not(unix))]
+pub fn process_cpu_seconds() -> f64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
+}
+
 /// A clock of the calling thread's CPU time: what one piece of work on one
 /// thread cost, unaffected by other load on the machine (which stretches wall
 /// time). Without a thread clock (not Unix) it falls back to wall time.

@@ -1,19 +1,7 @@
-//! CPU time of this process (user + system), for honest timings on a loaded machine.
+//! Timings for the bench commands: one call measured (wall and process CPU seconds) and medians.
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
+pub use fleetscope_engines::run::process_cpu_seconds;
 use std::time::Instant;
-
-/// User + system CPU seconds used by the process so far (all threads).
-pub fn process_cpu_seconds() -> f64 {
-    // SAFETY: getrusage only writes into the struct we pass.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
-        return 0.0;
-    }
-    let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 * 1e-6;
-    t(u.ru_utime) + t(u.ru_stime)
-}
 
 /// Wall and CPU seconds of one call.
 pub fn measure<T>(f: impl FnOnce() -> T) -> (T, f64, f64) {

@@ -7,6 +7,7 @@
 mod atomic;
 mod error;
 mod io;
+mod process;
 mod recent;
 mod recovery;
 mod setup_ops;
