@@ -5,8 +5,6 @@
 //! `&(dyn Fn(Progress) + Sync)`; the app's jobs and the command line supply them.
 //! Nothing here knows about the UI.
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -119,6 +117,7 @@ pub fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
 /// honest timings on a loaded machine. Without `getrusage` (not Unix) it falls
 /// back to wall seconds since the first call (differences are what callers read).
 #[cfg(unix)]
+#[allow(unsafe_code)] // libc's getrusage
 pub fn process_cpu_seconds() -> f64 {
     // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
     let mut u: libc::rusage = unsafe { std::mem::zeroed() };
@@ -148,6 +147,7 @@ pub struct ThreadCpuClock {
 }
 
 #[cfg(unix)]
+#[allow(unsafe_code)] // libc's clock_gettime
 fn thread_cpu_seconds() -> f64 {
     let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: clock_gettime only writes into the struct we pass.

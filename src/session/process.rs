@@ -1,11 +1,10 @@
 //! Whether another instance's process still runs: stale temp files and
 //! recovery copies are named by the process id that wrote them.
 
-#![allow(unsafe_code)] // libc's kill: the one block says why it is sound.
-
 /// Is process `pid` running? kill with signal 0 sends nothing; it only asks.
 /// A process we may not signal (EPERM) still exists, so only "no such
 /// process" (ESRCH) reads as gone.
+#[allow(unsafe_code)] // libc's kill
 pub(super) fn is_running(pid: u32) -> bool {
     // SAFETY: kill(pid, 0) sends no signal; it only reports whether pid exists.
     let r = unsafe { libc::kill(pid as i32, 0) };
