@@ -3,7 +3,8 @@
 //! exact player's score, which the lab and the adversarial hiders both use.
 
 use super::maps::MapSource;
-use super::strategy::{StrategyKind, View};
+use super::players::StrategyKind;
+use super::strategy::View;
 use crate::cover::{CountError, HuntGame, Shot};
 use crate::geometry::{Board, Coord, Deployment, Fleet, TouchRule};
 use rand::SeedableRng;

@@ -9,7 +9,7 @@
 
 use super::arena::{Arena, exact_shots, play};
 use super::maps::MapSource;
-use super::strategy::StrategyKind;
+use super::players::StrategyKind;
 use crate::cover::CountError;
 use crate::geometry::{Board, Deployment, Fleet, FleetSampler, TouchRule};
 use crate::run::{CancelFlag, Progress};
