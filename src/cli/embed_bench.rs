@@ -308,22 +308,13 @@ fn export_one(
     Ok(json!({
         "index": i, "set": m.set, "name": m.name, "coo": coo, "bqm": bqm,
         "variables": m.qubo.len(), "interactions": m.qubo.coupler_count(), "offset": m.qubo.offset(),
-        "target": target.family.name(), "target_spec": target_spec(target),
+        "target": target.family.name(), "target_spec": target.family.spec(),
         "embedding": emb_file, "embedded_bqm": embedded_file.as_ref().map(|f| &f.0),
         "chain_strength": embedded_file.as_ref().map(|f| f.1),
         "embedded": o.embedded, "qubits": o.qubits, "max_chain": o.max_chain, "mean_chain": o.mean_chain, "cpu_s": o.cpu,
     })
     .to_string()
         + "\n")
-}
-
-/// The spec that builds the graph again (`pegasus:16`).
-fn target_spec(target: &Topology) -> String {
-    match target.family {
-        crate::hardware::Family::Chimera { m, n, t } => format!("chimera:{m},{n},{t}"),
-        crate::hardware::Family::Pegasus { m } => format!("pegasus:{m}"),
-        crate::hardware::Family::Zephyr { m, t } => format!("zephyr:{m},{t}"),
-    }
 }
 
 struct Row {

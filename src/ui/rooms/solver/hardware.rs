@@ -114,15 +114,6 @@ fn view_of(problem: &Problem, summary: EmbedSummary, origin: String, generation:
     }
 }
 
-/// The spec that builds the graph again (`pegasus:16`).
-fn target_spec(t: &Topology) -> String {
-    match t.family {
-        crate::hardware::Family::Chimera { m, n, t } => format!("chimera:{m},{n},{t}"),
-        crate::hardware::Family::Pegasus { m } => format!("pegasus:{m}"),
-        crate::hardware::Family::Zephyr { m, t } => format!("zephyr:{m},{t}"),
-    }
-}
-
 impl HardwareTab {
     pub fn is_running(&self) -> bool {
         self.embed.is_running() || self.sweep.is_running() || self.files.is_running()
@@ -156,7 +147,7 @@ impl HardwareTab {
             // A new embedding: seen whole, and kept with the session.
             self.view = QubitView::default();
             self.summary_generation = Some(e.generation);
-            let spec = target_spec(&e.summary.target);
+            let spec = e.summary.target.family.spec();
             s.embedding = Some(SavedEmbedding {
                 target: spec,
                 chains: e.summary.embedded.chains.clone(),
