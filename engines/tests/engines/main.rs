@@ -4,6 +4,7 @@
 
 mod clusters;
 mod common;
+mod counters;
 mod cover;
 mod deduce;
 mod deduce_families;
