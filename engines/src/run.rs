@@ -135,6 +135,25 @@ fn thread_cpu_seconds() -> f64 {
     t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }
 
+/// User + system CPU seconds used by the process so far (all threads); 0
+/// where there is no such clock (not Unix).
+pub fn process_cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrusage only writes into the struct we pass, and an
+        // all-zero rusage is a valid value of it.
+        let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: as above: the pointer is to our own, live struct.
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+            return 0.0;
+        }
+        let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 * 1e-6;
+        t(u.ru_utime) + t(u.ru_stime)
+    }
+    #[cfg(not(unix))]
+    0.0
+}
+
 impl ThreadCpuClock {
     pub fn start() -> ThreadCpuClock {
         #[cfg(unix)]

@@ -386,7 +386,7 @@ impl Default for HardwareSettings {
             seed: 1,
             tries: 10,
             time_limit: Some(60.0),
-            reads: crate::study::hardware::DEFAULT_HARDWARE_READS,
+            reads: fleetscope_run::limits::DEFAULT_HARDWARE_READS,
             strengths: String::new(),
             embedding: None,
         }
@@ -396,19 +396,19 @@ impl Default for HardwareSettings {
 impl HardwareSettings {
     pub fn validate(&self) -> Result<(), String> {
         crate::hardware::Family::parse(&self.target).map_err(|e| format!("hardware target: {e}"))?;
-        crate::study::hardware::parse_method(&self.method).map_err(|e| format!("hardware method: {e}"))?;
-        if !(1..=crate::study::hardware::MAX_TRIES).contains(&self.tries) {
+        crate::hardware::EmbedMethod::parse(&self.method).map_err(|e| format!("hardware method: {e}"))?;
+        if !(1..=fleetscope_run::limits::MAX_TRIES).contains(&self.tries) {
             return Err(format!(
                 "hardware tries must be 1 to {}, not {}",
-                crate::study::hardware::MAX_TRIES,
+                fleetscope_run::limits::MAX_TRIES,
                 self.tries
             ));
         }
-        crate::study::sampling::time_limit(self.time_limit).map_err(|e| format!("hardware: {e}"))?;
-        if !(1..=crate::study::hardware::MAX_HARDWARE_READS).contains(&self.reads) {
+        fleetscope_run::limits::time_limit(self.time_limit).map_err(|e| format!("hardware: {e}"))?;
+        if !(1..=fleetscope_run::limits::MAX_HARDWARE_READS).contains(&self.reads) {
             return Err(format!(
                 "hardware reads must be 1 to {}, not {}",
-                crate::study::hardware::MAX_HARDWARE_READS,
+                fleetscope_run::limits::MAX_HARDWARE_READS,
                 self.reads
             ));
         }
@@ -499,12 +499,12 @@ impl SolverSettings {
         if !(1..=Self::MAX_KEEP).contains(&self.keep) {
             return Err(format!("keep must be 1 to {}, not {}", Self::MAX_KEEP, self.keep));
         }
-        crate::study::sampling::time_limit(self.time_limit)?;
+        fleetscope_run::limits::time_limit(self.time_limit)?;
         self.hardware.validate()?;
-        if !(1..=crate::study::sampling::MAX_EXPERIMENT_FLEETS).contains(&self.experiment_fleets) {
+        if !(1..=fleetscope_run::limits::MAX_EXPERIMENT_FLEETS).contains(&self.experiment_fleets) {
             return Err(format!(
                 "experiment_fleets must be 1 to {}, not {}",
-                crate::study::sampling::MAX_EXPERIMENT_FLEETS,
+                fleetscope_run::limits::MAX_EXPERIMENT_FLEETS,
                 self.experiment_fleets
             ));
         }

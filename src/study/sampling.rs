@@ -3,14 +3,8 @@
 
 use crate::session::SolverSettings;
 use crate::solve::{Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver};
-use std::time::Duration;
+pub use fleetscope_run::limits::{DEFAULT_READS, MAX_EXPERIMENT_FLEETS, MAX_TIME_LIMIT, time_limit};
 
-/// Reads when none are asked for.
-pub const DEFAULT_READS: usize = 100;
-/// Longest time limit a run may have, in seconds (a day).
-pub const MAX_TIME_LIMIT: f64 = 86_400.0;
-/// Most random fleets of an experiment (Figure 8, the ε sweep).
-pub const MAX_EXPERIMENT_FLEETS: usize = 1000;
 /// Reads whose energy traces the Solver room plots.
 pub const ROOM_TRACES: usize = 8;
 
@@ -100,17 +94,6 @@ pub fn rate_request(solver: Solver, reads: usize, seed: u64, threads: usize) -> 
         time_limit: None,
         traces: 0,
         cancel_keeps: false,
-    }
-}
-
-/// A time limit in seconds, checked: (0, a day].
-pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, String> {
-    match seconds {
-        Some(t) if !(t > 0.0 && t <= MAX_TIME_LIMIT) => Err(format!(
-            "the time limit must be in (0, {MAX_TIME_LIMIT}] seconds, not {}",
-            crate::quote::number(t)
-        )),
-        t => Ok(t.map(Duration::from_secs_f64)),
     }
 }
 
@@ -227,14 +210,5 @@ mod tests {
         // A sampler without settings here runs with its defaults.
         let sa = SamplerSettings::new(SamplerKind::Anneal, vec![Solver::Tabu(tabu)]);
         assert_eq!(sa.solver_for(None), Solver::Anneal(AnnealParams::default()));
-    }
-
-    #[test]
-    fn time_limits_are_checked() {
-        assert_eq!(time_limit(None), Ok(None));
-        assert_eq!(time_limit(Some(1.5)), Ok(Some(Duration::from_millis(1500))));
-        for bad in [0.0, -1.0, f64::NAN, MAX_TIME_LIMIT + 1.0] {
-            assert!(time_limit(Some(bad)).is_err(), "{bad}");
-        }
     }
 }

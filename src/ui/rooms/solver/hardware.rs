@@ -12,7 +12,7 @@ use crate::solve::Problem;
 use crate::study::StudyModel;
 use crate::study::hardware::{
     EmbedSummary, HardwarePlan, HardwareReport, MAX_HARDWARE_READS, MAX_TRIES, TARGETS, embed_model, from_chains,
-    hardware_report, imported, interactions, parse_method, parse_strengths, summarize, target_graph,
+    hardware_report, imported, interactions, parse_strengths, summarize, target_graph,
 };
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
@@ -342,7 +342,7 @@ impl HardwareTab {
         let (spec, method, seed, tries, limit) = (s.target.clone(), s.method.clone(), s.seed, s.tries, s.time_limit);
         self.fits = None;
         self.embed.start(repaint(ui), move |job: &JobCtx<()>| {
-            let method = parse_method(&method)?;
+            let method = crate::hardware::EmbedMethod::parse(&method)?;
             let mut cancel = job.cancel_flag().clone();
             if let Some(t) = crate::study::sampling::time_limit(limit)? {
                 job.time_limit(t);

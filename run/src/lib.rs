@@ -1,0 +1,18 @@
+//! Fleetscope's run layer: what the app, the command line and batch runs ask of
+//! the engines, written once (not `fleetscope_engines::run`, the run *control*
+//! inside engine calls: cancel flags, progress, worker pools, clocks).
+//!
+//! - [`limits`]: the bounds every front end and every session file checks a
+//!   request against (reads, time limits, hardware tries).
+//! - [`clock`]: wall and CPU seconds of a piece of work, and medians of them.
+//!
+//! No egui, no clap and no file I/O here: a front end reads its files and draws
+//! or prints; this crate decides what to run and says what came of it.
+
+#![forbid(unsafe_code)]
+
+#[allow(unused_imports)]
+pub(crate) use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, qubo, quote, run, solve, tomography};
+
+pub mod clock;
+pub mod limits;
