@@ -5,6 +5,7 @@
 //! - [`limits`]: the bounds every front end and every session file checks a
 //!   request against (reads, time limits, hardware tries).
 //! - [`clock`]: wall and CPU seconds of a piece of work, and medians of them.
+//! - [`files`]: how a request's files reach it (the caller reads them).
 //!
 //! No egui, no clap and no file I/O here: a front end reads its files and draws
 //! or prints; this crate decides what to run and says what came of it.
@@ -15,4 +16,5 @@
 pub(crate) use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, qubo, quote, run, solve, tomography};
 
 pub mod clock;
+pub mod files;
 pub mod limits;

@@ -412,7 +412,7 @@ fn solve_sampled(
         touch: None,
         pin_mode: crate::qubo::PinMode::default(),
     };
-    let model = recipe.build()?;
+    let model = recipe.build(&crate::session::DiskFiles)?;
     let Some(problem) = model.problem.puzzle() else {
         unreachable!("a puzzle source builds a puzzle problem")
     };

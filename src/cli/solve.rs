@@ -114,7 +114,7 @@ impl ModelArgs {
 
     /// The problem the arguments describe.
     pub fn problem(&self) -> Result<Problem, String> {
-        Ok(self.recipe()?.build()?.problem)
+        Ok(self.recipe()?.build(&crate::session::DiskFiles)?.problem)
     }
 }
 

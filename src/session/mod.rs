@@ -7,6 +7,7 @@
 mod atomic;
 mod error;
 mod io;
+mod plans;
 mod recent;
 mod recovery;
 mod setup_ops;
@@ -17,7 +18,9 @@ pub use error::SessionError;
 pub use io::{load, parse_session, parse_setup, save, to_ron};
 pub use recent::{RecentFiles, absolute_path};
 pub use recovery::{Recovery, RecoveryStore};
-pub use text_files::{MAX_FILE_BYTES, check_not_input, create_folder, read_bytes, read_text, write_bytes, write_text};
+pub use text_files::{
+    DiskFiles, MAX_FILE_BYTES, check_not_input, create_folder, read_bytes, read_text, write_bytes, write_text,
+};
 pub use types::{
     BoardsSettings, CounterSettings, FORMAT_VERSION, HardwareSettings, LabSettings, NamedPuzzle, PlaySettings,
     PuzzleShelf, SamplerKind, SavedEmbedding, Session, Setup, SolverSettings, SolverSource, TomographySettings,

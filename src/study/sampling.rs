@@ -1,12 +1,8 @@
 //! The sampler and its settings as an engine request, with one defaults policy
 //! for the Solver room, `fleetscope solve`, `puzzle solve` and the benches.
 
-use crate::session::SolverSettings;
 use crate::solve::{Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver};
 pub use fleetscope_run::limits::{DEFAULT_READS, MAX_EXPERIMENT_FLEETS, MAX_TIME_LIMIT, time_limit};
-
-/// Reads whose energy traces the Solver room plots.
-pub const ROOM_TRACES: usize = 8;
 
 /// A run that stops at its first success (`--until-fleet`, "Stop at the
 /// first success") takes, unless told otherwise, tabu search with up to this
@@ -21,16 +17,6 @@ pub const UNTIL_RESTARTS: usize = 2_000;
 /// Its time limit in seconds, when none is given.
 pub const UNTIL_TIME_LIMIT: f64 = 60.0;
 
-/// The Solver room's settings set to stop at the first success with the
-/// budget that gets there: the sampler and restarts above, and the time
-/// limit unless one is set.
-pub fn stop_at_first_success(s: &mut SolverSettings) {
-    s.until_success = true;
-    s.sampler = UNTIL_SAMPLER;
-    s.tabu.restarts = UNTIL_RESTARTS;
-    s.time_limit = s.time_limit.or(Some(UNTIL_TIME_LIMIT));
-}
-
 /// Which sampler, and the settings of each (a session keeps them all, so
 /// switching back keeps what was typed). A sampler without settings here runs
 /// with its defaults.
@@ -44,12 +30,6 @@ impl SamplerSettings {
     /// `kind` with these settings (and every other sampler at its defaults).
     pub fn new(kind: SamplerKind, settings: Vec<Solver>) -> SamplerSettings {
         SamplerSettings { kind, settings }
-    }
-
-    pub fn of_session(s: &SolverSettings) -> SamplerSettings {
-        let mut settings = vec![Solver::Anneal(s.anneal.clone()), Solver::Tabu(s.tabu.clone())];
-        settings.extend(s.other_samplers.iter().cloned());
-        SamplerSettings::new(s.sampler, settings)
     }
 
     /// The chosen sampler, the defaults policy applied: `puzzle_variables` is
@@ -128,19 +108,6 @@ impl Default for RunPlan {
 }
 
 impl RunPlan {
-    /// The Solver room's plan.
-    pub fn of_session(s: &SolverSettings) -> RunPlan {
-        RunPlan {
-            sampler: SamplerSettings::of_session(s),
-            reads: s.reads,
-            seed: s.seed,
-            threads: s.threads,
-            time_limit: s.time_limit,
-            target: None,
-            traces: ROOM_TRACES,
-        }
-    }
-
     /// The run in words, as reports print it: "tabu (2,000 restarts, tenure 5,
     /// auto evaluations per search), up to 100 reads, stopping at the first
     /// success, time limit 60 s".

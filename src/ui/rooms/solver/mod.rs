@@ -18,7 +18,7 @@ use crate::qubo::{ModelFormat, PinMode};
 use crate::session::{SamplerKind, SolverSettings, SolverSource, TomographySubject};
 use crate::solve::{Problem, PuzzleProblem};
 use crate::study::model::pins_on;
-use crate::study::{JudgedRun, ModelRecipe, RunPlan, StudyModel};
+use crate::study::{JudgedRun, ModelRecipe, StudyModel};
 use crate::textview::thousands;
 use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
@@ -273,7 +273,7 @@ impl SolverRoom {
     /// its results stay, marked as the old model's.
     fn sync(&mut self, ui: &Ui, doc: &Document) {
         self.model.poll();
-        let input = ModelRecipe::of_session(&doc.session);
+        let input = doc.session.model_recipe();
         let key = input.as_ref().map(ModelRecipe::model_key).map_err(Clone::clone);
         if self.model_for.as_ref() == Some(&key) {
             return;
@@ -293,7 +293,8 @@ impl SolverRoom {
         }
         self.model.result = None;
         self.model_generation += 1;
-        self.model.start(repaint(ui), move |_| input?.build());
+        self.model
+            .start(repaint(ui), move |_| input?.build(&crate::session::DiskFiles));
     }
 
     /// While a run goes on: the lowest-energy state found so far, drawn.

@@ -152,7 +152,7 @@ impl SolverRoom {
             let problem = m.problem.clone();
             let shown = s.keep;
             let until = s.until_success;
-            let plan = RunPlan::of_session(&s);
+            let plan = s.run_plan();
             match plan.request(&problem) {
                 Ok(req) => {
                     self.run_plan = Some(plan.describe(&problem, until));
@@ -282,7 +282,7 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
             UNTIL_TIME_LIMIT
         ));
     if until.changed() && s.until_success {
-        crate::study::sampling::stop_at_first_success(s);
+        s.stop_at_first_success();
     }
     ui.horizontal(|ui| {
         for &kind in SamplerKind::ALL {
