@@ -17,7 +17,7 @@ pub mod jobs;
 pub mod presets;
 pub mod session;
 pub mod study;
-pub mod textview;
+pub use fleetscope_run::textview;
 #[cfg(feature = "gui")]
 pub mod ui;
 

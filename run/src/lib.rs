@@ -6,6 +6,8 @@
 //!   request against (reads, time limits, hardware tries).
 //! - [`clock`]: wall and CPU seconds of a piece of work, and medians of them.
 //! - [`files`]: how a request's files reach it (the caller reads them).
+//! - [`setup`]: a board, a fleet and its deployment, with its edits and checks.
+//! - [`textview`]: numbers, cells and setups in words and plain-text pictures.
 //!
 //! No egui, no clap and no file I/O here: a front end reads its files and draws
 //! or prints; this crate decides what to run and says what came of it.
@@ -18,3 +20,5 @@ pub(crate) use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, 
 pub mod clock;
 pub mod files;
 pub mod limits;
+pub mod setup;
+pub mod textview;

@@ -10,11 +10,11 @@ mod io;
 mod plans;
 mod recent;
 mod recovery;
-mod setup_ops;
 mod text_files;
 mod types;
 
 pub use error::SessionError;
+pub use fleetscope_run::setup::{Setup, check_name};
 pub use io::{load, parse_session, parse_setup, save, to_ron};
 pub use recent::{RecentFiles, absolute_path};
 pub use recovery::{Recovery, RecoveryStore};
@@ -23,6 +23,6 @@ pub use text_files::{
 };
 pub use types::{
     BoardsSettings, CounterSettings, FORMAT_VERSION, HardwareSettings, LabSettings, NamedPuzzle, PlaySettings,
-    PuzzleShelf, SamplerKind, SavedEmbedding, Session, Setup, SolverSettings, SolverSource, TomographySettings,
+    PuzzleShelf, SamplerKind, SavedEmbedding, Session, SolverSettings, SolverSource, TomographySettings,
     TomographySubject, ViewState,
 };
