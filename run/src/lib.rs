@@ -8,6 +8,9 @@
 //! - [`files`]: how a request's files reach it (the caller reads them).
 //! - [`setup`]: a board, a fleet and its deployment, with its edits and checks.
 //! - [`textview`]: numbers, cells and setups in words and plain-text pictures.
+//! - [`study`]: models, run plans, judged runs, deduction, setters and the
+//!   hardware report: what the Solver and Puzzles rooms and the command line ask.
+//! - [`jobs`]: work on a background thread with progress and cancel.
 //!
 //! No egui, no clap and no file I/O here: a front end reads its files and draws
 //! or prints; this crate decides what to run and says what came of it.
@@ -19,6 +22,8 @@ pub(crate) use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, 
 
 pub mod clock;
 pub mod files;
+pub mod jobs;
 pub mod limits;
 pub mod setup;
+pub mod study;
 pub mod textview;

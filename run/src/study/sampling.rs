@@ -1,8 +1,8 @@
 //! The sampler and its settings as an engine request, with one defaults policy
 //! for the Solver room, `fleetscope solve`, `puzzle solve` and the benches.
 
+pub use crate::limits::{DEFAULT_READS, MAX_EXPERIMENT_FLEETS, MAX_TIME_LIMIT, time_limit};
 use crate::solve::{Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver};
-pub use fleetscope_run::limits::{DEFAULT_READS, MAX_EXPERIMENT_FLEETS, MAX_TIME_LIMIT, time_limit};
 
 /// A run that stops at its first success (`--until-fleet`, "Stop at the
 /// first success") takes, unless told otherwise, tabu search with up to this

@@ -4,13 +4,13 @@
 //! checks for both, reading a model file through the caller's [`ReadFiles`].
 
 use super::list::{Pin, whole_numbers};
+use crate::files::ReadFiles;
 use crate::geometry::{BinaryMatrix, Coord, RuleChoice, TouchRule};
 use crate::puzzle::{Elimination, ExactRequest, Puzzle, QuboOptions};
 use crate::qubo::{ModelFormat, PinMode, QuboStats, XrayModel, XraySpec};
 use crate::run::CancelFlag;
-use crate::session::Setup;
+use crate::setup::Setup;
 use crate::solve::{Problem, PuzzleProblem, XrayProblem, default_beta_range, placed_picture, ships_fleet};
-use fleetscope_run::files::ReadFiles;
 use std::path::{Path, PathBuf};
 
 /// How long a model build may look for the Max Chess optimum.
@@ -299,7 +299,7 @@ impl ModelRecipe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fleetscope_run::files::NoFiles;
+    use crate::files::NoFiles;
 
     /// One model file, held in memory: the recipe never touches the disk.
     struct OneFile(&'static str, &'static str);

@@ -17,7 +17,7 @@ use crate::solve::{
 
 /// The chain strengths swept by default, as multiples of D-Wave's default.
 pub const DEFAULT_SWEEP: [f64; 8] = [0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0];
-pub use fleetscope_run::limits::{DEFAULT_HARDWARE_READS, MAX_HARDWARE_READS, MAX_TRIES};
+pub use crate::limits::{DEFAULT_HARDWARE_READS, MAX_HARDWARE_READS, MAX_TRIES};
 
 /// The graphs offered by name, smallest first: D-Wave's production sizes and small ones.
 pub const TARGETS: [(&str, &str); 6] = [
