@@ -35,11 +35,11 @@ pub use tabu::{TabuParams, tabu_read};
 pub use xray::{REPAIR_MAX, RepairMiss, Verdict, judge, repair};
 
 use crate::qubo::Qubo;
-use crate::run::{CancelFlag, Cancelled};
+use crate::run::{CancelFlag, Cancelled, Instant};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One run of a sampler.
 #[derive(Clone, Debug, PartialEq)]
