@@ -42,7 +42,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// One run of a sampler.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SolveRequest {
     pub solver: Solver,
     pub reads: usize,
@@ -115,7 +116,7 @@ impl Stop {
 }
 
 /// What a run returns.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SampleSet {
     /// The best distinct states, lowest energy first (none if a time limit
     /// ended an annealing run before any read finished).

@@ -86,7 +86,8 @@ pub fn parse_strengths(text: &str, default: f64) -> Result<Vec<f64>, String> {
 }
 
 /// What a hardware user asks besides the model and the embedding.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HardwarePlan {
     pub strengths: Vec<f64>,
     pub reads: usize,
@@ -95,6 +96,7 @@ pub struct HardwarePlan {
     pub seed: u64,
     /// Worker threads (0 = every core).
     pub threads: usize,
+    #[serde(with = "crate::wire::RangesDef")]
     pub ranges: Ranges,
     pub precision: f64,
 }

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 const OPTIMUM_TIME: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Where a model comes from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ModelSource {
     /// The X-ray of a setup's placed fleet; its hunt shots may become known cells.
     PlacedFleet {
@@ -45,13 +46,15 @@ pub enum ModelSource {
     Puzzle {
         name: String,
         puzzle: Box<Puzzle>,
+        #[serde(with = "crate::wire::QuboOptionsDef")]
         options: QuboOptions,
     },
 }
 
 /// A source with the X-ray model's settings: everything a model is built from
 /// (the room rebuilds exactly when this changes).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ModelRecipe {
     pub source: ModelSource,
     /// Weight of the Laplacian term (X-ray models).

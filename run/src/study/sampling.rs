@@ -20,7 +20,8 @@ pub const UNTIL_TIME_LIMIT: f64 = 60.0;
 /// Which sampler, and the settings of each (a session keeps them all, so
 /// switching back keeps what was typed). A sampler without settings here runs
 /// with its defaults.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SamplerSettings {
     pub kind: SamplerKind,
     pub settings: Vec<Solver>,
@@ -78,7 +79,8 @@ pub fn rate_request(solver: Solver, reads: usize, seed: u64, threads: usize) -> 
 }
 
 /// Everything a run needs besides the model.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RunPlan {
     pub sampler: SamplerSettings,
     pub reads: usize,
