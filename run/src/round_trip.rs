@@ -2,17 +2,19 @@
 //! unchanged (batch plans, records and the Python package carry them so);
 //! requests refuse a field they do not know.
 
-use crate::geometry::{BinaryMatrix, Board, Fleet, Lattice};
+use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, Lattice};
 use crate::hardware::ADVANTAGE;
 use crate::puzzle::deduce::Grade;
-use crate::puzzle::{Elimination, Puzzle, QuboOptions};
+use crate::puzzle::{Elimination, Puzzle, QuboOptions, Violation};
 use crate::qubo::PinMode;
 use crate::setup::Setup;
-use crate::solve::{AnnealParams, Sample, SampleSet, SamplerKind, SolveRequest, Solver, Stop, TabuParams};
+use crate::solve::{
+    AnnealParams, PuzzleVerdict, Sample, SampleSet, SamplerKind, SolveRequest, Solver, Stop, TabuParams, Verdict,
+};
 use crate::study::hardware::HardwarePlan;
 use crate::study::judge::Repaired;
 use crate::study::setter::Made;
-use crate::study::{Goal, JudgeOptions, ModelRecipe, ModelSource, RunPlan, SamplerSettings};
+use crate::study::{Goal, JudgeOptions, Judged, JudgedRun, ModelRecipe, ModelSource, RunPlan, SamplerSettings};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
@@ -216,9 +218,8 @@ fn solve_requests_round_trip() {
     refuses_an_unknown_field(&request);
 }
 
-#[test]
-fn sample_sets_round_trip() {
-    round_trip(&SampleSet {
+fn sample_set() -> SampleSet {
+    SampleSet {
         samples: vec![
             Sample {
                 state: vec![1, 0, 1],
@@ -240,5 +241,84 @@ fn sample_sets_round_trip() {
         stop: Stop::Goal,
         seconds: 0.125,
         notes: vec!["States dropped to stay within memory.".into()],
+    }
+}
+
+#[test]
+fn sample_sets_round_trip() {
+    round_trip(&sample_set());
+}
+
+fn verdicts() -> (Verdict, PuzzleVerdict) {
+    (
+        Verdict {
+            sums_ok: true,
+            pins_ok: false,
+            fleet: Some(Deployment::default()),
+            original: true,
+        },
+        PuzzleVerdict {
+            grid: picture(),
+            violations: vec![Violation {
+                message: "row 1 holds 2 queens".into(),
+                short: false,
+                cells: vec![0, 2],
+            }],
+            value: Some(3.0),
+        },
+    )
+}
+
+#[test]
+fn picture_and_puzzle_verdicts_round_trip() {
+    let (picture_verdict, puzzle_verdict) = verdicts();
+    round_trip(&picture_verdict);
+    round_trip(&puzzle_verdict);
+    round_trip(&PuzzleVerdict {
+        violations: Vec::new(),
+        value: None,
+        ..puzzle_verdict
+    });
+}
+
+#[test]
+fn judged_states_and_runs_round_trip() {
+    let (picture_verdict, puzzle_verdict) = verdicts();
+    let judged = vec![
+        Judged {
+            energy: -2.5,
+            count: 3,
+            picture: Some((picture(), picture_verdict)),
+            puzzle: None,
+            bits: vec![1, 0, 1, 0, 1, 1],
+        },
+        Judged {
+            energy: -1.0,
+            count: 1,
+            picture: None,
+            puzzle: Some(puzzle_verdict),
+            bits: vec![0, 0, 1],
+        },
+    ];
+    for j in &judged {
+        round_trip(j);
+    }
+    round_trip(&JudgedRun {
+        set: sample_set(),
+        judged,
+        goal: Goal::Puzzle { optimum: Some(3.0) },
+        success: Some(false),
+        successes: 0,
+        right_sums: 1,
+        states_judged: 2,
+        states_returned: 2,
+        sampler: SamplerKind::Tabu,
+        repaired: Some(Repaired {
+            from_rank: 1,
+            interchanges: 2,
+            fleet: picture(),
+        }),
+        repair_searches: 1,
+        repair_stopped: true,
     });
 }

@@ -60,7 +60,7 @@ impl Goal {
 }
 
 /// One returned state, judged exactly.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Judged {
     pub energy: f64,
     /// Reads (or searches) that ended in this state.
@@ -161,6 +161,7 @@ pub struct Repaired {
 }
 
 /// A run with every returned state judged.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JudgedRun {
     /// The sampler's set, its samples cut to the shown ones.
     pub set: SampleSet,
