@@ -17,8 +17,8 @@
 
 #![forbid(unsafe_code)]
 
-#[allow(unused_imports)]
-pub(crate) use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, qubo, quote, run, solve, tomography};
+// The engine modules under their own names, so moved code keeps its `crate::solve::…` paths.
+pub(crate) use fleetscope_engines::{geometry, hardware, puzzle, qubo, quote, run, solve, tomography};
 
 pub mod clock;
 pub mod files;
