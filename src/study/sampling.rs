@@ -33,8 +33,18 @@ pub const UNTIL_TIME_LIMIT: f64 = 60.0;
 pub fn stop_at_first_success(s: &mut SolverSettings) {
     s.until_success = true;
     s.sampler = UNTIL_SAMPLER;
-    s.tabu.restarts = UNTIL_RESTARTS;
+    let mut settings = s.settings_of(UNTIL_SAMPLER);
+    until_budget(&mut settings);
+    s.set_settings(settings);
     s.time_limit = s.time_limit.or(Some(UNTIL_TIME_LIMIT));
+}
+
+/// The settings of a run stopping at its first success: tabu gets
+/// [`UNTIL_RESTARTS`] restarts a read; other samplers keep theirs.
+pub fn until_budget(settings: &mut Solver) {
+    if let Solver::Tabu(t) = settings {
+        t.restarts = UNTIL_RESTARTS;
+    }
 }
 
 /// Which sampler, and the settings of each (a session keeps them all, so
@@ -53,9 +63,7 @@ impl SamplerSettings {
     }
 
     pub fn of_session(s: &SolverSettings) -> SamplerSettings {
-        let mut settings = vec![Solver::Anneal(s.anneal.clone()), Solver::Tabu(s.tabu.clone())];
-        settings.extend(s.other_samplers.iter().cloned());
-        SamplerSettings::new(s.sampler, settings)
+        SamplerSettings::new(s.sampler, s.all_settings())
     }
 
     /// The chosen sampler, the defaults policy applied: `puzzle_variables` is
