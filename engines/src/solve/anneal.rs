@@ -90,7 +90,7 @@ impl SamplerInfo for AnnealParams {
         Param {
             name: "beta",
             label: "β range",
-            help: "β at the hot and the cold end of the schedule (β rises geometrically from one to the other)",
+            help: "β at the hot and the cold end of the schedule, between which it rises geometrically",
             kind: ParamKind::RangeOrAuto {
                 above: 0.0,
                 max: f64::MAX,
