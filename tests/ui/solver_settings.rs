@@ -61,3 +61,19 @@ fn an_auto_box_gives_a_number_and_takes_it_back() {
     h.run_steps(2);
     assert_eq!(h.state().doc.session.solver.tabu.tenure, None);
 }
+
+/// The Hardware tab likewise: a time limit under the second its field drags
+/// from stays as the session has it.
+#[test]
+fn showing_the_hardware_tab_leaves_valid_settings_as_they_are() {
+    let mut s = far_settings(SamplerKind::Anneal);
+    s.solver.hardware.time_limit = Some(0.5);
+    assert_eq!(s.solver.validate(), Ok(()), "the settings are valid");
+    let mut h = room_harness(SolverRoom::default(), s.clone());
+    h.state_mut().room.set_tab("hardware");
+    h.run_steps(3);
+    wait_until(&mut h, |r| !r.room.busy());
+    let doc = &h.state().doc;
+    assert_eq!(doc.session.solver.hardware, s.solver.hardware, "the settings changed");
+    assert!(!doc.dirty && !doc.can_undo(), "an edit");
+}
