@@ -3,9 +3,8 @@
 //! the run layer builds and runs without knowing where its requests came from.
 
 use super::{Session, SolverSettings, SolverSource};
-use crate::solve::Solver;
 use crate::study::model::{pins_on, puzzle_options};
-use crate::study::sampling::{UNTIL_RESTARTS, UNTIL_SAMPLER, UNTIL_TIME_LIMIT};
+use crate::study::sampling::{UNTIL_SAMPLER, UNTIL_TIME_LIMIT, until_budget};
 use crate::study::{ModelRecipe, ModelSource, RunPlan, SamplerSettings};
 
 /// Reads whose energy traces the Solver room plots.
@@ -61,9 +60,7 @@ impl SolverSettings {
     /// The chosen sampler with every sampler's settings (switching back keeps
     /// what was typed).
     pub fn sampler_settings(&self) -> SamplerSettings {
-        let mut settings = vec![Solver::Anneal(self.anneal.clone()), Solver::Tabu(self.tabu.clone())];
-        settings.extend(self.other_samplers.iter().cloned());
-        SamplerSettings::new(self.sampler, settings)
+        SamplerSettings::new(self.sampler, self.all_settings())
     }
 
     /// The Solver room's plan.
@@ -85,7 +82,9 @@ impl SolverSettings {
     pub fn stop_at_first_success(&mut self) {
         self.until_success = true;
         self.sampler = UNTIL_SAMPLER;
-        self.tabu.restarts = UNTIL_RESTARTS;
+        let mut settings = self.settings_of(UNTIL_SAMPLER);
+        until_budget(&mut settings);
+        self.set_settings(settings);
         self.time_limit = self.time_limit.or(Some(UNTIL_TIME_LIMIT));
     }
 }

@@ -2,7 +2,7 @@ use crate::cover::Engine;
 use crate::geometry::BinaryMatrix;
 use crate::geometry::TouchRule;
 use crate::qubo::PinMode;
-use crate::solve::{AnnealParams, TabuParams};
+use crate::solve::{AnnealParams, Solver, TabuParams};
 use fleetscope_run::setup::{Setup, check_name};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -418,6 +418,51 @@ impl HardwareSettings {
     }
 }
 
+/// Each sampler's settings. A session keeps SA's and tabu's in fields of their
+/// own (as files have always had them) and any other's in `other_samplers`;
+/// these are the only functions that know it.
+impl SolverSettings {
+    /// The settings of `kind` (its defaults when the session has none).
+    pub fn settings_of(&self, kind: SamplerKind) -> Solver {
+        match kind {
+            SamplerKind::Anneal => Solver::Anneal(self.anneal.clone()),
+            SamplerKind::Tabu => Solver::Tabu(self.tabu.clone()),
+            #[allow(unreachable_patterns)] // a sampler added to the list
+            _ => self
+                .other_samplers
+                .iter()
+                .find(|s| s.kind() == kind)
+                .cloned()
+                .unwrap_or_else(|| kind.default_solver()),
+        }
+    }
+
+    /// Stores the settings of their sampler, in place of what it had.
+    pub fn set_settings(&mut self, settings: Solver) {
+        match settings {
+            Solver::Anneal(p) => self.anneal = p,
+            Solver::Tabu(p) => self.tabu = p,
+            #[allow(unreachable_patterns)] // a sampler added to the list
+            other => match self.other_samplers.iter_mut().find(|s| s.kind() == other.kind()) {
+                Some(slot) => *slot = other,
+                None => self.other_samplers.push(other),
+            },
+        }
+    }
+
+    /// Every sampler's settings, in [`SamplerKind::ALL`] order.
+    pub fn all_settings(&self) -> Vec<Solver> {
+        SamplerKind::ALL.iter().map(|&k| self.settings_of(k)).collect()
+    }
+
+    /// Every sampler's settings the session holds, as it holds them.
+    fn stored_settings(&self) -> impl Iterator<Item = Solver> + '_ {
+        [Solver::Anneal(self.anneal.clone()), Solver::Tabu(self.tabu.clone())]
+            .into_iter()
+            .chain(self.other_samplers.iter().cloned())
+    }
+}
+
 impl SolverSettings {
     /// Most characters of a typed list (sums, ship lengths, experiment values).
     pub const MAX_TEXT: usize = 100_000;
@@ -453,11 +498,8 @@ impl SolverSettings {
                 return Err(format!("`{what}` is longer than {} characters", Self::MAX_TEXT));
             }
         }
-        let samplers = [
-            crate::solve::Solver::Anneal(self.anneal.clone()),
-            crate::solve::Solver::Tabu(self.tabu.clone()),
-        ];
-        for solver in samplers.iter().chain(&self.other_samplers) {
+        // Every sampler's settings the file holds, also those no kind reads.
+        for solver in self.stored_settings() {
             solver
                 .sampler()
                 .check()

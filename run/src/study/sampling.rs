@@ -17,6 +17,14 @@ pub const UNTIL_RESTARTS: usize = 2_000;
 /// Its time limit in seconds, when none is given.
 pub const UNTIL_TIME_LIMIT: f64 = 60.0;
 
+/// The settings of a run stopping at its first success: tabu gets
+/// [`UNTIL_RESTARTS`] restarts a read; other samplers keep theirs.
+pub fn until_budget(settings: &mut Solver) {
+    if let Solver::Tabu(t) = settings {
+        t.restarts = UNTIL_RESTARTS;
+    }
+}
+
 /// Which sampler, and the settings of each (a session keeps them all, so
 /// switching back keeps what was typed). A sampler without settings here runs
 /// with its defaults.

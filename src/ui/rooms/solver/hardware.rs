@@ -317,7 +317,13 @@ impl HardwareTab {
                 s.time_limit = limited.then_some(60.0);
             }
             if let Some(t) = &mut s.time_limit {
-                ui.add(egui::DragValue::new(t).range(1.0..=86_400.0).suffix(" s"));
+                // Dragged from a second up; a shorter limit from a file stays as it is.
+                ui.add(
+                    egui::DragValue::new(t)
+                        .range(1.0..=crate::study::sampling::MAX_TIME_LIMIT)
+                        .clamp_existing_to_range(false)
+                        .suffix(" s"),
+                );
             }
         });
         let labels = JobLabels {
