@@ -13,8 +13,9 @@ use super::rng::Rng;
 use super::{SamplerKind, SolveUpdate, Solver};
 use crate::qubo::Qubo;
 use crate::run::CancelFlag;
+use crate::run::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What one read produced.
 #[derive(Clone, Debug, PartialEq)]
