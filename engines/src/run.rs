@@ -8,8 +8,12 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use thiserror::Error;
+
+/// The wall clock every layer reads (deadlines, run starts, UI timers): the
+/// one place a front end without `std::time` (a web build) swaps it.
+pub use std::time::Instant;
 
 /// Shared flag a caller sets to stop a long call; engines check it often
 /// enough to stop within about 100 ms. A flag may also carry a deadline (a
@@ -143,7 +147,7 @@ pub struct ThreadCpuClock {
     #[cfg(unix)]
     start: f64,
     #[cfg(not(unix))]
-    start: std::time::Instant,
+    start: Instant,
 }
 
 #[cfg(unix)]
@@ -164,9 +168,7 @@ impl ThreadCpuClock {
             start: thread_cpu_seconds(),
         };
         #[cfg(not(unix))]
-        return ThreadCpuClock {
-            start: std::time::Instant::now(),
-        };
+        return ThreadCpuClock { start: Instant::now() };
     }
 
     /// Seconds since `start` (on the same thread).

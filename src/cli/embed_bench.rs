@@ -8,10 +8,12 @@
 //! models and checks our embeddings and binary BQM files with D-Wave's tools.
 
 use super::cputime::{median, process_cpu_seconds};
-use crate::hardware::{EmbedError, EmbedOptions, Topology, embed_problem, embedding_to_json, find_embedding};
+use crate::hardware::{
+    EmbedError, EmbedMethod, EmbedOptions, Topology, embed_problem, embedding_to_json, find_embedding,
+};
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat, Qubo, QuboBuilder, write_bqm, write_bqm_labelled};
 use crate::session;
-use crate::study::hardware::{parse_method, target_graph};
+use crate::study::hardware::target_graph;
 use clap::Args;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -79,7 +81,7 @@ struct Outcome {
 }
 
 pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
-    let method = parse_method(&b.method).map_err(|e| format!("--method: {e}"))?;
+    let method = EmbedMethod::parse(&b.method).map_err(|e| format!("--method: {e}"))?;
     if !(1..=1000).contains(&b.tries) {
         return Err(format!("--tries must be 1 to 1000, not {}", b.tries));
     }

@@ -19,6 +19,7 @@ mod puzzle_generate;
 mod puzzle_setter;
 mod repair_bench;
 mod rules;
+mod sampler_flags;
 mod sequence;
 mod show;
 mod solve;

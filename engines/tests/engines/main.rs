@@ -27,5 +27,6 @@ mod qubo;
 mod rules;
 mod setter;
 mod solve;
+mod solve_params;
 mod tomography;
 mod tomography_moves;
