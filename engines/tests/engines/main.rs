@@ -4,6 +4,7 @@
 
 mod clusters;
 mod common;
+mod counters;
 mod cover;
 mod deduce;
 mod deduce_families;
@@ -26,5 +27,6 @@ mod qubo;
 mod rules;
 mod setter;
 mod solve;
+mod solve_params;
 mod tomography;
 mod tomography_moves;
