@@ -3,21 +3,20 @@
 //! The engines (`geometry`, `cover`, `qubo`, `puzzle`, `tomography`, `solve`, `run`) live
 //! in the `fleetscope-engines` crate and are re-exported here under their own names, so
 //! `crate::geometry::Board` means the same thing in the app as in the engines.
-//! This crate adds what sits between a person and the engines (see `ARCHITECTURE.md`):
-//! `session` (the only file I/O), `jobs` (background threads), `study` (what the UI and
-//! the command line both ask of the engines), `textview`, `presets`, `ui` and `cli`.
+//! The run layer (`jobs`, `study`, `textview`: what the UI and the command line both ask
+//! of the engines, and background threads) lives in the `fleetscope-run` crate and is
+//! re-exported the same way. This crate adds what sits between a person and those
+//! (see `ARCHITECTURE.md`): `session` (the only file I/O), `presets`, `ui` and `cli`.
 
 // `unsafe` only where SIMD or libc needs it; those modules allow it and say why.
 #![deny(unsafe_code)]
 
 pub use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, qubo, quote, run, solve, tomography};
+pub use fleetscope_run::{jobs, study, textview};
 
 pub mod cli;
-pub mod jobs;
 pub mod presets;
 pub mod session;
-pub mod study;
-pub mod textview;
 #[cfg(feature = "gui")]
 pub mod ui;
 

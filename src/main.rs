@@ -4,13 +4,8 @@
 use fleetscope::cli::{Cli, run};
 use std::process::ExitCode;
 
-#[allow(unsafe_code)] // one libc call, below
 fn main() -> ExitCode {
-    // Behave like a Unix tool when output goes to `head` and the like: end quietly.
-    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    restore_sigpipe();
     let cli = match fleetscope::cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) => return fleetscope::cli::report_parse_error(&e),
@@ -39,5 +34,14 @@ fn run_window(cli: Cli) -> ExitCode {
             eprintln!("fleetscope: cannot open the window: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Behave like a Unix tool when output goes to `head` and the like: end quietly.
+#[allow(unsafe_code)] // libc's signal
+fn restore_sigpipe() {
+    // SAFETY: restoring the default disposition of SIGPIPE, first thing in main, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

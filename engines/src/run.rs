@@ -5,13 +5,15 @@
 //! `&(dyn Fn(Progress) + Sync)`; the app's jobs and the command line supply them.
 //! Nothing here knows about the UI.
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use thiserror::Error;
+
+/// The wall clock every layer reads (deadlines, run starts, UI timers): the
+/// one place a front end without `std::time` (a web build) swaps it.
+pub use std::time::Instant;
 
 /// Shared flag a caller sets to stop a long call; engines check it often
 /// enough to stop within about 100 ms. A flag may also carry a deadline (a
@@ -115,6 +117,29 @@ pub fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
     Ok(p)
 }
 
+/// User + system CPU seconds used by the process so far (all threads), for
+/// honest timings on a loaded machine. Without `getrusage` (not Unix) it falls
+/// back to wall seconds since the first call (differences are what callers read).
+#[cfg(unix)]
+#[allow(unsafe_code)] // libc's getrusage
+pub fn process_cpu_seconds() -> f64 {
+    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage only writes into the struct we pass, which lives for the call.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return 0.0;
+    }
+    let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 * 1e-6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+/// Wall seconds since the first call: the stand-in for CPU time without `getrusage`.
+#[cfg(not(unix))]
+pub fn process_cpu_seconds() -> f64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
+}
+
 /// A clock of the calling thread's CPU time: what one piece of work on one
 /// thread cost, unaffected by other load on the machine (which stretches wall
 /// time). Without a thread clock (not Unix) it falls back to wall time.
@@ -122,10 +147,11 @@ pub struct ThreadCpuClock {
     #[cfg(unix)]
     start: f64,
     #[cfg(not(unix))]
-    start: std::time::Instant,
+    start: Instant,
 }
 
 #[cfg(unix)]
+#[allow(unsafe_code)] // libc's clock_gettime
 fn thread_cpu_seconds() -> f64 {
     let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: clock_gettime only writes into the struct we pass.
@@ -142,9 +168,7 @@ impl ThreadCpuClock {
             start: thread_cpu_seconds(),
         };
         #[cfg(not(unix))]
-        return ThreadCpuClock {
-            start: std::time::Instant::now(),
-        };
+        return ThreadCpuClock { start: Instant::now() };
     }
 
     /// Seconds since `start` (on the same thread).

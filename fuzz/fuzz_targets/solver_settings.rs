@@ -5,7 +5,6 @@
 #![no_main]
 use fleetscope::session::parse_session;
 use fleetscope::solve::{Problem, solve};
-use fleetscope::study::RunPlan;
 use fleetscope::study::model::named_image;
 use fleetscope::study::{ModelRecipe, ModelSource};
 use libfuzzer_sys::fuzz_target;
@@ -27,9 +26,9 @@ fuzz_target!(|data: &[u8]| {
         pin_mode: s.pin_mode,
         touch: s.touch_override,
     };
-    let Ok(model) = recipe.build() else { return };
+    let Ok(model) = recipe.build(&fleetscope_run::files::NoFiles) else { return };
     let problem: &Problem = &model.problem;
-    let mut plan = RunPlan::of_session(s);
+    let mut plan = s.run_plan();
     plan.reads = plan.reads.min(4);
     plan.time_limit = Some(0.1);
     plan.threads = 1;

@@ -8,10 +8,12 @@
 //! models and checks our embeddings and binary BQM files with D-Wave's tools.
 
 use super::cputime::{median, process_cpu_seconds};
-use crate::hardware::{EmbedError, EmbedOptions, Topology, embed_problem, embedding_to_json, find_embedding};
+use crate::hardware::{
+    EmbedError, EmbedMethod, EmbedOptions, Topology, embed_problem, embedding_to_json, find_embedding,
+};
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat, Qubo, QuboBuilder, write_bqm, write_bqm_labelled};
 use crate::session;
-use crate::study::hardware::{parse_method, target_graph};
+use crate::study::hardware::target_graph;
 use clap::Args;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -79,7 +81,7 @@ struct Outcome {
 }
 
 pub fn bench_embed(b: &EmbedBench) -> Result<(), String> {
-    let method = parse_method(&b.method).map_err(|e| format!("--method: {e}"))?;
+    let method = EmbedMethod::parse(&b.method).map_err(|e| format!("--method: {e}"))?;
     if !(1..=1000).contains(&b.tries) {
         return Err(format!("--tries must be 1 to 1000, not {}", b.tries));
     }
@@ -308,22 +310,13 @@ fn export_one(
     Ok(json!({
         "index": i, "set": m.set, "name": m.name, "coo": coo, "bqm": bqm,
         "variables": m.qubo.len(), "interactions": m.qubo.coupler_count(), "offset": m.qubo.offset(),
-        "target": target.family.name(), "target_spec": target_spec(target),
+        "target": target.family.name(), "target_spec": target.family.spec(),
         "embedding": emb_file, "embedded_bqm": embedded_file.as_ref().map(|f| &f.0),
         "chain_strength": embedded_file.as_ref().map(|f| f.1),
         "embedded": o.embedded, "qubits": o.qubits, "max_chain": o.max_chain, "mean_chain": o.mean_chain, "cpu_s": o.cpu,
     })
     .to_string()
         + "\n")
-}
-
-/// The spec that builds the graph again (`pegasus:16`).
-fn target_spec(target: &Topology) -> String {
-    match target.family {
-        crate::hardware::Family::Chimera { m, n, t } => format!("chimera:{m},{n},{t}"),
-        crate::hardware::Family::Pegasus { m } => format!("pegasus:{m}"),
-        crate::hardware::Family::Zephyr { m, t } => format!("zephyr:{m},{t}"),
-    }
 }
 
 struct Row {

@@ -55,7 +55,7 @@ pub fn embed(
     let problem = model.problem()?;
     let q = problem.qubo();
     let edges = crate::study::hardware::interactions(&problem);
-    let method = crate::study::hardware::parse_method(&args.method).map_err(|e| format!("--method: {e}"))?;
+    let method = crate::hardware::EmbedMethod::parse(&args.method).map_err(|e| format!("--method: {e}"))?;
     let options = crate::hardware::EmbedOptions {
         seed: args.seed,
         tries: args.tries,

@@ -19,6 +19,7 @@ mod puzzle_generate;
 mod puzzle_setter;
 mod repair_bench;
 mod rules;
+mod sampler_flags;
 mod sequence;
 mod show;
 mod solve;
@@ -380,9 +381,9 @@ pub enum BenchCommand {
         /// Preset keys, comma separated.
         #[arg(long, visible_alias = "board", default_value = "classic,hex2008-blue,hex2008-green")]
         boards: String,
-        /// Play the strategy lab instead: `all` or a list of random, hunt-target,
-        /// parity, density, exact, information (every strategy against the same fleets).
-        #[arg(long)]
+        /// Play the strategy lab instead: `all` or a list of the strategies' keys
+        /// (every strategy against the same fleets).
+        #[arg(long, help = strategy_bench::strategies_help())]
         strategies: Option<String>,
         /// With --strategies: hunt the --games fleets the exact player needs longest
         /// for among POOL random ones (each then hardened by 20 single-ship moves).

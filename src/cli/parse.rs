@@ -25,9 +25,11 @@ fn tolerant(cmd: Command) -> Command {
         if !a.get_action().takes_values() || a.is_positional() {
             return a;
         }
-        // Text, and real numbers too: `-inf` is a number clap does not know as one.
+        // Text, and real numbers too: `-inf` is a number clap does not know as
+        // one; a sampler's setting may be a range (`--beta -1,2`).
         let id = a.get_value_parser().type_id();
-        let text = id == TypeId::of::<String>() || id == TypeId::of::<f64>();
+        let text =
+            id == TypeId::of::<String>() || id == TypeId::of::<f64>() || id == TypeId::of::<crate::solve::ParamValue>();
         a.allow_negative_numbers(true).allow_hyphen_values(text)
     })
     .mut_subcommands(tolerant)

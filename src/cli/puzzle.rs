@@ -13,7 +13,6 @@ use crate::study::{ModelRecipe, ModelSource};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::Path;
-use std::time::Instant;
 
 #[derive(Subcommand, Debug)]
 pub enum PuzzleCommand {
@@ -322,7 +321,7 @@ fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, jso
     }
     let spinner = super::progress::search_spinner(json);
     let progress = |s: crate::puzzle::SearchProgress| spinner.set_message(super::progress::search_message(s));
-    let t0 = Instant::now();
+    let t0 = fleetscope_run::clock::Stopwatch::start();
     let r = p.solve_exact(
         ExactRequest {
             limit,
@@ -334,7 +333,7 @@ fn solve_exact(file: &str, show: usize, limit: u64, time_limit: Option<f64>, jso
     );
     spinner.finish_and_clear();
     let r = r.map_err(|e| e.to_string())?;
-    let seconds = t0.elapsed().as_secs_f64();
+    let seconds = t0.wall_seconds();
     let count = if r.is_complete() {
         r.count.to_string()
     } else {
@@ -412,7 +411,7 @@ fn solve_sampled(
         touch: None,
         pin_mode: crate::qubo::PinMode::default(),
     };
-    let model = recipe.build()?;
+    let model = recipe.build(&crate::session::DiskFiles)?;
     let Some(problem) = model.problem.puzzle() else {
         unreachable!("a puzzle source builds a puzzle problem")
     };

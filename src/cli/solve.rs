@@ -2,10 +2,11 @@
 //! fleet, an image, given sums or a model file, sample it, judge the answers.
 //! Models, requests and judging come from the study layer, as in the Solver room.
 
+use super::sampler_flags::SamplerFlags;
 use super::show::resolve_source;
 use crate::qubo::{DEFAULT_EPSILON, ModelFormat, PinMode, QuboStats};
 use crate::session;
-use crate::solve::{AnnealParams, Problem, SamplerKind, Solver, TabuParams};
+use crate::solve::{Problem, SamplerKind};
 use crate::study::model::{is_model_file, named_image};
 use crate::study::sampling::{DEFAULT_READS, RunPlan, SamplerSettings};
 use crate::study::{JudgeOptions, JudgedRun, ModelRecipe, ModelSource, judged_run, parse_pin};
@@ -114,7 +115,7 @@ impl ModelArgs {
 
     /// The problem the arguments describe.
     pub fn problem(&self) -> Result<Problem, String> {
-        Ok(self.recipe()?.build()?.problem)
+        Ok(self.recipe()?.build(&crate::session::DiskFiles)?.problem)
     }
 }
 
@@ -126,19 +127,9 @@ pub struct SamplerArgs {
     /// first success).
     #[arg(long)]
     pub reads: Option<usize>,
-    /// Sweeps per read (sa; default 1000).
-    #[arg(long)]
-    pub sweeps: Option<usize>,
-    /// Restarts per read (tabu; default 20, with --until-fleet 2000).
-    #[arg(long)]
-    pub restarts: Option<usize>,
-    /// Flip evaluations per tabu search (default n·max(200, 3n) for n variables).
-    #[arg(long)]
-    pub evaluations: Option<u64>,
-    /// Tabu tenure (default: 5 on puzzle models, min(20, variables / 4) on others;
-    /// 0 asks for min(20, variables / 4) everywhere).
-    #[arg(long)]
-    pub tenure: Option<usize>,
+    /// Each sampler's own settings (--sweeps, --beta, --restarts, …).
+    #[command(flatten)]
+    pub params: super::sampler_flags::SamplerFlags,
     /// The master seed (default 1).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -169,31 +160,38 @@ impl SamplerArgs {
     /// (`None`: the exact solver, which reads only the time limit): each
     /// sampler's own settings, and every sampler option when nothing samples.
     pub fn check_used_by(&self, kind: Option<SamplerKind>) -> Result<(), String> {
-        let (sa, tabu) = (Some(SamplerKind::Anneal), Some(SamplerKind::Tabu));
-        let given = [
-            ("--reads", self.reads.is_some(), None),
-            ("--sweeps", self.sweeps.is_some(), sa),
-            ("--restarts", self.restarts.is_some(), tabu),
-            ("--evaluations", self.evaluations.is_some(), tabu),
-            ("--tenure", self.tenure.is_some(), tabu),
-            ("--seed", self.seed.is_some(), None),
-            ("--target", self.target.is_some(), None),
-            ("--keep", self.keep.is_some(), None),
-            ("--threads", self.threads.is_some(), None),
-            ("--until-fleet (--until-solved)", self.until_fleet, None),
+        let common = [
+            ("reads", self.reads.is_some()),
+            ("seed", self.seed.is_some()),
+            ("target", self.target.is_some()),
+            ("keep", self.keep.is_some()),
+            ("threads", self.threads.is_some()),
+            ("until-fleet (--until-solved)", self.until_fleet),
         ];
-        for (flag, is_given, only) in given {
-            if !is_given {
-                continue;
-            }
-            match (kind, only) {
-                (None, _) => {
+        // Every sampler reads the common settings; a sampler's own only it.
+        let given = common
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(name, _)| (name, SamplerKind::ALL.to_vec()))
+            .chain(
+                self.params
+                    .given()
+                    .map(|(name, _)| (name, SamplerFlags::declared_by(name))),
+            );
+        for (name, readers) in given {
+            match kind {
+                None => {
                     return Err(format!(
-                        "{flag} is a sampler's setting: the exact solver does not read it"
+                        "--{name} is a sampler's setting: the exact solver does not read it"
                     ));
                 }
-                (Some(k), Some(o)) if k != o => {
-                    return Err(format!("{flag} is a setting of {}, not of {}", o.name(), k.name()));
+                Some(k) if !readers.contains(&k) => {
+                    let names: Vec<&str> = readers.iter().map(|r| r.name()).collect();
+                    return Err(format!(
+                        "--{name} is a setting of {}, not of {}",
+                        names.join(" and "),
+                        k.name()
+                    ));
                 }
                 _ => {}
             }
@@ -212,36 +210,28 @@ impl SamplerArgs {
 
     /// The run these settings describe with this sampler: what was not given
     /// is the default, or with --until-fleet the budget that gets to a success.
-    pub fn plan(&self, kind: SamplerKind) -> RunPlan {
-        use crate::study::sampling::{UNTIL_RESTARTS, UNTIL_TIME_LIMIT};
+    pub fn plan(&self, kind: SamplerKind) -> Result<RunPlan, String> {
+        use crate::study::sampling::{UNTIL_TIME_LIMIT, until_budget};
         let until = self.until_fleet;
-        let restarts = self.restarts.unwrap_or(if until {
-            UNTIL_RESTARTS
-        } else {
-            TabuParams::default().restarts
-        });
-        RunPlan {
-            sampler: SamplerSettings::new(
-                kind,
-                vec![
-                    Solver::Anneal(AnnealParams {
-                        sweeps: self.sweeps.unwrap_or(AnnealParams::default().sweeps),
-                        beta: None,
-                    }),
-                    Solver::Tabu(TabuParams {
-                        restarts,
-                        tenure: self.tenure,
-                        evaluations: self.evaluations,
-                    }),
-                ],
-            ),
+        let settings = SamplerKind::ALL
+            .iter()
+            .map(|k| {
+                let mut base = k.default_solver();
+                if until {
+                    until_budget(&mut base);
+                }
+                self.params.apply(base)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(RunPlan {
+            sampler: SamplerSettings::new(kind, settings),
             reads: self.reads.unwrap_or(DEFAULT_READS),
             seed: self.seed.unwrap_or(1),
             threads: self.threads.unwrap_or(0),
             time_limit: self.time_limit.or(until.then_some(UNTIL_TIME_LIMIT)),
             target: self.target,
             traces: 0,
-        }
+        })
     }
 
     /// Samples the problem and judges every returned state (Ctrl+C cancels).
@@ -259,7 +249,7 @@ impl SamplerArgs {
         if !(1..=max_keep).contains(&keep) {
             return Err(format!("--keep must be from 1 to {max_keep}, not {keep}"));
         }
-        let plan = self.plan(kind);
+        let plan = self.plan(kind)?;
         let req = plan.request(problem)?;
         if self.until_fleet
             && (problem.xray().is_some_and(|p| p.fleet.is_none()) || matches!(problem, Problem::Plain { .. }))

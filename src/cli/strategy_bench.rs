@@ -28,16 +28,23 @@ pub fn parse_strategies(text: &str) -> Result<Vec<StrategyKind>, String> {
     }
     let names: Vec<String> = crate::study::parse_list(text, "--strategies", "a strategy")?;
     if names.is_empty() {
-        let keys: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.key()).collect();
         return Err(format!(
             "--strategies names no strategy: all, or a list of {}",
-            keys.join(", ")
+            StrategyKind::keys()
         ));
     }
     names
         .iter()
         .map(|n| StrategyKind::parse(n).map_err(|e| format!("--strategies: {e}")))
         .collect()
+}
+
+/// `bench hunt --strategies`' help, naming every strategy's key.
+pub fn strategies_help() -> String {
+    format!(
+        "Play the strategy lab instead: `all` or a list of {} (every strategy against the same fleets)",
+        StrategyKind::keys()
+    )
 }
 
 pub fn bench(b: &StrategyBench) -> Result<(), String> {

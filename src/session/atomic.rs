@@ -5,9 +5,8 @@
 //! permissions are kept. Temp files left by processes that died mid-save are
 //! removed on the next save in that folder.
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
 use super::SessionError;
+use super::process::is_running;
 use std::fs::{self, File};
 use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
@@ -63,13 +62,6 @@ fn temp_name(name: &str) -> String {
     )
 }
 
-/// Is process `pid` alive? (kill with signal 0 asks without signalling.)
-fn alive(pid: i32) -> bool {
-    // SAFETY: kill(pid, 0) sends no signal; it only reports whether pid exists.
-    let r = unsafe { libc::kill(pid, 0) };
-    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
-}
-
 /// Removes `.NAME.tmp-PID…` files in `dir` whose process is gone.
 fn remove_stale_temps(dir: &Path, name: &str) {
     let prefix = format!(".{}.tmp-", temp_stem(name));
@@ -82,7 +74,7 @@ fn remove_stale_temps(dir: &Path, name: &str) {
         let pid: Option<i32> = rest.split('-').next().and_then(|p| p.parse().ok());
         if let Some(pid) = pid
             && pid as u32 != std::process::id()
-            && !alive(pid)
+            && !is_running(pid as u32)
         {
             let _ = fs::remove_file(e.path());
         }

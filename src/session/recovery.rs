@@ -3,9 +3,8 @@
 //! two instances never overwrite or delete each other's. On start, a copy
 //! left by an instance that is no longer running is offered.
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
 use super::atomic::write_atomic;
+use super::process::is_running;
 use super::{Session, SessionError, parse_session, read_text, to_ron};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -31,13 +30,6 @@ pub struct RecoveryStore {
     pid: u32,
     /// A copy of a finished instance that was offered (removed once answered).
     offered: std::sync::Arc<std::sync::Mutex<Option<u32>>>,
-}
-
-/// Is process `pid` running? (kill with signal 0 only asks.)
-fn running(pid: u32) -> bool {
-    // SAFETY: kill(pid, 0) sends no signal.
-    let r = unsafe { libc::kill(pid as i32, 0) };
-    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
 }
 
 impl RecoveryStore {
@@ -90,7 +82,7 @@ impl RecoveryStore {
                 let name = e.file_name().to_string_lossy().into_owned();
                 let pid: u32 = name.strip_prefix("recovery-")?.strip_suffix(".ron")?.parse().ok()?;
                 let when = e.metadata().and_then(|m| m.modified()).ok()?;
-                (pid != self.pid && !running(pid)).then_some((when, pid))
+                (pid != self.pid && !is_running(pid)).then_some((when, pid))
             })
             .collect();
         left.sort();

@@ -112,3 +112,18 @@ pub fn create_folder(dir: &Path) -> Result<(), SessionError> {
     }
     std::fs::create_dir(dir).map_err(write_error)
 }
+
+/// The disk, read with the limits and messages of [`read_bytes`] and
+/// [`read_text`]: how the app and the command line hand files to the run layer.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DiskFiles;
+
+impl fleetscope_run::files::ReadFiles for DiskFiles {
+    fn read_bytes(&self, path: &Path) -> Result<Vec<u8>, String> {
+        read_bytes(path).map_err(|e| e.to_string())
+    }
+
+    fn read_text(&self, path: &Path) -> Result<String, String> {
+        read_text(path).map_err(|e| e.to_string())
+    }
+}

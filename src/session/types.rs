@@ -1,34 +1,15 @@
 use crate::cover::Engine;
 use crate::geometry::BinaryMatrix;
-use crate::geometry::{Board, Deployment, Fleet};
-use crate::geometry::{Observations, Rules, TouchRule};
+use crate::geometry::TouchRule;
 use crate::qubo::PinMode;
-use crate::solve::{AnnealParams, TabuParams};
+use crate::solve::{AnnealParams, Solver, TabuParams};
+use fleetscope_run::setup::{Setup, check_name};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Version written into every session file. Bump it (and add a migration in
 /// `io.rs`) when a change is not covered by `#[serde(default)]` fields.
 pub const FORMAT_VERSION: u32 = 2;
-
-/// A board, a fleet and the fleet's current deployment: one thing to study.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Setup {
-    pub name: String,
-    #[serde(default)]
-    pub description: String,
-    pub board: Board,
-    pub fleet: Fleet,
-    /// The rules of the game (whether ships may touch); every room uses them.
-    #[serde(default)]
-    pub rules: Rules,
-    #[serde(default)]
-    pub deployment: Deployment,
-    /// Shots seen so far in the Counter room's hunt mode.
-    #[serde(default)]
-    pub observations: Observations,
-}
 
 /// Settings of the Boards room that are worth keeping with the work.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -386,7 +367,7 @@ impl Default for HardwareSettings {
             seed: 1,
             tries: 10,
             time_limit: Some(60.0),
-            reads: crate::study::hardware::DEFAULT_HARDWARE_READS,
+            reads: fleetscope_run::limits::DEFAULT_HARDWARE_READS,
             strengths: String::new(),
             embedding: None,
         }
@@ -396,19 +377,19 @@ impl Default for HardwareSettings {
 impl HardwareSettings {
     pub fn validate(&self) -> Result<(), String> {
         crate::hardware::Family::parse(&self.target).map_err(|e| format!("hardware target: {e}"))?;
-        crate::study::hardware::parse_method(&self.method).map_err(|e| format!("hardware method: {e}"))?;
-        if !(1..=crate::study::hardware::MAX_TRIES).contains(&self.tries) {
+        crate::hardware::EmbedMethod::parse(&self.method).map_err(|e| format!("hardware method: {e}"))?;
+        if !(1..=fleetscope_run::limits::MAX_TRIES).contains(&self.tries) {
             return Err(format!(
                 "hardware tries must be 1 to {}, not {}",
-                crate::study::hardware::MAX_TRIES,
+                fleetscope_run::limits::MAX_TRIES,
                 self.tries
             ));
         }
-        crate::study::sampling::time_limit(self.time_limit).map_err(|e| format!("hardware: {e}"))?;
-        if !(1..=crate::study::hardware::MAX_HARDWARE_READS).contains(&self.reads) {
+        fleetscope_run::limits::time_limit(self.time_limit).map_err(|e| format!("hardware: {e}"))?;
+        if !(1..=fleetscope_run::limits::MAX_HARDWARE_READS).contains(&self.reads) {
             return Err(format!(
                 "hardware reads must be 1 to {}, not {}",
-                crate::study::hardware::MAX_HARDWARE_READS,
+                fleetscope_run::limits::MAX_HARDWARE_READS,
                 self.reads
             ));
         }
@@ -434,6 +415,51 @@ impl HardwareSettings {
         crate::study::hardware::parse_strengths(&self.strengths, 1.0)
             .map_err(|e| format!("hardware strengths: {e}"))?;
         Ok(())
+    }
+}
+
+/// Each sampler's settings. A session keeps SA's and tabu's in fields of their
+/// own (as files have always had them) and any other's in `other_samplers`;
+/// these are the only functions that know it.
+impl SolverSettings {
+    /// The settings of `kind` (its defaults when the session has none).
+    pub fn settings_of(&self, kind: SamplerKind) -> Solver {
+        match kind {
+            SamplerKind::Anneal => Solver::Anneal(self.anneal.clone()),
+            SamplerKind::Tabu => Solver::Tabu(self.tabu.clone()),
+            #[allow(unreachable_patterns)] // a sampler added to the list
+            _ => self
+                .other_samplers
+                .iter()
+                .find(|s| s.kind() == kind)
+                .cloned()
+                .unwrap_or_else(|| kind.default_solver()),
+        }
+    }
+
+    /// Stores the settings of their sampler, in place of what it had.
+    pub fn set_settings(&mut self, settings: Solver) {
+        match settings {
+            Solver::Anneal(p) => self.anneal = p,
+            Solver::Tabu(p) => self.tabu = p,
+            #[allow(unreachable_patterns)] // a sampler added to the list
+            other => match self.other_samplers.iter_mut().find(|s| s.kind() == other.kind()) {
+                Some(slot) => *slot = other,
+                None => self.other_samplers.push(other),
+            },
+        }
+    }
+
+    /// Every sampler's settings, in [`SamplerKind::ALL`] order.
+    pub fn all_settings(&self) -> Vec<Solver> {
+        SamplerKind::ALL.iter().map(|&k| self.settings_of(k)).collect()
+    }
+
+    /// Every sampler's settings the session holds, as it holds them.
+    fn stored_settings(&self) -> impl Iterator<Item = Solver> + '_ {
+        [Solver::Anneal(self.anneal.clone()), Solver::Tabu(self.tabu.clone())]
+            .into_iter()
+            .chain(self.other_samplers.iter().cloned())
     }
 }
 
@@ -472,11 +498,8 @@ impl SolverSettings {
                 return Err(format!("`{what}` is longer than {} characters", Self::MAX_TEXT));
             }
         }
-        let samplers = [
-            crate::solve::Solver::Anneal(self.anneal.clone()),
-            crate::solve::Solver::Tabu(self.tabu.clone()),
-        ];
-        for solver in samplers.iter().chain(&self.other_samplers) {
+        // Every sampler's settings the file holds, also those no kind reads.
+        for solver in self.stored_settings() {
             solver
                 .sampler()
                 .check()
@@ -499,12 +522,12 @@ impl SolverSettings {
         if !(1..=Self::MAX_KEEP).contains(&self.keep) {
             return Err(format!("keep must be 1 to {}, not {}", Self::MAX_KEEP, self.keep));
         }
-        crate::study::sampling::time_limit(self.time_limit)?;
+        fleetscope_run::limits::time_limit(self.time_limit)?;
         self.hardware.validate()?;
-        if !(1..=crate::study::sampling::MAX_EXPERIMENT_FLEETS).contains(&self.experiment_fleets) {
+        if !(1..=fleetscope_run::limits::MAX_EXPERIMENT_FLEETS).contains(&self.experiment_fleets) {
             return Err(format!(
                 "experiment_fleets must be 1 to {}, not {}",
-                crate::study::sampling::MAX_EXPERIMENT_FLEETS,
+                fleetscope_run::limits::MAX_EXPERIMENT_FLEETS,
                 self.experiment_fleets
             ));
         }
@@ -654,88 +677,5 @@ impl Session {
             ));
         }
         self.puzzles.validate().map_err(|e| format!("puzzles: {e}"))
-    }
-}
-
-/// A name printed by `show`, `count` and the app: no control or invisible
-/// characters (a name holding a terminal escape could rewrite the screen).
-pub fn check_name(what: &str, name: &str) -> Result<(), String> {
-    match name.chars().find(|&c| crate::quote::hidden(c)) {
-        Some(c) => Err(format!(
-            "{what} '{}' holds the control character {}: names are plain text",
-            crate::quote::excerpt(name),
-            c.escape_unicode()
-        )),
-        None => Ok(()),
-    }
-}
-
-impl Setup {
-    pub fn validate(&self) -> Result<(), String> {
-        check_name("the setup's name", &self.name)?;
-        check_name("the board's name", &self.board.name)?;
-        check_name("the fleet's name", &self.fleet.name)?;
-        for p in &self.fleet.pieces {
-            check_name("a piece's name", &p.name)?;
-        }
-        self.board.validate().map_err(|e| format!("board: {e}"))?;
-        self.fleet
-            .validate(self.board.lattice())
-            .map_err(|e| format!("fleet: {e}"))?;
-        self.deployment
-            .validate(&self.fleet)
-            .map_err(|e| format!("deployment: {e}"))?;
-        // Every ship on playable cells, none over another (ships that touch load under
-        // any rule: the Boards room says when they break the setup's).
-        let mut placed = Deployment::default();
-        for ship in &self.deployment.ships {
-            placed
-                .check(&self.board, &self.fleet, TouchRule::MayTouch, ship)
-                .map_err(|e| {
-                    format!(
-                        "deployment: the {}: {}",
-                        self.fleet.pieces[ship.piece].name,
-                        crate::textview::place_error(self.board.lattice(), &e)
-                    )
-                })?;
-            placed.place(*ship);
-        }
-        let o = &self.observations;
-        if let Some(c) = o.hits.iter().find(|c| o.misses.contains(c)) {
-            return Err(format!("observations: cell {c} is marked both hit and miss"));
-        }
-        if let Some(c) = o.hits.iter().chain(&o.misses).find(|c| !self.board.is_playable(**c)) {
-            return Err(format!(
-                "observations: shot cell {c} is not a playable cell of the board"
-            ));
-        }
-        for s in &o.sunk {
-            let Some(p) = self.fleet.pieces.get(s.piece) else {
-                return Err(format!(
-                    "observations: a sunk ship refers to piece {}, but the fleet has {}",
-                    s.piece,
-                    self.fleet.pieces.len()
-                ));
-            };
-            if !s.anchor.in_range() {
-                return Err(format!(
-                    "observations: the sunk {} lies out of range at {}",
-                    p.name, s.anchor
-                ));
-            }
-            s.check_orientation(&self.fleet)
-                .map_err(|e| format!("observations: sunk: {e}"))?;
-            // On playable cells, as the Counter room marks a sinking (other ships aside).
-            Deployment::default()
-                .check(&self.board, &self.fleet, TouchRule::MayTouch, s)
-                .map_err(|e| {
-                    format!(
-                        "observations: the sunk {}: {}",
-                        p.name,
-                        crate::textview::place_error(self.board.lattice(), &e)
-                    )
-                })?;
-        }
-        Ok(())
     }
 }

@@ -19,7 +19,7 @@ pub struct App {
     pub workflow: Workflow,
     /// One-line message in the status bar, and when it was set (it fades after a while).
     pub status: String,
-    status_since: std::time::Instant,
+    status_since: crate::run::Instant,
     /// The document's revision when the status was set: an edit since (an
     /// undo among them) makes it old news.
     status_revision: u64,
@@ -41,7 +41,7 @@ impl App {
             current: 0,
             workflow: Workflow::new(recovery, recent),
             status: String::new(),
-            status_since: std::time::Instant::now(),
+            status_since: crate::run::Instant::now(),
             status_revision: 0,
             commands: Vec::new(),
             help: Help::default(),
@@ -205,7 +205,7 @@ impl App {
 
     fn set_status(&mut self, text: String) {
         self.status = crate::quote::sentence(&text);
-        self.status_since = std::time::Instant::now();
+        self.status_since = crate::run::Instant::now();
         self.status_revision = self.doc.revision;
     }
 

@@ -3,11 +3,11 @@
 //! around files (see [`super::prompt`]): errors, "discard changes?", "recover
 //! unsaved work?", "reopen the last session?".
 
+use crate::jobs::{Job, no_repaint};
 use crate::session::{Recovery, SessionError};
 use egui::Context;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DialogKind {
@@ -65,7 +65,7 @@ pub fn no_dialog_service() -> bool {
 
 #[derive(Default)]
 pub struct FileUi {
-    dialog: Option<(DialogKind, Instant, Receiver<Option<PathBuf>>)>,
+    dialog: Option<(DialogKind, Job<Option<PathBuf>>)>,
     pub prompt: Option<PathPrompt>,
     pub error: Option<String>,
     pub confirm: Option<Pending>,
@@ -117,36 +117,31 @@ impl FileUi {
             self.prompt_path(kind, "No file dialog is available here: type a path instead.", current);
             return;
         }
-        let (tx, rx) = channel();
         let (dir, name) = suggestion(current);
-        std::thread::spawn(move || {
+        let dialog = Job::spawn(no_repaint(), move |_| {
             let d = rfd::FileDialog::new()
                 .set_directory(dir)
                 .add_filter("Fleetscope session", &["ron"]);
-            let picked = match kind {
+            Ok(match kind {
                 DialogKind::Open => d.set_title("Open session").pick_file(),
                 DialogKind::Save => d.set_title("Save session").set_file_name(name).save_file(),
-            };
-            let _ = tx.send(picked);
+            })
         });
-        self.dialog = Some((kind, Instant::now(), rx));
+        self.dialog = Some((kind, dialog));
     }
 
     /// The path a finished dialog chose (`Some((kind, None))`: the user
     /// cancelled). A dialog that came back empty at once means there is no
     /// dialog service: the typed-path window opens instead.
     pub fn poll_dialog(&mut self, current: Option<&Path>) -> Option<(DialogKind, Option<PathBuf>)> {
-        let (kind, started, rx) = self.dialog.as_ref()?;
-        let (kind, started) = (*kind, *started);
-        let answer = match rx.try_recv() {
-            Ok(a) => a,
-            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
-        };
+        let (kind, dialog) = self.dialog.as_mut()?;
+        // A dialog that failed (rfd panicked) reads as cancelled.
+        let answer = dialog.poll()?.unwrap_or(None);
+        let (kind, quick) = (*kind, dialog.elapsed() < NO_SERVICE_BELOW);
         self.dialog = None;
         match answer {
             Some(p) => Some((kind, Some(p))),
-            None if started.elapsed() < NO_SERVICE_BELOW => {
+            None if quick => {
                 self.prompt_path(kind, "No file dialog is available here: type a path instead.", current);
                 None
             }

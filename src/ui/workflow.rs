@@ -9,11 +9,12 @@ use super::files::{Answer, DialogKind, FileUi, Pending};
 use super::room::FileAction;
 use crate::jobs::{Job, Repaint};
 use crate::presets;
+use crate::run::Instant;
 use crate::session::{self, RecentFiles, Recovery, RecoveryStore, Session};
 use egui::Context;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long unsaved work may wait before the recovery copy is written.
 pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(4);

@@ -23,6 +23,7 @@ pub fn json_of(args: &[&str]) -> serde_json::Value {
 
 /// Runs `fleetscope`, sends it SIGINT (Ctrl+C) after `wait`, and returns what
 /// it printed with the time from the signal to its exit.
+#[allow(unsafe_code)] // libc's kill, to send Ctrl+C
 pub fn interrupted(args: &[&str], wait: std::time::Duration) -> (Output, std::time::Duration) {
     let child = Command::new(env!("CARGO_BIN_EXE_fleetscope"))
         .args(args)

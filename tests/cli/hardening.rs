@@ -446,6 +446,7 @@ fn ctrl_c_ends_every_benchmark_and_the_stealth_search_and_says_so() {
 }
 
 #[test]
+#[allow(unsafe_code)] // libc's kill, to send Ctrl+C
 fn ctrl_c_cancels_a_count_and_says_so() {
     // Classic 10×10 by plain DLX takes far longer than the wait below.
     let child = Command::new(env!("CARGO_BIN_EXE_fleetscope"))

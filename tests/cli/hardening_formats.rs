@@ -263,6 +263,7 @@ fn the_tabu_default_fits_tiny_puzzles() {
 /// N-queens bitset counter, and the model search while it probes (toroidal
 /// N-queens goes there; its probing took 10–16 s to look at the flag).
 #[test]
+#[allow(unsafe_code)] // libc's kill, to send Ctrl+C
 fn ctrl_c_stops_the_exact_solvers_on_a_large_board() {
     let dir = tempfile::tempdir().unwrap();
     for (name, text) in [
@@ -394,6 +395,7 @@ fn messages_quote_short_escaped_excerpts() {
 }
 
 #[test]
+#[allow(unsafe_code)] // libc's mkfifo
 fn pipes_and_oversized_puzzles_are_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo");

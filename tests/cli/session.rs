@@ -350,3 +350,28 @@ fn saved_chains_and_lab_strategies_are_checked() {
     let fine = small_session("counter: (lab: (strategies: [])),", "");
     session::parse_session(&fine, "e.ron").unwrap();
 }
+
+/// Each sampler's settings are read and stored by kind, where files have
+/// always kept them (so a saved session reads back as it was written).
+#[test]
+fn sampler_settings_are_kept_by_kind() {
+    use fleetscope::session::SamplerKind;
+    use fleetscope::solve::{ParamValue, Solver};
+    let mut s = sample();
+    let kinds: Vec<SamplerKind> = s.solver.all_settings().iter().map(Solver::kind).collect();
+    assert_eq!(kinds, SamplerKind::ALL);
+    for &kind in SamplerKind::ALL {
+        assert_eq!(s.solver.settings_of(kind), kind.default_solver(), "{kind}");
+        let mut changed = s.solver.settings_of(kind);
+        let first = kind.params()[0].name;
+        changed.set(first, ParamValue::Count(7)).unwrap();
+        s.solver.set_settings(changed.clone());
+        assert_eq!(s.solver.settings_of(kind), changed, "{kind}");
+    }
+    assert!(s.solver.other_samplers.is_empty(), "SA and tabu keep their own fields");
+    assert_eq!((s.solver.anneal.sweeps, s.solver.tabu.restarts), (7, 7));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.ron");
+    session::save(&path, &s).unwrap();
+    assert_eq!(session::load(&path).unwrap(), s);
+}

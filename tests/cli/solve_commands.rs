@@ -237,3 +237,45 @@ fn until_fleet_runs_until_it_finds_a_fleet() {
         );
     }
 }
+
+/// Each sampler's settings are flags made from its description: SA's β range
+/// among them, its limits and words those of the sampler's own check.
+#[test]
+fn sampler_settings_are_flags_with_the_checks_limits() {
+    let plan = |extra: &[&str]| {
+        let mut args = vec!["solve", "heart", "--reads", "2", "--threads", "1", "--json"];
+        args.extend(extra);
+        json_of(&args)["plan"].as_str().unwrap().to_string()
+    };
+    let beta = plan(&["--solver", "sa", "--beta", "0.1,10"]);
+    assert!(beta.contains("β 0.1 to 10"), "{beta}");
+    assert_eq!(plan(&["--solver", "sa", "--beta", "auto"]), plan(&["--solver", "sa"]));
+    // auto reads as no tenure given: the model's own choice.
+    let tabu = ["--solver", "tabu", "--restarts", "1"];
+    let auto = plan(&[&tabu[..], &["--tenure", "auto"]].concat());
+    assert_eq!(auto, plan(&tabu));
+    assert!(auto.contains("tenure auto"), "{auto}");
+    assert!(plan(&[&tabu[..], &["--tenure", "3"]].concat()).contains("tenure 3"));
+    for (args, says) in [
+        (
+            vec!["solve", "heart", "--beta", "2,1"],
+            "'--beta <LOW,HIGH>': β range must satisfy 0 < hot ≤ cold, not (2, 1)",
+        ),
+        (vec!["solve", "heart", "--beta", "1"], "LOW,HIGH"),
+        (
+            vec!["solve", "heart", "--sweeps", "0"],
+            "sweeps must be from 1 to 100000000, not 0",
+        ),
+        (vec!["solve", "heart", "--sweeps", "auto"], "--sweeps"),
+        (
+            vec!["solve", "heart", "--solver", "tabu", "--beta", "1,2"],
+            "--beta is a setting of sa, not of tabu",
+        ),
+    ] {
+        let o = fleetscope(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}

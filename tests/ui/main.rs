@@ -13,4 +13,5 @@ mod puzzle_view;
 mod puzzles;
 mod rooms;
 mod solver;
+mod solver_settings;
 mod tomography;

@@ -9,8 +9,9 @@
 //! against many minutes), because its cost grows with the board's width; both
 //! beat dancing links, which stays for boards past 128 cells with wide windows.
 
+use super::counters::{CountInput, Engine, Question, Suitability};
 use super::frontier::{self, FrontierError, FrontierInput, Options, PieceGroup};
-use super::{CountError, Engine, FleetCover};
+use super::{CountError, FleetCover};
 use crate::run::{CancelFlag, Progress};
 
 /// At most this many ships (on at most 128 cells) go to the bitboard counter.
@@ -22,6 +23,24 @@ const NARROW_WINDOW: usize = 30;
 const FRONTIER_WINDOW: usize = 400;
 /// Memory the frontier counter may use (occupancy keeps checkpoints beyond it).
 const FRONTIER_MEMORY: usize = 2 << 30;
+
+/// The engine `auto` picks for `question`, and why (one sentence for the
+/// user): the counter that ranks itself lowest ([`Counter::suits`], the
+/// policy in `counters::rank`), ties to the list's first.
+///
+/// [`Counter::suits`]: super::counters::Counter::suits
+pub fn choose(input: &CountInput, question: Question) -> (Engine, String) {
+    let mut best: Option<(Engine, Suitability)> = None;
+    for (engine, counter) in Engine::counters() {
+        if let Some(s) = counter.suits(input, question)
+            && best.as_ref().is_none_or(|b| s.rank < b.1.rank)
+        {
+            best = Some((engine, s));
+        }
+    }
+    let (engine, s) = best.expect("dancing links suit every setup");
+    (engine, s.why)
+}
 
 /// The engine `auto` picks for counting, and why (one sentence for the user).
 pub fn choose_count(cover: &FleetCover) -> (Engine, String) {

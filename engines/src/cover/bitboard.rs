@@ -15,6 +15,7 @@
 //! times less work). Among the last three ships, twins (the same placements,
 //! the same ones alive) share one rotation.
 
+use super::bits::{and_count, and_into, and_not, for_each_bit, popcount, popcount_and_not, words};
 use super::last_three::LastThree;
 use super::symmetry::{Symmetry, board_symmetries, orbit_representatives};
 use super::{CountError, FleetCover};
@@ -32,16 +33,6 @@ struct Scratch {
     planes_y: Vec<Vec<u64>>,
     rx: Vec<u64>,
     ry: Vec<u64>,
-}
-
-pub(super) fn and_count(a: &[u64], b: &[u64]) -> u64 {
-    a.iter().zip(b).map(|(p, q)| (p & q).count_ones() as u64).sum()
-}
-
-fn and_into(out: &mut [u64], a: &[u64], b: &[u64]) {
-    for (o, (p, q)) in out.iter_mut().zip(a.iter().zip(b)) {
-        *o = p & q;
-    }
 }
 
 /// Writes the conflict degree of every alive `x` (towards the alive set `other` of
@@ -85,18 +76,6 @@ fn plane_sum(planes: &[Vec<u64>], of: &[u64]) -> u64 {
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
-}
-
-fn words(n: usize) -> usize {
-    n.div_ceil(64).max(1)
-}
-
-pub(super) fn popcount(a: &[u64]) -> u64 {
-    a.iter().map(|w| w.count_ones() as u64).sum()
-}
-
-fn popcount_and_not(a: &[u64], not: &[u64]) -> u64 {
-    a.iter().zip(not).map(|(x, y)| (x & !y).count_ones() as u64).sum()
 }
 
 /// Placements of one ship as masks.
@@ -569,22 +548,6 @@ impl BitboardCounter {
                 let v = self.compatible(xs, ax, &self.kill[ys][y][xs], remaining & !m) as u128;
                 tally.add_cells(m, v);
             });
-        }
-    }
-}
-
-fn and_not(a: &mut [u64], b: &[u64]) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x &= !y;
-    }
-}
-
-pub(super) fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
-    for (wi, &w) in bits.iter().enumerate() {
-        let mut w = w;
-        while w != 0 {
-            f(wi * 64 + w.trailing_zeros() as usize);
-            w &= w - 1;
         }
     }
 }

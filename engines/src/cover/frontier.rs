@@ -90,8 +90,6 @@
 //! else on a 1024-bit fixed-width number; beyond that it reports
 //! [`FrontierError::TooLarge`].
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
 mod buffers;
 
 use crate::run::Cancelled;
@@ -1133,6 +1131,7 @@ struct Pending<M> {
 
 /// Asks the CPU to start loading the cache line at `p` (no effect elsewhere than x86-64).
 #[inline(always)]
+#[allow(unsafe_code)] // the prefetch intrinsic
 fn prefetch(p: *const u8) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint; it never faults, even on a bad address.

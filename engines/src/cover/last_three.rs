@@ -16,6 +16,7 @@
 
 mod delta;
 
+use super::bits::{and, bits, flatten, pad, pop, row};
 use delta::Delta;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -42,46 +43,6 @@ const CALLS_BEFORE_DELTA: u32 = 64;
 
 /// Widest bitset handled here (placements per ship ≤ 64·MAX_W).
 pub(super) const MAX_W: usize = 4;
-
-fn flatten(rows: impl Iterator<Item = Vec<u64>>, w: usize) -> Vec<u64> {
-    let mut out = Vec::new();
-    for r in rows {
-        let start = out.len();
-        out.extend_from_slice(&r);
-        out.resize(start + w, 0);
-    }
-    out
-}
-
-#[inline(always)]
-fn row<const W: usize>(flat: &[u64], i: usize) -> &[u64; W] {
-    flat[i * W..(i + 1) * W].try_into().expect("rows are W words")
-}
-
-#[inline(always)]
-fn and<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
-    std::array::from_fn(|k| a[k] & b[k])
-}
-
-#[inline(always)]
-fn pop<const W: usize>(a: &[u64; W]) -> u64 {
-    a.iter().map(|w| w.count_ones() as u64).sum()
-}
-
-#[inline(always)]
-fn bits<const W: usize>(a: &[u64; W], mut f: impl FnMut(usize)) {
-    for (wi, &w) in a.iter().enumerate() {
-        let mut w = w;
-        while w != 0 {
-            f(wi * 64 + w.trailing_zeros() as usize);
-            w &= w - 1;
-        }
-    }
-}
-
-fn pad<const W: usize>(a: &[u64]) -> [u64; W] {
-    std::array::from_fn(|k| a.get(k).copied().unwrap_or(0))
-}
 
 impl LastThree {
     /// The last three ships with S = n − 3 outer. `kill[a][p][b]` as in the

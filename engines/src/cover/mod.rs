@@ -11,9 +11,11 @@
 mod analysis;
 mod auto;
 mod bitboard;
+mod bits;
 mod clusters;
 mod clusters_occupancy;
 mod count;
+mod counters;
 mod dlx;
 mod frontier;
 mod hunt;
@@ -24,13 +26,13 @@ mod realise;
 mod split;
 mod symmetry;
 
+pub use analysis::cluster_occupancy_frame;
 pub use analysis::{Occupancy, WhatIf, occupancy, occupancy_after_miss, what_if};
-pub use auto::{choose_count, choose_occupancy, frontier_input};
+pub use auto::{choose as auto_choose, choose_count, choose_occupancy, frontier_input};
 pub use bitboard::BitboardCounter;
 pub use clusters::{ClusterCounter, Frame, MAX_PIECES as CLUSTER_MAX_PIECES};
-pub use count::{
-    CountRequest, CountResult, Engine, cluster_frame, count_cover, count_deployments, distinct_layout_divisor,
-};
+pub use count::{CountRequest, CountResult, auto_clusters, count_cover, count_deployments, distinct_layout_divisor};
+pub use counters::{CountInput, Counter, Engine, Question, Suitability, cluster_frame, rank};
 pub use dlx::{Dlx, ExactCover, OptionItems};
 pub use frontier::{
     FrontierError, FrontierInput, Nat, Options as FrontierOptions, count as frontier_count, window_width,

@@ -9,7 +9,8 @@
 //! two, many ships afloat) took the frontier counter seconds; split, they
 //! take a fraction of that.
 
-use super::bitboard::{BitboardCounter, and_count, for_each_bit, popcount};
+use super::bitboard::BitboardCounter;
+use super::bits::{and_count, for_each_bit, popcount};
 use super::last_three::LastThree;
 use super::symmetry::{Symmetry, board_symmetries};
 use super::{CountError, FleetCover};

@@ -5,6 +5,7 @@
 pub mod chain_strength;
 pub mod embed;
 pub mod embedded;
+pub mod graphs;
 pub mod precision;
 pub mod topology;
 
@@ -17,5 +18,6 @@ pub use embedded::{
     EmbeddedProblem, EmbeddedStructure, MAX_CHAIN_STRENGTH, MAX_EMBEDDING_BYTES, embed_problem, embedding_from_json,
     embedding_to_json,
 };
+pub use graphs::{Chimera, Family, Pegasus, QubitGraph, Zephyr};
 pub use precision::{ADVANTAGE, DEFAULT_PRECISION, PrecisionReport, Ranges, precision_report};
-pub use topology::{Coord, Family, Topology};
+pub use topology::Topology;

@@ -3,7 +3,7 @@
 //! the move when the exact player needs no fewer shots (a hill climb; the
 //! exact player is deterministic, so a fleet's score is exact).
 
-use super::lab::{Arena, exact_shots};
+use super::arena::{Arena, exact_shots};
 use crate::cover::CountError;
 use crate::geometry::{Deployment, PlacedShip, fleet_placements};
 use crate::run::CancelFlag;

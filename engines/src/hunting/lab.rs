@@ -7,10 +7,11 @@
 //! allow, from a seed; or adversarial ones, found by a search for the fleets
 //! the exact player needs longest for) and reports shots to sink the fleet.
 
+use super::arena::{Arena, exact_shots, play};
 use super::maps::MapSource;
-use super::strategy::{StrategyKind, View};
-use crate::cover::{CountError, HuntGame, Shot};
-use crate::geometry::{Board, Coord, Deployment, Fleet, FleetSampler, TouchRule};
+use super::players::StrategyKind;
+use crate::cover::CountError;
+use crate::geometry::{Board, Deployment, Fleet, FleetSampler, TouchRule};
 use crate::run::{CancelFlag, Progress};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -18,52 +19,6 @@ use rayon::prelude::*;
 
 /// Most games one run plays per strategy.
 pub const MAX_GAMES: usize = 100_000;
-
-/// One game's shots, in order, with the answers.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
-    pub shots: Vec<(Coord, Shot)>,
-    pub won: bool,
-}
-
-/// Where games are played: the board, the fleet, the rule, and the exact
-/// maps every game of a run shares.
-pub struct Arena<'a> {
-    pub board: &'a Board,
-    pub fleet: &'a Fleet,
-    pub rule: TouchRule,
-    pub maps: &'a MapSource,
-}
-
-/// Plays `kind` against `hidden` until the fleet is sunk (or `max_shots`).
-pub fn play(
-    arena: &Arena<'_>,
-    kind: StrategyKind,
-    hidden: &Deployment,
-    seed: u64,
-    max_shots: usize,
-) -> Result<GameRecord, CountError> {
-    let mut game = HuntGame::new(arena.fleet, hidden);
-    let mut player = kind.player(arena.maps);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut history = Vec::new();
-    while !game.won() && history.len() < max_shots {
-        let view = View {
-            board: arena.board,
-            fleet: arena.fleet,
-            rule: arena.rule,
-            observations: &game.observations,
-            history: &history,
-        };
-        let c = player.next_shot(&view, &mut rng)?;
-        let shot = game.shoot(c);
-        history.push((c, shot));
-    }
-    Ok(GameRecord {
-        won: game.won(),
-        shots: history,
-    })
-}
 
 /// Which fleets the strategies hunt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,13 +98,6 @@ pub fn hidden_fleets(arena: &Arena<'_>, req: &LabRequest, cancel: &CancelFlag) -
             Ok(out)
         }
     }
-}
-
-/// Shots the exact player needs against `hidden`.
-pub(super) fn exact_shots(arena: &Arena<'_>, hidden: &Deployment, max_shots: usize) -> Result<usize, CountError> {
-    Ok(play(arena, StrategyKind::ExactLikely, hidden, 0, max_shots)?
-        .shots
-        .len())
 }
 
 /// Every strategy against the same fleets. `progress` counts fleets whose

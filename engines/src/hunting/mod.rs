@@ -4,14 +4,16 @@
 //! maps shared between games; the statistics of shots to sink the fleet.
 
 mod adversary;
+mod arena;
 mod lab;
 mod maps;
+mod players;
 mod stats;
 mod strategy;
 
-pub use lab::{
-    Arena, GameRecord, Hiders, LabReport, LabRequest, MAX_GAMES, hidden_fleets, play, run_lab, run_lab_watched,
-};
+pub use arena::{Arena, GameRecord, play};
+pub use lab::{Hiders, LabReport, LabRequest, MAX_GAMES, hidden_fleets, run_lab, run_lab_watched};
 pub use maps::MapSource;
+pub use players::{StrategyKind, pick};
 pub use stats::{ShotStats, cumulative_share, quantile, t_975};
-pub use strategy::{Strategy, StrategyKind, View, pick};
+pub use strategy::{Strategy, StrategyInfo, View};

@@ -10,6 +10,7 @@
 //! change a flip of i can make).
 
 use super::anneal_kernel::{AnnealKernel, group_widths};
+use super::params::{Param, ParamKind};
 use super::sampler::{ReadContext, ReadResult, Sampler, SamplerInfo, SamplerRun};
 use super::{MAX_SWEEPS, TRACE_POINTS};
 use crate::qubo::Qubo;
@@ -76,6 +77,29 @@ impl SamplerInfo for AnnealParams {
     const NAME: &'static str = "sa";
     const LABEL: &'static str = "Simulated annealing";
     const STEP: &'static str = "sweep";
+    const PARAMS: &'static [Param] = &[
+        Param {
+            name: "sweeps",
+            label: "sweeps",
+            help: "Sweeps per read; each sweep proposes a flip of every variable once, in order",
+            kind: ParamKind::Count {
+                min: 1,
+                max: MAX_SWEEPS as u64,
+            },
+        },
+        Param {
+            name: "beta",
+            label: "β range",
+            help: "β at the hot and the cold end of the schedule, between which it rises geometrically",
+            kind: ParamKind::RangeOrAuto {
+                above: 0.0,
+                max: f64::MAX,
+                auto: "As dwave-samplers chooses it from the model: the hot end accepts any flip with p ≥ ½, \
+                       the cold end the smallest gap with p ≤ 1 %",
+                start: (0.1, 10.0),
+            },
+        },
+    ];
 }
 
 /// Annealing reads of one model: the kernel runs a group of reads in SIMD lanes.

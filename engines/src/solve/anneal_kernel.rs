@@ -9,8 +9,6 @@
 //! the same order, so a read's result is the same in a group of any width, on
 //! any CPU (tested), and never depends on the thread count.
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
 use super::anneal::Schedule;
 use super::lanes::{Lanes, Scalar};
 use super::rng::{LaneRng, Rng};
@@ -96,6 +94,7 @@ impl<'a> AnnealKernel<'a> {
     /// One read per stream, each from a random state, through the β
     /// `schedule`, in the narrowest group of [`group_widths`] that holds
     /// them all (at most the widest).
+    #[allow(unsafe_code)] // calls the kernels compiled for AVX2 / AVX-512
     pub fn reads(&self, schedule: &Schedule, streams: &[Rng], observe: &mut Observer, halt: &Halt) -> Vec<ReadOutcome> {
         let count = streams.len();
         let width = group_widths().iter().rev().copied().find(|&w| w >= count);
@@ -142,6 +141,7 @@ impl<'a> AnnealKernel<'a> {
     }
 
     #[inline(always)]
+    #[allow(unsafe_code)] // one unchecked index in the inner loop
     fn anneal<V: Lanes>(
         &self,
         v: V,

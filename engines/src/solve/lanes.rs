@@ -7,8 +7,6 @@
 //! `Avx2` and `Avx512` are tokens: a value exists only once the CPU has been
 //! found to have the instructions, which is what makes their methods sound.
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
 use super::metropolis;
 
 /// The most lanes of any backend (AVX-512's eight doubles).
@@ -181,9 +179,11 @@ impl Lanes for Scalar {
 pub use x86::{Avx2, Avx512};
 
 #[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)] // the intrinsics; each block's SAFETY line points to the note below
 mod x86 {
-    // SAFETY (for every `unsafe` block below): a token exists only if `new`
-    // found the instructions on this CPU; slices are checked for length.
+    // The note every SAFETY line below points to: a token exists only if `new`
+    // found the instructions on this CPU, so calling them is sound; loads and
+    // stores assert first that the slice holds every lane.
     use super::Lanes;
     use std::arch::x86_64::*;
 
@@ -205,98 +205,121 @@ mod x86 {
 
         #[inline(always)]
         fn splat(self, x: f64) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_set1_pd(x) }
         }
         #[inline(always)]
         fn from_slice(self, x: &[f64]) -> __m256d {
             assert!(x.len() >= 4);
+            // SAFETY: `self` proves AVX2 (see the module note); the assert keeps the 4 lanes in the slice.
             unsafe { _mm256_loadu_pd(x.as_ptr()) }
         }
         #[inline(always)]
         fn write(self, v: __m256d, out: &mut [f64]) {
             assert!(out.len() >= 4);
+            // SAFETY: `self` proves AVX2 (see the module note); the assert keeps the 4 lanes in the slice.
             unsafe { _mm256_storeu_pd(out.as_mut_ptr(), v) }
         }
         #[inline(always)]
         fn add(self, a: __m256d, b: __m256d) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_add_pd(a, b) }
         }
         #[inline(always)]
         fn sub(self, a: __m256d, b: __m256d) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_sub_pd(a, b) }
         }
         #[inline(always)]
         fn mul(self, a: __m256d, b: __m256d) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_mul_pd(a, b) }
         }
         #[inline(always)]
         fn clamp(self, x: __m256d, lo: __m256d, hi: __m256d) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_min_pd(_mm256_max_pd(x, lo), hi) }
         }
         #[inline(always)]
         fn lt(self, a: __m256d, b: __m256d) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_cmp_pd::<_CMP_LT_OQ>(a, b) }
         }
         #[inline(always)]
         fn and(self, a: __m256d, b: __m256d) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_and_pd(a, b) }
         }
         #[inline(always)]
         fn and_not(self, a: __m256d, b: __m256d) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_andnot_pd(b, a) }
         }
         #[inline(always)]
         fn any(self, m: __m256d) -> bool {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_movemask_pd(m) != 0 }
         }
         #[inline(always)]
         fn one_where(self, m: __m256d) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_and_pd(m, _mm256_set1_pd(1.0)) }
         }
         #[inline(always)]
         fn u_splat(self, x: u64) -> __m256i {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_set1_epi64x(x as i64) }
         }
         #[inline(always)]
         fn u_from_slice(self, x: &[u64]) -> __m256i {
             assert!(x.len() >= 4);
+            // SAFETY: `self` proves AVX2 (see the module note); the assert keeps the 4 lanes in the slice.
             unsafe { _mm256_loadu_si256(x.as_ptr().cast()) }
         }
         #[inline(always)]
         fn u_write(self, v: __m256i, out: &mut [u64]) {
             assert!(out.len() >= 4);
+            // SAFETY: `self` proves AVX2 (see the module note); the assert keeps the 4 lanes in the slice.
             unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), v) }
         }
         #[inline(always)]
         fn u_add(self, a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_add_epi64(a, b) }
         }
         #[inline(always)]
         fn u_sub(self, a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_sub_epi64(a, b) }
         }
         #[inline(always)]
         fn u_xor(self, a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_xor_si256(a, b) }
         }
         #[inline(always)]
         fn u_or(self, a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_or_si256(a, b) }
         }
         #[inline(always)]
         fn u_shl(self, a: __m256i, n: u32) -> __m256i {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_sllv_epi64(a, _mm256_set1_epi64x(n as i64)) }
         }
         #[inline(always)]
         fn u_shr(self, a: __m256i, n: u32) -> __m256i {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_srlv_epi64(a, _mm256_set1_epi64x(n as i64)) }
         }
         #[inline(always)]
         fn to_bits(self, v: __m256d) -> __m256i {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_castpd_si256(v) }
         }
         #[inline(always)]
         fn from_bits(self, v: __m256i) -> __m256d {
+            // SAFETY: `self` proves AVX2 (see the module note).
             unsafe { _mm256_castsi256_pd(v) }
         }
     }
@@ -320,36 +343,44 @@ mod x86 {
 
         #[inline(always)]
         fn splat(self, x: f64) -> __m512d {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_set1_pd(x) }
         }
         #[inline(always)]
         fn from_slice(self, x: &[f64]) -> __m512d {
             assert!(x.len() >= 8);
+            // SAFETY: `self` proves AVX-512 (see the module note); the assert keeps the 8 lanes in the slice.
             unsafe { _mm512_loadu_pd(x.as_ptr()) }
         }
         #[inline(always)]
         fn write(self, v: __m512d, out: &mut [f64]) {
             assert!(out.len() >= 8);
+            // SAFETY: `self` proves AVX-512 (see the module note); the assert keeps the 8 lanes in the slice.
             unsafe { _mm512_storeu_pd(out.as_mut_ptr(), v) }
         }
         #[inline(always)]
         fn add(self, a: __m512d, b: __m512d) -> __m512d {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_add_pd(a, b) }
         }
         #[inline(always)]
         fn sub(self, a: __m512d, b: __m512d) -> __m512d {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_sub_pd(a, b) }
         }
         #[inline(always)]
         fn mul(self, a: __m512d, b: __m512d) -> __m512d {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_mul_pd(a, b) }
         }
         #[inline(always)]
         fn clamp(self, x: __m512d, lo: __m512d, hi: __m512d) -> __m512d {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_min_pd(_mm512_max_pd(x, lo), hi) }
         }
         #[inline(always)]
         fn lt(self, a: __m512d, b: __m512d) -> __mmask8 {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_cmp_pd_mask::<_CMP_LT_OQ>(a, b) }
         }
         #[inline(always)]
@@ -366,56 +397,69 @@ mod x86 {
         }
         #[inline(always)]
         fn one_where(self, m: __mmask8) -> __m512d {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_maskz_mov_pd(m, _mm512_set1_pd(1.0)) }
         }
         #[inline(always)]
         fn u_splat(self, x: u64) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_set1_epi64(x as i64) }
         }
         #[inline(always)]
         fn u_from_slice(self, x: &[u64]) -> __m512i {
             assert!(x.len() >= 8);
+            // SAFETY: `self` proves AVX-512 (see the module note); the assert keeps the 8 lanes in the slice.
             unsafe { _mm512_loadu_si512(x.as_ptr().cast()) }
         }
         #[inline(always)]
         fn u_write(self, v: __m512i, out: &mut [u64]) {
             assert!(out.len() >= 8);
+            // SAFETY: `self` proves AVX-512 (see the module note); the assert keeps the 8 lanes in the slice.
             unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), v) }
         }
         #[inline(always)]
         fn u_add(self, a: __m512i, b: __m512i) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_add_epi64(a, b) }
         }
         #[inline(always)]
         fn u_sub(self, a: __m512i, b: __m512i) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_sub_epi64(a, b) }
         }
         #[inline(always)]
         fn u_xor(self, a: __m512i, b: __m512i) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_xor_si512(a, b) }
         }
         #[inline(always)]
         fn u_or(self, a: __m512i, b: __m512i) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_or_si512(a, b) }
         }
         #[inline(always)]
         fn u_shl(self, a: __m512i, n: u32) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_sllv_epi64(a, _mm512_set1_epi64(n as i64)) }
         }
         #[inline(always)]
         fn u_shr(self, a: __m512i, n: u32) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_srlv_epi64(a, _mm512_set1_epi64(n as i64)) }
         }
         #[inline(always)]
         fn u_rotl(self, a: __m512i, n: u32) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_rolv_epi64(a, _mm512_set1_epi64(n as i64)) }
         }
         #[inline(always)]
         fn to_bits(self, v: __m512d) -> __m512i {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_castpd_si512(v) }
         }
         #[inline(always)]
         fn from_bits(self, v: __m512i) -> __m512d {
+            // SAFETY: `self` proves AVX-512 (see the module note).
             unsafe { _mm512_castsi512_pd(v) }
         }
     }

@@ -1,5 +1,6 @@
 //! Classical samplers for QUBO models: simulated annealing and tabu search
-//! (MST2), each a [`Sampler`] (see `sampler.rs`), and the driver [`solve`] that
+//! (MST2), each a [`Sampler`] (see `sampler.rs`) listed once below with its
+//! module, its settings described as data (`params.rs`), and the driver [`solve`] that
 //! runs any of them. Reads run in parallel on a shared pool; each read has its
 //! own random stream from one master seed, and reads are merged in read order,
 //! so results never depend on the number of threads. A run stops after its
@@ -12,6 +13,7 @@ mod embedded;
 mod experiments;
 mod lanes;
 mod metropolis;
+mod params;
 mod problem;
 mod rng;
 mod sampler;
@@ -23,26 +25,38 @@ pub use anneal::{AnnealParams, Schedule, default_beta_range};
 pub use anneal_kernel::{AnnealKernel, group_widths};
 pub use embedded::{MAX_SWEEP_POINTS, Success, SweepPlan, SweepPoint, chain_strength_sweep};
 pub use experiments::{RatePoint, finished_success_curve, success_curve, success_rate};
+pub use params::{Param, ParamKind, ParamValue};
 pub use problem::{
     Problem, PuzzleProblem, PuzzleVerdict, XrayProblem, classic, placed_picture, random_fleet_problems,
     random_fleet_problems_with, ships_fleet,
 };
 pub use rng::{Rng, splitmix64};
 pub use sampler::Sampler;
-pub use sampler::{ReadContext, ReadResult, SamplerInfo, SamplerKind, SamplerRun, Solver, Trace};
+pub use sampler::{ReadContext, ReadResult, SamplerInfo, SamplerRun, Trace};
 pub use samples::{Sample, SampleCollector};
 pub use tabu::{TabuParams, tabu_read};
 pub use xray::{REPAIR_MAX, RepairMiss, Verdict, judge, repair};
 
 use crate::qubo::Qubo;
-use crate::run::{CancelFlag, Cancelled};
+use crate::run::{CancelFlag, Cancelled, Instant};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// Every sampler: a module above and a line here (the settings enum `Solver`
+// and `SamplerKind` are made from it; the Solver room, `solve`'s flags and
+// sessions follow from each sampler's `PARAMS`).
+sampler::samplers! {
+    /// Simulated annealing (`anneal.rs`).
+    Anneal = anneal::AnnealParams,
+    /// Tabu search with MST2 restarts (`tabu.rs`).
+    Tabu = tabu::TabuParams,
+}
 
 /// One run of a sampler.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SolveRequest {
     pub solver: Solver,
     pub reads: usize,
@@ -115,7 +129,7 @@ impl Stop {
 }
 
 /// What a run returns.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SampleSet {
     /// The best distinct states, lowest energy first (none if a time limit
     /// ended an annealing run before any read finished).

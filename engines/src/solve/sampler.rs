@@ -5,15 +5,17 @@
 //! them: batches on the worker pool, the stop rules (cancel, time limit, target),
 //! the traces and lowest-energy updates for live plots, and the merge of states in
 //! read order. Adding a sampler is a file with its settings type implementing
-//! [`Sampler`] and [`SamplerInfo`], and one line in the `samplers!` list below.
+//! [`Sampler`] and [`SamplerInfo`] (its settings described in `PARAMS`), and
+//! two lines in `mod.rs`: the module and its line in the `samplers!` list.
 
+use super::params::Param;
 use super::rng::Rng;
-use super::{AnnealParams, SolveUpdate, TabuParams};
+use super::{SamplerKind, SolveUpdate, Solver};
 use crate::qubo::Qubo;
 use crate::run::CancelFlag;
-use serde::{Deserialize, Serialize};
+use crate::run::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What one read produced.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,6 +74,9 @@ pub trait SamplerInfo: Sampler + Default {
     const LABEL: &'static str;
     /// What one step of a read's energy trace is (the x axis of the trace plot).
     const STEP: &'static str;
+    /// Every setting, described: the Solver room's fields, `solve`'s flags.
+    /// Each is a serde field of the settings, with the limits of `check`.
+    const PARAMS: &'static [Param];
 }
 
 /// A prepared run of one sampler on one model.
@@ -186,84 +191,113 @@ impl Drop for Trace<'_> {
     }
 }
 
-/// Declares every sampler once: the settings enum [`Solver`] and its fieldless
-/// twin [`SamplerKind`] (what a session saves as "which sampler"), with names.
+/// Declares every sampler once (the list is in `mod.rs`, beside the module
+/// lines): the settings enum [`Solver`] and its fieldless twin [`SamplerKind`]
+/// (what a session saves as "which sampler"), with names and settings by name.
+/// A line is `Variant = module::SettingsType`, after its doc comment and, for a
+/// sampler behind a Cargo feature, a `#[cfg(..)]` (repeated on every arm; a
+/// session naming a sampler the build lacks is refused as an unknown variant).
 macro_rules! samplers {
-    ($($(#[$doc:meta])* $variant:ident($params:ty)),+ $(,)?) => {
+    ($($(#[doc = $doc:expr])* $(#[cfg($cfg:meta)])* $variant:ident = $params:ty),+ $(,)?) => {
         /// Which sampler, with its settings.
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[derive(Clone, Debug, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
         pub enum Solver {
-            $($(#[$doc])* $variant($params)),+
+            $($(#[doc = $doc])* $(#[cfg($cfg)])* $variant($params)),+
         }
 
         /// Which sampler, without settings (the first is the default).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub enum SamplerKind {
-            $($(#[$doc])* $variant),+
+            $($(#[doc = $doc])* $(#[cfg($cfg)])* $variant),+
         }
 
         impl Solver {
             /// The sampler behind these settings.
-            pub fn sampler(&self) -> &dyn Sampler {
+            pub fn sampler(&self) -> &dyn $crate::solve::Sampler {
                 match self {
-                    $(Solver::$variant(p) => p),+
+                    $($(#[cfg($cfg)])* Solver::$variant(p) => p),+
                 }
             }
 
             /// Which sampler this is.
             pub fn kind(&self) -> SamplerKind {
                 match self {
-                    $(Solver::$variant(_) => SamplerKind::$variant),+
+                    $($(#[cfg($cfg)])* Solver::$variant(_) => SamplerKind::$variant),+
+                }
+            }
+
+            /// The value of setting `name` (none if this sampler has no such setting).
+            pub fn get(&self, name: &str) -> Option<$crate::solve::ParamValue> {
+                match self {
+                    $($(#[cfg($cfg)])* Solver::$variant(p) => $crate::solve::params::get_field(p, name)),+
+                }
+            }
+
+            /// Sets setting `name`; refuses a name this sampler lacks and a value of
+            /// the wrong kind (the limits are its `check`).
+            pub fn set(&mut self, name: &str, value: $crate::solve::ParamValue) -> Result<(), String> {
+                let sampler = self.name();
+                match self {
+                    $($(#[cfg($cfg)])* Solver::$variant(p) => {
+                        $crate::solve::params::set_field(p, sampler, name, value)
+                    }),+
                 }
             }
         }
 
         impl SamplerKind {
             /// Every sampler, in menu order.
-            pub const ALL: &'static [SamplerKind] = &[$(SamplerKind::$variant),+];
+            pub const ALL: &'static [SamplerKind] = &[$($(#[cfg($cfg)])* SamplerKind::$variant),+];
 
             /// Short name ("sa", "tabu").
             pub fn name(self) -> &'static str {
                 match self {
-                    $(SamplerKind::$variant => <$params as SamplerInfo>::NAME),+
+                    $($(#[cfg($cfg)])* SamplerKind::$variant => <$params as $crate::solve::SamplerInfo>::NAME),+
                 }
             }
 
             /// Name for people.
             pub fn label(self) -> &'static str {
                 match self {
-                    $(SamplerKind::$variant => <$params as SamplerInfo>::LABEL),+
+                    $($(#[cfg($cfg)])* SamplerKind::$variant => <$params as $crate::solve::SamplerInfo>::LABEL),+
                 }
             }
 
             /// What one step of a trace is.
             pub fn step_label(self) -> &'static str {
                 match self {
-                    $(SamplerKind::$variant => <$params as SamplerInfo>::STEP),+
+                    $($(#[cfg($cfg)])* SamplerKind::$variant => <$params as $crate::solve::SamplerInfo>::STEP),+
+                }
+            }
+
+            /// Its settings, described (names, limits, words).
+            pub fn params(self) -> &'static [$crate::solve::Param] {
+                match self {
+                    $($(#[cfg($cfg)])* SamplerKind::$variant => <$params as $crate::solve::SamplerInfo>::PARAMS),+
                 }
             }
 
             /// This sampler with its default settings.
             pub fn default_solver(self) -> Solver {
                 match self {
-                    $(SamplerKind::$variant => Solver::$variant(<$params>::default())),+
+                    $($(#[cfg($cfg)])* SamplerKind::$variant => Solver::$variant(<$params>::default())),+
                 }
             }
         }
     };
 }
 
-samplers! {
-    /// Simulated annealing (`anneal.rs`).
-    Anneal(AnnealParams),
-    /// Tabu search with MST2 restarts (`tabu.rs`).
-    Tabu(TabuParams),
-}
+pub(super) use samplers;
 
 impl Solver {
     /// Short name ("sa", "tabu").
     pub fn name(&self) -> &'static str {
         self.kind().name()
+    }
+
+    /// Its settings, described.
+    pub fn params(&self) -> &'static [Param] {
+        self.kind().params()
     }
 }
 

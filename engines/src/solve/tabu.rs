@@ -8,6 +8,7 @@
 //! greedily.
 
 use super::MAX_SWEEPS;
+use super::params::{Param, ParamKind};
 use super::rng::Rng;
 use super::sampler::{ReadContext, ReadResult, Sampler, SamplerInfo, SamplerRun};
 use crate::qubo::Qubo;
@@ -111,6 +112,40 @@ impl SamplerInfo for TabuParams {
     const NAME: &'static str = "tabu";
     const LABEL: &'static str = "Tabu search";
     const STEP: &'static str = "search (first, then restarts)";
+    const PARAMS: &'static [Param] = &[
+        Param {
+            name: "restarts",
+            label: "restarts",
+            help: "MST2 restarts after the first search, per read",
+            kind: ParamKind::Count {
+                min: 0,
+                max: MAX_SWEEPS as u64,
+            },
+        },
+        Param {
+            name: "tenure",
+            label: "tenure",
+            help: "Moves a flipped variable stays tabu; 0 asks for min(20, n/4) on any model",
+            kind: ParamKind::CountOrAuto {
+                min: 0,
+                max: crate::qubo::MAX_VARIABLES as u64,
+                // The puzzle figure is `PuzzleProblem::TABU_TENURE` (a test holds them together).
+                auto: "min(20, n/4) for n variables, or 5 on puzzle models (measured better on every puzzle set)",
+                start: 20,
+            },
+        },
+        Param {
+            name: "evaluations",
+            label: "evaluations",
+            help: "Flip evaluations per search (each move evaluates every variable)",
+            kind: ParamKind::CountOrAuto {
+                min: 1,
+                max: MAX_EVALUATIONS,
+                auto: "n·max(200, 3n) for n variables, at most 100,000,000",
+                start: 1_000_000,
+            },
+        },
+    ];
 }
 
 /// Tabu reads of one model, one read at a time.

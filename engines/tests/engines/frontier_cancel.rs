@@ -8,6 +8,7 @@ use std::cell::Cell;
 
 /// Minor page faults of the calling thread so far. With transparent huge
 /// pages off each maps 4 KiB, so their count is the fresh memory written.
+#[allow(unsafe_code)] // libc's getrusage
 fn thread_page_faults() -> u64 {
     // SAFETY: getrusage only fills the struct it is given.
     unsafe {
@@ -25,6 +26,7 @@ fn thread_page_faults() -> u64 {
 /// the counter up). Counted in page faults of the counting thread, not time.
 #[cfg(target_os = "linux")]
 #[test]
+#[allow(unsafe_code)] // libc's prctl
 fn a_large_frontier_count_looks_at_the_flag_every_few_megabytes() {
     // Only for this process: every fault is then one 4 KiB page.
     // SAFETY: a flag of the calling process; the other tests of this binary

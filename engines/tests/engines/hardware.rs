@@ -2,7 +2,7 @@
 //! docstrings and D-Wave's formulas), degree histograms measured with
 //! dwave-networkx 0.8.18, and the coordinate systems' worked examples.
 
-use fleetscope_engines::hardware::{Coord, Family, Topology};
+use fleetscope_engines::hardware::{Chimera, Family, Pegasus, Topology, Zephyr};
 use std::collections::BTreeMap;
 
 fn graph(spec: &str) -> Topology {
@@ -21,7 +21,7 @@ fn degree_histogram(t: &Topology) -> BTreeMap<usize, usize> {
 #[test]
 fn chimera_sizes_follow_the_formula() {
     for (m, n, t) in [(1, 1, 4), (2, 2, 4), (3, 5, 2), (16, 16, 4)] {
-        let g = Topology::new(Family::Chimera { m, n, t }).unwrap();
+        let g = Topology::new(Family::Chimera(Chimera { m, n, t })).unwrap();
         assert_eq!(g.nodes.len(), 2 * t * m * n, "C({m},{n},{t}) nodes");
         assert_eq!(
             g.edges.len(),
@@ -36,7 +36,7 @@ fn chimera_sizes_follow_the_formula() {
 #[test]
 fn pegasus_sizes_and_degrees_match_dwave_networkx() {
     for m in [2, 3, 4, 6, 16] {
-        let g = Topology::new(Family::Pegasus { m }).unwrap();
+        let g = Topology::new(Family::Pegasus(Pegasus { m })).unwrap();
         assert_eq!(g.nodes.len(), 8 * (m - 1) * (3 * m - 1), "P{m} nodes (the fabric)");
         assert_eq!(g.edges.len(), 180 * (m - 1) * (m - 1) - 16, "P{m} edges");
     }
@@ -51,7 +51,7 @@ fn pegasus_sizes_and_degrees_match_dwave_networkx() {
 #[test]
 fn zephyr_sizes_follow_the_formula() {
     for (m, t) in [(1, 4), (2, 2), (3, 1), (6, 4), (12, 4), (15, 4)] {
-        let g = Topology::new(Family::Zephyr { m, t }).unwrap();
+        let g = Topology::new(Family::Zephyr(Zephyr { m, t })).unwrap();
         assert_eq!(g.nodes.len(), 4 * t * m * (2 * m + 1), "Z({m},{t}) nodes");
         assert_eq!(
             g.edges.len(),
@@ -70,18 +70,23 @@ fn zephyr_sizes_follow_the_formula() {
 #[test]
 fn labels_and_coordinates_convert_both_ways() {
     // dwave-networkx's own examples (m = 2).
-    let z2 = Family::Zephyr { m: 2, t: 4 };
-    assert_eq!(z2.linear(Coord::Zephyr([0, 1, 2, 1, 0])), 26);
-    assert_eq!(z2.coord(137), Coord::Zephyr([1, 3, 2, 0, 1]));
-    for spec in ["chimera:3,5,2", "pegasus:4", "zephyr:3,2"] {
-        let f = Family::parse(spec).unwrap();
-        for q in 0..f.label_space() as u32 {
-            assert_eq!(f.linear(f.coord(q)), q, "{spec} label {q}");
-        }
+    let z2 = Zephyr { m: 2, t: 4 };
+    assert_eq!(z2.linear([0, 1, 2, 1, 0]), 26);
+    assert_eq!(z2.coord(137), [1, 3, 2, 0, 1]);
+    let c = Chimera { m: 3, n: 5, t: 2 };
+    let p = Pegasus { m: 4 };
+    let z = Zephyr { m: 3, t: 2 };
+    for q in 0..2 * 2 * 3 * 5 {
+        assert_eq!(c.linear(c.coord(q)), q, "chimera:3,5,2 label {q}");
+    }
+    for q in 0..24 * 4 * 3 {
+        assert_eq!(p.linear(p.coord(q)), q, "pegasus:4 label {q}");
+    }
+    for q in 0..4 * 2 * 3 * 7 {
+        assert_eq!(z.linear(z.coord(q)), q, "zephyr:3,2 label {q}");
     }
     // Chimera (i, j, u, k) with n = 5, t = 2: ((5i + j)·2 + u)·2 + k.
-    let c = Family::parse("chimera:3,5,2").unwrap();
-    assert_eq!(c.linear(Coord::Chimera([1, 2, 1, 1])), ((5 + 2) * 2 + 1) * 2 + 1);
+    assert_eq!(c.linear([1, 2, 1, 1]), ((5 + 2) * 2 + 1) * 2 + 1);
 }
 
 #[test]
@@ -111,11 +116,14 @@ fn missing_qubits_take_their_couplers_with_them() {
 
 #[test]
 fn targets_are_read_from_words_and_checked() {
-    assert_eq!(Family::parse("P16").unwrap(), Family::Pegasus { m: 16 });
-    assert_eq!(Family::parse("zephyr:15").unwrap(), Family::Zephyr { m: 15, t: 4 });
+    assert_eq!(Family::parse("P16").unwrap(), Family::Pegasus(Pegasus { m: 16 }));
+    assert_eq!(
+        Family::parse("zephyr:15").unwrap(),
+        Family::Zephyr(Zephyr { m: 15, t: 4 })
+    );
     assert_eq!(
         Family::parse("chimera:2,3,4").unwrap(),
-        Family::Chimera { m: 2, n: 3, t: 4 }
+        Family::Chimera(Chimera { m: 2, n: 3, t: 4 })
     );
     assert!(
         Family::parse("pegasus:1")
@@ -125,6 +133,37 @@ fn targets_are_read_from_words_and_checked() {
     assert!(Family::parse("zephyr:99").unwrap_err().contains("1 to 32"));
     assert!(Family::parse("hexagon:4").unwrap_err().contains("pegasus:M"));
     assert!(Family::parse("chimera:x").unwrap_err().contains("'x'"));
+}
+
+/// Every family's spec reads back as the same graph, at the smallest, a few
+/// middle and the largest sizes: sessions and `bench embed` store
+/// `Family::spec` and read it with `Family::parse`. The written form is
+/// today's (`chimera:m,n,t`, `pegasus:m`, `zephyr:m,t`).
+#[test]
+fn every_family_spec_reads_back_as_the_same_graph() {
+    let mut families = Vec::new();
+    for m in [1, 2, 4, 32] {
+        families.push(Family::Chimera(Chimera { m, n: m, t: 4 }));
+        families.push(Family::Chimera(Chimera { m, n: 33 - m, t: 16 }));
+        families.push(Family::Zephyr(Zephyr { m, t: 4 }));
+        families.push(Family::Zephyr(Zephyr { m, t: 1 }));
+        if m >= 2 {
+            families.push(Family::Pegasus(Pegasus { m }));
+        }
+    }
+    for f in families {
+        f.check().unwrap();
+        let spec = f.spec();
+        assert_eq!(Family::parse(&spec), Ok(f), "{spec}");
+        assert_eq!(Family::parse(&spec).unwrap().spec(), spec);
+    }
+    assert_eq!(Family::parse("c16").unwrap().spec(), "chimera:16,16,4");
+    assert_eq!(Family::parse("P16").unwrap().spec(), "pegasus:16");
+    assert_eq!(Family::parse("zephyr:15").unwrap().spec(), "zephyr:15,4");
+    assert_eq!(
+        Family::parse("hexagon:4").unwrap_err(),
+        "'hexagon:4': a target is chimera:M[,N,T], pegasus:M or zephyr:M[,T] (e.g. pegasus:16, zephyr:15)"
+    );
 }
 
 /// dwave-system's documented examples of its default chain strength.

@@ -519,3 +519,20 @@ fn drawing_the_hidden_fleets_stops_at_the_flag() {
         assert!(matches!(drawn, Err(CountError::Cancelled(_))), "{hiders:?}: {drawn:?}");
     }
 }
+
+/// Every strategy's key reads back as that strategy (the command line's
+/// `--strategies` and the lab's saved choices go through it), and no two
+/// strategies share a key or a title.
+#[test]
+fn every_strategy_key_parses_back_to_its_kind() {
+    let mut keys = std::collections::BTreeSet::new();
+    let mut titles = std::collections::BTreeSet::new();
+    for k in StrategyKind::ALL {
+        assert_eq!(StrategyKind::parse(k.key()), Ok(k), "{}", k.key());
+        assert!(keys.insert(k.key()), "key {} twice", k.key());
+        assert!(titles.insert(k.title()), "title {} twice", k.title());
+        assert!(!k.help().is_empty(), "{} has no help", k.key());
+    }
+    let err = StrategyKind::parse("nope").unwrap_err();
+    assert!(err.contains(&StrategyKind::keys()), "{err}");
+}

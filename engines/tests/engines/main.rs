@@ -4,6 +4,7 @@
 
 mod clusters;
 mod common;
+mod counters;
 mod cover;
 mod deduce;
 mod deduce_families;
@@ -27,5 +28,6 @@ mod qubo;
 mod rules;
 mod setter;
 mod solve;
+mod solve_params;
 mod tomography;
 mod tomography_moves;

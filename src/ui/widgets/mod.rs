@@ -7,6 +7,7 @@ pub mod heat_legend;
 pub mod job_controls;
 pub mod layout;
 pub mod palette;
+pub mod param_field;
 pub mod path_picker;
 pub mod plot_style;
 pub mod puzzle_grid;

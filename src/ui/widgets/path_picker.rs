@@ -2,13 +2,13 @@
 //! (the window keeps drawing); where there is no dialog service a prompt asks
 //! for the path instead, as the session dialogs do.
 
+use crate::jobs::{Job, no_repaint};
 use egui::Ui;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 #[derive(Default)]
 pub struct PathPicker {
-    pending: Option<(std::time::Instant, Receiver<Option<PathBuf>>)>,
+    pending: Option<Job<Option<PathBuf>>>,
     /// The last dialog came back empty at once: there is no dialog service
     /// here (show a hint to type the path).
     pub no_dialog: bool,
@@ -46,13 +46,12 @@ impl PathPicker {
                 self.focus_typed = true;
                 return None;
             }
-            let (tx, rx) = channel();
             let (name, exts) = (
                 filter.0.to_string(),
                 filter.1.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
             );
             let suggested = suggested.map(Path::to_path_buf);
-            std::thread::spawn(move || {
+            self.pending = Some(Job::spawn(no_repaint(), move |_| {
                 let mut d = rfd::FileDialog::new().add_filter(&name, &exts);
                 if let Some(p) = &suggested {
                     if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -62,14 +61,13 @@ impl PathPicker {
                         d = d.set_file_name(f.to_string_lossy());
                     }
                 }
-                let _ = tx.send(if save { d.save_file() } else { d.pick_file() });
-            });
-            self.pending = Some((std::time::Instant::now(), rx));
+                Ok(if save { d.save_file() } else { d.pick_file() })
+            }));
         }
-        let (started, rx) = self.pending.as_ref()?;
-        match rx.try_recv() {
-            Ok(p) => {
-                self.no_dialog = p.is_none() && started.elapsed() < std::time::Duration::from_millis(400);
+        let dialog = self.pending.as_mut()?;
+        match dialog.poll() {
+            Some(Ok(p)) => {
+                self.no_dialog = p.is_none() && dialog.elapsed() < std::time::Duration::from_millis(400);
                 self.pending = None;
                 if self.no_dialog {
                     // No dialog service: ask for the path in a window of our own.
@@ -79,11 +77,12 @@ impl PathPicker {
                 }
                 p
             }
-            Err(TryRecvError::Empty) => {
+            None => {
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
                 None
             }
-            Err(TryRecvError::Disconnected) => {
+            // The dialog failed (rfd panicked): as if cancelled.
+            Some(Err(_)) => {
                 self.pending = None;
                 None
             }

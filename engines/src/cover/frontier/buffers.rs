@@ -5,8 +5,6 @@
 //! items are dead, and backed by 2 MiB pages where the kernel has them.
 //! Smaller ones grow as vectors do: copying one takes a few milliseconds.
 
-#![allow(unsafe_code)] // SIMD and libc calls: each `unsafe` block says why it is sound.
-
 use super::{Cancel, FrontierError, poll};
 
 /// Bytes from which a buffer is big. The allocator maps these straight from
@@ -92,6 +90,7 @@ pub(super) fn fill<T: Copy>(v: &mut Vec<T>, len: usize, value: T, cancel: Cancel
 /// that with 2 MiB pages, which also fault in 512 times fewer (a count runs
 /// an eighth faster). Only a hint: where the kernel has no huge pages
 /// nothing changes.
+#[allow(unsafe_code)] // libc's madvise
 fn huge_pages<T>(v: &Vec<T>) {
     #[cfg(target_os = "linux")]
     {

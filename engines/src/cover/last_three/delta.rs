@@ -8,8 +8,8 @@
 //! what died at the node costs a few masked words instead of a walk over the
 //! placements it removes.
 
-use super::{LastThree, MAX_W, and, bits, pad, pop, row};
-use crate::cover::bitboard::for_each_bit;
+use super::{LastThree, MAX_W};
+use crate::cover::bits::{and, bits, for_each_bit, pad, pop, row};
 
 /// Full-set tables for one last-three step (o outer, a and b inner).
 pub(in crate::cover) struct Delta {

@@ -64,6 +64,19 @@ impl EmbedMethod {
             EmbedMethod::Imported => "imported",
         }
     }
+
+    /// Reads `auto`, `heuristic` or `clique` (the methods to search with).
+    pub fn parse(text: &str) -> Result<EmbedMethod, String> {
+        match text.trim() {
+            "auto" => Ok(EmbedMethod::Auto),
+            "heuristic" => Ok(EmbedMethod::Heuristic),
+            "clique" => Ok(EmbedMethod::Clique),
+            other => Err(format!(
+                "the method is auto, heuristic or clique, not '{}'",
+                crate::quote::clean_message(other)
+            )),
+        }
+    }
 }
 
 /// A model with at least this share (%) of all pairs coupled counts as

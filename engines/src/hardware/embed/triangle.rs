@@ -12,7 +12,7 @@
 //! shortest longest chain (then the fewest qubits) is kept.
 
 use super::Embedding;
-use crate::hardware::{Coord, Family, Topology};
+use crate::hardware::Topology;
 use crate::run::{CancelFlag, Cancelled};
 use std::collections::HashMap;
 
@@ -28,16 +28,6 @@ struct Lines {
     crossing: Vec<(u16, u16)>,
 }
 
-/// Orientation, the line's key, and the place along it.
-fn line_of(family: Family, q: u32) -> (usize, [usize; 3], usize) {
-    match family.coord(q) {
-        Coord::Chimera([i, j, 0, k]) => (0, [j, k, 0], i),
-        Coord::Chimera([i, j, _, k]) => (1, [i, k, 0], j),
-        Coord::Pegasus([u, w, k, z]) => (u, [w, k, 0], z),
-        Coord::Zephyr([u, w, k, j, z]) => (u, [w, k, j], z),
-    }
-}
-
 impl Lines {
     fn new(target: &Topology, cancel: &CancelFlag) -> Result<Lines, Cancelled> {
         let family = target.family;
@@ -47,7 +37,7 @@ impl Lines {
         // Each qubit's (orientation, line, place along it), by linear label.
         let mut place = vec![(0, 0, 0); family.label_space()];
         for &q in &target.nodes {
-            let (o, key, at) = line_of(family, q);
+            let (o, key, at) = family.line_of(q);
             let next = runs[o].len();
             let id = *ids[o].entry(key).or_insert(next);
             if id == next {

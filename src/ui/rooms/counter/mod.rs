@@ -283,7 +283,7 @@ impl CounterRoom {
                 if n > 1 {
                     job.note(format!("setup {} of {n}: {}", k + 1, setup.name));
                 }
-                let t0 = std::time::Instant::now();
+                let t0 = fleetscope_run::clock::Stopwatch::start();
                 let rule = RuleChoice::new(setup.rules, over);
                 let req = CountRequest {
                     rule: rule.rule,
@@ -299,7 +299,7 @@ impl CounterRoom {
                     setup: setup.name.clone(),
                     pieces: setup.fleet.pieces.iter().map(|p| p.name.clone()).collect(),
                     result,
-                    seconds: t0.elapsed().as_secs_f64(),
+                    seconds: t0.wall_seconds(),
                 });
             }
             Ok(out)

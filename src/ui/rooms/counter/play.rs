@@ -9,6 +9,7 @@ use crate::cover::{CountRequest, HuntGame, Occupancy, Shot, occupancy};
 use crate::geometry::{Board, Coord, Deployment, Fleet, Observations, TouchRule, random_deployment};
 use crate::hunting::{Arena, GameRecord, MapSource, StrategyKind, play};
 use crate::jobs::Task;
+use crate::run::Instant;
 use crate::session::PlaySettings;
 use crate::textview::cell_label;
 use crate::ui::document::Document;
@@ -17,7 +18,7 @@ use crate::ui::widgets::board_view::{BoardView, Decorations, Mark};
 use crate::ui::widgets::palette;
 use egui::Ui;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PlayKind {

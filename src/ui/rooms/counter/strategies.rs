@@ -68,11 +68,7 @@ impl StrategiesMode {
         ui.horizontal_wrapped(|ui| {
             for k in StrategyKind::ALL {
                 let mut on = lab.strategies.contains(&k);
-                if ui
-                    .checkbox(&mut on, k.title())
-                    .on_hover_text(strategy_help(k))
-                    .changed()
-                {
+                if ui.checkbox(&mut on, k.title()).on_hover_text(k.help()).changed() {
                     if on {
                         lab.strategies.push(k);
                         lab.strategies.sort();
@@ -192,24 +188,6 @@ impl StrategiesMode {
                 stamp,
             })
         });
-    }
-}
-
-fn strategy_help(k: StrategyKind) -> &'static str {
-    match k {
-        StrategyKind::Random => "Any cell not shot yet",
-        StrategyKind::HuntTarget => "Random until a hit, then the neighbours of the hits not yet sunk",
-        StrategyKind::HuntTargetParity => "Hunt/target hunting only on a checkerboard (two of three colours on hex)",
-        StrategyKind::ShipDensity => {
-            "DataGenetics' player: each ship laid everywhere it still fits, separately; places through open hits \
-             weigh more; the cell covered most"
-        }
-        StrategyKind::ExactLikely => {
-            "The exact posterior over whole deployments (sinkings included): the cell most deployments cover"
-        }
-        StrategyKind::ExactInformation => {
-            "The exact posterior: the cell whose answer is most uncertain (hit chance nearest ½)"
-        }
     }
 }
 

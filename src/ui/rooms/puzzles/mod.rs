@@ -627,7 +627,7 @@ impl PuzzlesRoom {
         let puzzle = p.puzzle.clone();
         self.solving = Some(puzzle.clone());
         self.exact.start(repaint(ui), move |job| {
-            let t0 = std::time::Instant::now();
+            let t0 = fleetscope_run::clock::Stopwatch::start();
             let progress = |p: SearchProgress| {
                 job.note(p.describe());
                 // No bar (so no ETA) until the share explored means something.
@@ -652,7 +652,7 @@ impl PuzzlesRoom {
             Ok(Solved {
                 puzzle,
                 result,
-                seconds: t0.elapsed().as_secs_f64(),
+                seconds: t0.wall_seconds(),
             })
         });
     }

@@ -135,14 +135,14 @@ impl Setter {
             self.lens_for = Some(puzzle.clone());
             let p = puzzle.clone();
             self.lens.start(crate::ui::room::repaint(ui), move |job| {
-                let t0 = std::time::Instant::now();
+                let t0 = fleetscope_run::clock::Stopwatch::start();
                 job.time_limit(LENS_LIMIT);
                 let lens =
                     setter::lens(&p, &job.cancel_flag().with_time_limit(LENS_LIMIT)).map_err(|e| e.to_string())?;
                 Ok(LensDone {
                     puzzle: p,
                     lens,
-                    seconds: t0.elapsed().as_secs_f64(),
+                    seconds: t0.wall_seconds(),
                 })
             });
         }

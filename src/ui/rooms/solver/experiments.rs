@@ -6,7 +6,7 @@ use crate::jobs::Task;
 use crate::session::SolverSettings;
 use crate::solve::{RatePoint, Solver, TabuParams, finished_success_curve, random_fleet_problems};
 use crate::study::list::{counts, non_negative, parse_list};
-use crate::study::sampling::{SamplerSettings, rate_request};
+use crate::study::sampling::rate_request;
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
 use crate::ui::widgets::job_controls::{JobLabels, job_controls};
@@ -114,7 +114,7 @@ impl Experiments {
         ui.weak(format!(
             "{} reads of {} per instance (the Sampler panel's settings).",
             s.reads,
-            SamplerSettings::of_session(&s).solver_for(None).sampler().describe()
+            s.sampler_settings().solver_for(None).sampler().describe()
         ));
         let free = !self.figure8.is_running();
         if job_controls(ui, &self.epsilon, &labels, free) {
@@ -198,7 +198,7 @@ impl Experiments {
     fn start_epsilon(&mut self, ui: &Ui, s: &SolverSettings) {
         let epsilons = non_negative(&s.experiment_epsilons, "ε values");
         let (fleets, seed, threads, reads) = (s.experiment_fleets, s.seed, s.threads, s.reads);
-        let solver = SamplerSettings::of_session(s).solver_for(None);
+        let solver = s.sampler_settings().solver_for(None);
         self.epsilon.start(repaint(ui), move |job| {
             let epsilons = epsilons?;
             let total = (epsilons.len() * fleets) as u64;

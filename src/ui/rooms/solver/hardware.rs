@@ -12,7 +12,7 @@ use crate::solve::Problem;
 use crate::study::StudyModel;
 use crate::study::hardware::{
     EmbedSummary, HardwarePlan, HardwareReport, MAX_HARDWARE_READS, MAX_TRIES, TARGETS, embed_model, from_chains,
-    hardware_report, imported, interactions, parse_method, parse_strengths, summarize, target_graph,
+    hardware_report, imported, interactions, parse_strengths, summarize, target_graph,
 };
 use crate::ui::document::Document;
 use crate::ui::room::repaint;
@@ -114,15 +114,6 @@ fn view_of(problem: &Problem, summary: EmbedSummary, origin: String, generation:
     }
 }
 
-/// The spec that builds the graph again (`pegasus:16`).
-fn target_spec(t: &Topology) -> String {
-    match t.family {
-        crate::hardware::Family::Chimera { m, n, t } => format!("chimera:{m},{n},{t}"),
-        crate::hardware::Family::Pegasus { m } => format!("pegasus:{m}"),
-        crate::hardware::Family::Zephyr { m, t } => format!("zephyr:{m},{t}"),
-    }
-}
-
 impl HardwareTab {
     pub fn is_running(&self) -> bool {
         self.embed.is_running() || self.sweep.is_running() || self.files.is_running()
@@ -156,7 +147,7 @@ impl HardwareTab {
             // A new embedding: seen whole, and kept with the session.
             self.view = QubitView::default();
             self.summary_generation = Some(e.generation);
-            let spec = target_spec(&e.summary.target);
+            let spec = e.summary.target.family.spec();
             s.embedding = Some(SavedEmbedding {
                 target: spec,
                 chains: e.summary.embedded.chains.clone(),
@@ -317,7 +308,13 @@ impl HardwareTab {
                 s.time_limit = limited.then_some(60.0);
             }
             if let Some(t) = &mut s.time_limit {
-                ui.add(egui::DragValue::new(t).range(1.0..=86_400.0).suffix(" s"));
+                // Dragged from a second up; a shorter limit from a file stays as it is.
+                ui.add(
+                    egui::DragValue::new(t)
+                        .range(1.0..=crate::study::sampling::MAX_TIME_LIMIT)
+                        .clamp_existing_to_range(false)
+                        .suffix(" s"),
+                );
             }
         });
         let labels = JobLabels {
@@ -342,7 +339,7 @@ impl HardwareTab {
         let (spec, method, seed, tries, limit) = (s.target.clone(), s.method.clone(), s.seed, s.tries, s.time_limit);
         self.fits = None;
         self.embed.start(repaint(ui), move |job: &JobCtx<()>| {
-            let method = parse_method(&method)?;
+            let method = crate::hardware::EmbedMethod::parse(&method)?;
             let mut cancel = job.cancel_flag().clone();
             if let Some(t) = crate::study::sampling::time_limit(limit)? {
                 job.time_limit(t);

@@ -16,9 +16,9 @@ use crate::geometry::Coord;
 use crate::jobs::Task;
 use crate::qubo::{ModelFormat, PinMode};
 use crate::session::{SamplerKind, SolverSettings, SolverSource, TomographySubject};
-use crate::solve::{Problem, PuzzleProblem};
+use crate::solve::Problem;
 use crate::study::model::pins_on;
-use crate::study::{JudgedRun, ModelRecipe, RunPlan, StudyModel};
+use crate::study::{JudgedRun, ModelRecipe, StudyModel};
 use crate::textview::thousands;
 use crate::ui::document::Document;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
@@ -98,7 +98,8 @@ writes it, .qubo as qbsolv reads it). The model is the tomography paper's |Lx �
 so a fleet's energy is ε times its Laplacian energy.
 
 Sampler: simulated annealing (reads, sweeps; β from the model as dwave-samplers chooses it unless set) or tabu \
-search (restarts per read, MST2; tenure min(20, n/4)). Start run works in the background; the plots follow live: the \
+search (restarts per read, MST2; tenure min(20, n/4), 5 on puzzles; flip evaluations per search). A setting the model \
+can choose has an auto box: untick it to give a number (a tenure of 0 asks for min(20, n/4) on puzzles too). Start run works in the background; the plots follow live: the \
 energy of the first reads per sweep, the lowest energy against time, the final energies with the original \
 picture's energy marked. Results: the best distinct states, how often each was found, whether it is a fleet \
 (or the original picture); click one to see it, send it to Tomography or, with its fleet, to Boards. What counts \
@@ -273,7 +274,7 @@ impl SolverRoom {
     /// its results stay, marked as the old model's.
     fn sync(&mut self, ui: &Ui, doc: &Document) {
         self.model.poll();
-        let input = ModelRecipe::of_session(&doc.session);
+        let input = doc.session.model_recipe();
         let key = input.as_ref().map(ModelRecipe::model_key).map_err(Clone::clone);
         if self.model_for.as_ref() == Some(&key) {
             return;
@@ -293,7 +294,8 @@ impl SolverRoom {
         }
         self.model.result = None;
         self.model_generation += 1;
-        self.model.start(repaint(ui), move |_| input?.build());
+        self.model
+            .start(repaint(ui), move |_| input?.build(&crate::session::DiskFiles));
     }
 
     /// While a run goes on: the lowest-energy state found so far, drawn.

@@ -125,7 +125,8 @@ impl SolverRoom {
         if !matches!(s.source, SolverSource::File | SolverSource::Puzzle) {
             ui.add(
                 egui::DragValue::new(&mut s.epsilon)
-                    .range(0.0..=10.0)
+                    .range(0.0..=crate::qubo::MAX_WEIGHT)
+                    .clamp_existing_to_range(false)
                     .speed(0.0005)
                     .prefix("ε "),
             )
@@ -152,7 +153,7 @@ impl SolverRoom {
             let problem = m.problem.clone();
             let shown = s.keep;
             let until = s.until_success;
-            let plan = RunPlan::of_session(&s);
+            let plan = s.run_plan();
             match plan.request(&problem) {
                 Ok(req) => {
                     self.run_plan = Some(plan.describe(&problem, until));
@@ -253,8 +254,10 @@ fn pin_mode_picker(ui: &mut Ui, mode: &mut PinMode) {
             .on_hover_text("Fix the variable and take it out of the model");
         if !eliminate {
             ui.add(
+                // Dragged from 0.001 up; a smaller weight from a file stays as it is.
                 egui::DragValue::new(&mut weight)
-                    .range(0.001..=1000.0)
+                    .range(0.001..=crate::qubo::MAX_WEIGHT)
+                    .clamp_existing_to_range(false)
                     .speed(0.05)
                     .prefix("weight "),
             );
@@ -282,7 +285,7 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
             UNTIL_TIME_LIMIT
         ));
     if until.changed() && s.until_success {
-        crate::study::sampling::stop_at_first_success(s);
+        s.stop_at_first_success();
     }
     ui.horizontal(|ui| {
         for &kind in SamplerKind::ALL {
@@ -295,68 +298,20 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
             .prefix("reads "),
     )
     .on_hover_text("Independent runs; each has its own random stream from the seed");
-    match s.sampler {
-        SamplerKind::Anneal => {
-            ui.add(
-                egui::DragValue::new(&mut s.anneal.sweeps)
-                    .range(1..=1_000_000)
-                    .prefix("sweeps "),
-            )
-            .on_hover_text("Each sweep proposes a flip of every variable once, in order");
-            let mut manual = s.anneal.beta.is_some();
-            ui.checkbox(&mut manual, "Set the β range by hand")
-                .on_hover_text("Otherwise as dwave-samplers: hot end accepts any flip with p ≥ ½, cold end the smallest gap with p ≤ 1 %");
-            if manual {
-                let (mut hot, mut cold) = s.anneal.beta.unwrap_or((0.1, 10.0));
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut hot)
-                            .range(1e-6..=1e6)
-                            .speed(0.01)
-                            .prefix("β hot "),
-                    );
-                    ui.add(
-                        egui::DragValue::new(&mut cold)
-                            .range(1e-6..=1e6)
-                            .speed(0.1)
-                            .prefix("β cold "),
-                    );
-                });
-                s.anneal.beta = Some((hot, cold.max(hot)));
-            } else {
-                s.anneal.beta = None;
-            }
+    // The chosen sampler's own settings, drawn from its description.
+    let mut solver = s.settings_of(s.sampler);
+    for p in s.sampler.params() {
+        let Some(mut value) = solver.get(p.name) else { continue };
+        let before = value;
+        crate::ui::widgets::param_field::param_field(ui, p, &mut value);
+        if value != before
+            && let Err(e) = solver.set(p.name, value)
+        {
+            ui.colored_label(ui.visuals().error_fg_color, e);
         }
-        SamplerKind::Tabu => {
-            ui.add(
-                egui::DragValue::new(&mut s.tabu.restarts)
-                    .range(0..=1_000_000)
-                    .prefix("restarts "),
-            )
-            .on_hover_text("MST2 restarts after the first search, per read");
-            let mut tenure = s.tabu.tenure.unwrap_or(0);
-            ui.add(
-                egui::DragValue::new(&mut tenure)
-                    .range(0..=10_000)
-                    .prefix("tenure ")
-                    .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") }),
-            )
-            .on_hover_text(format!(
-                "Moves a flipped variable stays tabu; auto = min(20, n/4), or {} for puzzle models (measured better on every puzzle set)",
-                PuzzleProblem::TABU_TENURE
-            ));
-            s.tabu.tenure = (tenure > 0).then_some(tenure);
-            let mut evals = s.tabu.evaluations.unwrap_or(0);
-            ui.add(
-                egui::DragValue::new(&mut evals)
-                    .range(0..=1_000_000_000u64)
-                    .speed(1000)
-                    .prefix("evaluations ")
-                    .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") }),
-            )
-            .on_hover_text("Flip evaluations per search; 0 = n·max(200, 3n) for n variables");
-            s.tabu.evaluations = (evals > 0).then_some(evals);
-        }
+    }
+    if solver != s.settings_of(s.sampler) {
+        s.set_settings(solver);
     }
     ui.horizontal(|ui| {
         ui.add(egui::DragValue::new(&mut s.seed).prefix("seed "))

@@ -14,7 +14,7 @@ use crate::solve::{
 use std::time::Duration;
 
 /// What counts as a success for a problem.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Goal {
     /// A state that some fleet of the model's ships realises (the paper's section 4.3).
     Fleet,
@@ -60,7 +60,7 @@ impl Goal {
 }
 
 /// One returned state, judged exactly.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Judged {
     pub energy: f64,
     /// Reads (or searches) that ended in this state.
@@ -139,7 +139,8 @@ impl Judged {
 }
 
 /// How a run is judged and shown.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct JudgeOptions {
     /// The best distinct states kept for display.
     pub shown: usize,
@@ -151,7 +152,7 @@ pub struct JudgeOptions {
 }
 
 /// A fleet found near a returned state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Repaired {
     /// Rank (from 1) of the state it started from.
     pub from_rank: usize,
@@ -160,6 +161,7 @@ pub struct Repaired {
 }
 
 /// A run with every returned state judged.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JudgedRun {
     /// The sampler's set, its samples cut to the shown ones.
     pub set: SampleSet,

@@ -1,14 +1,15 @@
 //! A QUBO model from where it comes from: the Solver room (from the session) and
 //! `fleetscope solve`, `qubo export|stats`, `puzzle solve|qubo` (from flags)
 //! describe a [`ModelRecipe`]; [`ModelRecipe::build`] makes it, with the same
-//! checks for both.
+//! checks for both, reading a model file through the caller's [`ReadFiles`].
 
 use super::list::{Pin, whole_numbers};
+use crate::files::ReadFiles;
 use crate::geometry::{BinaryMatrix, Coord, RuleChoice, TouchRule};
 use crate::puzzle::{Elimination, ExactRequest, Puzzle, QuboOptions};
 use crate::qubo::{ModelFormat, PinMode, QuboStats, XrayModel, XraySpec};
 use crate::run::CancelFlag;
-use crate::session::{Session, Setup, SolverSource};
+use crate::setup::Setup;
 use crate::solve::{Problem, PuzzleProblem, XrayProblem, default_beta_range, placed_picture, ships_fleet};
 use std::path::{Path, PathBuf};
 
@@ -16,7 +17,8 @@ use std::path::{Path, PathBuf};
 const OPTIMUM_TIME: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Where a model comes from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ModelSource {
     /// The X-ray of a setup's placed fleet; its hunt shots may become known cells.
     PlacedFleet {
@@ -44,13 +46,15 @@ pub enum ModelSource {
     Puzzle {
         name: String,
         puzzle: Box<Puzzle>,
+        #[serde(with = "crate::wire::QuboOptionsDef")]
         options: QuboOptions,
     },
 }
 
 /// A source with the X-ray model's settings: everything a model is built from
 /// (the room rebuilds exactly when this changes).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ModelRecipe {
     pub source: ModelSource,
     /// Weight of the Laplacian term (X-ray models).
@@ -91,8 +95,8 @@ pub fn is_model_file(path: &Path) -> bool {
 
 /// A model file by its extension (.coo or .qubo, or dimod's binary .bqm);
 /// a file holding no variable (comments only) is refused naming the file.
-pub fn read_model_file(path: &Path) -> Result<Problem, String> {
-    let problem = read_model_file_of_any_size(path)?;
+pub fn read_model_file(path: &Path, files: &dyn ReadFiles) -> Result<Problem, String> {
+    let problem = read_model_file_of_any_size(path, files)?;
     if let Problem::Plain { qubo, .. } = &problem
         && qubo.is_empty()
     {
@@ -101,10 +105,10 @@ pub fn read_model_file(path: &Path) -> Result<Problem, String> {
     Ok(problem)
 }
 
-fn read_model_file_of_any_size(path: &Path) -> Result<Problem, String> {
+fn read_model_file_of_any_size(path: &Path, files: &dyn ReadFiles) -> Result<Problem, String> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     if ext.eq_ignore_ascii_case("bqm") {
-        let bytes = crate::session::read_bytes(path).map_err(|e| e.to_string())?;
+        let bytes = files.read_bytes(path)?;
         let file = crate::qubo::read_bqm(&bytes).map_err(|e| format!("{}: {e}", crate::quote::path(path)))?;
         return Ok(Problem::Plain {
             name: crate::quote::path(path),
@@ -117,7 +121,7 @@ fn read_model_file_of_any_size(path: &Path) -> Result<Problem, String> {
             crate::quote::path(path)
         )
     })?;
-    let text = crate::session::read_text(path).map_err(|e| e.to_string())?;
+    let text = files.read_text(path)?;
     let qubo = format
         .read(&text)
         .map_err(|e| format!("{}: {e}", crate::quote::path(path)))?;
@@ -170,54 +174,10 @@ impl ModelRecipe {
         key
     }
 
-    /// What the Solver room's settings describe; an error says why there is
-    /// nothing to build from yet (no puzzle open, no file chosen).
-    pub fn of_session(session: &Session) -> Result<ModelRecipe, String> {
-        let cfg = &session.solver;
-        let source = match cfg.source {
-            SolverSource::Fleet => ModelSource::PlacedFleet {
-                setup: Box::new(session.setup().clone()),
-                shots_as_pins: cfg.shots_as_pins,
-                pins: Vec::new(),
-            },
-            SolverSource::Image => {
-                let picture = session.tomography.image.clone();
-                ModelSource::Picture {
-                    name: format!("the Tomography room's {}×{} image", picture.rows(), picture.cols()),
-                    pins: pins_on(&cfg.pins, &picture),
-                    picture,
-                }
-            }
-            SolverSource::Sums => ModelSource::Sums {
-                rows: cfg.rows.clone(),
-                cols: cfg.cols.clone(),
-                ships: cfg.ships.clone(),
-                pins: Vec::new(),
-            },
-            SolverSource::Puzzle => {
-                let p = session.puzzles.current().ok_or("the Puzzles room has no puzzle open")?;
-                ModelSource::Puzzle {
-                    name: p.name.clone(),
-                    puzzle: Box::new(p.puzzle.clone()),
-                    options: puzzle_options(session.puzzles.eliminate_forced),
-                }
-            }
-            SolverSource::File => {
-                ModelSource::File(cfg.file.clone().ok_or("type or pick a model file (.coo or .qubo)")?)
-            }
-        };
-        Ok(ModelRecipe {
-            source,
-            epsilon: cfg.epsilon,
-            pin_mode: cfg.pin_mode,
-            touch: cfg.touch_override,
-        })
-    }
-
-    /// Builds the model (may read a file, or solve a Max Chess puzzle exactly
-    /// for its optimum: run it off the UI thread).
-    pub fn build(&self) -> Result<StudyModel, String> {
-        let (problem, describe) = self.problem()?;
+    /// Builds the model (may read a file through `files`, or solve a Max Chess
+    /// puzzle exactly for its optimum: run it off the UI thread).
+    pub fn build(&self, files: &dyn ReadFiles) -> Result<StudyModel, String> {
+        let (problem, describe) = self.problem(files)?;
         let q = problem.qubo();
         Ok(StudyModel {
             beta: (!q.is_empty()).then(|| default_beta_range(q)),
@@ -238,7 +198,7 @@ impl ModelRecipe {
         }
     }
 
-    fn problem(&self) -> Result<(Problem, String), String> {
+    fn problem(&self, files: &dyn ReadFiles) -> Result<(Problem, String), String> {
         Ok(match &self.source {
             ModelSource::PlacedFleet {
                 setup,
@@ -314,7 +274,10 @@ impl ModelRecipe {
                 };
                 (Problem::Xray(Box::new(p)), what)
             }
-            ModelSource::File(path) => (read_model_file(path)?, format!("the file {}", crate::quote::path(path))),
+            ModelSource::File(path) => (
+                read_model_file(path, files)?,
+                format!("the file {}", crate::quote::path(path)),
+            ),
             ModelSource::Puzzle { name, puzzle, options } => {
                 let mut problem = PuzzleProblem::new(name, (**puzzle).clone(), *options)?;
                 // Max Chess: the exact optimum tells success from a merely valid
@@ -333,5 +296,51 @@ impl ModelRecipe {
                 )
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::NoFiles;
+
+    /// One model file, held in memory: the recipe never touches the disk.
+    struct OneFile(&'static str, &'static str);
+
+    impl ReadFiles for OneFile {
+        fn read_bytes(&self, path: &Path) -> Result<Vec<u8>, String> {
+            self.read_text(path).map(String::into_bytes)
+        }
+
+        fn read_text(&self, path: &Path) -> Result<String, String> {
+            if path == Path::new(self.0) {
+                Ok(self.1.to_string())
+            } else {
+                Err(format!("{}: not here", crate::quote::path(path)))
+            }
+        }
+    }
+
+    fn file_recipe(path: &str) -> ModelRecipe {
+        ModelRecipe {
+            source: ModelSource::File(PathBuf::from(path)),
+            epsilon: crate::qubo::DEFAULT_EPSILON,
+            pin_mode: PinMode::default(),
+            touch: None,
+        }
+    }
+
+    #[test]
+    fn a_model_file_is_read_through_the_callers_files() {
+        // Two variables: x0 + x1 - 2 x0 x1 (a `.coo` lists i j weight).
+        let files = OneFile("/nowhere/pair.coo", "0 0 1\n1 1 1\n0 1 -2\n");
+        let model = file_recipe("/nowhere/pair.coo").build(&files).unwrap();
+        assert_eq!(model.problem.qubo().len(), 2);
+        assert_eq!(model.describe, "the file /nowhere/pair.coo");
+        // A file the caller cannot give is its message, naming the file.
+        let err = file_recipe("/nowhere/other.coo").build(&files).err().unwrap();
+        assert!(err.contains("/nowhere/other.coo"), "{err}");
+        let err = file_recipe("/nowhere/pair.coo").build(&NoFiles).err().unwrap();
+        assert!(err.contains("no files can be read"), "{err}");
     }
 }

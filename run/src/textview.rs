@@ -1,7 +1,7 @@
 //! Plain-text pictures of a setup, for the command line and for logs.
 
 use crate::geometry::{BoardShape, Coord, Lattice};
-use crate::session::Setup;
+use crate::setup::Setup;
 use std::collections::HashMap;
 use std::fmt::Write;
 

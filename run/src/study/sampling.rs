@@ -1,18 +1,8 @@
 //! The sampler and its settings as an engine request, with one defaults policy
 //! for the Solver room, `fleetscope solve`, `puzzle solve` and the benches.
 
-use crate::session::SolverSettings;
+pub use crate::limits::{DEFAULT_READS, MAX_EXPERIMENT_FLEETS, MAX_TIME_LIMIT, time_limit};
 use crate::solve::{Problem, PuzzleProblem, SamplerKind, SolveRequest, Solver};
-use std::time::Duration;
-
-/// Reads when none are asked for.
-pub const DEFAULT_READS: usize = 100;
-/// Longest time limit a run may have, in seconds (a day).
-pub const MAX_TIME_LIMIT: f64 = 86_400.0;
-/// Most random fleets of an experiment (Figure 8, the ε sweep).
-pub const MAX_EXPERIMENT_FLEETS: usize = 1000;
-/// Reads whose energy traces the Solver room plots.
-pub const ROOM_TRACES: usize = 8;
 
 /// A run that stops at its first success (`--until-fleet`, "Stop at the
 /// first success") takes, unless told otherwise, tabu search with up to this
@@ -27,20 +17,19 @@ pub const UNTIL_RESTARTS: usize = 2_000;
 /// Its time limit in seconds, when none is given.
 pub const UNTIL_TIME_LIMIT: f64 = 60.0;
 
-/// The Solver room's settings set to stop at the first success with the
-/// budget that gets there: the sampler and restarts above, and the time
-/// limit unless one is set.
-pub fn stop_at_first_success(s: &mut SolverSettings) {
-    s.until_success = true;
-    s.sampler = UNTIL_SAMPLER;
-    s.tabu.restarts = UNTIL_RESTARTS;
-    s.time_limit = s.time_limit.or(Some(UNTIL_TIME_LIMIT));
+/// The settings of a run stopping at its first success: tabu gets
+/// [`UNTIL_RESTARTS`] restarts a read; other samplers keep theirs.
+pub fn until_budget(settings: &mut Solver) {
+    if let Solver::Tabu(t) = settings {
+        t.restarts = UNTIL_RESTARTS;
+    }
 }
 
 /// Which sampler, and the settings of each (a session keeps them all, so
 /// switching back keeps what was typed). A sampler without settings here runs
 /// with its defaults.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SamplerSettings {
     pub kind: SamplerKind,
     pub settings: Vec<Solver>,
@@ -50,12 +39,6 @@ impl SamplerSettings {
     /// `kind` with these settings (and every other sampler at its defaults).
     pub fn new(kind: SamplerKind, settings: Vec<Solver>) -> SamplerSettings {
         SamplerSettings { kind, settings }
-    }
-
-    pub fn of_session(s: &SolverSettings) -> SamplerSettings {
-        let mut settings = vec![Solver::Anneal(s.anneal.clone()), Solver::Tabu(s.tabu.clone())];
-        settings.extend(s.other_samplers.iter().cloned());
-        SamplerSettings::new(s.sampler, settings)
     }
 
     /// The chosen sampler, the defaults policy applied: `puzzle_variables` is
@@ -103,19 +86,9 @@ pub fn rate_request(solver: Solver, reads: usize, seed: u64, threads: usize) -> 
     }
 }
 
-/// A time limit in seconds, checked: (0, a day].
-pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, String> {
-    match seconds {
-        Some(t) if !(t > 0.0 && t <= MAX_TIME_LIMIT) => Err(format!(
-            "the time limit must be in (0, {MAX_TIME_LIMIT}] seconds, not {}",
-            crate::quote::number(t)
-        )),
-        t => Ok(t.map(Duration::from_secs_f64)),
-    }
-}
-
 /// Everything a run needs besides the model.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RunPlan {
     pub sampler: SamplerSettings,
     pub reads: usize,
@@ -145,19 +118,6 @@ impl Default for RunPlan {
 }
 
 impl RunPlan {
-    /// The Solver room's plan.
-    pub fn of_session(s: &SolverSettings) -> RunPlan {
-        RunPlan {
-            sampler: SamplerSettings::of_session(s),
-            reads: s.reads,
-            seed: s.seed,
-            threads: s.threads,
-            time_limit: s.time_limit,
-            target: None,
-            traces: ROOM_TRACES,
-        }
-    }
-
     /// The run in words, as reports print it: "tabu (2,000 restarts, tenure 5,
     /// auto evaluations per search), up to 100 reads, stopping at the first
     /// success, time limit 60 s".
@@ -227,14 +187,5 @@ mod tests {
         // A sampler without settings here runs with its defaults.
         let sa = SamplerSettings::new(SamplerKind::Anneal, vec![Solver::Tabu(tabu)]);
         assert_eq!(sa.solver_for(None), Solver::Anneal(AnnealParams::default()));
-    }
-
-    #[test]
-    fn time_limits_are_checked() {
-        assert_eq!(time_limit(None), Ok(None));
-        assert_eq!(time_limit(Some(1.5)), Ok(Some(Duration::from_millis(1500))));
-        for bad in [0.0, -1.0, f64::NAN, MAX_TIME_LIMIT + 1.0] {
-            assert!(time_limit(Some(bad)).is_err(), "{bad}");
-        }
     }
 }

@@ -11,9 +11,10 @@ use crate::puzzle::setter::{SetterError, grade_of, minimality, without};
 use crate::run::{CancelFlag, Cancelled};
 
 /// A generated puzzle with what a setter reads about it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Made {
     pub puzzle: Puzzle,
+    #[serde(with = "crate::wire::GradeDef")]
     pub grade: Grade,
     /// Drafts judged.
     pub tries: usize,

@@ -120,30 +120,3 @@ impl Setup {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::presets;
-
-    #[test]
-    fn removing_and_swapping_pieces_keeps_ships_attached() {
-        let mut s = presets::load("csp-sample-4x4").unwrap().unwrap();
-        let before = s.deployment.occupancy(&s.fleet);
-        s.swap_pieces(0, 3);
-        assert_eq!(s.fleet.pieces[0].name, "Three");
-        let after: std::collections::HashMap<_, _> = s
-            .deployment
-            .occupancy(&s.fleet)
-            .into_iter()
-            .map(|(c, p)| (c, s.fleet.pieces[p].name.clone()))
-            .collect();
-        for (c, p) in before {
-            let name = ["One", "Two A", "Two B", "Three"][p];
-            assert_eq!(after[&c], name);
-        }
-        s.remove_piece(1);
-        assert_eq!(s.fleet.pieces.len(), 3);
-        assert_eq!(s.deployment.ships.len(), 3);
-        assert!(s.validate().is_ok());
-    }
-}

@@ -17,12 +17,7 @@ use crate::solve::{
 
 /// The chain strengths swept by default, as multiples of D-Wave's default.
 pub const DEFAULT_SWEEP: [f64; 8] = [0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0];
-/// Most reads per chain strength.
-pub const MAX_HARDWARE_READS: usize = 10_000;
-/// Most fresh starts of the heuristic one embedding may ask for.
-pub const MAX_TRIES: usize = 1000;
-/// Reads per chain strength when none are asked for.
-pub const DEFAULT_HARDWARE_READS: usize = 100;
+pub use crate::limits::{DEFAULT_HARDWARE_READS, MAX_HARDWARE_READS, MAX_TRIES};
 
 /// The graphs offered by name, smallest first: D-Wave's production sizes and small ones.
 pub const TARGETS: [(&str, &str); 6] = [
@@ -33,19 +28,6 @@ pub const TARGETS: [(&str, &str); 6] = [
     ("pegasus:16", "Pegasus P16 (Advantage)"),
     ("zephyr:15", "Zephyr Z15 (Advantage2)"),
 ];
-
-/// Reads `auto`, `heuristic` or `clique`.
-pub fn parse_method(text: &str) -> Result<EmbedMethod, String> {
-    match text.trim() {
-        "auto" => Ok(EmbedMethod::Auto),
-        "heuristic" => Ok(EmbedMethod::Heuristic),
-        "clique" => Ok(EmbedMethod::Clique),
-        other => Err(format!(
-            "the method is auto, heuristic or clique, not '{}'",
-            crate::quote::clean_message(other)
-        )),
-    }
-}
 
 /// The qubit graph a spec names (`pegasus:16`, …), built under `cancel` (a
 /// time limit on it covers the building: the largest graphs take a good part
@@ -104,7 +86,8 @@ pub fn parse_strengths(text: &str, default: f64) -> Result<Vec<f64>, String> {
 }
 
 /// What a hardware user asks besides the model and the embedding.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HardwarePlan {
     pub strengths: Vec<f64>,
     pub reads: usize,
@@ -113,6 +96,7 @@ pub struct HardwarePlan {
     pub seed: u64,
     /// Worker threads (0 = every core).
     pub threads: usize,
+    #[serde(with = "crate::wire::RangesDef")]
     pub ranges: Ranges,
     pub precision: f64,
 }
