@@ -1,16 +1,13 @@
 //! Questions built on counting: where ships are likely to be (occupancy heat map,
 //! the hunter's view) and how much each island or cell changes the count (fairness).
 
-use super::auto::{choose_occupancy, frontier_count};
-use super::bitboard::BitboardCounter;
-use super::count::{CountRequest, count_deployments, worker_pool};
-use super::counters::{Engine, cluster_frame};
-use super::dlx::Dlx;
-use super::{ClusterCounter, Frame};
+use super::auto;
+use super::count::count_deployments;
+use super::counters::{CountInput, CountRequest, Engine, Maps, Question};
+use super::split::split_occupancy;
 use super::{CountError, FleetCover};
 use crate::geometry::{Board, Coord, Fleet};
 use crate::run::{CancelFlag, Cancelled, Progress};
-use std::ops::ControlFlow;
 
 /// How many deployments (consistent with the observations) occupy each cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +30,8 @@ impl Occupancy {
 }
 
 /// Exact occupancy counts: the frontier counter (forward and backward pass),
-/// the bitboard counter up to 128 cells, DLX enumeration beyond; `auto` picks.
+/// the bitboard counter up to 128 cells, the cluster counter on large
+/// rectangles, DLX enumeration beyond; `auto` picks.
 pub fn occupancy(
     board: &Board,
     fleet: &Fleet,
@@ -42,27 +40,75 @@ pub fn occupancy(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Occupancy, CountError> {
     let cover = FleetCover::new(board, fleet, req.rule, &req.observations).map_err(CountError::Invalid)?;
-    if let Some(frame) = cluster_occupancy_frame(board, fleet, &cover, req) {
-        let counter = ClusterCounter::new_with_cells(fleet, req.rule, cancel, &|done, total| {
-            progress(Progress { done, total })
-        })?;
-        let (total, heat) = counter.occupancy(frame, cancel)?;
-        let Frame::Rect { cols, .. } = frame else {
-            unreachable!("cluster occupancy maps are made on rectangles")
+    let input = CountInput::new(board, fleet, req, &cover);
+    let engine = match req.engine {
+        Engine::Auto => {
+            // With hits on a small board and a few ships, splitting on the hits is
+            // the quickest: a hunt's first hits take a tenth of the frontier's time,
+            // and once ships are sunk (their hits are split at once) far less too.
+            // The split is sequential: it runs on the caller's thread.
+            if let Some((total, heat)) = split_occupancy(&cover, cancel)? {
+                let cells = cover.index.cells().iter().copied().zip(heat).collect();
+                return Ok(Occupancy { total, cells });
+            }
+            auto::choose(&input, Question::Occupancy).0
+        }
+        e => e,
+    };
+    let (total, heat) = map_with(&input, engine, cancel, progress)?;
+    let cells = cover.index.cells().iter().copied().zip(heat).collect();
+    Ok(Occupancy { total, cells })
+}
+
+/// The counter that makes `engine`'s map of `input`: the engine itself when it
+/// makes such maps without visiting every deployment, else the bitboard
+/// counter (at most 128 cells; exact too, and far quicker), else enumeration.
+fn map_maker(input: &CountInput, engine: Engine) -> Engine {
+    let makes = engine.counter().is_some_and(|c| {
+        let caps = c.capabilities();
+        let shape = match caps.occupancy {
+            Maps::Any => true,
+            Maps::Rectangles => input.board.dims().is_some(),
         };
-        let as_count = |v: i128| u128::try_from(v).map_err(|_| CountError::Invalid("a negative cluster sum".into()));
-        let cells = cover
-            .index
-            .cells()
-            .iter()
-            .map(|c| Ok((*c, as_count(heat[(c.0 * cols + c.1) as usize])?)))
-            .collect::<Result<Vec<_>, CountError>>()?;
-        return Ok(Occupancy {
-            total: as_count(total)?,
-            cells,
-        });
+        shape && !caps.enumerates && c.refuses(input).is_none()
+    });
+    if makes {
+        engine
+    } else if Engine::Fast.counter().is_some_and(|c| c.refuses(input).is_none()) {
+        Engine::Fast
+    } else {
+        Engine::Dlx
     }
-    occupancy_of(&cover, req, cancel, progress)
+}
+
+/// The map by [`map_maker`]'s counter; one that stops short (the frontier:
+/// too wide, too many states) hands over once, to the bitboard counter or
+/// enumeration, when they can hold the counts.
+fn map_with(
+    input: &CountInput,
+    engine: Engine,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<(u128, Vec<u128>), CountError> {
+    let maker = map_maker(input, engine);
+    let counter = maker.counter().expect("a counter, not auto");
+    let bound = input.may_overflow();
+    if let (Some(bound), false) = (bound, counter.capabilities().past_u128) {
+        return Err(CountError::Invalid(format!(
+            "the counts may exceed 2^128 (up to {bound:.2e}): use the frontier engine"
+        )));
+    }
+    match counter.occupancy(input, cancel, progress) {
+        Err(CountError::Invalid(why)) if counter.capabilities().falls_back_to.is_some() => {
+            let next = map_maker(input, Engine::Dlx);
+            let holds = next.counter().is_some_and(|c| c.capabilities().past_u128);
+            if next == maker || (bound.is_some() && !holds) {
+                return Err(CountError::Invalid(why));
+            }
+            next.counter().expect("a counter").occupancy(input, cancel, progress)
+        }
+        r => r,
+    }
 }
 
 /// The map after a miss at `miss`, from the map `before` it (made for `req`,
@@ -104,103 +150,6 @@ pub fn occupancy_after_miss(
         total: less(before.total, covered.total)?,
         cells,
     }))
-}
-
-/// The rectangle to make an occupancy map on with the cluster counter: asked
-/// for, or picked by `auto` past the bitboard counter's 128 cells when the
-/// clusters come quickly (their cells make the run a few times longer than a count).
-/// (The old chain, kept beside `auto::choose` while a test compares them.)
-#[doc(hidden)]
-pub fn cluster_occupancy_frame(board: &Board, fleet: &Fleet, cover: &FleetCover, req: &CountRequest) -> Option<Frame> {
-    let frame = cluster_frame(board, fleet, &req.observations).ok()?;
-    if !matches!(frame, Frame::Rect { .. }) {
-        return None;
-    }
-    match req.engine {
-        Engine::Clusters => Some(frame),
-        Engine::Auto if cover.index.len() > 128 => {
-            let est = ClusterCounter::plan(fleet, req.rule).ok()?.estimated_seconds();
-            (est < CLUSTER_OCCUPANCY_QUICK).then_some(frame)
-        }
-        _ => None,
-    }
-}
-
-/// `auto` makes occupancy maps with the cluster counter when its count would
-/// take less than this (the classic fleet, ships that may touch: 0.5 CPU-s).
-const CLUSTER_OCCUPANCY_QUICK: f64 = 1.0;
-
-fn occupancy_of(
-    cover: &FleetCover,
-    req: &CountRequest,
-    cancel: &CancelFlag,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Occupancy, CountError> {
-    // With hits on a small board and a few ships, splitting on the hits is
-    // the quickest: a hunt's first hits take a tenth of the frontier's time,
-    // and once ships are sunk (their hits are split at once) far less too.
-    // The split is sequential: it runs on the caller's thread.
-    if req.engine == Engine::Auto
-        && let Some((total, heat)) = super::split::split_occupancy(cover, cancel)?
-    {
-        let cells = cover.index.cells().iter().zip(heat).map(|(c, n)| (*c, n)).collect();
-        return Ok(Occupancy { total, cells });
-    }
-    let engine = match req.engine {
-        Engine::Auto => choose_occupancy(cover).0,
-        e => e,
-    };
-    // The bitboard and DLX heat maps count in u128 (see `count_deployments`).
-    let bound: f64 = cover.placements.iter().map(|p| p.len() as f64).product();
-    if bound >= 2f64.powi(127) && engine != Engine::Frontier {
-        return Err(CountError::Invalid(format!(
-            "the counts may exceed 2^128 (up to {bound:.2e}): use the frontier engine"
-        )));
-    }
-    if engine == Engine::Frontier {
-        match frontier_count(cover, true, cancel, progress) {
-            Ok(r) => {
-                let cells = cover.index.cells().iter().copied().zip(r.occupancy).collect();
-                return Ok(Occupancy {
-                    total: r.labelled,
-                    cells,
-                });
-            }
-            Err(CountError::Invalid(_)) => {} // too wide or too many states: the others below
-            Err(e) => return Err(e),
-        }
-    }
-    let pool = worker_pool(req.threads)?;
-    let (total, heat) = match BitboardCounter::new(cover, true) {
-        // One thread asked for: the map is made on the caller's thread, not
-        // handed to the shared one-thread pool (the strategy lab's games, each
-        // on a pool thread, would wait there for one another).
-        Some(counter) if req.threads == 1 => counter
-            .sequential()
-            .count_with_heat(cancel, &|done, total| progress(Progress { done, total }))?,
-        Some(counter) => {
-            pool.install(|| counter.count_with_heat(cancel, &|done, total| progress(Progress { done, total })))?
-        }
-        None => {
-            let ec = cover.exact_cover();
-            let mut dlx = Dlx::new(&ec);
-            let mut heat = vec![0u128; cover.index.len()];
-            let mut total = 0u128;
-            let _flow = dlx.enumerate(cancel, &mut |options| {
-                total += 1;
-                for &o in options {
-                    let (piece, k) = cover.option_placement(o);
-                    for &c in &cover.placements[piece][k].cells {
-                        heat[c as usize] += 1;
-                    }
-                }
-                ControlFlow::Continue(())
-            })?;
-            (total, heat)
-        }
-    };
-    let cells = cover.index.cells().iter().zip(heat).map(|(c, n)| (*c, n)).collect();
-    Ok(Occupancy { total, cells })
 }
 
 /// The count after one change to the board.

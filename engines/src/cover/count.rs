@@ -1,24 +1,11 @@
 //! One entry point for every engine: count the deployments of a fleet.
 
-use super::auto::{choose_count, frontier_count};
-use super::bitboard::BitboardCounter;
-use super::counters::{Engine, cluster_frame};
-use super::parallel::count_parallel;
+use super::auto;
+use super::counters::{Capabilities, CountInput, CountRequest, Engine, Question};
 use super::{CountError, FleetCover};
 use crate::geometry::{Board, Fleet};
-use crate::geometry::{Observations, TouchRule};
 use crate::run::{CancelFlag, Progress};
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct CountRequest {
-    pub engine: Engine,
-    /// Worker threads; 0 = all cores.
-    pub threads: usize,
-    pub rule: TouchRule,
-    pub observations: Observations,
-}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountResult {
@@ -51,38 +38,6 @@ pub fn distinct_layout_divisor(fleet: &Fleet) -> Option<u128> {
     groups
         .values()
         .try_fold(1u128, |acc, &m| (1..=m).try_fold(acc, |a, k| a.checked_mul(k)))
-}
-
-/// Past 128 cells the bitboard counter stops; the cluster counter then takes
-/// a plain board when its whole run (the same for every board size) is
-/// quick, or quicker than the frontier counter would be. The frontier's time
-/// roughly doubles with each cell of the board's shorter side (classic fleet,
-/// measured: 12×12 2.9 CPU-s and 16×16 110 with ships that may not touch, 4.5
-/// and 65 with ships that may), so it is guessed as 3 s × 2.2^(side − 12).
-const CLUSTERS_QUICK: f64 = 2.0;
-
-/// Why `auto` counts with the cluster counter, or `None` when it should not.
-/// (The old chain, kept beside `auto::choose` while a test compares them.)
-#[doc(hidden)]
-pub fn auto_clusters(board: &Board, fleet: &Fleet, cover: &FleetCover, req: &CountRequest) -> Option<String> {
-    let frame = cluster_frame(board, fleet, &req.observations).ok()?;
-    let cells = cover.index.len();
-    if cells <= 128 {
-        return None;
-    }
-    let est = super::ClusterCounter::plan(fleet, req.rule).ok()?.estimated_seconds();
-    let side = match frame {
-        super::Frame::Rect { rows, cols } => rows.min(cols),
-        super::Frame::Hexagon { radius } => 2 * radius + 1,
-    };
-    let frontier = 3.0 * 2.2f64.powi(side - 12);
-    (est < CLUSTERS_QUICK || est < frontier).then(|| {
-        format!(
-            "auto: {} pieces on a plain board of {cells} cells, the cluster counter (about {est:.1} CPU-s, the \
-             same on any board size)",
-            fleet.pieces.len()
-        )
-    })
 }
 
 /// The shared worker pool for `threads` (0 = one per core).
@@ -138,91 +93,15 @@ pub fn count_cover(
             note: Some(why),
         });
     }
-    // The bitboard and DLX engines count in u128: refuse what might not fit
-    // (the product of the placement counts bounds the count).
-    let bound: f64 = cover.placements.iter().map(|p| p.len() as f64).product();
-    let may_overflow = bound >= 2f64.powi(127);
-    let (mut engine, mut note) = match req.engine {
-        Engine::Auto => match auto_clusters(board, fleet, cover, req) {
-            Some(why) => (Engine::Clusters, Some(why)),
-            None => {
-                let (e, why) = choose_count(cover);
-                (e, Some(why))
-            }
-        },
-        Engine::Frontier => {
-            let w = super::window_width(&super::frontier_input(cover));
-            (Engine::Frontier, Some(format!("frontier window {w} cells")))
+    let input = CountInput::new(board, fleet, req, cover);
+    let (engine, note) = match req.engine.counter() {
+        None => {
+            let (engine, why) = auto::choose(&input, Question::Count);
+            (engine, Some(why))
         }
-        e => (e, None),
+        Some(counter) => (req.engine, counter.chosen_note(&input)),
     };
-    if may_overflow && !matches!(engine, Engine::Frontier | Engine::Auto | Engine::Clusters) {
-        return Err(CountError::Invalid(format!(
-            "the count may exceed 2^128 (up to {bound:.2e}): the {} engine counts in 128 bits; use frontier or auto",
-            engine.name()
-        )));
-    }
-    if engine == Engine::Clusters {
-        match cluster_frame(board, fleet, &req.observations) {
-            Ok(frame) => {
-                let counter = super::ClusterCounter::new(fleet, req.rule, cancel, &|done, total| {
-                    progress(Progress { done, total })
-                })?;
-                let labelled = u128::try_from(counter.count(frame)?)
-                    .map_err(|_| CountError::Invalid("the cluster sum came out negative".into()))?;
-                return Ok(CountResult {
-                    labelled,
-                    distinct_layouts: distinct_layout_divisor(fleet).map_or(0, |d| labelled / d),
-                    placements: cover.placement_counts(),
-                    engine,
-                    note,
-                });
-            }
-            Err(why) => {
-                engine = if cover.index.len() <= 128 {
-                    Engine::Fast
-                } else {
-                    Engine::Frontier
-                };
-                note = Some(format!("{why}: counted with {}", engine.name()));
-            }
-        }
-    }
-    let labelled = pool.install(|| {
-        if engine == Engine::Frontier {
-            match frontier_count(cover, false, cancel, progress) {
-                Ok(r) => return Ok(r.labelled),
-                Err(CountError::Invalid(why)) if may_overflow => return Err(CountError::Invalid(why)),
-                Err(CountError::Invalid(why)) => {
-                    engine = if cover.index.len() <= 128 {
-                        Engine::Fast
-                    } else {
-                        Engine::Dlx
-                    };
-                    note = Some(format!(
-                        "the frontier counter stopped ({why}): counted with {}",
-                        engine.name()
-                    ));
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        if engine == Engine::Fast {
-            match BitboardCounter::new(cover, true) {
-                Some(counter) => {
-                    return counter.count(cancel, &|done, total| progress(Progress { done, total }));
-                }
-                None => {
-                    note = Some(format!(
-                        "{} playable cells is over the bitboard counter's 128: counted with DLX",
-                        cover.index.len()
-                    ));
-                    engine = Engine::Dlx;
-                }
-            }
-        }
-        count_parallel(&cover.exact_cover(), engine == Engine::Dlx, cancel, progress)
-    })?;
+    let (labelled, engine, note) = pool.install(|| count_with(&input, engine, note, cancel, progress))?;
     Ok(CountResult {
         labelled,
         distinct_layouts: match distinct_layout_divisor(fleet) {
@@ -233,4 +112,57 @@ pub fn count_cover(
         engine,
         note,
     })
+}
+
+/// Counts with `engine`, handing the setup on where a counter refuses it or
+/// stops short (the note then says why and which counter counted), and
+/// refusing what a count in 128 bits might not hold.
+fn count_with(
+    input: &CountInput,
+    mut engine: Engine,
+    mut note: Option<String>,
+    cancel: &CancelFlag,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<(u128, Engine, Option<String>), CountError> {
+    // The product of the placement counts bounds the count.
+    let bound = input.may_overflow();
+    loop {
+        let counter = engine.counter().expect("a counter, not auto");
+        let caps = counter.capabilities();
+        if let (Some(bound), false) = (bound, caps.past_u128) {
+            return Err(CountError::Invalid(format!(
+                "the count may exceed 2^128 (up to {bound:.2e}): the {} engine counts in 128 bits; use frontier or auto",
+                engine.name()
+            )));
+        }
+        let (why, next) = match counter.refuses(input) {
+            Some(why) => {
+                let next = next_after(engine, caps, input).ok_or_else(|| CountError::Invalid(why.clone()))?;
+                (why, next)
+            }
+            None => match counter.count(input, cancel, progress) {
+                Ok(labelled) => return Ok((labelled, engine, note)),
+                // Stopped short (too wide, too many states): the next one, if
+                // it can hold the count.
+                Err(CountError::Invalid(why)) => match next_after(engine, caps, input) {
+                    Some(next) if bound.is_none() || next.counter().is_some_and(|c| c.capabilities().past_u128) => {
+                        (why, next)
+                    }
+                    _ => return Err(CountError::Invalid(why)),
+                },
+                Err(e) => return Err(e),
+            },
+        };
+        note = Some(counter.hand_over_note(&why, next));
+        engine = next;
+    }
+}
+
+/// Who takes a setup `engine` refuses or cannot finish: the bitboard counter
+/// when it takes the setup (and is not the one handing it on), else the
+/// counter's own fallback.
+fn next_after(engine: Engine, caps: Capabilities, input: &CountInput) -> Option<Engine> {
+    let fallback = caps.falls_back_to?;
+    let bitboard_takes = engine != Engine::Fast && Engine::Fast.counter().is_some_and(|c| c.refuses(input).is_none());
+    Some(if bitboard_takes { Engine::Fast } else { fallback })
 }

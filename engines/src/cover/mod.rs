@@ -2,7 +2,8 @@
 //! (plain, or with the last-item shortcut; `dlx.rs`, `parallel.rs`), a bitboard
 //! counter for boards of at most 128 cells (`bitboard.rs`, `last_three.rs`,
 //! `symmetry.rs`), the transfer-matrix counter whose cost grows with the board's
-//! width (`frontier.rs`), and `auto.rs`, which picks one. Occupancy maps and the
+//! width (`frontier.rs`), the cluster counter (`clusters.rs`); `counters/` lists
+//! them behind one trait, `auto.rs` picks one and `count.rs` runs it. Occupancy maps and the
 //! island what-if in `analysis.rs`. The fleet realisations of a 0/1 matrix
 //! (`realise.rs`), which both the tomography and the Bimaru puzzle read. No
 //! UI, no I/O; long calls take a progress sink
@@ -26,13 +27,15 @@ mod realise;
 mod split;
 mod symmetry;
 
-pub use analysis::cluster_occupancy_frame;
 pub use analysis::{Occupancy, WhatIf, occupancy, occupancy_after_miss, what_if};
-pub use auto::{choose as auto_choose, choose_count, choose_occupancy, frontier_input};
+pub use auto::choose as auto_choose;
 pub use bitboard::BitboardCounter;
 pub use clusters::{ClusterCounter, Frame, MAX_PIECES as CLUSTER_MAX_PIECES};
-pub use count::{CountRequest, CountResult, auto_clusters, count_cover, count_deployments, distinct_layout_divisor};
-pub use counters::{CountInput, Counter, Engine, Question, Suitability, cluster_frame, rank};
+pub use count::{CountResult, count_cover, count_deployments, distinct_layout_divisor};
+pub use counters::{
+    Capabilities, CountInput, CountRequest, Counter, Engine, Maps, Question, Suitability, cluster_frame,
+    frontier_input, rank,
+};
 pub use dlx::{Dlx, ExactCover, OptionItems};
 pub use frontier::{
     FrontierError, FrontierInput, Nat, Options as FrontierOptions, count as frontier_count, window_width,

@@ -1,9 +1,10 @@
 //! The cluster counter (`clusters.rs`): a few pieces on a plain board of any
 //! size, without shots (cost grows with the pieces, not the board).
 
-use super::{CountInput, Counter, Question, Suitability, rank};
-use crate::cover::{ClusterCounter, Frame};
+use super::{Capabilities, CountInput, Counter, Engine, Maps, Question, Suitability, rank};
+use crate::cover::{ClusterCounter, CountError, Frame};
 use crate::geometry::{Board, Fleet, Observations};
+use crate::run::{CancelFlag, Progress};
 
 /// Past 128 cells the bitboard counter stops; the cluster counter then takes
 /// a plain board when its whole run (the same for every board size) is
@@ -41,6 +42,24 @@ impl Counter for Clusters {
         "clusters"
     }
 
+    fn help(&self) -> &'static str {
+        "A few pieces on a plain board of any size (no islands or shots): the pieces' overlap patterns \
+         counted once, then every board size in microseconds"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            past_u128: true,
+            occupancy: Maps::Rectangles,
+            enumerates: false,
+            falls_back_to: Some(Engine::Frontier),
+        }
+    }
+
+    fn refuses(&self, input: &CountInput) -> Option<String> {
+        cluster_frame(input.board, input.fleet, &input.req.observations).err()
+    }
+
     fn suits(&self, input: &CountInput, question: Question) -> Option<Suitability> {
         let (fleet, req) = (input.fleet, input.req);
         let frame = cluster_frame(input.board, fleet, &req.observations).ok()?;
@@ -76,4 +95,55 @@ impl Counter for Clusters {
             }
         }
     }
+
+    fn count(
+        &self,
+        input: &CountInput,
+        cancel: &CancelFlag,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<u128, CountError> {
+        let frame = Clusters::frame(input)?;
+        let counter = ClusterCounter::new(input.fleet, input.req.rule, cancel, &|done, total| {
+            progress(Progress { done, total })
+        })?;
+        as_count(counter.count(frame)?)
+    }
+
+    fn occupancy(
+        &self,
+        input: &CountInput,
+        cancel: &CancelFlag,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<(u128, Vec<u128>), CountError> {
+        let frame = Clusters::frame(input)?;
+        let Frame::Rect { cols, .. } = frame else {
+            return Err(CountError::Invalid(
+                "the cluster counter makes maps on rectangles only".into(),
+            ));
+        };
+        let counter = ClusterCounter::new_with_cells(input.fleet, input.req.rule, cancel, &|done, total| {
+            progress(Progress { done, total })
+        })?;
+        let (total, heat) = counter.occupancy(frame, cancel)?;
+        let map = input
+            .cover
+            .index
+            .cells()
+            .iter()
+            .map(|c| as_count(heat[(c.0 * cols + c.1) as usize]))
+            .collect::<Result<_, _>>()?;
+        Ok((as_count(total)?, map))
+    }
+}
+
+impl Clusters {
+    /// The plain board to count on (the dispatcher asks only after `refuses`).
+    fn frame(input: &CountInput) -> Result<Frame, CountError> {
+        cluster_frame(input.board, input.fleet, &input.req.observations).map_err(CountError::Invalid)
+    }
+}
+
+/// A cluster sum as a count (it is never negative when the counter is right).
+fn as_count(v: i128) -> Result<u128, CountError> {
+    u128::try_from(v).map_err(|_| CountError::Invalid("the cluster sum came out negative".into()))
 }

@@ -11,7 +11,11 @@ mod frontier;
 mod input;
 
 pub use clusters::cluster_frame;
-pub use input::CountInput;
+pub use frontier::frontier_input;
+pub use input::{CountInput, CountRequest};
+
+use super::CountError;
+use crate::run::{CancelFlag, Progress};
 
 use serde::{Deserialize, Serialize};
 
@@ -54,15 +58,76 @@ pub mod rank {
     pub const LAST_RESORT: u8 = 9;
 }
 
+/// Which occupancy maps a counter makes itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Maps {
+    /// Every input it counts.
+    Any,
+    /// Only on rectangles (the cluster counter).
+    Rectangles,
+}
+
+/// What a counter can do, declared once: the dispatcher, `auto`'s
+/// fallbacks, the Counter room and the command line read it.
+#[derive(Clone, Copy, Debug)]
+pub struct Capabilities {
+    /// Counts past 2^128 are reported exactly (or refused by the counter
+    /// itself); without it a setup whose placements multiply past 2^127 is
+    /// refused before the counter runs.
+    pub past_u128: bool,
+    /// The occupancy maps it makes.
+    pub occupancy: Maps,
+    /// Visits every deployment one by one (the room warns when that takes hours;
+    /// a map is made this way only when the bitboard counter cannot make it).
+    pub enumerates: bool,
+    /// Where a setup it refuses, or cannot finish (`CountError::Invalid`), goes
+    /// when the bitboard counter cannot take it either (`None`: the error stands).
+    pub falls_back_to: Option<Engine>,
+}
+
 /// One exact counter, as `auto`, the Counter room and the command line see it.
 pub trait Counter: Sync {
     /// The name the command line and the result use (`fast`, `dlx-plain`).
     fn name(&self) -> &'static str;
+    /// One line for the room's tooltip.
+    fn help(&self) -> &'static str;
+    fn capabilities(&self) -> Capabilities;
+    /// Why it cannot take `input` (`None`: it can); the sentence starts the
+    /// result's note when another counter takes over.
+    fn refuses(&self, input: &CountInput) -> Option<String> {
+        let _ = input;
+        None
+    }
     /// How well it suits `input` for `question`; `None`: `auto` never picks it there.
     fn suits(&self, input: &CountInput, question: Question) -> Option<Suitability> {
         let _ = (input, question);
         None
     }
+    /// The result's note when it was asked for by name.
+    fn chosen_note(&self, input: &CountInput) -> Option<String> {
+        let _ = input;
+        None
+    }
+    /// The result's note when `next` takes over because of `why` (a refusal or a stop).
+    fn hand_over_note(&self, why: &str, next: Engine) -> String {
+        format!("{why}: counted with {}", next.name())
+    }
+    /// Labelled deployments; `Err(CountError::Invalid)`: it cannot finish here
+    /// (the dispatcher hands over when `falls_back_to` says where).
+    fn count(
+        &self,
+        input: &CountInput,
+        cancel: &CancelFlag,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<u128, CountError>;
+    /// Labelled deployments and, per playable cell (in `cover.index` order),
+    /// those that occupy it; asked only where `capabilities().occupancy` allows.
+    fn occupancy(
+        &self,
+        input: &CountInput,
+        cancel: &CancelFlag,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<(u128, Vec<u128>), CountError>;
 }
 
 /// Makes [`Engine`] from the list: `Auto`, then one variant per line (its
@@ -113,6 +178,19 @@ impl Engine {
             Some(c) => c.name(),
             None => "auto",
         }
+    }
+
+    /// One line for the room's tooltip.
+    pub fn help(self) -> &'static str {
+        match self.counter() {
+            Some(c) => c.help(),
+            None => "Picks the fastest exact engine for the setup and says which and why",
+        }
+    }
+
+    /// Every name, `auto` first, in the list's order (what the command line accepts).
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Engine::ALL.into_iter().map(Engine::name)
     }
 
     /// Every counter with its name, in the list's order.
