@@ -11,9 +11,25 @@ use crate::textview::thousands;
 
 pub fn parse_engine(s: &str) -> Result<Engine, String> {
     Engine::ALL.into_iter().find(|e| e.name() == s).ok_or_else(|| {
-        let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
+        let names: Vec<&str> = Engine::names().collect();
         format!("unknown engine '{s}' (expected {})", names.join(", "))
     })
+}
+
+/// `count --engine`'s help, from the list of counters (a new one appears by itself).
+pub fn engine_help() -> String {
+    format!(
+        "{} (auto: the fastest for the setup; the result says which ran and why)",
+        Engine::names().collect::<Vec<_>>().join(", ")
+    )
+}
+
+/// `bench hunt --engine`'s help.
+pub fn hunt_engine_help() -> String {
+    format!(
+        "{} (as `count`; not with --strategies)",
+        Engine::names().collect::<Vec<_>>().join(", ")
+    )
 }
 
 pub fn count(source: &str, engine: &str, threads: usize, rule: &RuleArgs, json: bool) -> Result<(), String> {

@@ -58,10 +58,7 @@ pub enum Command {
     /// Count every deployment of a fleet (a preset or a session's active setup).
     Count {
         source: String,
-        /// auto (the fastest for the setup; says which), fast (bitboards), frontier
-        /// (transfer matrix), clusters (a few ships on a plain board of any size),
-        /// dlx (dancing links with the last-item shortcut), dlx-plain.
-        #[arg(long, default_value = "auto")]
+        #[arg(long, default_value = "auto", help = count::engine_help())]
         engine: String,
         /// Worker threads (0 = all cores).
         #[arg(long, default_value_t = 0)]
@@ -404,8 +401,7 @@ pub enum BenchCommand {
         shots: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// auto, fast, frontier, clusters, dlx, dlx-plain (as `count`; not with --strategies).
-        #[arg(long, default_value = "auto", conflicts_with = "strategies")]
+        #[arg(long, default_value = "auto", conflicts_with = "strategies", help = count::hunt_engine_help())]
         engine: String,
         /// Print the shots before every map slower than 0.05 CPU-s (to find the slow positions).
         #[arg(long, conflicts_with = "strategies")]

@@ -7,7 +7,7 @@
 use super::cputime::process_cpu_seconds;
 use super::rules::RuleArgs;
 use super::show::resolve_source;
-use crate::cover::{ClusterCounter, CountRequest, Engine, Frame, distinct_layout_divisor};
+use crate::cover::{ClusterCounter, CountInput, CountRequest, Engine, FleetCover, Frame, distinct_layout_divisor};
 use crate::geometry::{Board, Lattice, MAX_SQUARE_SIDE};
 use crate::textview::thousands;
 
@@ -59,15 +59,19 @@ pub fn count_sizes(source: &str, sizes: &str, engine: &str, rule: &RuleArgs, jso
     let cancel = super::interrupt::ctrl_c_flag();
     let divisor = distinct_layout_divisor(fleet);
     let t0 = process_cpu_seconds();
-    let use_clusters =
-        matches!(engine, Engine::Auto | Engine::Clusters) && fleet.pieces.len() <= crate::cover::CLUSTER_MAX_PIECES;
-    if engine == Engine::Clusters && !use_clusters {
-        return Err(format!(
-            "{} pieces: the cluster counter takes at most {}",
-            fleet.pieces.len(),
-            crate::cover::CLUSTER_MAX_PIECES
-        ));
+    // The cluster counter takes every size or none (the boards are plain and shot-free).
+    let first = board(*range.start());
+    let plain = CountRequest {
+        rule: choice.rule,
+        ..Default::default()
+    };
+    let cover = FleetCover::new(&first, fleet, plain.rule, &plain.observations)?;
+    let clusters = Engine::Clusters.counter().expect("the cluster counter");
+    let refusal = clusters.refuses(&CountInput::new(&first, fleet, &plain, &cover));
+    if let (Engine::Clusters, Some(why)) = (engine, &refusal) {
+        return Err(why.clone());
     }
+    let use_clusters = matches!(engine, Engine::Auto | Engine::Clusters) && refusal.is_none();
     let mut rows: Vec<(u32, u128)> = Vec::new();
     let used = if use_clusters {
         let bar = super::progress::bar(json, "sets of pieces (Ctrl+C stops)");

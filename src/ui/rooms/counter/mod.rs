@@ -80,24 +80,6 @@ pub struct CounterRoom {
     reference: usize,
 }
 
-fn engine_help(e: Engine) -> &'static str {
-    match e {
-        Engine::Auto => "Picks the fastest exact engine for the setup and says which and why",
-        Engine::Frontier => {
-            "Frontier (transfer-matrix) counter: cost grows with the board's width, not the deployments; best for many ships"
-        }
-        Engine::Fast => {
-            "Bitboard counter with symmetry and inclusion–exclusion on the last three ships (≤ 128 cells; DLX beyond)"
-        }
-        Engine::Dlx => "Knuth's dancing links, adding the last ship's remaining options instead of branching",
-        Engine::DlxPlain => "Knuth's dancing links exactly as Algorithm X/C branches (slowest; for comparison)",
-        Engine::Clusters => {
-            "A few pieces on a plain board of any size (no islands or shots): the pieces' overlap patterns \
-             counted once, then every board size in microseconds"
-        }
-    }
-}
-
 /// The touch rule the room uses for the active setup: its own unless overridden here.
 fn rule_choice(doc: &Document) -> RuleChoice {
     RuleChoice::new(doc.session.setup().rules, doc.session.counter.touch_override)
@@ -369,15 +351,15 @@ impl CounterRoom {
             .selected_text(c.engine.name())
             .show_ui(ui, |ui| {
                 for e in Engine::ALL {
-                    ui.selectable_value(&mut c.engine, e, e.name())
-                        .on_hover_text(engine_help(e));
+                    ui.selectable_value(&mut c.engine, e, e.name()).on_hover_text(e.help());
                 }
             })
             .response
-            .on_hover_text(engine_help(c.engine));
+            .on_hover_text(c.engine.help());
         // Dancing links visit every deployment one by one: many ships take hours.
         let ships = doc.session.setup().fleet.pieces.len();
-        if matches!(c.engine, Engine::Dlx | Engine::DlxPlain) && ships > 6 {
+        let enumerates = c.engine.counter().is_some_and(|k| k.capabilities().enumerates);
+        if enumerates && ships > 6 {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
                 format!(
