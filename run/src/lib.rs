@@ -30,3 +30,5 @@ pub mod textview;
 
 #[cfg(test)]
 mod round_trip;
+#[cfg(test)]
+mod round_trip_counts;

@@ -21,7 +21,7 @@ use std::fmt::Debug;
 use std::path::PathBuf;
 use std::time::Duration;
 
-fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> String {
+pub(crate) fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> String {
     let json = serde_json::to_string(value).expect("serialises");
     let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
     assert_eq!(&back, value, "{json}");
@@ -29,7 +29,7 @@ fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) ->
 }
 
 /// A JSON object with one more field than the type knows is refused, naming it.
-fn refuses_an_unknown_field<T: Serialize + DeserializeOwned + Debug>(value: &T) {
+pub(crate) fn refuses_an_unknown_field<T: Serialize + DeserializeOwned + Debug>(value: &T) {
     let mut json = serde_json::to_value(value).expect("serialises");
     json.as_object_mut()
         .expect("an object")
@@ -39,7 +39,7 @@ fn refuses_an_unknown_field<T: Serialize + DeserializeOwned + Debug>(value: &T) 
 }
 
 /// As [`refuses_an_unknown_field`], for the object at `pointer` inside the value.
-fn refuses_an_unknown_field_at<T: Serialize + DeserializeOwned + Debug>(value: &T, pointer: &str) {
+pub(crate) fn refuses_an_unknown_field_at<T: Serialize + DeserializeOwned + Debug>(value: &T, pointer: &str) {
     let mut json = serde_json::to_value(value).expect("serialises");
     json.pointer_mut(pointer)
         .and_then(|inner| inner.as_object_mut())

@@ -16,6 +16,7 @@ mod clusters;
 mod clusters_occupancy;
 mod count;
 mod counters;
+mod decimal;
 mod dlx;
 mod frontier;
 mod hunt;
