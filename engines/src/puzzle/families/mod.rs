@@ -146,6 +146,18 @@ macro_rules! families {
             all
         });
 
+        /// Every family type, in the order of the list below: what the family
+        /// test goes through.
+        pub static FAMILY_KINDS: LazyLock<Vec<FamilyKind>> = LazyLock::new(|| {
+            vec![$(FamilyKind {
+                variant: stringify!($variant),
+                keywords: <$ty as FamilyType>::KEYWORDS,
+                generators: <$ty as Authoring>::GENERATORS.iter().map(|g| g.word()).collect(),
+                setter_example: <$ty as Authoring>::SETTER_EXAMPLE,
+                owns: |p| matches!(p, Puzzle::$variant(_)),
+            }),+]
+        });
+
         $(impl From<$ty> for Puzzle {
             fn from(p: $ty) -> Puzzle {
                 Puzzle::$variant(p)
@@ -169,6 +181,21 @@ families! {
     /// Takuzu, Binairo, Tango and their generalisations.
     Binary(BinaryPuzzle),
     Battleship(BattleshipPuzzle),
+}
+
+/// One family type as the `families!` list declares it.
+#[derive(Clone, Debug)]
+pub struct FamilyKind {
+    /// Its [`Puzzle`] variant's name ("Binary").
+    pub variant: &'static str,
+    /// The keywords that start its texts, with what they mean.
+    pub keywords: &'static [(&'static str, &'static str)],
+    /// Its generators' words, in their order.
+    pub generators: Vec<&'static str>,
+    /// Its setter's worked example (see [`Authoring::SETTER_EXAMPLE`]).
+    pub setter_example: &'static str,
+    /// Whether a puzzle is of this family.
+    pub owns: fn(&Puzzle) -> bool,
 }
 
 /// A generator of any family: its description, and a search whose puzzle

@@ -545,6 +545,11 @@ impl Look for BattleshipPuzzle {
 impl Authoring for BattleshipPuzzle {
     const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::BattleshipGenerator];
 
+    /// `puzzles/battleship-csp-report.txt` (8 solutions) with a ship part
+    /// given at row 1, col 1: 2 solutions; a given ship part or water repairs it.
+    const SETTER_EXAMPLE: &'static str = "battleship 4x4\nships 1 2 2 3\nrows 2 1 2 3\ncols 1 3 2 2\n\
+        touch allowed\ngrid\n*???\n????\n????\n????\n";
+
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Given]
     }
