@@ -9,7 +9,7 @@ use fleetscope_engines::puzzle::deduce::{Grade, explain_spec};
 use fleetscope_engines::puzzle::families::{FAMILY_KINDS, GENERATORS};
 use fleetscope_engines::puzzle::generate::{GenerateRequest, Recipe, generate, option_flags};
 use fleetscope_engines::puzzle::setter::{self, Clue, EditKind};
-use fleetscope_engines::puzzle::{ExactRequest, FAMILIES, Puzzle};
+use fleetscope_engines::puzzle::{ExactRequest, FAMILIES, Puzzle, family_title};
 use fleetscope_engines::run::CancelFlag;
 use std::collections::BTreeSet;
 use std::mem::discriminant;
@@ -157,4 +157,25 @@ fn a_needed_clue_taken_from_a_generated_puzzle_is_repaired_and_a_given_comes_bac
         }
     }
     assert!(given_back > 0, "some generated puzzle needs a given");
+}
+
+/// Every word a family goes by has its title from the family itself: its
+/// keywords, its generators' words and what its puzzles call themselves.
+#[test]
+fn every_family_word_has_a_title() {
+    let mut words: Vec<&str> = FAMILIES.iter().map(|(k, _)| *k).collect();
+    words.extend(GENERATORS.iter().map(|g| g.info().word()));
+    words.extend(made().iter().map(|(_, _, p)| p.family()));
+    words.extend(FAMILIES.iter().map(|(k, _)| Puzzle::blank(k, 4, 4).unwrap().family()));
+    words.extend(
+        FAMILY_KINDS
+            .iter()
+            .map(|k| Puzzle::parse(k.setter_example).unwrap().family()),
+    );
+    for word in words {
+        assert_ne!(family_title(word), "Puzzle", "a title for '{word}'");
+    }
+    assert_eq!(family_title("star-battle"), "Star Battle");
+    assert_eq!(family_title("max chess"), "Max chess");
+    assert_eq!(family_title("no such family"), "Puzzle");
 }

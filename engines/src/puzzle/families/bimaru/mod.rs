@@ -7,8 +7,9 @@ pub(crate) mod draft;
 mod ladder;
 
 use crate::geometry::{BinaryMatrix, TouchRule};
+pub use crate::puzzle::battleship::BattleshipPuzzle;
+use crate::puzzle::battleship::Given;
 use crate::puzzle::battleship::placement_qubo::PlacementQubo;
-use crate::puzzle::battleship::{BattleshipPuzzle, Given};
 use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::family::kit::{not_applicable, repeated};
@@ -656,6 +657,7 @@ impl Authoring for BattleshipPuzzle {
 impl FamilyType for BattleshipPuzzle {
     const KEYWORDS: &'static [(&'static str, &'static str)] =
         &[("battleship", "Battleship (Bimaru): ships from row and column counts")];
+    const TITLES: &'static [(&'static str, &'static str)] = &[("battleship", "Battleship")];
 
     fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
         parse(s)

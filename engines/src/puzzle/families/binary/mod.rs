@@ -642,6 +642,8 @@ impl FamilyType for BinaryPuzzle {
         ("binairo", "Binairo: as Takuzu but lines may repeat"),
         ("tango", "LinkedIn Tango: Binairo with '=' and 'x' links"),
     ];
+    const TITLES: &'static [(&'static str, &'static str)] =
+        &[("takuzu", "Takuzu"), ("binairo", "Binairo"), ("tango", "Tango")];
 
     fn parse(s: &Sections) -> Result<BinaryPuzzle, String> {
         BinaryPuzzle::parse(s)

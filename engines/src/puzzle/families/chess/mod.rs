@@ -422,6 +422,7 @@ impl Authoring for Chess {
 
 impl FamilyType for Chess {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[("chess", "Coloured or Max Chess Pieces")];
+    const TITLES: &'static [(&'static str, &'static str)] = &[("chess", "Coloured chess"), ("max chess", "Max chess")];
 
     fn parse(s: &Sections) -> Result<Chess, String> {
         Chess::parse(s)

@@ -761,6 +761,11 @@ impl FamilyType for Queens {
             "Star Battle: q stars per row, column and region, never touching",
         ),
     ];
+    const TITLES: &'static [(&'static str, &'static str)] = &[
+        ("queens", "Queens"),
+        ("n-queens", "N-queens"),
+        ("star-battle", "Star Battle"),
+    ];
 
     fn parse(s: &Sections) -> Result<Queens, String> {
         Queens::parse(s)

@@ -231,6 +231,7 @@ impl Authoring for Rullo {
 impl FamilyType for Rullo {
     const KEYWORDS: &'static [(&'static str, &'static str)] =
         &[("rullo", "Rullo: keep numbers so rows and columns hit their targets")];
+    const TITLES: &'static [(&'static str, &'static str)] = &[("rullo", "Rullo")];
 
     fn parse(s: &Sections) -> Result<Rullo, String> {
         Rullo::parse(s)

@@ -406,6 +406,7 @@ impl Authoring for Tents {
 
 impl FamilyType for Tents {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[("tents", "Tents & Trees")];
+    const TITLES: &'static [(&'static str, &'static str)] = &[("tents", "Tents")];
 
     fn parse(s: &Sections) -> Result<Tents, String> {
         Tents::parse(s)
