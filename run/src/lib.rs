@@ -27,7 +27,8 @@ pub mod limits;
 pub mod setup;
 pub mod study;
 pub mod textview;
-mod wire;
 
 #[cfg(test)]
 mod round_trip;
+#[cfg(test)]
+mod round_trip_counts;

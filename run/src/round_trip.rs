@@ -21,7 +21,7 @@ use std::fmt::Debug;
 use std::path::PathBuf;
 use std::time::Duration;
 
-fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> String {
+pub(crate) fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> String {
     let json = serde_json::to_string(value).expect("serialises");
     let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
     assert_eq!(&back, value, "{json}");
@@ -29,10 +29,21 @@ fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) ->
 }
 
 /// A JSON object with one more field than the type knows is refused, naming it.
-fn refuses_an_unknown_field<T: Serialize + DeserializeOwned + Debug>(value: &T) {
+pub(crate) fn refuses_an_unknown_field<T: Serialize + DeserializeOwned + Debug>(value: &T) {
     let mut json = serde_json::to_value(value).expect("serialises");
     json.as_object_mut()
         .expect("an object")
+        .insert("colour".into(), 1.into());
+    let err = serde_json::from_value::<T>(json).expect_err("an unknown field");
+    assert!(err.to_string().contains("colour"), "{err}");
+}
+
+/// As [`refuses_an_unknown_field`], for the object at `pointer` inside the value.
+pub(crate) fn refuses_an_unknown_field_at<T: Serialize + DeserializeOwned + Debug>(value: &T, pointer: &str) {
+    let mut json = serde_json::to_value(value).expect("serialises");
+    json.pointer_mut(pointer)
+        .and_then(|inner| inner.as_object_mut())
+        .unwrap_or_else(|| panic!("an object at {pointer}"))
         .insert("colour".into(), 1.into());
     let err = serde_json::from_value::<T>(json).expect_err("an unknown field");
     assert!(err.to_string().contains("colour"), "{err}");
@@ -93,6 +104,18 @@ fn puzzle() -> Puzzle {
     Puzzle::parse("n-queens 5x5\n").expect("a puzzle")
 }
 
+fn puzzle_source() -> ModelSource {
+    ModelSource::Puzzle {
+        name: "five queens".into(),
+        puzzle: Box::new(puzzle()),
+        options: QuboOptions {
+            elimination: Elimination::Forced,
+            diagonal_penalty: Some(2.0),
+            ..QuboOptions::default()
+        },
+    }
+}
+
 #[test]
 fn sampler_settings_round_trip() {
     round_trip(&sampler_settings());
@@ -127,15 +150,7 @@ fn model_recipes_of_every_source_round_trip() {
             pins: Vec::new(),
         },
         ModelSource::File(PathBuf::from("models/pair.coo")),
-        ModelSource::Puzzle {
-            name: "five queens".into(),
-            puzzle: Box::new(puzzle()),
-            options: QuboOptions {
-                elimination: Elimination::Forced,
-                diagonal_penalty: Some(2.0),
-                ..QuboOptions::default()
-            },
-        },
+        puzzle_source(),
     ];
     for source in sources {
         let r = recipe(source);
@@ -321,4 +336,66 @@ fn judged_states_and_runs_round_trip() {
         repair_searches: 1,
         repair_stopped: true,
     });
+}
+
+/// The engine types inside requests and results keep the JSON names they were
+/// first written with (plans, records and the Python package read them).
+#[test]
+fn engine_types_keep_their_wire_names() {
+    for (grade, name) in [
+        (Grade::Easy, "Easy"),
+        (Grade::Medium, "Medium"),
+        (Grade::Hard, "Hard"),
+        (Grade::Fiendish, "Fiendish"),
+        (Grade::NeedsSearch, "NeedsSearch"),
+    ] {
+        let made = Made {
+            puzzle: puzzle(),
+            grade,
+            tries: 1,
+            seed: 1,
+            name: String::new(),
+            certificate: String::new(),
+        };
+        assert!(json(&made).contains(&format!(r#""grade":"{name}""#)), "{}", json(&made));
+    }
+    let plan = HardwarePlan {
+        strengths: vec![1.0],
+        reads: 1,
+        sweeps: 1,
+        seed: 1,
+        threads: 1,
+        ranges: ADVANTAGE,
+        precision: 0.01,
+    };
+    assert!(
+        json(&plan).contains(r#""ranges":{"h":[-4.0,4.0],"j":[-1.0,1.0]}"#),
+        "{}",
+        json(&plan)
+    );
+    for (elimination, name) in [(Elimination::Givens, "Givens"), (Elimination::Forced, "Forced")] {
+        let r = recipe(ModelSource::Puzzle {
+            name: "five queens".into(),
+            puzzle: Box::new(puzzle()),
+            options: QuboOptions {
+                elimination,
+                epsilon: 0.5,
+                diagonal_penalty: Some(2.0),
+                placements: true,
+            },
+        });
+        let options =
+            format!(r#""options":{{"elimination":"{name}","epsilon":0.5,"diagonal_penalty":2.0,"placements":true}}"#);
+        assert!(json(&r).contains(&options), "{}", json(&r));
+    }
+    refuses_an_unknown_field_at::<HardwarePlan>(&plan, "/ranges");
+    refuses_an_unknown_field_at::<ModelRecipe>(&recipe(puzzle_source()), "/source/Puzzle/options");
+    let (_, verdict) = verdicts();
+    refuses_an_unknown_field_at::<PuzzleVerdict>(&verdict, "/violations/0");
+    let violations = r#""violations":[{"message":"row 1 holds 2 queens","short":false,"cells":[0,2]}]"#;
+    assert!(json(&verdict).contains(violations), "{}", json(&verdict));
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("serialises")
 }

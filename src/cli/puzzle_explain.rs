@@ -183,7 +183,7 @@ pub fn hint(file: &str, answer: Option<&str>, time_limit: Option<f64>, json: boo
     let progress = |s: crate::study::logic::HintStage| spinner.set_message(format!("{} (Ctrl+C stops)", s.describe()));
     let h = next_hint(&p, &spec, &state, &cancel, &progress);
     spinner.finish_and_clear();
-    let h = h?;
+    let h = h.map_err(|e| e.to_string())?;
     let cols = model.cols;
     let cells = |list: &[(usize, bool)]| -> Vec<serde_json::Value> {
         list.iter()

@@ -417,6 +417,25 @@ fn hint_and_explain_take_any_small_puzzle() {
     }
 }
 
+/// A verdict or a hint its caller cancels is the `Cancelled` error itself, so
+/// the Puzzles room and the command line tell a cancel by its type, not its text.
+#[test]
+fn a_cancelled_verdict_or_hint_is_the_cancelled_error() {
+    use fleetscope::puzzle::{Puzzle, PuzzleError, deduce};
+    use fleetscope::run::CancelFlag;
+    use fleetscope::study::logic::{hint, ladder_model, verdict};
+    let p = Puzzle::parse("takuzu 4x4\ngrid\n1...\n....\n..0.\n....\n").unwrap();
+    let spec = ladder_model(&p).unwrap();
+    let start = deduce::start(&spec.model).unwrap_or_else(|c| panic!("{}", c.sentence));
+    let cancel = CancelFlag::new();
+    assert!(verdict(&p, &spec, start.clone(), &cancel).is_ok());
+    cancel.cancel();
+    let v = verdict(&p, &spec, start.clone(), &cancel);
+    assert!(matches!(v, Err(PuzzleError::Cancelled(_))), "{:?}", v.err());
+    let h = hint(&p, &spec, &start, &cancel, &|_| {});
+    assert!(matches!(h, Err(PuzzleError::Cancelled(_))), "{:?}", h.err());
+}
+
 /// `puzzle generate`: a unique 7×7 Queens puzzle of the grade asked for,
 /// written to a file that `puzzle grade` reads back with that grade; the same
 /// seed gives the same puzzle; an unknown family or an option of another family is refused.

@@ -9,12 +9,15 @@ use super::{CountError, FleetCover};
 use crate::geometry::{Board, Coord, Fleet};
 use crate::run::{CancelFlag, Cancelled, Progress};
 
-/// How many deployments (consistent with the observations) occupy each cell.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How many deployments (consistent with the observations) occupy each cell
+/// (counts as decimal text in serde formats: they pass 2^64).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Occupancy {
     /// Labelled deployments consistent with the observations.
+    #[serde(with = "super::decimal")]
     pub total: u128,
     /// Playable, unobserved-water cells with the number of deployments covering them.
+    #[serde(with = "super::decimal::cells")]
     pub cells: Vec<(Coord, u128)>,
 }
 

@@ -5,13 +5,17 @@ use super::counters::{Capabilities, CountInput, CountRequest, Engine, Question};
 use super::{CountError, FleetCover};
 use crate::geometry::{Board, Fleet};
 use crate::run::{CancelFlag, Progress};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A count's numbers (counts as decimal text in serde formats: they pass 2^64).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CountResult {
     /// Every ship distinct (the number the published counts quote).
+    #[serde(with = "super::decimal")]
     pub labelled: u128,
     /// Ships of identical shape interchangeable.
+    #[serde(with = "super::decimal")]
     pub distinct_layouts: u128,
     /// Placements per piece (after observations and rule).
     pub placements: Vec<usize>,

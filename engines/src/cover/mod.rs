@@ -17,6 +17,7 @@ mod clusters;
 mod clusters_occupancy;
 mod count;
 mod counters;
+mod decimal;
 mod dlx;
 mod frontier;
 mod hunt;

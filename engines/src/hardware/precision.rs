@@ -8,7 +8,8 @@
 use crate::qubo::Ising;
 
 /// A machine's coefficient ranges.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Ranges {
     pub h: (f64, f64),
     pub j: (f64, f64),

@@ -16,12 +16,14 @@ use crate::run::{CancelFlag, Progress};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// Most games one run plays per strategy.
 pub const MAX_GAMES: usize = 100_000;
 
 /// Which fleets the strategies hunt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Hiders {
     /// Uniform over the deployments the rules allow.
     Random,
@@ -32,7 +34,8 @@ pub enum Hiders {
 }
 
 /// What a run is asked.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LabRequest {
     pub strategies: Vec<StrategyKind>,
     pub games: usize,
@@ -46,7 +49,7 @@ pub struct LabRequest {
 }
 
 /// Shots to sink the fleet, per strategy, game by game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LabReport {
     pub results: Vec<(StrategyKind, Vec<u32>)>,
     /// The fleets hunted, in game order.

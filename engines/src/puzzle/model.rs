@@ -418,7 +418,8 @@ pub(crate) fn plural(noun: &str, n: i64) -> String {
 }
 
 /// A rule an answer breaks.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Violation {
     pub message: String,
     /// A count below what it needs: more marks may still mend it (Try mode shows

@@ -41,7 +41,7 @@ impl PuzzleQubo {
 }
 
 /// How much of the puzzle is solved before the QUBO is built.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Elimination {
     /// Given cells and links only (the paper's variable count).
     #[default]
@@ -195,8 +195,9 @@ impl PuzzleQuboModel {
     }
 }
 
-/// Options of the QUBO.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Options of the QUBO (part of a solve request: an unknown field is refused).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct QuboOptions {
     pub elimination: Elimination,
     /// ε of the X-ray QUBO (Battleship).

@@ -86,37 +86,9 @@ pub struct PuzzleProblem {
 pub struct PuzzleVerdict {
     pub grid: BinaryMatrix,
     /// Rules the grid breaks (empty: a solution).
-    #[serde(with = "violations")]
     pub violations: Vec<Violation>,
     /// The grid's worth (Max Chess).
     pub value: Option<f64>,
-}
-
-/// The serde shape of the rules an answer breaks: `Violation` lives with the
-/// puzzle rules, which do not derive serde yet (the compiler checks this
-/// shape against it; it goes once they do).
-mod violations {
-    use crate::puzzle::Violation;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(remote = "Violation", deny_unknown_fields)]
-    struct ViolationDef {
-        message: String,
-        short: bool,
-        cells: Vec<usize>,
-    }
-
-    #[derive(Serialize, Deserialize)]
-    struct Shaped(#[serde(with = "ViolationDef")] Violation);
-
-    pub fn serialize<S: Serializer>(violations: &[Violation], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(violations.iter().cloned().map(Shaped))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Violation>, D::Error> {
-        Ok(Vec::<Shaped>::deserialize(d)?.into_iter().map(|v| v.0).collect())
-    }
 }
 
 impl PuzzleVerdict {

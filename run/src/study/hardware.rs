@@ -96,7 +96,6 @@ pub struct HardwarePlan {
     pub seed: u64,
     /// Worker threads (0 = every core).
     pub threads: usize,
-    #[serde(with = "crate::wire::RangesDef")]
     pub ranges: Ranges,
     pub precision: f64,
 }

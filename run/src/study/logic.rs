@@ -1,12 +1,14 @@
 //! What the Puzzles room and the command line ask of the deduction ladder:
 //! the model it reasons on (or why a puzzle has none), a user's marks as the
-//! ladder's state, and a hint that names a wrong mark before it deduces.
+//! ladder's state, and a hint that names a wrong mark before it deduces. A
+//! verdict or a hint the caller cancels is [`PuzzleError::Cancelled`], so no
+//! caller has to recognise a cancel by its text.
 
 use crate::geometry::BinaryMatrix;
 use crate::puzzle::deduce::{self, Contradiction, Deduction, Ladder, LadderSpec, State, Step, TOP_TIER};
 use crate::puzzle::vocab::AnswerGlyph;
-use crate::puzzle::{ExactRequest, Puzzle, PuzzleModel, SearchProgress};
-use crate::run::CancelFlag;
+use crate::puzzle::{ExactRequest, ExactResult, Puzzle, PuzzleError, PuzzleModel, SearchProgress};
+use crate::run::{CancelFlag, Cancelled};
 use std::time::Duration;
 
 /// Solutions the hint's exact check keeps: with no more than this many, a
@@ -51,7 +53,7 @@ impl Verdict {
 
 /// The ladder from `start` (the puzzle's own cells), and the count when it
 /// stalls, bounded as a hint's checks are ([`HINT_CHECK`]).
-pub fn verdict(p: &Puzzle, spec: &LadderSpec, start: State, cancel: &CancelFlag) -> Result<Verdict, String> {
+pub fn verdict(p: &Puzzle, spec: &LadderSpec, start: State, cancel: &CancelFlag) -> Result<Verdict, PuzzleError> {
     verdict_within(p, spec, start, cancel, HINT_CHECK)
 }
 
@@ -63,10 +65,10 @@ pub fn verdict_within(
     start: State,
     cancel: &CancelFlag,
     check: Duration,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, PuzzleError> {
     let explanation = deduce::explain_with(&Ladder::of(spec), start, cancel);
     if cancel.is_cancelled() {
-        return Err(crate::run::Cancelled.to_string());
+        return Err(Cancelled.into());
     }
     if explanation.solved || explanation.broken.is_some() {
         return Ok(Verdict {
@@ -185,15 +187,12 @@ fn check_limit(cancel: &CancelFlag) -> Duration {
 /// An exact check's answer: `None` when the clock stopped it before it could
 /// say anything (its partial result, if any, is kept and marked `timed_out`);
 /// a cancel by the caller is an error.
-fn checked(
-    r: Result<crate::puzzle::ExactResult, crate::puzzle::PuzzleError>,
-    cancel: &CancelFlag,
-) -> Result<Option<crate::puzzle::ExactResult>, String> {
+fn checked(r: Result<ExactResult, PuzzleError>, cancel: &CancelFlag) -> Result<Option<ExactResult>, PuzzleError> {
     match r {
         Ok(r) => Ok(Some(r)),
-        Err(_) if user_cancelled(cancel) => Err(crate::run::Cancelled.to_string()),
-        Err(crate::puzzle::PuzzleError::Cancelled(_)) => Ok(None),
-        Err(e) => Err(e.to_string()),
+        Err(_) if user_cancelled(cancel) => Err(Cancelled.into()),
+        Err(PuzzleError::Cancelled(_)) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
@@ -236,9 +235,9 @@ pub fn hint(
     state: &State,
     cancel: &CancelFlag,
     progress: &(dyn Fn(HintStage) + Sync),
-) -> Result<Hint, String> {
+) -> Result<Hint, PuzzleError> {
     let model = &spec.model;
-    let fixed = deduce::start(model).map_err(|c| c.sentence)?;
+    let fixed = deduce::start(model).map_err(|c| PuzzleError::Invalid(c.sentence))?;
     let marked: Vec<(usize, bool)> = (0..state.len())
         .filter(|&c| fixed[c].is_none())
         .filter_map(|c| state[c].map(|v| (c, v)))
@@ -290,7 +289,7 @@ pub fn hint(
             "No rule of the ladder finds the next step from here: a person would have to guess. (Whether the puzzle has one solution was not settled within {}.)",
             crate::textview::seconds_text(limit)
         )),
-        Step::OutOfWork if user_cancelled(cancel) => return Err(crate::run::Cancelled.to_string()),
+        Step::OutOfWork if user_cancelled(cancel) => return Err(Cancelled.into()),
         Step::OutOfWork if cancel.timed_out() => Hint::Stuck(
             "The time limit ran out before the ladder found the next step: no step is known from here.".into(),
         ),
@@ -307,7 +306,7 @@ fn listed_wrong_marks(
     p: &Puzzle,
     model: &PuzzleModel,
     marked: &[(usize, bool)],
-    solved: &crate::puzzle::ExactResult,
+    solved: &ExactResult,
 ) -> Option<(Vec<(usize, bool)>, String)> {
     let cols = model.cols;
     let wrong: Vec<(usize, bool)> = marked
@@ -349,8 +348,8 @@ fn clashing_marks(
     model: &PuzzleModel,
     marked: &[(usize, bool)],
     cancel: &CancelFlag,
-) -> Result<Option<(Vec<(usize, bool)>, String)>, String> {
-    let holds = |marks: &[(usize, bool)]| -> Result<bool, String> {
+) -> Result<Option<(Vec<(usize, bool)>, String)>, PuzzleError> {
+    let holds = |marks: &[(usize, bool)]| -> Result<bool, PuzzleError> {
         // A search stopped by a limit (or the clock) proves nothing: the marks count as possible.
         Ok(checked(p.solve_with(marks, ExactRequest::new(1, 0), cancel), cancel)?
             .is_none_or(|r| r.count > 0 || !r.is_complete()))

@@ -46,7 +46,6 @@ pub enum ModelSource {
     Puzzle {
         name: String,
         puzzle: Box<Puzzle>,
-        #[serde(with = "crate::wire::QuboOptionsDef")]
         options: QuboOptions,
     },
 }

@@ -14,7 +14,6 @@ use crate::run::{CancelFlag, Cancelled};
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Made {
     pub puzzle: Puzzle,
-    #[serde(with = "crate::wire::GradeDef")]
     pub grade: Grade,
     /// Drafts judged.
     pub tries: usize,

@@ -240,7 +240,7 @@ pub fn apply(state: &mut State, d: &Deduction) {
 }
 
 /// A puzzle's grade: the hardest tier its logical solution needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Grade {
     Easy,
     Medium,

@@ -14,7 +14,6 @@ pub use super::family::{Authoring, Family, FamilyType, Look, Rules};
 use super::GenerateError;
 use super::family::{Clue, DraftRequest, Drafted, Edit, EditKind, Generator, GeneratorInfo, Options, Seen};
 
-use super::BattleshipPuzzle;
 use super::PuzzleError;
 use super::exact::{ExactRequest, ExactResult};
 use super::model::{PuzzleModel, Violation};
@@ -23,23 +22,18 @@ use super::text::Sections;
 use super::vocab::{AnswerGlyph, Tool};
 use crate::geometry::BinaryMatrix;
 use crate::run::CancelFlag;
-use binary::BinaryPuzzle;
-use chess::Chess;
-use queens::Queens;
-use rullo::Rullo;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
-use tents::Tents;
 
 /// Declares every family once: the [`Puzzle`] enum (its serde form is the
-/// variant names, so sessions keep loading), the dispatch to each family and the
-/// list of keywords.
+/// variant names, so sessions keep loading), the dispatch to each family, the
+/// list of keywords, the generators and the titles.
 macro_rules! families {
-    ($($(#[$doc:meta])* $variant:ident($ty:ty)),+ $(,)?) => {
+    ($($(#[$doc:meta])* $variant:ident($module:ident::$ty:ident)),+ $(,)?) => {
         /// A puzzle of any family.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         pub enum Puzzle {
-            $($(#[$doc])* $variant($ty)),+
+            $($(#[$doc])* $variant($module::$ty)),+
         }
 
         impl Puzzle {
@@ -116,16 +110,16 @@ macro_rules! families {
             /// Reads the sections of a text whose first line named `keyword`
             /// (`None`: no family has that keyword).
             fn parse_family(keyword: &str, s: &Sections) -> Option<Result<Puzzle, String>> {
-                $(if <$ty as FamilyType>::KEYWORDS.iter().any(|(k, _)| *k == keyword) {
-                    return Some(<$ty as FamilyType>::parse(s).map(Puzzle::$variant));
+                $(if <$module::$ty as FamilyType>::KEYWORDS.iter().any(|(k, _)| *k == keyword) {
+                    return Some(<$module::$ty as FamilyType>::parse(s).map(Puzzle::$variant));
                 })+
                 None
             }
 
             /// The text after the first line of a blank `keyword` puzzle.
             fn blank_body(keyword: &str, rows: usize, cols: usize) -> Option<String> {
-                $(if <$ty as FamilyType>::KEYWORDS.iter().any(|(k, _)| *k == keyword) {
-                    return Some(<$ty as FamilyType>::blank_body(keyword, rows, cols));
+                $(if <$module::$ty as FamilyType>::KEYWORDS.iter().any(|(k, _)| *k == keyword) {
+                    return Some(<$module::$ty as FamilyType>::blank_body(keyword, rows, cols));
                 })+
                 None
             }
@@ -134,7 +128,7 @@ macro_rules! families {
         /// The keywords that start a puzzle text, with what they mean, in menu order.
         pub static FAMILIES: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
             let mut all = Vec::new();
-            $(all.extend_from_slice(<$ty as FamilyType>::KEYWORDS);)+
+            $(all.extend_from_slice(<$module::$ty as FamilyType>::KEYWORDS);)+
             all
         });
 
@@ -142,12 +136,36 @@ macro_rules! families {
         /// each family's own order.
         pub static GENERATORS: LazyLock<Vec<AnyGenerator>> = LazyLock::new(|| {
             let mut all = Vec::new();
-            $(all.extend(<$ty as Authoring>::GENERATORS.iter().map(|g| AnyGenerator::of(*g)));)+
+            $(all.extend(<$module::$ty as Authoring>::GENERATORS.iter().map(|g| AnyGenerator::of(*g)));)+
             all
         });
 
-        $(impl From<$ty> for Puzzle {
-            fn from(p: $ty) -> Puzzle {
+        /// A family as people write it, for menus, lists and names: "Star Battle"
+        /// for `star-battle`, "Coloured chess" for `chess` and "Max chess" for `max
+        /// chess` (the words [`Puzzle::family`] and the generators give, keywords of
+        /// [`FAMILIES`] among them; each family's [`FamilyType::TITLES`]).
+        pub fn family_title(word: &str) -> &'static str {
+            [$(<$module::$ty as FamilyType>::TITLES),+]
+                .into_iter()
+                .flatten()
+                .find(|(w, _)| *w == word)
+                .map_or("Puzzle", |&(_, title)| title)
+        }
+
+        /// Every family type, in the order of the list below: what the family
+        /// test goes through.
+        pub static FAMILY_KINDS: LazyLock<Vec<FamilyKind>> = LazyLock::new(|| {
+            vec![$(FamilyKind {
+                variant: stringify!($variant),
+                keywords: <$module::$ty as FamilyType>::KEYWORDS,
+                generators: <$module::$ty as Authoring>::GENERATORS.iter().map(|g| g.word()).collect(),
+                setter_example: <$module::$ty as Authoring>::SETTER_EXAMPLE,
+                owns: |p| matches!(p, Puzzle::$variant(_)),
+            }),+]
+        });
+
+        $(impl From<$module::$ty> for Puzzle {
+            fn from(p: $module::$ty) -> Puzzle {
                 Puzzle::$variant(p)
             }
         })+
@@ -155,20 +173,35 @@ macro_rules! families {
         // Every listed type is a whole family: a missing part is a compile error naming it.
         const _: fn() = || {
             fn is_whole<F: Family>() {}
-            $(is_whole::<$ty>();)+
+            $(is_whole::<$module::$ty>();)+
         };
     };
 }
 
 families! {
-    Rullo(Rullo),
+    Rullo(rullo::Rullo),
     /// Queens, N-queens, Star Battle and their generalisations.
-    Queens(Queens),
-    Tents(Tents),
-    Chess(Chess),
+    Queens(queens::Queens),
+    Tents(tents::Tents),
+    Chess(chess::Chess),
     /// Takuzu, Binairo, Tango and their generalisations.
-    Binary(BinaryPuzzle),
-    Battleship(BattleshipPuzzle),
+    Binary(binary::BinaryPuzzle),
+    Battleship(bimaru::BattleshipPuzzle),
+}
+
+/// One family type as the `families!` list declares it.
+#[derive(Clone, Debug)]
+pub struct FamilyKind {
+    /// Its [`Puzzle`] variant's name ("Binary").
+    pub variant: &'static str,
+    /// The keywords that start its texts, with what they mean.
+    pub keywords: &'static [(&'static str, &'static str)],
+    /// Its generators' words, in their order.
+    pub generators: Vec<&'static str>,
+    /// Its setter's worked example (see [`Authoring::SETTER_EXAMPLE`]).
+    pub setter_example: &'static str,
+    /// Whether a puzzle is of this family.
+    pub owns: fn(&Puzzle) -> bool,
 }
 
 /// A generator of any family: its description, and a search whose puzzle
@@ -216,26 +249,6 @@ pub fn generator(word: &str) -> Option<&'static AnyGenerator> {
     GENERATORS
         .iter()
         .find(|g| g.info.word() == word || g.info.aliases().contains(&word.as_str()))
-}
-
-/// A family as people write it, for menus, lists and names: "Star Battle"
-/// for `star-battle`, "Coloured chess" for `chess` and "Max chess" for `max
-/// chess` (the words [`Puzzle::family`] gives, keywords of [`FAMILIES`] among them).
-pub fn family_title(word: &str) -> &'static str {
-    match word {
-        "queens" => "Queens",
-        "n-queens" => "N-queens",
-        "star-battle" => "Star Battle",
-        "tents" => "Tents",
-        "takuzu" => "Takuzu",
-        "binairo" => "Binairo",
-        "tango" => "Tango",
-        "rullo" => "Rullo",
-        "chess" => "Coloured chess",
-        "max chess" => "Max chess",
-        "battleship" => "Battleship",
-        _ => "Puzzle",
-    }
 }
 
 /// The title of what *New puzzle* makes from a keyword of [`FAMILIES`]: its

@@ -147,4 +147,9 @@ pub trait Authoring: Rules + Clone + Sized + 'static {
     /// The family's generators, in the order the command line and the
     /// dialog list them (at least one: the family test asks for it).
     const GENERATORS: &'static [&'static dyn Generator<Family = Self>];
+
+    /// A small puzzle of this family, in its text form, with two or more
+    /// solutions that one edit makes unique: the family's worked example of
+    /// its setter parts (the family test repairs it).
+    const SETTER_EXAMPLE: &'static str;
 }

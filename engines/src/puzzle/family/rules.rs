@@ -124,6 +124,9 @@ pub fn solve_by_search<F: Rules + ?Sized>(
 pub trait FamilyType: Rules + Sized {
     /// The keywords that start its text, with one line each for menus.
     const KEYWORDS: &'static [(&'static str, &'static str)];
+    /// Every word its puzzles and generators go by ([`Rules::family`], the
+    /// generators' words) with the name people write: ("star-battle", "Star Battle").
+    const TITLES: &'static [(&'static str, &'static str)];
     /// Reads the sections of a text form whose first line named one of its keywords.
     fn parse(sections: &Sections) -> Result<Self, String>;
     /// The text after the first line of a blank `keyword` puzzle of this size.

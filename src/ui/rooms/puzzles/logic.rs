@@ -108,7 +108,7 @@ impl Logic {
                 Some((grid, open)) => marks_state(&puzzle, &spec.model, grid, open.as_ref())?,
             };
             let stage = |s: crate::study::logic::HintStage| job.note(crate::quote::sentence(&s.describe()));
-            let hint = hint(&puzzle, &spec, &state, job.cancel_flag(), &stage)?;
+            let hint = hint(&puzzle, &spec, &state, job.cancel_flag(), &stage).map_err(|e| e.to_string())?;
             Ok(HintDone {
                 puzzle,
                 from: marks,
@@ -123,7 +123,7 @@ impl Logic {
         self.explain.start(repaint, move |job| {
             let spec = ladder_model(&puzzle)?;
             let start = deduce::start(&spec.model).map_err(|c| c.sentence)?;
-            let verdict = verdict(&puzzle, &spec, start.clone(), job.cancel_flag())?;
+            let verdict = verdict(&puzzle, &spec, start.clone(), job.cancel_flag()).map_err(|e| e.to_string())?;
             Ok(ExplainDone { puzzle, start, verdict })
         });
     }

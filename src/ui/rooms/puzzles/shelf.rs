@@ -42,13 +42,18 @@ fn grade_width(ui: &Ui) -> f32 {
 
 /// The deduction ladder's grade of one puzzle, in words; a puzzle the ladder
 /// does not solve is told apart: no solution, several, or one a person
-/// would have to guess at.
-fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> GradeTag {
-    let verdict = crate::study::logic::ladder_model(&puzzle).and_then(|spec| {
-        let start = crate::puzzle::deduce::start(&spec.model).map_err(|c| c.sentence)?;
-        crate::study::logic::verdict(&puzzle, &spec, start, cancel)
-    });
+/// would have to guess at. A cancel is no grade ("Not graded: cancelled"
+/// would stay on the list).
+fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> Result<GradeTag, crate::run::Cancelled> {
+    use crate::puzzle::PuzzleError;
+    let verdict = crate::study::logic::ladder_model(&puzzle)
+        .map_err(PuzzleError::Invalid)
+        .and_then(|spec| {
+            let start = crate::puzzle::deduce::start(&spec.model).map_err(|c| PuzzleError::Invalid(c.sentence))?;
+            crate::study::logic::verdict(&puzzle, &spec, start, cancel)
+        });
     let (short, long) = match verdict {
+        Err(PuzzleError::Cancelled(c)) => return Err(c),
         Err(why) => ("-".to_string(), format!("Not graded: {why}.")),
         Ok(v) => {
             let steps = v.explanation.profile_text();
@@ -68,7 +73,7 @@ fn grade_tag(puzzle: Puzzle, cancel: &crate::run::CancelFlag) -> GradeTag {
             (v.label().to_string(), long)
         }
     };
-    GradeTag { puzzle, short, long }
+    Ok(GradeTag { puzzle, short, long })
 }
 
 pub struct Shelf {
@@ -147,7 +152,7 @@ impl Shelf {
                 if job.cancel_flag().is_cancelled() {
                     return Err(crate::run::Cancelled.to_string());
                 }
-                out.push(grade_tag(p, job.cancel_flag()));
+                out.push(grade_tag(p, job.cancel_flag()).map_err(|e| e.to_string())?);
             }
             Ok(out)
         });

@@ -7,8 +7,9 @@ pub(crate) mod draft;
 mod ladder;
 
 use crate::geometry::{BinaryMatrix, TouchRule};
+pub use crate::puzzle::battleship::BattleshipPuzzle;
+use crate::puzzle::battleship::Given;
 use crate::puzzle::battleship::placement_qubo::PlacementQubo;
-use crate::puzzle::battleship::{BattleshipPuzzle, Given};
 use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult};
 use crate::puzzle::family::kit::{not_applicable, repeated};
@@ -545,6 +546,11 @@ impl Look for BattleshipPuzzle {
 impl Authoring for BattleshipPuzzle {
     const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::BattleshipGenerator];
 
+    /// `puzzles/battleship-csp-report.txt` (8 solutions) with a ship part
+    /// given at row 1, col 1: 2 solutions; a given ship part or water repairs it.
+    const SETTER_EXAMPLE: &'static str = "battleship 4x4\nships 1 2 2 3\nrows 2 1 2 3\ncols 1 3 2 2\n\
+        touch allowed\ngrid\n*???\n????\n????\n????\n";
+
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Given]
     }
@@ -651,6 +657,7 @@ impl Authoring for BattleshipPuzzle {
 impl FamilyType for BattleshipPuzzle {
     const KEYWORDS: &'static [(&'static str, &'static str)] =
         &[("battleship", "Battleship (Bimaru): ships from row and column counts")];
+    const TITLES: &'static [(&'static str, &'static str)] = &[("battleship", "Battleship")];
 
     fn parse(s: &Sections) -> Result<BattleshipPuzzle, String> {
         parse(s)

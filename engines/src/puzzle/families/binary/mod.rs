@@ -537,6 +537,11 @@ impl Authoring for BinaryPuzzle {
     const GENERATORS: &'static [&'static dyn Generator<Family = Self>] =
         &[&draft::TAKUZU, &draft::BINAIRO, &draft::TANGO];
 
+    /// `puzzles/tango-6.txt` without the given 1 at row 1, col 1: 2
+    /// solutions; a given at one of the cells where they differ repairs it.
+    const SETTER_EXAMPLE: &'static str = "tango 6x6\ngrid\n....1.\n0.....\n..0..1\n...11.\n......\n.....0\n\
+        links 1,2=1,3 2,5x2,6 3,1=4,1 5,3x5,4 6,2=6,3 4,6x5,6\n";
+
     fn tools(&self) -> Vec<Tool> {
         vec![
             Tool::Given,
@@ -637,6 +642,8 @@ impl FamilyType for BinaryPuzzle {
         ("binairo", "Binairo: as Takuzu but lines may repeat"),
         ("tango", "LinkedIn Tango: Binairo with '=' and 'x' links"),
     ];
+    const TITLES: &'static [(&'static str, &'static str)] =
+        &[("takuzu", "Takuzu"), ("binairo", "Binairo"), ("tango", "Tango")];
 
     fn parse(s: &Sections) -> Result<BinaryPuzzle, String> {
         BinaryPuzzle::parse(s)

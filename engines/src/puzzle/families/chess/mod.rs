@@ -331,6 +331,11 @@ impl Look for Chess {
 impl Authoring for Chess {
     const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::ChessGenerator];
 
+    /// `puzzles/chess-coloured-4.txt`: 2 solutions; a piece given, a cell
+    /// allowing none or a boundary moved repairs it.
+    const SETTER_EXAMPLE: &'static str = "chess 4x4\ngoal coloured\npieces\nQQRR\nQQRR\nNNBB\nNNBB\n\
+        regions\naabb\naabb\nccdd\nccdd\n";
+
     fn tools(&self) -> Vec<Tool> {
         let mut t: Vec<Tool> = Piece::ALL.iter().map(|&p| Tool::Piece(Some(p))).collect();
         t.push(Tool::Piece(None));
@@ -417,6 +422,7 @@ impl Authoring for Chess {
 
 impl FamilyType for Chess {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[("chess", "Coloured or Max Chess Pieces")];
+    const TITLES: &'static [(&'static str, &'static str)] = &[("chess", "Coloured chess"), ("max chess", "Max chess")];
 
     fn parse(s: &Sections) -> Result<Chess, String> {
         Chess::parse(s)

@@ -635,6 +635,12 @@ impl Authoring for Queens {
     const GENERATORS: &'static [&'static dyn Generator<Family = Self>] =
         &[&draft::QueensGenerator, &draft::StarBattleGenerator];
 
+    /// `puzzles/linkedin-queens-1.txt` with row 6, col 1 moved from region a
+    /// into region h: 2 solutions; a queen given or a boundary moved repairs it.
+    const SETTER_EXAMPLE: &'static str = "queens 8x8\nrows 1 1 1 1 1 1 1 1\ncols 1 1 1 1 1 1 1 1\ndiagonal 1\nregions\n\
+        aabbbccc\nadbdbecc\nadbdbccc\nadddbfgc\nadddbfgg\nhdhdbfgg\nhdhdbffg\nhhhhgggg\n\
+        region-counts 1 1 1 1 1 1 1 1\n";
+
     /// N-queens has no regions: painting one would make it another family.
     fn tools(&self) -> Vec<Tool> {
         if Rules::family(self) == "n-queens" {
@@ -754,6 +760,11 @@ impl FamilyType for Queens {
             "star-battle",
             "Star Battle: q stars per row, column and region, never touching",
         ),
+    ];
+    const TITLES: &'static [(&'static str, &'static str)] = &[
+        ("queens", "Queens"),
+        ("n-queens", "N-queens"),
+        ("star-battle", "Star Battle"),
     ];
 
     fn parse(s: &Sections) -> Result<Queens, String> {

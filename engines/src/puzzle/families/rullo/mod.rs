@@ -160,6 +160,10 @@ impl Look for Rullo {
 impl Authoring for Rullo {
     const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::RulloGenerator];
 
+    /// A 3×3 Latin square of 1, 2, 3 with every target 3: keep the 3s, or
+    /// the 1s and 2s (2 solutions); changing a number repairs it.
+    const SETTER_EXAMPLE: &'static str = "rullo 3x3\nrows 3 3 3\ncols 3 3 3\nnumbers\n1 2 3\n2 3 1\n3 1 2\n";
+
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Number(1)]
     }
@@ -227,6 +231,7 @@ impl Authoring for Rullo {
 impl FamilyType for Rullo {
     const KEYWORDS: &'static [(&'static str, &'static str)] =
         &[("rullo", "Rullo: keep numbers so rows and columns hit their targets")];
+    const TITLES: &'static [(&'static str, &'static str)] = &[("rullo", "Rullo")];
 
     fn parse(s: &Sections) -> Result<Rullo, String> {
         Rullo::parse(s)

@@ -340,6 +340,11 @@ impl Look for Tents {
 impl Authoring for Tents {
     const GENERATORS: &'static [&'static dyn Generator<Family = Self>] = &[&draft::TentsGenerator];
 
+    /// `puzzles/tents-6.txt` with the counts of columns 2 and 4 hidden: 2
+    /// solutions; showing either count repairs it.
+    const SETTER_EXAMPLE: &'static str = "tents 6x6\nrows 2 0 2 0 2 1\ncols 2 - 0 - 0 2\ngrid\n\
+        ....T.\nT.....\n..T...\n.....T\n....TT\nT.....\n";
+
     fn tools(&self) -> Vec<Tool> {
         vec![Tool::Tree]
     }
@@ -401,6 +406,7 @@ impl Authoring for Tents {
 
 impl FamilyType for Tents {
     const KEYWORDS: &'static [(&'static str, &'static str)] = &[("tents", "Tents & Trees")];
+    const TITLES: &'static [(&'static str, &'static str)] = &[("tents", "Tents")];
 
     fn parse(s: &Sections) -> Result<Tents, String> {
         Tents::parse(s)
