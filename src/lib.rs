@@ -6,7 +6,8 @@
 //! The run layer (`jobs`, `study`, `textview`: what the UI and the command line both ask
 //! of the engines, and background threads) lives in the `fleetscope-run` crate and is
 //! re-exported the same way. This crate adds what sits between a person and those
-//! (see `ARCHITECTURE.md`): `session` (the only file I/O), `presets`, `ui` and `cli`.
+//! (see `ARCHITECTURE.md`): `session` (the only file I/O), `presets`, `ui` and `cli`,
+//! and `fuzz_checks` (what the fuzz targets and their seed replay test check).
 
 // `unsafe` only where SIMD or libc needs it; those modules allow it and say why.
 #![deny(unsafe_code)]
@@ -15,6 +16,7 @@ pub use fleetscope_engines::{cover, geometry, hardware, hunting, puzzle, qubo, q
 pub use fleetscope_run::{jobs, study, textview};
 
 pub mod cli;
+pub mod fuzz_checks;
 pub mod presets;
 pub mod session;
 #[cfg(feature = "gui")]

@@ -5,11 +5,13 @@
 //! `run` ← `geometry` ← `cover` (← `hunting`) ← `qubo` ← `hardware` ← `puzzle` ← `tomography` ← `solve`.
 //! Every long call takes a `run::CancelFlag` and a progress sink and returns a `Result`
 //! whose error wraps `run::Cancelled`.
+//! `fuzz_checks` sits above them all: the properties the fuzz targets check, for `cargo test` too.
 
 // `unsafe` only where SIMD or libc needs it; those modules allow it and say why.
 #![deny(unsafe_code)]
 
 pub mod cover;
+pub mod fuzz_checks;
 pub mod geometry;
 pub mod hardware;
 pub mod hunting;

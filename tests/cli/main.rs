@@ -4,6 +4,7 @@
 mod commands;
 mod common;
 mod count_sizes;
+mod fuzz_seeds;
 mod hardening;
 mod hardening_formats;
 mod hardware_commands;
