@@ -1,0 +1,48 @@
+//! The fourth round of messages: reports that say what ran and why it stopped,
+//! options a puzzle would ignore refused, every range checked before any work.
+
+use crate::common::*;
+
+/// Runs a command expected to fail with bad input; its one-line error.
+fn refused(args: &[&str]) -> String {
+    let out = fleetscope(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+fn example(name: &str) -> String {
+    format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The plan names the tenure the search ran with: on 8-queens' 64 variables
+/// 0 asks for min(20, n/4) = 16, and auto for the puzzles' short tenure.
+#[test]
+fn the_plan_names_the_tenure_that_ran() {
+    let queens = example("n-queens-8.txt");
+    let plan = |tenure: &str| {
+        json_of(&[
+            "puzzle",
+            "solve",
+            &queens,
+            "--solver",
+            "tabu",
+            "--reads",
+            "2",
+            "--restarts",
+            "1",
+            "--threads",
+            "1",
+            "--tenure",
+            tenure,
+            "--json",
+        ])["plan"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(plan("0").contains("tenure 16,"), "{}", plan("0"));
+    assert!(plan("auto").contains("tenure 5,"), "{}", plan("auto"));
+    assert!(plan("7").contains("tenure 7,"), "{}", plan("7"));
+}
