@@ -204,6 +204,27 @@ impl PuzzleQuboArgs {
         }
     }
 
+    /// Refuses the Battleship-only options on another family, whose QUBO
+    /// would be built without them.
+    pub fn check_family(&self, p: &Puzzle) -> Result<(), String> {
+        if matches!(p, Puzzle::Battleship(_)) {
+            return Ok(());
+        }
+        match [
+            ("--diagonal-penalty", self.diagonal_penalty.is_some()),
+            ("--placements", self.placements),
+        ]
+        .into_iter()
+        .find_map(|(flag, given)| given.then_some(flag))
+        {
+            Some(flag) => Err(format!(
+                "{flag} is a setting of Battleship puzzles, not of {}",
+                p.family()
+            )),
+            None => Ok(()),
+        }
+    }
+
     pub fn options(&self) -> QuboOptions {
         QuboOptions {
             diagonal_penalty: self.diagonal_penalty,
@@ -401,6 +422,7 @@ fn solve_sampled(
     json: bool,
 ) -> Result<(), String> {
     let p = load(file)?;
+    qubo.check_family(&p)?;
     let recipe = ModelRecipe {
         source: ModelSource::Puzzle {
             name: file.to_string(),

@@ -46,3 +46,47 @@ fn the_plan_names_the_tenure_that_ran() {
     assert!(plan("auto").contains("tenure 5,"), "{}", plan("auto"));
     assert!(plan("7").contains("tenure 7,"), "{}", plan("7"));
 }
+
+/// The placement QUBO and the diagonal penalty are Battleship's: another
+/// family refuses them, as every other option it would ignore is refused.
+#[test]
+fn battleship_qubo_options_are_refused_on_other_families() {
+    let queens = example("n-queens-8.txt");
+    for flag in [&["--diagonal-penalty", "1"][..], &["--placements"]] {
+        let mut args = vec![
+            "puzzle", "solve", &queens, "--solver", "sa", "--reads", "1", "--sweeps", "10",
+        ];
+        args.extend(flag);
+        let err = refused(&args);
+        assert!(
+            err.contains(&format!(
+                "{} is a setting of Battleship puzzles, not of n-queens",
+                flag[0]
+            )),
+            "{err}"
+        );
+    }
+    let battleship = example("battleship-csp-report.txt");
+    for flag in [&["--diagonal-penalty", "1"][..], &["--placements"]] {
+        let mut args = vec![
+            "puzzle",
+            "solve",
+            &battleship,
+            "--solver",
+            "sa",
+            "--reads",
+            "1",
+            "--sweeps",
+            "10",
+            "--threads",
+            "1",
+        ];
+        args.extend(flag);
+        let out = fleetscope(&args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
