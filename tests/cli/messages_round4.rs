@@ -90,3 +90,68 @@ fn battleship_qubo_options_are_refused_on_other_families() {
         );
     }
 }
+
+/// Every value of both lists is checked before the first point runs: a
+/// restart count past the limit is refused at once, naming its flag, not after
+/// the SA rows (here far more work than the bound allows) have been measured.
+#[test]
+fn bench_anneal_checks_every_listed_value_before_any_work() {
+    let limit = std::time::Duration::from_secs(60);
+    for (args, says) in [
+        (
+            vec![
+                "bench",
+                "anneal",
+                "--fleets",
+                "1",
+                "--reads",
+                "10000000",
+                "--restarts",
+                "100000001",
+            ],
+            "--restarts: restarts must be at most 100000000, not 100000001",
+        ),
+        (
+            vec![
+                "bench",
+                "anneal",
+                "--fleets",
+                "1",
+                "--reads",
+                "10000000,10000001",
+                "--restarts",
+                "1",
+            ],
+            "--reads: reads must be from 1 to 10000000, not 10000001",
+        ),
+        (
+            vec![
+                "bench", "anneal", "--fleets", "1", "--reads", "10000000", "--sweeps", "0",
+            ],
+            "--sweeps: ",
+        ),
+    ] {
+        let out = run_within(&args, limit);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// `--runs` of the timing benches is 1 to 1,000: 0 would time one run under
+/// the header "(0 runs)", and no limit would let a typo run for ever.
+#[test]
+fn bench_runs_are_one_to_a_thousand() {
+    // Bounded: where the count was taken, the benches ran that many times.
+    let limit = std::time::Duration::from_secs(60);
+    for bench in ["count", "xray"] {
+        for runs in ["0", "1001", "18446744073709551615"] {
+            let out = run_within(&["bench", bench, "--runs", runs], limit);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{bench} {runs}: {err}");
+            assert!(err.contains("--runs must be from 1 to 1000"), "{bench} {runs}: {err}");
+            assert!(out.stdout.is_empty(), "{bench} {runs}");
+        }
+    }
+}
