@@ -458,7 +458,8 @@ fn solve_sampled(
         println!(
             "{}",
             json!({"family": p.family(), "variables": problem.model.qubo().len(), "solution_energy": problem.solution_energy(),
-                   "plan": plan, "reads": set.reads, "seconds": set.seconds, "solved": solved, "samples": rows})
+                   "plan": plan, "reads": set.reads, "stop": super::solve::stop_key(set), "seconds": set.seconds,
+                   "solved": solved, "samples": rows})
         );
         return super::solve::after_cancel(&run);
     }
@@ -471,11 +472,7 @@ fn solve_sampled(
         solution_energy_words(problem)
     );
     println!("run: {plan}");
-    println!(
-        "{kind}: {} in {:.3} s",
-        crate::textview::count(set.reads, "read", "reads"),
-        set.seconds
-    );
+    super::solve::print_how_it_ran(&run);
     for (i, (s, v)) in verdicts.iter().enumerate() {
         let what = if v.violations.is_empty() {
             match v.value {

@@ -155,3 +155,43 @@ fn bench_runs_are_one_to_a_thousand() {
         }
     }
 }
+
+/// A sampled puzzle solve cut short by its time limit says so, as `solve`
+/// does, and its JSON has `solve`'s `stop` field.
+#[test]
+fn a_sampled_puzzle_solve_says_it_stopped_at_its_time_limit() {
+    let queens = example("n-queens-16.txt");
+    let args = [
+        "puzzle",
+        "solve",
+        &queens,
+        "--solver",
+        "sa",
+        "--reads",
+        "1",
+        "--sweeps",
+        "100000000",
+        "--threads",
+        "1",
+        "--time-limit",
+        "0.5",
+    ];
+    let out = fleetscope(&args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("(stopped by the time limit)"), "{text}");
+    assert!(text.contains("no read finished within the time limit"), "{text}");
+    let json = json_of(&[&args[..], &["--json"]].concat());
+    assert_eq!(json["stop"], "TimeLimit", "{json}");
+    let done = json_of(&[
+        "puzzle",
+        "solve",
+        &example("n-queens-8.txt"),
+        "--solver",
+        "tabu",
+        "--reads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(done["stop"], "Done", "{done}");
+}
