@@ -185,6 +185,11 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
             max_tries: a.drafts,
         })
         .collect();
+    // Limits first, before any file or work, and without the remedy: no
+    // other option's value cures a size or an option out of range.
+    for req in &requests {
+        generate::check_limits(req).map_err(|e| e.to_string())?;
+    }
     // The files are named, and a missing folder or a file already there is
     // found, before the work, not after; a file an earlier run of this very
     // request wrote (killed before the set was done) is kept.

@@ -195,3 +195,28 @@ fn a_sampled_puzzle_solve_says_it_stopped_at_its_time_limit() {
     ]);
     assert_eq!(done["stop"], "Done", "{done}");
 }
+
+/// Star Battle's remedy "(--holes)" follows only the error it cures; a size
+/// range of one size reads as that size.
+#[test]
+fn star_battle_remedy_follows_only_the_grade_it_cures() {
+    let generate = |extra: &[&str]| {
+        let mut args = vec!["puzzle", "generate", "--family", "star-battle", "--grade", "easy"];
+        args.extend(extra);
+        refused(&args)
+    };
+    let err = generate(&["--size", "5"]);
+    assert!(
+        err.contains("is 8 to 12 cells a side, not 5") && !err.contains("--holes"),
+        "{err}"
+    );
+    let err = generate(&["--size", "12", "--stars", "4"]);
+    assert!(err.contains("not 4") && !err.contains("--holes"), "{err}");
+    let err = generate(&["--size", "8", "--stars", "3"]);
+    assert!(
+        err.contains("is 12 cells a side, not 8") && !err.contains("--holes"),
+        "{err}"
+    );
+    let err = generate(&["--size", "8", "--stars", "2"]);
+    assert!(err.contains("(--holes)"), "{err}");
+}
