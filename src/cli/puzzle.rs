@@ -437,6 +437,13 @@ fn solve_sampled(
     let Some(problem) = model.problem.puzzle() else {
         unreachable!("a puzzle source builds a puzzle problem")
     };
+    if problem.model.qubo().is_empty() {
+        // Refused flags stay refused when nothing is left to sample.
+        a.check_used_by(Some(kind))?;
+        a.plan(kind)?;
+        decided_by_elimination(file, &p, problem, json);
+        return Ok(());
+    }
     let (run, plan) = a.run(kind, &model.problem, None, json)?;
     let set = &run.set;
     let verdicts: Vec<_> = set
@@ -507,6 +514,33 @@ fn solve_sampled(
         ),
     }
     super::solve::after_cancel(&run)
+}
+
+/// `--eliminate-forced` left no variable: the rules alone decided every
+/// cell, so the answer is that grid, judged, with nothing to sample.
+fn decided_by_elimination(file: &str, p: &Puzzle, problem: &crate::solve::PuzzleProblem, json: bool) {
+    let v = problem.verdict(&[]);
+    let solved = v.success(problem.optimum);
+    let broken: Vec<&str> = v.violations.iter().map(|x| x.message.as_str()).collect();
+    if json {
+        println!(
+            "{}",
+            json!({"family": p.family(), "variables": 0, "decided_by_elimination": true, "reads": 0,
+                   "solved": solved, "valid": v.violations.is_empty(), "broken": broken, "value": v.value,
+                   "answer": answer_text(p, &v.grid)})
+        );
+        return;
+    }
+    println!(
+        "{}: the rules alone decide every cell (--eliminate-forced leaves no variable to sample)",
+        crate::quote::path(file)
+    );
+    println!("answer:\n{}", answer_text(p, &v.grid));
+    if broken.is_empty() {
+        println!("solved: {}", if solved { "yes" } else { "no" });
+    } else {
+        println!("solved: no (breaks {})", broken.join("; "));
+    }
 }
 
 fn check(file: &str, answer: &str, json: bool) -> Result<(), String> {

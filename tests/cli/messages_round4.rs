@@ -220,3 +220,35 @@ fn star_battle_remedy_follows_only_the_grade_it_cures() {
     let err = generate(&["--size", "8", "--stars", "2"]);
     assert!(err.contains("(--holes)"), "{err}");
 }
+
+/// When the rules alone decide every cell, the sampler has nothing to do: the
+/// command says so, naming the file, and prints the solution.
+#[test]
+fn elimination_that_decides_every_cell_gives_the_solution() {
+    let tents = example("tents-6.txt");
+    for solver in ["sa", "tabu"] {
+        let out = fleetscope(&["puzzle", "solve", &tents, "--solver", solver, "--eliminate-forced"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            text.contains("tents-6.txt: the rules alone decide every cell"),
+            "{text}"
+        );
+        assert!(text.contains("solved: yes"), "{text}");
+        let exact = fleetscope(&["puzzle", "solve", &tents]);
+        let exact = String::from_utf8_lossy(&exact.stdout);
+        let answer = exact.split("solution 1:\n").nth(1).unwrap();
+        assert!(text.contains(answer.trim_end()), "{text}\n{exact}");
+    }
+    let json = json_of(&[
+        "puzzle",
+        "solve",
+        &tents,
+        "--solver",
+        "sa",
+        "--eliminate-forced",
+        "--json",
+    ]);
+    assert_eq!(json["variables"], 0, "{json}");
+    assert_eq!(json["solved"], true, "{json}");
+}
