@@ -252,3 +252,29 @@ fn elimination_that_decides_every_cell_gives_the_solution() {
     assert_eq!(json["variables"], 0, "{json}");
     assert_eq!(json["solved"], true, "{json}");
 }
+
+/// A tabu search the time limit cuts short counts the evaluations it made, not
+/// its whole budget: 10^12 evaluations cannot run in the half second given.
+#[test]
+fn tabu_counts_the_flips_that_ran() {
+    let json = json_of(&[
+        "solve",
+        "heart",
+        "--solver",
+        "tabu",
+        "--reads",
+        "1",
+        "--restarts",
+        "0",
+        "--evaluations",
+        "1000000000000",
+        "--threads",
+        "1",
+        "--time-limit",
+        "0.5",
+        "--json",
+    ]);
+    assert_eq!(json["stop"], "TimeLimit", "{json}");
+    let flips = json["flips_per_second"].as_f64().unwrap() * json["seconds"].as_f64().unwrap();
+    assert!(flips > 0.0 && flips < 1e11, "{json}");
+}
