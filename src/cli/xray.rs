@@ -332,6 +332,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
     if n == 0 || n > MAX_STATS {
         return Err(format!("--n must be from 1 to {MAX_STATS}, not {n}"));
     }
+    crate::study::seeds::check_run(seed, n, &format!("--n {n}"))?;
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;
     let (mut us, mut fleets, mut labelled) = (Vec::new(), Vec::new(), Vec::new());

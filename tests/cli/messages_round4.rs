@@ -278,3 +278,27 @@ fn tabu_counts_the_flips_that_ran() {
     let flips = json["flips_per_second"].as_f64().unwrap() * json["seconds"].as_f64().unwrap();
     assert!(flips > 0.0 && flips < 1e11, "{json}");
 }
+
+/// Consecutive seeds that would pass the largest are refused, naming the
+/// flags, not wrapped round to 0 (or a panic where overflow is checked).
+#[test]
+fn seed_runs_past_the_largest_are_refused_naming_the_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("two.ron");
+    let max = u64::MAX.to_string();
+    let err = refused(&[
+        "new-session",
+        out.to_str().unwrap(),
+        "classic",
+        "classic",
+        "--random",
+        &max,
+    ]);
+    assert!(err.contains(&format!("--random {max} with 2 sources")), "{err}");
+    assert!(!out.exists());
+    let err = refused(&["xray", "stats", "--n", "2", "--seed", &max]);
+    assert!(err.contains(&format!("--seed {max} with --n 2")), "{err}");
+    // The last seed itself is fine.
+    let out = fleetscope(&["xray", "stats", "--n", "1", "--seed", &max, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
