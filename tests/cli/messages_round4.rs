@@ -302,3 +302,36 @@ fn seed_runs_past_the_largest_are_refused_naming_the_flags() {
     let out = fleetscope(&["xray", "stats", "--n", "1", "--seed", &max, "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// A file an earlier run began is kept only if it is what a fresh run gives:
+/// cut after its first lines it still parses, but it is no unique puzzle.
+#[test]
+fn a_resumed_generate_keeps_only_a_unique_puzzle_of_the_grade() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.txt");
+    let path = file.to_str().unwrap();
+    let args = [
+        "puzzle", "generate", "--family", "queens", "--size", "5", "--grade", "easy", "-o", path,
+    ];
+    let out = fleetscope(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let whole = std::fs::read_to_string(&file).unwrap();
+    // Kept whole: nothing is made again.
+    let out = fleetscope(&args);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("kept from an earlier run"));
+    for lines in [3, 4] {
+        let cut: String = whole.lines().take(lines).map(|l| format!("{l}\n")).collect();
+        std::fs::write(&file, &cut).unwrap();
+        let err = refused(&args);
+        assert!(
+            err.contains(&format!("{path}: an earlier run of this command began it, but")),
+            "{err}"
+        );
+        assert!(err.contains("remove it to make it again"), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            cut,
+            "the file is left as it was"
+        );
+    }
+}
