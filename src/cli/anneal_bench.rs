@@ -106,6 +106,30 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
     {
         return Err(format!("{flag} names no count: leave it out for its default"));
     }
+    let sa = Solver::Anneal(AnnealParams {
+        sweeps: b.sweeps,
+        beta: None,
+    });
+    let tabu = |restarts: usize| {
+        Solver::Tabu(TabuParams {
+            restarts,
+            ..TabuParams::default()
+        })
+    };
+    // Every value in range before any work: a point past the limits would
+    // otherwise be refused only when its turn came, the rows before it lost.
+    if b.until_fleet.is_none() && b.export.is_none() {
+        if let Some(r) = reads.iter().find(|&&r| r > crate::solve::MAX_READS) {
+            return Err(format!(
+                "--reads: reads must be from 1 to {}, not {r}",
+                crate::solve::MAX_READS
+            ));
+        }
+        sa.sampler().check().map_err(|e| format!("--sweeps: {e}"))?;
+        for &r in &restarts {
+            tabu(r).sampler().check().map_err(|e| format!("--restarts: {e}"))?;
+        }
+    }
     if let Some(dir) = &b.export {
         let files: Vec<std::path::PathBuf> = (0..b.fleets)
             .map(|i| dir.join(instance_file(i)))
@@ -124,19 +148,11 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
     }
     let mut points = Vec::new();
     for r in reads {
-        let solver = Solver::Anneal(AnnealParams {
-            sweeps: b.sweeps,
-            beta: None,
-        });
-        points.push(run_point(&problems, solver, r, b.seed, "sa reads".into(), r)?);
+        points.push(run_point(&problems, sa.clone(), r, b.seed, "sa reads".into(), r)?);
         eprint!(".");
     }
     for r in restarts {
-        let solver = Solver::Tabu(TabuParams {
-            restarts: r,
-            ..TabuParams::default()
-        });
-        points.push(run_point(&problems, solver, 1, b.seed, "tabu restarts".into(), r)?);
+        points.push(run_point(&problems, tabu(r), 1, b.seed, "tabu restarts".into(), r)?);
         eprint!(".");
     }
     eprintln!();

@@ -359,7 +359,8 @@ pub enum BenchCommand {
     },
     /// Time the counting engines on the presets.
     Count {
-        #[arg(long, default_value_t = 5)]
+        /// Runs timed (1 to 1,000); the median is reported.
+        #[arg(long, default_value_t = 5, value_parser = cputime::runs)]
         runs: usize,
         #[arg(long, default_value_t = 0)]
         threads: usize,
@@ -369,7 +370,8 @@ pub enum BenchCommand {
     },
     /// Time the tomography tasks (|U|, fleets per X-ray, a 4-interchange walk).
     Xray {
-        #[arg(long, default_value_t = 5)]
+        /// Runs timed (1 to 1,000); the median is reported.
+        #[arg(long, default_value_t = 5, value_parser = cputime::runs)]
         runs: usize,
     },
     /// Exact hunt maps after each shot (scripted games against random fleets, one

@@ -204,6 +204,27 @@ impl PuzzleQuboArgs {
         }
     }
 
+    /// Refuses the Battleship-only options on another family, whose QUBO
+    /// would be built without them.
+    pub fn check_family(&self, p: &Puzzle) -> Result<(), String> {
+        if matches!(p, Puzzle::Battleship(_)) {
+            return Ok(());
+        }
+        match [
+            ("--diagonal-penalty", self.diagonal_penalty.is_some()),
+            ("--placements", self.placements),
+        ]
+        .into_iter()
+        .find_map(|(flag, given)| given.then_some(flag))
+        {
+            Some(flag) => Err(format!(
+                "{flag} is a setting of Battleship puzzles, not of {}",
+                p.family()
+            )),
+            None => Ok(()),
+        }
+    }
+
     pub fn options(&self) -> QuboOptions {
         QuboOptions {
             diagonal_penalty: self.diagonal_penalty,
@@ -401,6 +422,7 @@ fn solve_sampled(
     json: bool,
 ) -> Result<(), String> {
     let p = load(file)?;
+    qubo.check_family(&p)?;
     let recipe = ModelRecipe {
         source: ModelSource::Puzzle {
             name: file.to_string(),
@@ -415,6 +437,13 @@ fn solve_sampled(
     let Some(problem) = model.problem.puzzle() else {
         unreachable!("a puzzle source builds a puzzle problem")
     };
+    if problem.model.qubo().is_empty() {
+        // Refused flags stay refused when nothing is left to sample.
+        a.check_used_by(Some(kind))?;
+        a.plan(kind)?;
+        decided_by_elimination(file, &p, problem, json);
+        return Ok(());
+    }
     let (run, plan) = a.run(kind, &model.problem, None, json)?;
     let set = &run.set;
     let verdicts: Vec<_> = set
@@ -436,7 +465,8 @@ fn solve_sampled(
         println!(
             "{}",
             json!({"family": p.family(), "variables": problem.model.qubo().len(), "solution_energy": problem.solution_energy(),
-                   "plan": plan, "reads": set.reads, "seconds": set.seconds, "solved": solved, "samples": rows})
+                   "plan": plan, "reads": set.reads, "stop": super::solve::stop_key(set), "seconds": set.seconds,
+                   "solved": solved, "samples": rows})
         );
         return super::solve::after_cancel(&run);
     }
@@ -449,11 +479,7 @@ fn solve_sampled(
         solution_energy_words(problem)
     );
     println!("run: {plan}");
-    println!(
-        "{kind}: {} in {:.3} s",
-        crate::textview::count(set.reads, "read", "reads"),
-        set.seconds
-    );
+    super::solve::print_how_it_ran(&run);
     for (i, (s, v)) in verdicts.iter().enumerate() {
         let what = if v.violations.is_empty() {
             match v.value {
@@ -488,6 +514,33 @@ fn solve_sampled(
         ),
     }
     super::solve::after_cancel(&run)
+}
+
+/// `--eliminate-forced` left no variable: the rules alone decided every
+/// cell, so the answer is that grid, judged, with nothing to sample.
+fn decided_by_elimination(file: &str, p: &Puzzle, problem: &crate::solve::PuzzleProblem, json: bool) {
+    let v = problem.verdict(&[]);
+    let solved = v.success(problem.optimum);
+    let broken: Vec<&str> = v.violations.iter().map(|x| x.message.as_str()).collect();
+    if json {
+        println!(
+            "{}",
+            json!({"family": p.family(), "variables": 0, "decided_by_elimination": true, "reads": 0,
+                   "solved": solved, "valid": v.violations.is_empty(), "broken": broken, "value": v.value,
+                   "answer": answer_text(p, &v.grid)})
+        );
+        return;
+    }
+    println!(
+        "{}: the rules alone decide every cell (--eliminate-forced leaves no variable to sample)",
+        crate::quote::path(file)
+    );
+    println!("answer:\n{}", answer_text(p, &v.grid));
+    if broken.is_empty() {
+        println!("solved: {}", if solved { "yes" } else { "no" });
+    } else {
+        println!("solved: no (breaks {})", broken.join("; "));
+    }
 }
 
 fn check(file: &str, answer: &str, json: bool) -> Result<(), String> {

@@ -185,6 +185,11 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
             max_tries: a.drafts,
         })
         .collect();
+    // Limits first, before any file or work, and without the remedy: no
+    // other option's value cures a size or an option out of range.
+    for req in &requests {
+        generate::check_limits(req).map_err(|e| e.to_string())?;
+    }
     // The files are named, and a missing folder or a file already there is
     // found, before the work, not after; a file an earlier run of this very
     // request wrote (killed before the set was done) is kept.
@@ -202,11 +207,18 @@ pub fn generate(a: &GenerateArgs) -> Result<(), String> {
                 .map_err(|e| format!("-o {}: {e}", crate::quote::path(a.out.as_deref().unwrap_or(file))))?;
             continue;
         }
-        // Its first lines alone prove little: a file cut short keeps them.
+        // Its first lines alone prove little: a file cut short keeps them, and
+        // one cut after a few rows of its body still parses. It is kept only
+        // as a fresh result would be: a unique puzzle of the grade asked for.
         let text = crate::session::read_text(file).map_err(|e| e.to_string())?;
-        if let Err(e) = crate::puzzle::Puzzle::parse(&text) {
+        let why = match crate::puzzle::Puzzle::parse(&text) {
+            Err(e) => Some(format!("it holds no whole puzzle ({e})")),
+            Ok(p) => crate::study::setter::not_a_result(&p, grade, &super::interrupt::ctrl_c_flag())
+                .map_err(|e| e.to_string())?,
+        };
+        if let Some(why) = why {
             return Err(format!(
-                "{}: an earlier run of this command began it, but it holds no whole puzzle ({e}): remove it to make it again",
+                "{}: an earlier run of this command began it, but {why}: remove it to make it again",
                 crate::quote::path(file)
             ));
         }

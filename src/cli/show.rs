@@ -34,6 +34,10 @@ pub fn show(source: &str) -> Result<String, String> {
 /// Builds a session from sources and saves it atomically.
 pub fn new_session(out: &Path, sources: &[String], random: Option<u64>, force: bool) -> Result<(), String> {
     super::output::check_new_file(out, force)?;
+    if let Some(seed) = random {
+        let sources_words = textview::count(sources.len(), "source", "sources");
+        crate::study::seeds::check_run_of("--random", seed, sources.len(), &sources_words)?;
+    }
     let mut setups = Vec::new();
     for (i, src) in sources.iter().enumerate() {
         let mut setup = resolve_source(src)?;

@@ -304,6 +304,24 @@ pub fn after_cancel(run: &JudgedRun) -> Result<(), String> {
     }
 }
 
+/// Why the run stopped, as `--json` says it ("TimeLimit").
+pub fn stop_key(set: &crate::solve::SampleSet) -> String {
+    format!("{:?}", set.stop)
+}
+
+/// The run's summary line (reads, seconds, why it stopped, flip rate) and,
+/// when no read finished, why none did.
+pub fn print_how_it_ran(run: &JudgedRun) {
+    println!("{}", run.summary());
+    if run.set.samples.is_empty() {
+        if run.set.stop == crate::solve::Stop::Cancelled {
+            println!("no read finished before Ctrl+C");
+        } else {
+            println!("no read finished within the time limit: allow more time or ask for fewer sweeps");
+        }
+    }
+}
+
 fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair_depth: Option<usize>, json: bool) {
     let (q, set) = (problem.qubo(), &run.set);
     let rate = set.flips as f64 / set.seconds.max(1e-9);
@@ -338,7 +356,7 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
             "couplers": q.coupler_count(),
             "reads": set.reads,
             "reads_left_out": set.dropped,
-            "stop": format!("{:?}", set.stop),
+            "stop": stop_key(set),
             "seconds": set.seconds,
             "flips_per_second": rate,
             "distinct": set.distinct,
@@ -369,14 +387,7 @@ fn report(problem: &Problem, st: &QuboStats, run: &JudgedRun, plan: &str, repair
         println!("the original picture has energy {e:.6}");
     }
     println!("run: {plan}");
-    println!("{}", run.summary());
-    if set.samples.is_empty() {
-        if set.stop == crate::solve::Stop::Cancelled {
-            println!("no read finished before Ctrl+C");
-        } else {
-            println!("no read finished within the time limit: allow more time or ask for fewer sweeps");
-        }
-    }
+    print_how_it_ran(run);
     for row in &rows {
         let mut line = format!(
             "#{:<3} energy {:>12.6}  found {:>5}×",

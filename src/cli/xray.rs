@@ -332,6 +332,7 @@ pub fn stats(n: usize, seed: u64, json_out: bool) -> Result<(), String> {
     if n == 0 || n > MAX_STATS {
         return Err(format!("--n must be from 1 to {MAX_STATS}, not {n}"));
     }
+    crate::study::seeds::check_run(seed, n, &format!("--n {n}"))?;
     let setup = resolve_source("classic")?;
     let lengths = straight_lengths(&setup.fleet)?;
     let (mut us, mut fleets, mut labelled) = (Vec::new(), Vec::new(), Vec::new());
@@ -430,7 +431,7 @@ pub fn bench(runs: usize) -> Result<(), String> {
     // Each timing checks Ctrl+C between its runs and its X-rays.
     let time = |f: &dyn Fn()| {
         let (mut c, mut w) = (Vec::new(), Vec::new());
-        for _ in 0..runs.max(1) {
+        for _ in 0..runs {
             let (_, wall, cpu) = measure(f);
             cancelled(&cancel)?;
             c.push(cpu);

@@ -11,6 +11,7 @@ mod hardware_commands;
 mod messages;
 mod messages_round2;
 mod messages_round3;
+mod messages_round4;
 mod output_files;
 mod presets;
 mod puzzle_commands;

@@ -165,22 +165,37 @@ pub struct Generated {
     pub tries: usize,
 }
 
-/// Checks a request's limits, naming what is wrong.
+/// Checks a request's limits and that its grade is within reach, naming
+/// what is wrong.
 pub fn check(req: &GenerateRequest) -> Result<(), GenerateError> {
+    check_limits(req)?;
+    match req.recipe.out_of_reach(req.grade) {
+        Some(why) => Err(GenerateError::Invalid(why.into())),
+        None => Ok(()),
+    }
+}
+
+/// Checks the request's size, options, drafts and grade against their
+/// limits only: an error here is not cured by another option's value, as
+/// [`Recipe::remedy`]'s out-of-reach grade is.
+pub fn check_limits(req: &GenerateRequest) -> Result<(), GenerateError> {
     limits(req).map_err(GenerateError::Invalid)
 }
 
-/// [`check`], in words.
+/// [`check_limits`], in words.
 fn limits(req: &GenerateRequest) -> Result<(), String> {
     req.recipe.options.check()?;
     req.recipe.info().check(&req.recipe.options, req.size)?;
     let sizes = req.recipe.sizes();
     if !sizes.contains(&req.size) {
+        let side = if sizes.start() == sizes.end() {
+            sizes.start().to_string()
+        } else {
+            format!("{} to {}", sizes.start(), sizes.end())
+        };
         return Err(format!(
-            "a generated {} is {} to {} cells a side, not {}",
+            "a generated {} is {side} cells a side, not {}",
             req.recipe.word(),
-            sizes.start(),
-            sizes.end(),
             req.size
         ));
     }
@@ -192,9 +207,6 @@ fn limits(req: &GenerateRequest) -> Result<(), String> {
     }
     if req.grade == Grade::NeedsSearch {
         return Err("a generated puzzle is graded Easy, Medium, Hard or Fiendish".into());
-    }
-    if let Some(why) = req.recipe.out_of_reach(req.grade) {
-        return Err(why.into());
     }
     Ok(())
 }

@@ -182,12 +182,12 @@ impl TabuRun<'_> {
             }
         };
         let mut stop = || reached.get() || ctx.cancelled() || ctx.out_of_time();
-        let (_, e) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
+        let (_, e, flips) = tabu_read(q, p, &mut rng, &mut record, &mut stop);
         drop(trace);
         let searches = searches as u64;
         ReadResult {
             complete: searches == p.restarts as u64 + 1 || reached.get(),
-            flips: searches * p.evaluations_for(q.len()),
+            flips,
             energy: e,
             found,
         }
@@ -252,7 +252,8 @@ fn steps_between_looks(n: usize, most: usize) -> u64 {
 }
 
 /// One tabu search from `start` for `evaluations` flip evaluations; returns
-/// the best state met and its energy. `stop` is asked every few moves.
+/// the best state met, its energy and the evaluations made (fewer when `stop`,
+/// asked every few moves, ends it early).
 fn tabu_search(
     q: &Qubo,
     start: Vec<u8>,
@@ -260,7 +261,7 @@ fn tabu_search(
     evaluations: u64,
     rng: &mut Rng,
     stop: &mut dyn FnMut() -> bool,
-) -> (Vec<u8>, f64) {
+) -> (Vec<u8>, f64, u64) {
     let n = q.len();
     let mut w = Walker::new(q, start);
     let mut best = (w.x.clone(), w.energy);
@@ -305,7 +306,7 @@ fn tabu_search(
         }
     }
     let exact = q.energy(&best.0);
-    (best.0, exact)
+    (best.0, exact, spent)
 }
 
 /// MST2's new start from `x`: choose k = max(10, 0.4n) variables by roulette
@@ -401,18 +402,20 @@ fn perturb(q: &Qubo, x: &[u8], rng: &mut Rng, stop: &mut dyn FnMut() -> bool) ->
 
 /// One tabu read: a search from a random state, then `restarts` MST2
 /// restarts. `found(state, energy)` gets each search's best; `stop` ends early.
+/// Returns the best state, its energy and the flip evaluations made (a search
+/// cut short counts what it ran, not its budget).
 pub fn tabu_read(
     q: &Qubo,
     params: &TabuParams,
     rng: &mut Rng,
     found: &mut dyn FnMut(&[u8], f64),
     stop: &mut dyn FnMut() -> bool,
-) -> (Vec<u8>, f64) {
+) -> (Vec<u8>, f64, u64) {
     let n = q.len();
     let tenure = params.tenure_for(n);
     let evals = params.evaluations_for(n);
     let start: Vec<u8> = (0..n).map(|_| rng.bit()).collect();
-    let (mut last, mut last_e) = tabu_search(q, start, tenure, evals, rng, stop);
+    let (mut last, mut last_e, mut spent) = tabu_search(q, start, tenure, evals, rng, stop);
     found(&last, last_e);
     let mut best = (last.clone(), last_e);
     for _ in 0..params.restarts {
@@ -422,11 +425,13 @@ pub fn tabu_read(
         let Some(next) = perturb(q, &last, rng, stop) else {
             break;
         };
-        (last, last_e) = tabu_search(q, next, tenure, evals, rng, stop);
+        let (state, energy, evaluated) = tabu_search(q, next, tenure, evals, rng, stop);
+        (last, last_e) = (state, energy);
+        spent += evaluated;
         found(&last, last_e);
         if last_e < best.1 - TOL {
             best = (last.clone(), last_e);
         }
     }
-    best
+    (best.0, best.1, spent)
 }

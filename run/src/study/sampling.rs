@@ -120,9 +120,17 @@ impl Default for RunPlan {
 impl RunPlan {
     /// The run in words, as reports print it: "tabu (2,000 restarts, tenure 5,
     /// auto evaluations per search), up to 100 reads, stopping at the first
-    /// success, time limit 60 s".
+    /// success, time limit 60 s". The tenure is the one the search uses on
+    /// this model.
     pub fn describe(&self, problem: &Problem, until_success: bool) -> String {
-        let solver = self.sampler.solver_for(problem.puzzle().map(|_| problem.qubo().len()));
+        let n = problem.qubo().len();
+        let mut solver = self.sampler.solver_for(problem.puzzle().map(|_| n));
+        // The tenure that runs, not "auto": 0 and auto differ on a puzzle.
+        if let Solver::Tabu(t) = &mut solver
+            && t.tenure.is_none()
+        {
+            t.tenure = Some(t.tenure_for(n));
+        }
         let reads = crate::textview::count(self.reads, "read", "reads");
         let reads = if until_success { format!("up to {reads}") } else { reads };
         let mut out = format!("{}, {reads}", solver.sampler().describe());

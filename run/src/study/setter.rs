@@ -47,6 +47,41 @@ pub fn clues_that_can_go(spare: usize, clues: usize) -> String {
 /// for minutes.
 pub const MINIMAL_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
+/// Why `puzzle` is not what a generator's result is, a unique puzzle of
+/// `grade` (`None`: it is): a file kept from an earlier run may have been cut
+/// short or edited and still parse.
+pub fn not_a_result(puzzle: &Puzzle, grade: Grade, cancel: &CancelFlag) -> Result<Option<String>, Cancelled> {
+    let count = puzzle.solve_exact(
+        crate::puzzle::ExactRequest {
+            limit: 2,
+            keep: 0,
+            progress: &crate::puzzle::no_search_progress,
+            max_nodes: None,
+        },
+        cancel,
+    );
+    let count = match count {
+        Ok(r) => r,
+        Err(_) if cancel.is_cancelled() => return Err(Cancelled),
+        Err(e) => return Ok(Some(e.to_string())),
+    };
+    if count.timed_out {
+        return Err(Cancelled);
+    }
+    if !count.is_unique() {
+        return Ok(Some(if count.count == 0 {
+            "its puzzle has no solution".to_string()
+        } else {
+            "its puzzle has more than one solution".to_string()
+        }));
+    }
+    let got = grade_of(puzzle, cancel);
+    if cancel.is_cancelled() {
+        return Err(Cancelled);
+    }
+    Ok((got != grade).then(|| format!("its puzzle is graded {}, not {}", got.name(), grade.name())))
+}
+
 /// The minimal-clue certificate of a unique puzzle of grade `grade`, in
 /// words: every clue needed, or which can go (and whether at this grade). A
 /// cancel is an error, never a certificate; a time limit that stops the
