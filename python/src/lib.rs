@@ -13,8 +13,8 @@ use fleetscope_run::jobs::{Job, Repaint};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use std::sync::{Arc, Mutex};
 use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How often the waiting thread looks for a signal: well inside the 100 ms a
@@ -41,7 +41,11 @@ impl Model {
             ));
         }
         if self.spin {
-            let j = self.quadratic.iter().map(|&(i, j, w)| (i.min(j), i.max(j), w)).collect();
+            let j = self
+                .quadratic
+                .iter()
+                .map(|&(i, j, w)| (i.min(j), i.max(j), w))
+                .collect();
             Qubo::from_ising(&Ising {
                 h: self.linear,
                 j,
