@@ -90,15 +90,25 @@ impl Shortcut {
         s
     }
 
-    /// Was it pressed this frame, with the keyboard free ([`keyboard_free`])?
-    /// Consumes the key press.
+    /// Was it pressed this frame, with the keyboard free ([`keyboard_free`])
+    /// and, for a typed key, no window clicked in ([`in_window`])? Consumes
+    /// the key press.
     pub fn pressed(&self, ui: &Ui) -> bool {
         let ctx = ui.ctx();
+        // Asked first, every time: each click is seen, whatever the keys.
+        let away = in_window(ctx);
         let free = keyboard_free(ctx) || (self.in_text_fields && !super::prompt::is_up(ctx));
-        // Keys without Ctrl wait while the user works in a window.
-        let room_key = !(self.keys.modifiers.command || self.keys.modifiers.ctrl);
-        free && !(room_key && in_window(ctx))
+        free && !(self.typed() && away)
             && ui.input_mut(|i| i.consume_shortcut(&self.keys) || self.alt.is_some_and(|a| i.consume_shortcut(&a)))
+    }
+
+    /// A key a user may type in a window (a letter, Esc, Backspace): it waits
+    /// while they work there ([`in_window`]). Ctrl shortcuts and function
+    /// keys (F1) act anywhere.
+    fn typed(&self) -> bool {
+        let name = self.keys.logical_key.name();
+        let function_key = name.len() > 1 && name.starts_with('F') && name[1..].bytes().all(|b| b.is_ascii_digit());
+        !(self.keys.modifiers.command || self.keys.modifiers.ctrl || function_key)
     }
 
     /// A menu button with the label and the keys.

@@ -75,6 +75,18 @@ fn room_keys_wait_while_the_user_works_in_a_window() {
     h.key_press(egui::Key::P);
     h.run_steps(2);
     assert!(h.state().room.trying(), "P in the room toggles Try");
+    // Back in the dialog the key waits again, until the dialog closes.
+    let at = h.get_by_label("Seed").rect().center();
+    click_at(&mut h, at);
+    h.key_press(egui::Key::P);
+    h.run_steps(2);
+    assert!(h.state().room.trying(), "P typed in the dialog left Try on");
+    h.get_by_label("Close window").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Drafts per puzzle").is_none(), "the dialog closed");
+    h.key_press(egui::Key::P);
+    h.run_steps(2);
+    assert!(!h.state().room.trying(), "with the dialog closed, P acts");
 }
 
 #[test]
@@ -134,4 +146,36 @@ fn bad_fields_are_said_as_they_are_typed_and_hold_generate_back() {
     set_number(&mut h, "How many", 1.0);
     assert!(h.query_by_label_contains("run past").is_none());
     assert!(generate_enabled(&h));
+}
+
+/// In the whole app, with the user working in the dialog: Ctrl shortcuts
+/// still act (Undo), the room's own letters wait.
+#[test]
+fn ctrl_shortcuts_still_act_while_the_user_works_in_a_window() {
+    use egui::{Key, Modifiers};
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_room("puzzles");
+    h.run_steps(3);
+    let before = h.state().doc.session.puzzles.puzzles.len();
+    h.state_mut().doc.edit(|s| {
+        let copy = s.puzzles.puzzles[0].clone();
+        s.puzzles.puzzles.push(copy);
+    });
+    h.run_steps(2);
+    h.state_mut().room_mut::<PuzzlesRoom>().open_generate();
+    h.run_steps(3);
+    wait_for_label(&mut h, "Drafts per puzzle");
+    let at = h.get_by_label("Family").rect().center();
+    click_at(&mut h, at);
+    h.key_press(Key::P);
+    h.run_steps(2);
+    assert!(!h.state().room::<PuzzlesRoom>().trying(), "the room's letter waits");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.session.puzzles.puzzles.len(),
+        before,
+        "Ctrl+Z undid the edit"
+    );
 }
