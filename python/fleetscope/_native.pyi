@@ -5,6 +5,7 @@ from typing import Any, Optional, Sequence, Tuple
 __version__: str
 MAX_READS: int
 MAX_SWEEPS: int
+MAX_TIME_LIMIT: float
 
 def sample(
     sampler: str,

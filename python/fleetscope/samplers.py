@@ -56,8 +56,9 @@ def _timeout_seconds(timeout: Any) -> Optional[float]:
         return None
     if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
         raise TypeError(f"timeout must be a number of milliseconds, not {type(timeout).__name__}")
-    if not timeout > 0:
-        raise ValueError(f"timeout must be a positive number of milliseconds, not {timeout}")
+    most = _native.MAX_TIME_LIMIT * 1000.0
+    if not 0 < timeout <= most:
+        raise ValueError(f"timeout must be a number of milliseconds in (0, {most:.0f}], not {timeout}")
     return float(timeout) / 1000.0
 
 

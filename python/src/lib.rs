@@ -199,6 +199,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_READS", solve::MAX_READS)?;
     m.add("MAX_SWEEPS", solve::MAX_SWEEPS)?;
+    m.add("MAX_TIME_LIMIT", fleetscope_run::limits::MAX_TIME_LIMIT)?;
     m.add_function(wrap_pyfunction!(sample, m)?)?;
     Ok(())
 }
