@@ -14,8 +14,7 @@ use crate::study::hardware::{
     EmbedSummary, HardwarePlan, HardwareReport, MAX_HARDWARE_READS, MAX_TRIES, TARGETS, embed_model, from_chains,
     hardware_report, imported, interactions, parse_strengths, summarize, target_graph,
 };
-use crate::ui::document::Document;
-use crate::ui::room::repaint;
+use crate::ui::room::{RoomCtx, repaint};
 use crate::ui::widgets::job_controls::{JobLabels, job_controls, task_status};
 use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::qubit_view::{NO_CHAIN, QubitDrawing, QubitView};
@@ -63,6 +62,8 @@ pub struct HardwareTab {
     files: Task<String>,
     /// The chain strength of an embedded-problem export (empty: the default).
     export_strength: String,
+    /// The target graph the tab last drew: a new one clears what the old one had.
+    target_seen: Option<String>,
 }
 
 /// The drawing of an embedding on its graph (made in the job).
@@ -139,8 +140,8 @@ impl HardwareTab {
 
     /// Draws the tab. `model` is the built model and `generation` counts
     /// the models built so far (a new one is a new generation).
-    pub fn show(&mut self, ui: &mut Ui, doc: &mut Document, model: Option<&StudyModel>, generation: u64) {
-        let mut s = doc.session.solver.hardware.clone();
+    pub fn show(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>, model: Option<&StudyModel>, generation: u64) {
+        let mut s = ctx.doc.session.solver.hardware.clone();
         if self.embed.poll()
             && let Some(e) = &self.embed.result
         {
@@ -168,6 +169,9 @@ impl HardwareTab {
              held together by a strong coupling. Embed finds the chains (verified before they are shown).",
         );
         self.embed_controls(ui, &mut s, model, generation);
+        if let Some(note) = self.follow_target(&mut s) {
+            ctx.status(note);
+        }
         self.import_ui(ui, &s.target, model, generation);
         let fits = self.fits(model, generation);
         self.keep_figures_current(ui, model, generation, fits);
@@ -197,9 +201,43 @@ impl HardwareTab {
             }
             super::hardware_plot::sweep_plot(ui, &sw.report);
         }
-        if s != doc.session.solver.hardware {
-            doc.edit(|x| x.solver.hardware = s);
+        if s != ctx.doc.session.solver.hardware {
+            ctx.doc.edit(|x| x.solver.hardware = s);
         }
+    }
+
+    /// Clears what was made on another target graph once the target changes:
+    /// an embedding (its drawing, figures and verdicts) and a sweep over it fit
+    /// the old graph only. Says so when there was something to clear.
+    fn follow_target(&mut self, s: &mut HardwareSettings) -> Option<String> {
+        let before = self.target_seen.replace(s.target.clone())?;
+        if before == s.target {
+            return None;
+        }
+        // A saved embedding on the new target stays (an undo brings target and embedding back together).
+        if s.embedding.as_ref().is_some_and(|e| e.target != s.target) {
+            s.embedding = None;
+        }
+        let had = self.embed.result.is_some()
+            || self.embed.is_running()
+            || self.sweep.result.is_some()
+            || self.sweep.is_running();
+        // Dropping a task cancels its job.
+        self.embed = Task::default();
+        self.refresh = Task::default();
+        self.sweep = Task::default();
+        self.summary_generation = None;
+        self.refresh_asked = None;
+        self.fits = None;
+        self.view = QubitView::default();
+        self.restored = false;
+        had.then(|| {
+            format!(
+                "Cleared the embedding made for {}: it does not fit {}; press Embed to make one there.",
+                target_name(&before),
+                target_name(&s.target)
+            )
+        })
     }
 
     /// Shows the session's saved embedding (once per load), checked against the model.
@@ -210,6 +248,10 @@ impl HardwareTab {
         let (Some(saved), Some(m)) = (&s.embedding, model) else {
             return;
         };
+        // An embedding on another graph than the target chosen is not shown as if it were on it.
+        if saved.target != s.target {
+            return;
+        }
         self.restored = true;
         let (problem, saved) = (m.problem.clone(), saved.clone());
         self.embed.start(repaint(ui), move |job: &JobCtx<()>| {
@@ -267,12 +309,8 @@ impl HardwareTab {
     fn embed_controls(&mut self, ui: &mut Ui, s: &mut HardwareSettings, model: Option<&StudyModel>, generation: u64) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Target");
-            let shown = TARGETS
-                .iter()
-                .find(|(spec, _)| *spec == s.target)
-                .map_or(s.target.clone(), |(_, name)| (*name).to_string());
             egui::ComboBox::from_id_salt("hardware_target")
-                .selected_text(shown)
+                .selected_text(target_name(&s.target))
                 .show_ui(ui, |ui| {
                     for (spec, name) in TARGETS {
                         ui.selectable_value(&mut s.target, spec.to_string(), name);
@@ -532,6 +570,14 @@ impl HardwareTab {
             }
         });
     }
+}
+
+/// A target graph's name for people ("Pegasus P16 (Advantage)"), or its spec.
+fn target_name(spec: &str) -> String {
+    TARGETS
+        .iter()
+        .find(|(s, _)| *s == spec)
+        .map_or(spec.to_string(), |(_, name)| (*name).to_string())
 }
 
 /// Names a variable: its cell for an X-ray model.

@@ -209,7 +209,7 @@ impl Room for SolverRoom {
                     let model = self.model.result.as_ref().filter(|_| !self.model.is_running());
                     let generation = self.model_generation;
                     let hardware = &mut self.hardware;
-                    egui::ScrollArea::vertical().show(ui, |ui| hardware.show(ui, ctx.doc, model, generation));
+                    egui::ScrollArea::vertical().show(ui, |ui| hardware.show(ui, ctx, model, generation));
                 }
             }
         });
