@@ -4,7 +4,7 @@
 //! simulate the embedded problem over a chain-strength sweep, and export the
 //! embedding and the embedded problem. The work is `study::hardware`'s.
 
-use crate::hardware::{EmbedMethod, EmbedOptions, EmbedProgress, Topology};
+use crate::hardware::{EmbedMethod, EmbedOptions, EmbedProgress, Family, Topology};
 use crate::jobs::{JobCtx, Task};
 use crate::run::Progress;
 use crate::session::{HardwareSettings, SavedEmbedding};
@@ -211,11 +211,11 @@ impl HardwareTab {
     /// the old graph only. Says so when there was something to clear.
     fn follow_target(&mut self, s: &mut HardwareSettings) -> Option<String> {
         let before = self.target_seen.replace(s.target.clone())?;
-        if before == s.target {
+        if same_graph(&before, &s.target) {
             return None;
         }
         // A saved embedding on the new target stays (an undo brings target and embedding back together).
-        if s.embedding.as_ref().is_some_and(|e| e.target != s.target) {
+        if s.embedding.as_ref().is_some_and(|e| !same_graph(&e.target, &s.target)) {
             s.embedding = None;
         }
         let had = self.embed.result.is_some()
@@ -249,7 +249,7 @@ impl HardwareTab {
             return;
         };
         // An embedding on another graph than the target chosen is not shown as if it were on it.
-        if saved.target != s.target {
+        if !same_graph(&saved.target, &s.target) {
             return;
         }
         self.restored = true;
@@ -569,6 +569,14 @@ impl HardwareTab {
                 });
             }
         });
+    }
+}
+
+/// Whether two specs name one graph (`chimera:4` is `chimera:4,4,4`, as saved).
+fn same_graph(a: &str, b: &str) -> bool {
+    match (Family::parse(a), Family::parse(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
     }
 }
 
