@@ -382,7 +382,7 @@ mod tests {
             while !ctx.is_cancelled() {
                 std::thread::sleep(Duration::from_millis(2));
             }
-            Err("cancelled".into())
+            Err("stopped".into())
         });
         let t0 = Instant::now();
         while t.job().is_some_and(|j| j.note().is_empty()) {

@@ -139,7 +139,8 @@ pub fn bench_anneal(b: &AnnealBench) -> Result<(), String> {
             .map_err(|e| format!("--export: {e}"))?;
     }
     let problems =
-        crate::solve::random_fleet_problems_with(b.fleets, b.seed, DEFAULT_EPSILON, &super::interrupt::ctrl_c_flag())?;
+        crate::solve::random_fleet_problems_with(b.fleets, b.seed, DEFAULT_EPSILON, &super::interrupt::ctrl_c_flag())
+            .map_err(|e| e.to_string())?;
     if let Some(dir) = &b.export {
         return export(&problems, dir);
     }

@@ -198,7 +198,8 @@ fn models(b: &EmbedBench, sets: &[&str]) -> Result<Vec<Model>, String> {
             b.seed,
             DEFAULT_EPSILON,
             &super::interrupt::ctrl_c_flag(),
-        )?
+        )
+        .map_err(|e| e.to_string())?
         .into_iter()
         .enumerate()
         {

@@ -10,6 +10,11 @@ use serde_json::json;
 
 /// Most puzzles one command makes.
 const MAX_COUNT: usize = 1000;
+/// The flags the shared run check names.
+const FLAGS: crate::study::setter::RunNames = crate::study::setter::RunNames {
+    count: "--count",
+    seed: "--seed",
+};
 
 /// `puzzle generate` options.
 #[derive(clap::Args, Debug)]
@@ -171,25 +176,23 @@ fn recipe_of(a: &GenerateArgs) -> Result<Recipe, String> {
 
 pub fn generate(a: &GenerateArgs) -> Result<(), String> {
     let recipe = recipe_of(a)?;
-    if !(1..=MAX_COUNT).contains(&a.count) {
-        return Err(format!("--count must be 1 to {MAX_COUNT}, not {}", a.count));
-    }
     let grade = grade_of(&a.grade)?;
-    crate::study::seeds::check_run(a.seed, a.count, &format!("--count {}", a.count))?;
-    let requests: Vec<GenerateRequest> = (0..a.count)
-        .map(|k| GenerateRequest {
-            recipe: recipe.clone(),
-            size: a.size,
-            grade,
-            seed: a.seed + k as u64,
-            max_tries: a.drafts,
-        })
-        .collect();
+    let first = GenerateRequest {
+        recipe: recipe.clone(),
+        size: a.size,
+        grade,
+        seed: a.seed,
+        max_tries: a.drafts,
+    };
     // Limits first, before any file or work, and without the remedy: no
     // other option's value cures a size or an option out of range.
-    for req in &requests {
-        generate::check_limits(req).map_err(|e| e.to_string())?;
-    }
+    crate::study::setter::check_run(&first, a.count, MAX_COUNT, &FLAGS)?;
+    let requests: Vec<GenerateRequest> = (0..a.count)
+        .map(|k| GenerateRequest {
+            seed: a.seed + k as u64,
+            ..first.clone()
+        })
+        .collect();
     // The files are named, and a missing folder or a file already there is
     // found, before the work, not after; a file an earlier run of this very
     // request wrote (killed before the set was done) is kept.

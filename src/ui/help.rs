@@ -94,7 +94,9 @@ fn shortcuts(ui: &mut Ui, rooms: &[Box<dyn Room>]) {
     ui.label(
         "Keys act only when the keyboard is free: never while a prompt is up (it answers Enter and Esc \
          itself), and while a text field has the keyboard only Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S and \
-         Ctrl+Q do (the field keeps its letters and its own Ctrl+Z).",
+         Ctrl+Q do (the field keeps its letters and its own Ctrl+Z). After a click inside a window (a \
+         dialog, a shape editor) the room's own keys wait until you click back in the room or the window \
+         closes; keys with Ctrl, and F1, still act.",
     );
     ui.label("On boards: the mouse wheel zooms, a middle-button drag pans. Rooms without keys of their own use the buttons and menus.");
 }

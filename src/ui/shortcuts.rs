@@ -2,7 +2,7 @@
 //! Help window show. The app's own are here; a room declares its keys in its
 //! own module and lists them in [`super::room::Room::shortcuts`].
 
-use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, Ui};
+use egui::{Button, Context, Id, Key, KeyboardShortcut, LayerId, Modifiers, Order, Ui};
 
 /// A key (with an optional second key that does the same) and what it does.
 #[derive(Clone, Copy, Debug)]
@@ -20,6 +20,35 @@ pub struct Shortcut {
 /// typed in, a number being edited). Every shortcut goes through this gate.
 pub fn keyboard_free(ctx: &Context) -> bool {
     !super::prompt::is_up(ctx) && !ctx.egui_wants_keyboard_input()
+}
+
+/// Whether the user's last click was inside a window (a dialog, a shape
+/// editor) still open: keys typed there are meant for it, not for the room
+/// behind it, even where no field takes them. A click in the room's panels
+/// ends this, as the window closing does; a click in a popup (a drop-down's
+/// list) leaves it as it was.
+pub fn in_window(ctx: &Context) -> bool {
+    let id = Id::unique("shortcuts_clicked_in");
+    let mut window: Option<LayerId> = ctx.data(|d| d.get_temp(id)).flatten();
+    let presses: Vec<egui::Pos2> = ctx.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::PointerButton { pos, pressed: true, .. } => Some(*pos),
+                _ => None,
+            })
+            .collect()
+    });
+    for pos in presses {
+        match ctx.layer_id_at(pos) {
+            Some(layer) if layer.order == Order::Middle => window = Some(layer),
+            Some(layer) if layer.order != Order::Background => {}
+            _ => window = None,
+        }
+    }
+    window = window.filter(|layer| ctx.memory(|m| m.areas().is_visible(layer)));
+    ctx.data_mut(|d| d.insert_temp(id, window));
+    window.is_some()
 }
 
 impl Shortcut {
@@ -61,12 +90,25 @@ impl Shortcut {
         s
     }
 
-    /// Was it pressed this frame, with the keyboard free ([`keyboard_free`])?
-    /// Consumes the key press.
+    /// Was it pressed this frame, with the keyboard free ([`keyboard_free`])
+    /// and, for a typed key, no window clicked in ([`in_window`])? Consumes
+    /// the key press.
     pub fn pressed(&self, ui: &Ui) -> bool {
         let ctx = ui.ctx();
+        // Asked first, every time: each click is seen, whatever the keys.
+        let away = in_window(ctx);
         let free = keyboard_free(ctx) || (self.in_text_fields && !super::prompt::is_up(ctx));
-        free && ui.input_mut(|i| i.consume_shortcut(&self.keys) || self.alt.is_some_and(|a| i.consume_shortcut(&a)))
+        free && !(self.typed() && away)
+            && ui.input_mut(|i| i.consume_shortcut(&self.keys) || self.alt.is_some_and(|a| i.consume_shortcut(&a)))
+    }
+
+    /// A key a user may type in a window (a letter, Esc, Backspace): it waits
+    /// while they work there ([`in_window`]). Ctrl shortcuts and function
+    /// keys (F1) act anywhere.
+    fn typed(&self) -> bool {
+        let name = self.keys.logical_key.name();
+        let function_key = name.len() > 1 && name.starts_with('F') && name[1..].bytes().all(|b| b.is_ascii_digit());
+        !(self.keys.modifiers.command || self.keys.modifiers.ctrl || function_key)
     }
 
     /// A menu button with the label and the keys.

@@ -644,3 +644,61 @@ fn a_running_strategy_lab_shows_its_games_so_far() {
     h.get_by_label("Cancel games").click();
     wait_until(&mut h, |r| !r.room.busy());
 }
+
+/// "Cancelled." describes the count that was cancelled: it goes once the
+/// count's settings or the setup change, and stays while they do not.
+#[test]
+fn a_cancelled_count_message_goes_when_the_setup_or_settings_change() {
+    let mut h = counter_on(classic_5x5());
+    h.state_mut().doc.edit(|s| {
+        s.setup_mut().board.resize(10, 10);
+        s.counter.engine = Engine::DlxPlain;
+    });
+    h.run_steps(2);
+    let cancel = |h: &mut egui_kittest::Harness<'static, fleetscope::ui::room::RoomHost<CounterRoom>>| {
+        h.get_by_label("Start").click();
+        h.run_steps(2);
+        h.get_by_label("Cancel").click();
+        h.run_steps(2);
+        wait_until(h, |r| !r.room.is_counting());
+        assert_eq!(h.state().room.count_error(), Some("Cancelled."));
+        assert!(h.query_by_label("Cancelled.").is_some());
+    };
+    cancel(&mut h);
+    h.run_steps(3);
+    assert_eq!(
+        h.state().room.count_error(),
+        Some("Cancelled."),
+        "nothing changed: it stays"
+    );
+    // A setting of the count changes.
+    h.state_mut().doc.edit(|s| s.counter.threads = 1);
+    h.run_steps(2);
+    assert_eq!(h.state().room.count_error(), None, "the settings changed");
+    assert!(h.query_by_label("Cancelled.").is_none());
+    // The setup changes.
+    cancel(&mut h);
+    h.state_mut().doc.edit(|s| s.setup_mut().board.resize(9, 9));
+    h.run_steps(2);
+    assert_eq!(h.state().room.count_error(), None, "the setup changed");
+}
+
+/// The strategy lab's result line counts its games with separators.
+#[test]
+fn the_strategy_lab_counts_games_with_separators() {
+    use fleetscope::hunting::StrategyKind;
+    let mut s = classic_5x5();
+    let quick = StrategyKind::ALL
+        .into_iter()
+        .find(|k| !k.is_exact())
+        .expect("a quick strategy");
+    s.counter.lab.strategies = vec![quick];
+    s.counter.lab.games = 1000;
+    let mut h = counter_on(s);
+    h.get_by_label("Strategies").click();
+    h.run_steps(2);
+    h.get_by_label("Play games").click();
+    h.run_steps(2);
+    wait_until(&mut h, |r| !r.room.busy());
+    wait_for_text(&mut h, "1,000 games per strategy");
+}

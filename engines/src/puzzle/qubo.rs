@@ -67,8 +67,45 @@ pub fn max_penalty(model: &PuzzleModel) -> f64 {
     top + 1.0
 }
 
+/// Why the paper's QUBO of this model cannot be built, before building it:
+/// links that contradict each other, or a count with a range wider than
+/// "q or q + 1" (slack variables are not built). [`build_qubo`] asks it
+/// first, so a caller can hold back a QUBO that would be refused.
+pub fn qubo_refusal(model: &PuzzleModel) -> Option<String> {
+    if let Err(e) = model.lower() {
+        return Some(e);
+    }
+    model.constraints.iter().find_map(|c| match c {
+        Constraint::Sum { lo, hi, what, .. } => sum_refusal(*lo, *hi, what),
+        Constraint::NotBoth { .. } => None,
+    })
+}
+
+/// The penalty's target `t` of `(t − Σx)²`: the count, or the fractional
+/// `q + ½` for "q or q + 1"; `None` for a wider range.
+fn sum_target(lo: i64, hi: i64) -> Option<f64> {
+    if hi == lo {
+        Some(lo as f64)
+    } else if hi == lo + 1 {
+        Some(lo as f64 + 0.5)
+    } else {
+        None
+    }
+}
+
+fn sum_refusal(lo: i64, hi: i64, what: &str) -> Option<String> {
+    sum_target(lo, hi).is_none().then(|| {
+        format!(
+            "{what} allows {lo} to {hi}: a QUBO needs an exact count or \"q or q + 1\" (slack variables are not built)"
+        )
+    })
+}
+
 /// Builds the QUBO of a puzzle.
 pub fn build_qubo(model: &PuzzleModel, elimination: Elimination) -> Result<PuzzleQubo, String> {
+    if let Some(why) = qubo_refusal(model) {
+        return Err(why);
+    }
     let mut lowered = model.lower()?;
     if elimination == Elimination::Forced {
         let forced = forced_values(model, &lowered)
@@ -104,15 +141,8 @@ pub fn build_qubo(model: &PuzzleModel, elimination: Elimination) -> Result<Puzzl
     for c in &model.constraints {
         match c {
             Constraint::Sum { terms, lo, hi, what } => {
-                let target = if hi == lo {
-                    *lo as f64
-                } else if *hi == lo + 1 {
-                    *lo as f64 + 0.5
-                } else {
-                    return Err(format!(
-                        "{what} allows {lo} to {hi}: a QUBO needs an exact count or \"q or q + 1\" (slack variables are not built)"
-                    ));
-                };
+                // Every range was checked by `qubo_refusal` above.
+                let target = sum_target(*lo, *hi).ok_or_else(|| sum_refusal(*lo, *hi, what).unwrap_or_default())?;
                 let mut constant = 0.0;
                 let mut vars = Vec::with_capacity(terms.len());
                 for &(cell, w) in terms {

@@ -60,6 +60,13 @@ pub trait Lanes: Copy + Send + Sync {
     fn decide(self, beta: f64, delta: Self::F, u: Self::F) -> Self::F {
         metropolis::decide(self, beta, delta, u)
     }
+
+    /// The same decision, or `None` in the rare case it needs the exact `exp`
+    /// (see [`metropolis::decide_clear`]).
+    #[inline(always)]
+    fn decide_clear(self, beta: f64, delta: Self::F, u: Self::F) -> Option<Self::F> {
+        metropolis::decide_clear(self, beta, delta, u)
+    }
 }
 
 /// One lane in plain arithmetic: any CPU.
@@ -172,6 +179,10 @@ impl Lanes for Scalar {
     #[inline(always)]
     fn decide(self, beta: f64, delta: f64, u: f64) -> f64 {
         metropolis::decide_one(beta, delta, u)
+    }
+    #[inline(always)]
+    fn decide_clear(self, beta: f64, delta: f64, u: f64) -> Option<f64> {
+        Some(metropolis::decide_one(beta, delta, u))
     }
 }
 

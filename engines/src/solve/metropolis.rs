@@ -42,22 +42,45 @@ pub fn exp_neg_approx<V: Lanes>(v: V, y: V::F) -> V::F {
 /// always are.
 #[inline(always)]
 pub fn decide<V: Lanes>(v: V, beta: f64, delta: V::F, u: V::F) -> V::F {
+    match decide_clear(v, beta, delta, u) {
+        Some(accept) => accept,
+        None => decide_settled(v, beta, delta, u),
+    }
+}
+
+/// The decision where the approximation settles every lane; `None` when a
+/// draw falls in its error band (about one in a million). A sweep loop built
+/// on this one calls no function, so its random state stays in registers.
+#[inline(always)]
+pub fn decide_clear<V: Lanes>(v: V, beta: f64, delta: V::F, u: V::F) -> Option<V::F> {
     let max = v.splat(MAX_BETA_DELTA);
     let y = v.mul(v.splat(beta), delta);
     let p = exp_neg_approx(v, v.clamp(y, v.splat(0.0), max));
     let live = v.lt(y, max);
     let yes = v.and(live, v.lt(u, v.mul(p, v.splat(1.0 - BAND))));
     let unsure = v.and_not(v.and(live, v.lt(u, v.mul(p, v.splat(1.0 + BAND)))), yes);
-    let accept = v.one_where(yes);
-    if !v.any(unsure) {
-        return accept;
-    }
-    let mut lanes = [[0.0; MAX_WIDTH]; 3];
-    for (value, out) in [delta, u, accept].into_iter().zip(&mut lanes) {
+    (!v.any(unsure)).then(|| v.one_where(yes))
+}
+
+/// The decision with the exact `exp` for every lane (the rare case
+/// [`decide_clear`] leaves open). Out of line: it runs about once a million draws.
+#[cold]
+#[inline(never)]
+fn decide_settled<V: Lanes>(v: V, beta: f64, delta: V::F, u: V::F) -> V::F {
+    let mut lanes = [[0.0; MAX_WIDTH]; 2];
+    for (value, out) in [delta, u].into_iter().zip(&mut lanes) {
         v.write(value, out);
     }
-    let [delta, u, mut accept] = lanes;
-    settle(beta, &delta[..V::WIDTH], &u[..V::WIDTH], &mut accept[..V::WIDTH]);
+    let [delta, u] = lanes;
+    let mut accept = [0.0; MAX_WIDTH];
+    for k in 0..V::WIDTH {
+        let y = beta * delta[k];
+        accept[k] = if y < MAX_BETA_DELTA && u[k] < (-y).exp() {
+            1.0
+        } else {
+            0.0
+        };
+    }
     v.from_slice(&accept)
 }
 
@@ -81,19 +104,6 @@ pub fn decide_one(beta: f64, delta: f64, u: f64) -> f64 {
         }
     };
     if yes { 1.0 } else { 0.0 }
-}
-
-/// The exact test for the lanes the approximation left open (and, harmlessly,
-/// the clearly rejected ones). Out of line: it runs about once a million draws.
-#[cold]
-#[inline(never)]
-fn settle(beta: f64, delta: &[f64], u: &[f64], accept: &mut [f64]) {
-    for k in 0..accept.len() {
-        let y = beta * delta[k];
-        if accept[k] == 0.0 && y < MAX_BETA_DELTA && u[k] < (-y).exp() {
-            accept[k] = 1.0;
-        }
-    }
 }
 
 #[cfg(test)]

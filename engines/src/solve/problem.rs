@@ -2,6 +2,7 @@
 //! picture it came from, when known, to judge the answers), a puzzle's QUBO
 //! (judged by the puzzle's own rules), or any QUBO read from a file.
 
+use super::SolveError;
 use super::xray::{Verdict, judge};
 use crate::geometry::{BinaryMatrix, Board, Deployment, Fleet, Lattice, TouchRule, random_deployment};
 use crate::puzzle::{Puzzle, PuzzleQuboModel, QuboOptions, RuleChecker, Violation};
@@ -250,28 +251,29 @@ pub fn classic() -> (Board, Fleet) {
 }
 
 /// The X-ray problems of `n` random classic fleets from `seed` on (Figure 8's instances).
-pub fn random_fleet_problems(n: usize, seed: u64, epsilon: f64) -> Result<Vec<XrayProblem>, String> {
+pub fn random_fleet_problems(n: usize, seed: u64, epsilon: f64) -> Result<Vec<XrayProblem>, SolveError> {
     random_fleet_problems_with(n, seed, epsilon, &crate::run::CancelFlag::new())
 }
 
-/// [`random_fleet_problems`] that stops with "cancelled" once `cancel` is set
-/// (a thousand take over a second).
+/// [`random_fleet_problems`] that stops with [`SolveError::Cancelled`] once
+/// `cancel` is set (a thousand take over a second).
 pub fn random_fleet_problems_with(
     n: usize,
     seed: u64,
     epsilon: f64,
     cancel: &crate::run::CancelFlag,
-) -> Result<Vec<XrayProblem>, String> {
+) -> Result<Vec<XrayProblem>, SolveError> {
     let (board, fleet) = classic();
     (0..n)
         .map(|i| {
-            cancel.check().map_err(|e| e.to_string())?;
+            cancel.check()?;
             let rule = TouchRule::MayTouch;
             let d = random_deployment(&board, &fleet, rule, seed.wrapping_add(i as u64))
-                .map_err(|e| e.to_string())?
+                .map_err(|e| SolveError::Invalid(e.to_string()))?
                 .deployment;
             let m = BinaryMatrix::from_deployment(&board, &fleet, &d).expect("a square board");
             XrayProblem::of_picture(&m, XraySpec::of_matrix(&m, epsilon), Some(fleet.clone()), rule)
+                .map_err(SolveError::Invalid)
         })
         .collect()
 }

@@ -72,6 +72,7 @@ impl Rng {
 /// Several xoshiro256++ streams side by side, one per lane, so that a group of
 /// reads draws its random numbers with SIMD instructions. Lane k yields
 /// exactly the numbers of the `Rng` it was built from.
+#[derive(Clone, Copy)]
 pub struct LaneRng<V: Lanes> {
     v: V,
     /// The four state words, each for every lane.

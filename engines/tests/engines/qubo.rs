@@ -273,3 +273,45 @@ fn binary_bqm_files_whose_two_ends_disagree_are_refused() {
     bad[neighbour(2) + 4..neighbour(2) + 12].copy_from_slice(&2.5f64.to_le_bytes());
     assert!(read_bqm(&bad).unwrap_err().contains("under one end"));
 }
+
+/// A puzzle whose QUBO is refused says why before any build, in the
+/// builder's own words; one that builds has no refusal.
+#[test]
+fn a_refused_puzzle_qubo_is_named_before_it_is_built() {
+    use fleetscope_engines::puzzle::{Puzzle, QuboOptions};
+    let takuzu = |max_run: &str| {
+        Puzzle::parse(&format!(
+            "takuzu 6x6\n{max_run}grid\n1..01.\n..0..1\n.0.1..\n....1.\n1..1..\n..1..0\n"
+        ))
+        .unwrap()
+    };
+    let battleship = |rows: &str| {
+        Puzzle::parse(&format!(
+            "battleship 4x4\nships 1 2 2 3\nrows {rows}\ncols 1 3 2 2\ntouch allowed\n"
+        ))
+        .unwrap()
+    };
+    let options = QuboOptions::default();
+    for p in [takuzu("max-run 3\n"), battleship("2 - 2 3")] {
+        let why = p.qubo_refusal(options).expect("refused");
+        assert_eq!(
+            p.qubo(options).err(),
+            Some(why.clone()),
+            "the builder refuses in the same words"
+        );
+        assert!(!why.is_empty());
+    }
+    for p in [takuzu(""), battleship("2 1 2 3")] {
+        assert_eq!(p.qubo_refusal(options), None);
+        assert!(p.qubo(options).is_ok());
+    }
+    let placements = QuboOptions {
+        placements: true,
+        ..options
+    };
+    assert_eq!(battleship("2 - 2 3").qubo_refusal(placements), None);
+    assert!(
+        battleship("2 - 2 3").qubo(placements).is_ok(),
+        "the placement QUBO needs no targets"
+    );
+}

@@ -5,7 +5,8 @@
 use crate::puzzle::Puzzle;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::generate::{
-    GenerateError, GenerateRequest, OptionKind, OptionSpec, OptionValue, choice_error, generate, letters_error,
+    GenerateError, GenerateRequest, OptionKind, OptionSpec, OptionValue, check_limits, choice_error, generate,
+    letters_error,
 };
 use crate::puzzle::setter::{SetterError, grade_of, minimality, without};
 use crate::run::{CancelFlag, Cancelled};
@@ -139,6 +140,25 @@ pub fn name_of(req: &GenerateRequest) -> String {
         req.grade.name(),
         req.seed
     )
+}
+
+/// What a run's messages call its count and its seed: the command line's
+/// flags, or the dialog's fields.
+pub struct RunNames {
+    pub count: &'static str,
+    pub seed: &'static str,
+}
+
+/// Checks a run of `count` puzzles from `req` (seeds `req.seed` on) before
+/// any work: the count (1 to `max_count`), seeds that stay at or below the
+/// largest, and the request's limits. `puzzle generate` and the Generate
+/// dialog (as the user types) both ask this one check.
+pub fn check_run(req: &GenerateRequest, count: usize, max_count: usize, names: &RunNames) -> Result<(), String> {
+    if !(1..=max_count).contains(&count) {
+        return Err(format!("{} must be 1 to {max_count}, not {count}", names.count));
+    }
+    crate::study::seeds::check_run_of(names.seed, req.seed, count, &format!("{} {count}", names.count))?;
+    check_limits(req).map_err(|e| e.to_string())
 }
 
 /// Generates the puzzle of `req` and certifies its clues. A cancel during

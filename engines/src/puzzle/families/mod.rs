@@ -396,6 +396,11 @@ impl Puzzle {
         self.as_rules().qubo(options)
     }
 
+    /// Why its QUBO would be refused, without building it.
+    pub fn qubo_refusal(&self, options: QuboOptions) -> Option<String> {
+        self.as_rules().qubo_refusal(options)
+    }
+
     /// What the deduction ladder reasons on, or why this puzzle has none.
     pub fn ladder(&self) -> Result<crate::puzzle::deduce::LadderSpec, String> {
         self.as_rules().ladder()

@@ -6,7 +6,7 @@ use crate::geometry::BinaryMatrix;
 use crate::puzzle::error::PuzzleError;
 use crate::puzzle::exact::{ExactRequest, ExactResult, solve_model_pruned};
 use crate::puzzle::model::{PuzzleModel, Violation};
-use crate::puzzle::qubo::{PuzzleQuboModel, QuboOptions, build_qubo};
+use crate::puzzle::qubo::{PuzzleQuboModel, QuboOptions, build_qubo, qubo_refusal};
 use crate::puzzle::text::Sections;
 use crate::run::CancelFlag;
 
@@ -103,6 +103,14 @@ pub trait Rules {
     /// grid model's penalty form.
     fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
         Ok(PuzzleQuboModel::Grid(build_qubo(&self.model()?, options.elimination)?))
+    }
+    /// Why [`Rules::qubo`] would refuse, found without building it (the
+    /// room holds its Anneal back with this); the builder asks the same check.
+    fn qubo_refusal(&self, _options: QuboOptions) -> Option<String> {
+        match self.model() {
+            Ok(model) => qubo_refusal(&model),
+            Err(e) => Some(e),
+        }
     }
 }
 

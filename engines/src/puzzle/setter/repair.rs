@@ -122,9 +122,13 @@ impl Repairs {
         self.tried < self.candidates
     }
 
-    /// The count before as a setter reads it: "50", or "1000+" when the lens stopped.
+    /// The count before as a setter reads it: "50", or "1,000+" when the lens stopped.
     pub fn count_before(&self) -> String {
-        format!("{}{}", self.before, if self.capped { "+" } else { "" })
+        format!(
+            "{}{}",
+            crate::quote::group_digits(&self.before.to_string()),
+            if self.capped { "+" } else { "" }
+        )
     }
 
     /// What no edit does when none makes the puzzle unique and none cuts the

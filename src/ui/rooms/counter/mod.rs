@@ -8,7 +8,7 @@ mod play;
 mod strategies;
 
 use crate::cover::{CountRequest, CountResult, Engine, count_deployments};
-use crate::geometry::{Board, Fleet, RuleChoice, TouchRule};
+use crate::geometry::{Board, Fleet, RuleChoice, Rules, TouchRule};
 use crate::jobs::Task;
 use crate::textview::{ratio, thousands};
 use crate::ui::document::Document;
@@ -78,6 +78,25 @@ pub struct CounterRoom {
     compare: Vec<Timed>,
     /// The row of the comparison the ratios are taken to.
     reference: usize,
+    /// What the count job was started on: its error ("Cancelled.") goes
+    /// once the setups or the settings differ.
+    count_for: Option<CountedOn>,
+}
+
+/// The setups a count covers (name, board, fleet, rules) and the settings
+/// it ran with (engine, threads, rule override).
+type CountedOn = (Vec<(String, Board, Fleet, Rules)>, (Engine, usize, Option<TouchRule>));
+
+/// What a count of this kind would be started on now.
+fn counted_on(doc: &Document, kind: CountKind) -> CountedOn {
+    let s = &doc.session;
+    let key = |t: &crate::session::Setup| (t.name.clone(), t.board.clone(), t.fleet.clone(), t.rules);
+    let setups = match kind {
+        CountKind::Compare => s.setups.iter().map(key).collect(),
+        CountKind::Active => vec![key(s.setup())],
+    };
+    let c = &s.counter;
+    (setups, (c.engine, c.threads, c.touch_override))
 }
 
 /// The touch rule the room uses for the active setup: its own unless overridden here.
@@ -169,6 +188,14 @@ impl Room for CounterRoom {
                 CountKind::Active => self.last = v.pop(),
             }
         }
+        // A cancelled (or failed) count's message is about a job that no
+        // longer matches once the setup or the settings change.
+        if self.count.error.is_some()
+            && !self.count.is_running()
+            && self.count_for.as_ref() != Some(&counted_on(ctx.doc, self.kind))
+        {
+            self.count.error = None;
+        }
         egui::Panel::left("counter_side")
             .resizable(true)
             .default_size(side_panel_default(ui))
@@ -258,6 +285,7 @@ impl CounterRoom {
         let req = request(doc);
         let over = s.counter.touch_override;
         self.kind = kind;
+        self.count_for = Some(counted_on(doc, kind));
         self.count.start(repaint(ui), move |job| {
             let mut out = Vec::new();
             let n = setups.len();

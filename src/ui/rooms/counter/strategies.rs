@@ -132,8 +132,8 @@ impl StrategiesMode {
             } else {
                 ui.label(format!(
                     "So far {} of {} games per strategy (the table and the plot grow as games end):",
-                    games.len(),
-                    self.partial_of
+                    crate::textview::thousands(games.len() as u128),
+                    crate::textview::thousands(self.partial_of as u128)
                 ));
                 let results: Vec<(StrategyKind, Vec<u32>)> = kinds
                     .iter()
@@ -196,7 +196,7 @@ fn results(ui: &mut Ui, v: &LabView) {
     ui.label(format!(
         "{}: {} games per strategy against {} fleets, {}.",
         v.setup,
-        r.fleets.len(),
+        crate::textview::thousands(r.fleets.len() as u128),
         if v.adversarial { "adversarial" } else { "random" },
         v.rule.describe()
     ));
@@ -234,7 +234,7 @@ fn table_and_plot(ui: &mut Ui, results: &[(StrategyKind, Vec<u32>)], map_seconds
         t.sort_by(f64::total_cmp);
         ui.weak(format!(
             "Exact maps: {} made (others read back from earlier games), median {:.4} CPU-s, worst {:.3} CPU-s.",
-            t.len(),
+            crate::textview::thousands(t.len() as u128),
             t[t.len() / 2],
             t[t.len() - 1]
         ));

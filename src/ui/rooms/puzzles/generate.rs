@@ -2,18 +2,20 @@
 //! family's options, seed and how many; the puzzles are made in the
 //! background (progress, cancel) and join the list one by one as they are
 //! made, with their grade and minimal-clue certificate (a cancel keeps the
-//! ones finished). It stands over the right panel, never over the grid the
-//! new puzzle opens in, and says in words, inside it, why a grade is out of
-//! reach or was not found, and which of its options would reach it.
+//! ones finished). It opens at the bottom right, over the Setter: clear of
+//! the grid the new puzzle opens in and of the Logic buttons. Every field is
+//! checked as it is typed, with the command line's own check, and it says in
+//! words, inside it, what is wrong, why a grade is out of reach or was not
+//! found, and which of its options would reach it.
 
 use crate::jobs::Task;
 use crate::puzzle::deduce::Grade;
 use crate::puzzle::generate::{
-    Change, DEFAULT_GENERATOR, GenerateRequest, HOPELESS_AFTER, OptionKind, OptionSpec, OptionValue, Recipe, words,
+    Change, DEFAULT_GENERATOR, GenerateRequest, HOPELESS_AFTER, MAX_SIZE, OptionKind, OptionSpec, OptionValue, Recipe,
+    words,
 };
 use crate::run::Progress;
-use crate::study::setter::option_value;
-use crate::study::setter::{Made, make};
+use crate::study::setter::{Made, RunNames, check_run, make, option_value};
 use crate::ui::room::RoomCtx;
 use crate::ui::widgets::job_controls::task_status;
 use egui::Ui;
@@ -24,6 +26,11 @@ const MAX_COUNT: usize = 50;
 /// The dialog's width: its messages wrap inside it.
 const WIDTH: f32 = 300.0;
 const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
+/// The fields the shared run check names.
+const FIELDS: RunNames = RunNames {
+    count: "'How many'",
+    seed: "'Seed'",
+};
 
 pub struct GenerateDialog {
     pub open: bool,
@@ -74,6 +81,8 @@ impl GenerateDialog {
     /// is wrong with them (as a sentence, with the option that would help).
     fn recipe(&self) -> Result<Recipe, String> {
         let recipe = self.recipe_of_fields().map_err(|e| crate::quote::sentence(&e))?;
+        check_run(&self.request(recipe.clone(), 0), self.count, MAX_COUNT, &FIELDS)
+            .map_err(|e| crate::quote::sentence(&e))?;
         match recipe.out_of_reach(self.grade) {
             Some(why) => Err(advice(why, &recipe, recipe.remedy(self.grade))),
             None => Ok(recipe),
@@ -91,6 +100,17 @@ impl GenerateDialog {
             recipe.set(spec.key, value).map_err(|e| e.to_string())?;
         }
         Ok(recipe)
+    }
+
+    /// The request for the `k`th puzzle of a run.
+    fn request(&self, recipe: Recipe, k: usize) -> GenerateRequest {
+        GenerateRequest {
+            recipe,
+            size: self.size,
+            grade: self.grade,
+            seed: self.seed.wrapping_add(k as u64),
+            max_tries: self.tries,
+        }
     }
 
     /// An option's value: as set in the dialog, or its default.
@@ -120,12 +140,12 @@ impl GenerateDialog {
             return;
         }
         let mut open = self.open;
-        // Over the right panel (Logic and Setter), not the grid the puzzles open in.
-        let corner = ui.ctx().content_rect().right_top() + egui::vec2(-12.0, 40.0);
+        // Over the Setter, below the Logic buttons; not over the grid.
+        let corner = ui.ctx().content_rect().right_bottom() + egui::vec2(-12.0, -12.0);
         egui::Window::new("Generate puzzles")
             .open(&mut open)
             .resizable(false)
-            .pivot(egui::Align2::RIGHT_TOP)
+            .pivot(egui::Align2::RIGHT_BOTTOM)
             .default_pos(corner)
             .default_width(WIDTH)
             .show(ui.ctx(), |ui| {
@@ -153,9 +173,10 @@ impl GenerateDialog {
                     }
                 });
             ui.end_row();
-            let sizes = self.recipe_of_fields().map_or(4..=16, |r| r.sizes());
+            // Not clamped: a size out of range is said under the fields.
+            let sizes = self.recipe_of_fields().map_or(4..=MAX_SIZE, |r| r.sizes());
             ui.label("Size");
-            ui.add(egui::DragValue::new(&mut self.size).range(sizes.clone()))
+            ui.add(egui::DragValue::new(&mut self.size).range(1..=MAX_SIZE * 4))
                 .on_hover_text(format!("Cells a side: {} to {}", sizes.start(), sizes.end()));
             ui.end_row();
             ui.label("Grade");
@@ -177,8 +198,10 @@ impl GenerateDialog {
                 .on_hover_text("The same seed and settings give the same puzzle");
             ui.end_row();
             ui.label("How many");
-            ui.add(egui::DragValue::new(&mut self.count).range(1..=MAX_COUNT))
-                .on_hover_text("Seeds seed, seed + 1, ...; the seed moves on after each run");
+            ui.add(egui::DragValue::new(&mut self.count).range(0..=MAX_COUNT * 4))
+                .on_hover_text(format!(
+                    "1 to {MAX_COUNT}: seeds seed, seed + 1, ...; the seed moves on after each run"
+                ));
             ui.end_row();
             ui.label("Drafts per puzzle");
             ui.add(egui::DragValue::new(&mut self.tries).range(100..=1_000_000).speed(100))
@@ -296,21 +319,15 @@ impl GenerateDialog {
     }
 
     fn start(&mut self, ui: &Ui, recipe: Recipe) {
-        let (size, grade, seed, count, tries) = (self.size, self.grade, self.seed, self.count, self.tries);
+        let count = self.count;
+        let requests: Vec<GenerateRequest> = (0..count).map(|k| self.request(recipe.clone(), k)).collect();
         self.ran_family = self.family;
         self.task.start(crate::ui::room::repaint(ui), move |job| {
-            for k in 0..count {
+            for (k, req) in requests.into_iter().enumerate() {
                 job.progress(Progress {
                     done: k as u64,
                     total: count as u64,
                 });
-                let req = GenerateRequest {
-                    recipe: recipe.clone(),
-                    size,
-                    grade,
-                    seed: seed.wrapping_add(k as u64),
-                    max_tries: tries,
-                };
                 let note = |drafts: usize| {
                     job.note(format!(
                         "Puzzle {} of {count}: {}",

@@ -13,7 +13,7 @@ mod shelf;
 use crate::geometry::BinaryMatrix;
 use crate::jobs::{Repaint, Task};
 use crate::puzzle::vocab::Tool;
-use crate::puzzle::{ExactRequest, ExactResult, Puzzle, SearchProgress, Violation};
+use crate::puzzle::{ExactRequest, ExactResult, Puzzle, QuboOptions, SearchProgress, Violation};
 use crate::run::Progress;
 use crate::session::SolverSource;
 use crate::ui::room::{Command, Room, RoomCtx, RoomMessage, repaint};
@@ -77,12 +77,15 @@ the whole logical solution, scrolling in the Logic part (the Setter stays below 
 or H, to see the grid then; Try (P) brings your own answer back. The grade of every puzzle shows in the \
 list ('not unique' and 'no solution' where no reasoning can finish; 'uniqueness unknown' where the rules \
 stall and the count that tells one solution from several was stopped at its {hint} limit, so no grade is given).\n\n\
-Setter (below Logic): the solutions are counted again after every edit, in the background, up to {cap} and for at most {lens}, and where two solutions differ the cells are outlined in purple. Past {cap} solutions the first {cap} are only a sample, so every other cell is checked exactly in the background (progress and Cancel, at most {outline}), and the note under the count says whether the outline is exact. Repair tries the kinds of edit ticked above it (region moves, givens, blocked cells, shown counts, changed numbers; LinkedIn-style Queens has no givens: tick region moves only) and lists every single edit that leaves one solution, each recounted exactly, easiest grade first; when none does, it lists the edits that cut the count most with the count after each, so you can apply one, repair again and walk down to one solution (past {cap} solutions each edit is recounted only to {cap}, so a cut shows only when it goes below that). Repair reuses the count and outline already made, shows each stage, and stops after {repair} with what it found, saying the list was cut short. For Max chess, when the count stopped before it proved the best worth, no cell is outlined and no cut is listed: the placements found may not be best. Hover an edit to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options (a row each, its tooltip saying what it does), a seed and how many; they join the list with their grade. The dialog stands over \
-this panel, clear of the grid; it says why a grade is out of reach and which option reaches it, and a \
+Setter (below Logic): the solutions are counted again after every edit, in the background, up to {cap} and for at most {lens}, and where two solutions differ the cells are outlined in purple. Past {cap} solutions the first {cap} are only a sample, so every other cell is checked exactly in the background (progress and Cancel, at most {outline}), and the note under the count says whether the outline is exact. Repair tries the kinds of edit ticked above it (region moves, givens, blocked cells, shown counts, changed numbers; LinkedIn-style Queens has no givens: tick region moves only) and lists every single edit that leaves one solution, each recounted exactly, easiest grade first; when none does, it lists the edits that cut the count most with the count after each, so you can apply one, repair again and walk down to one solution (past {cap} solutions each edit is recounted only to {cap}, so a cut shows only when it goes below that). Repair reuses the count and outline already made, shows each stage, and stops after {repair} with what it found, saying the list was cut short. For Max chess, when the count stopped before it proved the best worth, no cell is outlined and no cut is listed: the placements found may not be best. Hover an edit to see its cells, click it to apply it (Undo takes it back). Certify clues says whether every given, link or shown count is needed. Generate... (under the list) makes unique puzzles of any family at the grade you ask (the tier below stalls), with the family's options (a row each, its tooltip saying what it does), a seed and how many; they join the list with their grade. The dialog opens at the \
+bottom right, over the Setter, clear of the grid and of the Logic buttons; it checks each field as you type \
+(as the command line does), says why a grade is out of reach and which option reaches it, and a \
 search for a grade never found with its options (Fiendish on connected regions) gives up once 1,000 \
 drafts in a row come no nearer. Cancel keeps the puzzles finished; the one being made or certified \
 is not listed.\n\n\
-Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed). \
+Anneal (A) opens the Solver room on this puzzle's QUBO (the paper's model, givens removed); where the \
+QUBO cannot be built (a count with a range wider than \"q or q + 1\", such as Takuzu's longest run of 3) \
+it is held back, its tooltip saying why. \
 Its results show the decoded answer with the broken rules; 'Show in Puzzles' brings one back here.",
         hint = seconds_text(crate::study::logic::HINT_CHECK),
         cap = crate::quote::group_digits(&LENS_CAP.to_string()),
@@ -174,6 +177,9 @@ pub struct PuzzlesRoom {
     solving: Option<Puzzle>,
     /// Solves of puzzles not open now, newest last: shown again when one is reopened.
     earlier: Vec<Solved>,
+    /// Why the Solver room would refuse the open puzzle's QUBO, and the
+    /// puzzle and options it was asked for.
+    refusal: Option<(Puzzle, QuboOptions, Option<String>)>,
 }
 
 /// Height the puzzle list leaves at first for the controls below it (they
@@ -472,6 +478,21 @@ impl PuzzlesRoom {
         }
     }
 
+    /// Why the Solver room would refuse the open puzzle's QUBO (with the
+    /// options it builds it with), asked again only when either changes.
+    fn qubo_refusal(&mut self, ctx: &RoomCtx<'_>) -> Option<String> {
+        let puzzle = &ctx.doc.session.puzzles.current()?.puzzle;
+        let options = crate::study::model::puzzle_options(ctx.doc.session.puzzles.eliminate_forced);
+        match &self.refusal {
+            Some((p, o, why)) if p == puzzle && *o == options => why.clone(),
+            _ => {
+                let why = puzzle.qubo_refusal(options);
+                self.refusal = Some((puzzle.clone(), options, why.clone()));
+                why
+            }
+        }
+    }
+
     /// Earlier answers of Try mode, for Backspace.
     fn take_back(&mut self, ui: &Ui) {
         if let Some((puzzle, grid, undecided)) = self.tried.pop()
@@ -537,7 +558,10 @@ impl PuzzlesRoom {
             self.start_exact(ui, ctx);
         }
         if TO_SOLVER.pressed(ui) {
-            to_solver(ctx);
+            match self.qubo_refusal(ctx) {
+                Some(why) => ctx.status(refused(&why)),
+                None => to_solver(ctx),
+            }
         }
         if PLAY.pressed(ui) {
             self.toggle_play();
@@ -804,9 +828,18 @@ impl PuzzlesRoom {
             }
         }
         ui.separator();
+        let refusal = self.qubo_refusal(ctx);
+        let hover = refusal.as_deref().map_or_else(
+            || "Build this puzzle's QUBO in the Solver room and sample it there".to_string(),
+            refused,
+        );
         if ui
-            .add_enabled(has, egui::Button::new("Anneal in the Solver room (A)"))
-            .on_hover_text("Build this puzzle's QUBO in the Solver room and sample it there")
+            .add_enabled(
+                has && refusal.is_none(),
+                egui::Button::new("Anneal in the Solver room (A)"),
+            )
+            .on_hover_text(&hover)
+            .on_disabled_hover_text(&hover)
             .clicked()
         {
             to_solver(ctx);
@@ -879,6 +912,11 @@ fn check(puzzle: Puzzle, grid: BinaryMatrix, source: String) -> Result<Answer, S
         undecided: None,
         ships,
     })
+}
+
+/// Why Anneal is held back, as a sentence.
+fn refused(why: &str) -> String {
+    format!("Its QUBO cannot be built: {}.", why.trim_end_matches('.'))
 }
 
 /// Opens the Solver room on the open puzzle.

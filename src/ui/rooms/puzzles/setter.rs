@@ -12,7 +12,7 @@ use crate::puzzle::setter::{
     self, EditKind, LENS_LIMIT, Lens, Minimality, OUTLINE_LIMIT, Outline, RepairRequest, RepairStage, Repairs,
 };
 use crate::run::Progress;
-use crate::textview::seconds_text;
+use crate::textview::{seconds_text, thousands};
 use crate::ui::widgets::job_controls::task_status;
 use egui::Ui;
 use std::collections::BTreeSet;
@@ -205,7 +205,7 @@ impl Setter {
             Some(o) if o.is_exact() => {
                 ui.weak(format!(
                     "Outlines exact: every cell settled ({} exact {}).",
-                    o.checks,
+                    thousands(o.checks as u128),
                     if o.checks == 1 { "check" } else { "checks" }
                 ));
             }
@@ -355,12 +355,13 @@ impl Setter {
                             0 => format!(
                                 "Stopped at the {} limit before any of the {} edits was counted.",
                                 seconds_text(REPAIR_LIMIT),
-                                found.candidates
+                                thousands(found.candidates as u128)
                             ),
                             n => format!(
-                                "Stopped at the {} limit after {n} of {} edits: others may do better.",
+                                "Stopped at the {} limit after {} of {} edits: others may do better.",
                                 seconds_text(REPAIR_LIMIT),
-                                found.candidates
+                                thousands(n as u128),
+                                thousands(found.candidates as u128)
                             ),
                         })
                         .color(ui.visuals().warn_fg_color),
@@ -377,7 +378,7 @@ impl Setter {
             if !found.unique.is_empty() {
                 ui.label(format!(
                     "{} {} make it unique (click one to apply; Undo takes it back):",
-                    found.unique.len(),
+                    thousands(found.unique.len() as u128),
                     if found.unique.len() == 1 { "edit" } else { "edits" }
                 ));
             } else if !found.cuts.is_empty() {
@@ -419,7 +420,7 @@ impl Setter {
                                 format!(
                                     "{}: {} solutions",
                                     crate::quote::sentence(&cut.edit.description),
-                                    cut.count
+                                    thousands(u128::from(cut.count))
                                 ),
                             );
                             if row.hovered() {

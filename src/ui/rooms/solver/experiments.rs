@@ -151,7 +151,7 @@ impl Experiments {
             // The curves' x axes.
             let reads: Vec<f64> = reads.into_iter().map(|r| r as f64).collect();
             let restarts: Vec<f64> = restarts.into_iter().map(|r| r as f64).collect();
-            let problems = random_fleet_problems(fleets, seed, eps)?;
+            let problems = random_fleet_problems(fleets, seed, eps).map_err(|e| e.to_string())?;
             let total = ((reads.len() + restarts.len()) * fleets) as u64;
             let base = std::sync::atomic::AtomicU64::new(0);
             let progress = |p: crate::run::Progress| {
@@ -204,7 +204,7 @@ impl Experiments {
             let total = (epsilons.len() * fleets) as u64;
             let mut points = Vec::new();
             for (k, &eps) in epsilons.iter().enumerate() {
-                let problems = random_fleet_problems(fleets, seed, eps)?;
+                let problems = random_fleet_problems(fleets, seed, eps).map_err(|e| e.to_string())?;
                 let (mut curve, cancelled) = finished_success_curve(
                     &problems,
                     &[eps],

@@ -364,6 +364,23 @@ pub fn given_pins(p: &BattleshipPuzzle) -> Result<Vec<((usize, usize), bool)>, S
     Ok(pins.into_iter().collect())
 }
 
+/// The X-ray QUBO's spec once the options are checked: what its builder
+/// starts from and what [`Rules::qubo_refusal`] asks.
+fn xray_checked(p: &BattleshipPuzzle, options: QuboOptions) -> Result<XraySpec, String> {
+    if let Some(w) = options.diagonal_penalty
+        && !(w > 0.0 && w <= 1e6)
+    {
+        return Err(format!(
+            "the diagonal penalty must be in (0, 1e6], not {}",
+            crate::quote::number(w)
+        ));
+    }
+    let pin_mode = match options.elimination {
+        Elimination::Givens | Elimination::Forced => PinMode::Eliminate,
+    };
+    xray_spec(p, options.epsilon, pin_mode)
+}
+
 pub fn xray_spec(p: &BattleshipPuzzle, epsilon: f64, pin_mode: PinMode) -> Result<XraySpec, String> {
     let known = |v: &[Option<u32>], what: &str| -> Result<Vec<u32>, String> {
         v.iter()
@@ -472,24 +489,22 @@ impl Rules for BattleshipPuzzle {
         })
     }
 
+    /// The X-ray QUBO's refusal, from the check its builder makes; the
+    /// placement QUBO's limits are found only while building it.
+    fn qubo_refusal(&self, options: QuboOptions) -> Option<String> {
+        if options.placements {
+            return None;
+        }
+        xray_checked(self, options).err()
+    }
+
     /// The X-ray QUBO with the givens pinned (optionally a penalty on diagonal
     /// ship neighbours), or the placement QUBO.
     fn qubo(&self, options: QuboOptions) -> Result<PuzzleQuboModel, String> {
         if options.placements {
             return Ok(PuzzleQuboModel::Placements(PlacementQubo::build(self)?));
         }
-        let pin_mode = match options.elimination {
-            Elimination::Givens | Elimination::Forced => PinMode::Eliminate,
-        };
-        let mut model = XrayModel::build(xray_spec(self, options.epsilon, pin_mode)?)?;
-        if let Some(w) = options.diagonal_penalty
-            && !(w > 0.0 && w <= 1e6)
-        {
-            return Err(format!(
-                "the diagonal penalty must be in (0, 1e6], not {}",
-                crate::quote::number(w)
-            ));
-        }
+        let mut model = XrayModel::build(xray_checked(self, options)?)?;
         // Ships that may touch can meet diagonally: no term then.
         if let Some(w) = options.diagonal_penalty.filter(|_| self.rule == TouchRule::NoTouch) {
             let pairs: Vec<_> = (0..self.rows.saturating_sub(1))
