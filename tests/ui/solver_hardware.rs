@@ -40,10 +40,19 @@ fn another_target_graph_clears_the_embedding() {
     h.run_steps(3);
     let solver = &h.state().doc.session.solver;
     assert_eq!(solver.hardware.target, "pegasus:4");
-    assert!(h.state().room.hardware().embedding().is_none(), "the old embedding is gone");
+    assert!(
+        h.state().room.hardware().embedding().is_none(),
+        "the old embedding is gone"
+    );
     assert!(solver.hardware.embedding.is_none(), "the session's copy is gone");
-    assert!(h.query_by_label_contains("Chimera C4: ").is_none(), "its figures are gone");
-    assert!(h.query_by_label_contains("Logical model").is_none(), "its verdicts are gone");
+    assert!(
+        h.query_by_label_contains("Chimera C4: ").is_none(),
+        "its figures are gone"
+    );
+    assert!(
+        h.query_by_label_contains("Logical model").is_none(),
+        "its verdicts are gone"
+    );
     h.get_by_label("Embed the model first.");
     let status = &h.state().status;
     assert!(
@@ -56,6 +65,8 @@ fn another_target_graph_clears_the_embedding() {
     wait_until(&mut h, |r| !r.room.busy());
     assert_eq!(h.state().doc.session.solver.hardware.target, "chimera:4");
     let hw = h.state().room.hardware();
-    let back = hw.embedding().unwrap_or_else(|| panic!("the embedding on Chimera C4 again: {:?}", hw.embed_error()));
+    let back = hw
+        .embedding()
+        .unwrap_or_else(|| panic!("the embedding on Chimera C4 again: {:?}", hw.embed_error()));
     assert_eq!(back.summary.target.family.spec(), "chimera:4,4,4");
 }

@@ -29,7 +29,9 @@ fn small_sums(sampler: SamplerKind) -> Session {
 fn room_with_model(s: Session) -> H {
     let mut h = room_harness(SolverRoom::default(), s);
     h.run_steps(2);
-    wait_until(&mut h, |r| !r.room.busy() && (r.room.model().is_some() || r.room.model_error().is_some()));
+    wait_until(&mut h, |r| {
+        !r.room.busy() && (r.room.model().is_some() || r.room.model_error().is_some())
+    });
     let room = &h.state().room;
     assert!(room.model().is_some(), "a model: {:?}", room.model_error());
     h
@@ -40,7 +42,10 @@ fn auto_box_of(h: &H, label: &str) -> egui::Pos2 {
     let row = h
         .query_all_by_label(label)
         .map(|n| n.rect())
-        .find(|r| h.query_all_by_label("auto").any(|a| (a.rect().center().y - r.center().y).abs() < 6.0))
+        .find(|r| {
+            h.query_all_by_label("auto")
+                .any(|a| (a.rect().center().y - r.center().y).abs() < 6.0)
+        })
         .unwrap_or_else(|| panic!("no '{label}' row with an auto box"));
     h.query_all_by_label("auto")
         .map(|a| a.rect())
@@ -65,12 +70,19 @@ fn a_beta_typed_past_its_limit_is_clamped_with_a_note() {
     s.solver.anneal.beta = Some((0.1, 10.0));
     let mut h = room_with_model(s);
     type_into(&mut h, "β hot", "1e9");
-    assert_eq!(h.state().doc.session.solver.anneal.beta, Some((1e6, 1e6)), "clamped (cold moves along)");
+    assert_eq!(
+        h.state().doc.session.solver.anneal.beta,
+        Some((1e6, 1e6)),
+        "clamped (cold moves along)"
+    );
     h.get_by_label("The β hot field takes at most 1e6, so 1e9 became 1e6.");
     // A number inside the range is taken as it is, and the note goes.
     type_into(&mut h, "β hot", "0.5");
     assert_eq!(h.state().doc.session.solver.anneal.beta, Some((0.5, 1e6)));
-    assert!(h.query_by_label_contains("field takes at").is_none(), "the note stays after a good number");
+    assert!(
+        h.query_by_label_contains("field takes at").is_none(),
+        "the note stays after a good number"
+    );
     type_into(&mut h, "β cold", "0.25");
     assert_eq!(h.state().doc.session.solver.anneal.beta, Some((0.5, 0.5)));
     h.get_by_label("The β cold field takes at least 0.5 (β hot), so 0.25 became 0.5.");
@@ -120,7 +132,11 @@ fn turning_auto_off_starts_from_the_models_value() {
     let at = auto_box_of(&h, "evaluations");
     click_at(&mut h, at);
     let tabu = &h.state().doc.session.solver.tabu;
-    assert_eq!((tabu.tenure, tabu.evaluations), (None, Some(2_000)), "only the evaluations' box");
+    assert_eq!(
+        (tabu.tenure, tabu.evaluations),
+        (None, Some(2_000)),
+        "only the evaluations' box"
+    );
     let at = auto_box_of(&h, "tenure");
     click_at(&mut h, at);
     assert_eq!(h.state().doc.session.solver.tabu.tenure, Some(2));

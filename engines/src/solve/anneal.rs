@@ -38,7 +38,10 @@ impl Default for AnnealParams {
 impl Sampler for AnnealParams {
     fn check(&self) -> Result<(), String> {
         SWEEPS.check(ParamValue::Count(self.sweeps as u64))?;
-        BETA.check(self.beta.map_or(ParamValue::Auto, |(hot, cold)| ParamValue::Range(hot, cold)))
+        BETA.check(
+            self.beta
+                .map_or(ParamValue::Auto, |(hot, cold)| ParamValue::Range(hot, cold)),
+        )
     }
 
     fn auto_value(&self, name: &str, q: &Qubo) -> Option<ParamValue> {

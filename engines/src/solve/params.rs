@@ -170,10 +170,7 @@ impl Param {
         let (min, max) = kind.bounds();
         let inside = |x: f64| (min..=max).contains(&x);
         match (*kind, value) {
-            (
-                ParamKind::Count { min, max } | ParamKind::CountOrAuto { min, max, .. },
-                ParamValue::Count(n),
-            ) => {
+            (ParamKind::Count { min, max } | ParamKind::CountOrAuto { min, max, .. }, ParamValue::Count(n)) => {
                 if !(min..=max).contains(&n) {
                     // The digits as they are: a u64 past 2^53 has no exact f64.
                     let n = crate::quote::group_digits(&n.to_string());
@@ -197,7 +194,13 @@ impl Param {
                 }
             }
             (_, ParamValue::Auto) if kind.has_auto() => {}
-            (_, value) => return Err(format!("{label} cannot be {}: expected {}", value.text(), kind.describe())),
+            (_, value) => {
+                return Err(format!(
+                    "{label} cannot be {}: expected {}",
+                    value.text(),
+                    kind.describe()
+                ));
+            }
         }
         Ok(())
     }

@@ -62,7 +62,10 @@ fn declared_ranges_are_the_checks_limits() {
                     assert_eq!(at(ParamValue::Range(min, min)), Ok(()), "{what} at {min}");
                     assert_eq!(at(ParamValue::Range(min, max)), Ok(()), "{what} from {min} to {max}");
                     assert_eq!(at(ParamValue::Range(max, max)), Ok(()), "{what} at {max}");
-                    assert!(at(ParamValue::Range(min.next_down(), max)).is_err(), "{what} below {min}");
+                    assert!(
+                        at(ParamValue::Range(min.next_down(), max)).is_err(),
+                        "{what} below {min}"
+                    );
                     assert!(at(ParamValue::Range(min, max.next_up())).is_err(), "{what} above {max}");
                     assert!(at(ParamValue::Range(f64::NAN, max)).is_err(), "{what}: NaN");
                     assert!(at(ParamValue::Range(2.0, 1.0)).is_err(), "{what}: low above high");
@@ -132,7 +135,10 @@ fn beta_is_limited_and_the_error_names_it() {
     assert_eq!(err, "β hot must be from 1e-6 to 1e6, not 1e-7");
     let err = checked(SamplerKind::Tabu, "tenure", ParamValue::Count(5_000_000)).unwrap_err();
     assert_eq!(err, "tenure must be from 0 to 1,048,576, not 5,000,000");
-    assert_eq!(beta.kind.clamp(ParamValue::Range(1e-9, 1e9)), ParamValue::Range(1e-6, 1e6));
+    assert_eq!(
+        beta.kind.clamp(ParamValue::Range(1e-9, 1e9)),
+        ParamValue::Range(1e-6, 1e6)
+    );
 }
 
 /// A setting left to auto has the value a run would use on the model, inside

@@ -4,13 +4,13 @@
 //! checks for both, reading a model file through the caller's [`ReadFiles`].
 
 use super::list::{Pin, whole_numbers};
+use super::sampling::SamplerSettings;
 use crate::files::ReadFiles;
 use crate::geometry::{BinaryMatrix, Coord, RuleChoice, TouchRule};
 use crate::puzzle::{Elimination, ExactRequest, Puzzle, QuboOptions};
 use crate::qubo::{ModelFormat, PinMode, QuboStats, XrayModel, XraySpec};
 use crate::run::CancelFlag;
 use crate::setup::Setup;
-use super::sampling::SamplerSettings;
 use crate::solve::{
     ParamValue, Problem, PuzzleProblem, SamplerKind, XrayProblem, default_beta_range, placed_picture, ships_fleet,
 };
@@ -213,7 +213,11 @@ impl ModelRecipe {
         let q = problem.qubo();
         Ok(StudyModel {
             beta: (!q.is_empty()).then(|| default_beta_range(q)),
-            auto_values: if q.is_empty() { Vec::new() } else { auto_values(&problem) },
+            auto_values: if q.is_empty() {
+                Vec::new()
+            } else {
+                auto_values(&problem)
+            },
             stats: q.stats(),
             original_energy: problem.xray().and_then(XrayProblem::original_energy),
             problem,
@@ -384,9 +388,15 @@ mod tests {
         let files = OneFile("/nowhere/pair.coo", "0 0 1\n1 1 1\n0 1 -2\n");
         let m = file_recipe("/nowhere/pair.coo").build(&files).unwrap();
         let (hot, cold) = m.beta.unwrap();
-        assert_eq!(m.model_value(SamplerKind::Anneal, "beta"), Some(ParamValue::Range(hot, cold)));
+        assert_eq!(
+            m.model_value(SamplerKind::Anneal, "beta"),
+            Some(ParamValue::Range(hot, cold))
+        );
         assert_eq!(m.model_value(SamplerKind::Tabu, "tenure"), Some(ParamValue::Count(0)));
-        assert_eq!(m.model_value(SamplerKind::Tabu, "evaluations"), Some(ParamValue::Count(400)));
+        assert_eq!(
+            m.model_value(SamplerKind::Tabu, "evaluations"),
+            Some(ParamValue::Count(400))
+        );
         assert_eq!(m.model_value(SamplerKind::Anneal, "sweeps"), None);
         let queens = ModelRecipe {
             source: ModelSource::Puzzle {
@@ -399,6 +409,9 @@ mod tests {
         let m = queens.build(&NoFiles).unwrap();
         assert!(m.problem.qubo().len() > PuzzleProblem::TABU_TENURE);
         let tenure = PuzzleProblem::TABU_TENURE as u64;
-        assert_eq!(m.model_value(SamplerKind::Tabu, "tenure"), Some(ParamValue::Count(tenure)));
+        assert_eq!(
+            m.model_value(SamplerKind::Tabu, "tenure"),
+            Some(ParamValue::Count(tenure))
+        );
     }
 }

@@ -36,15 +36,29 @@ pub fn param_field(ui: &mut Ui, p: &Param, value: &mut ParamValue, model_value: 
         }
         match (p.kind, value) {
             (ParamKind::Count { min, max } | ParamKind::CountOrAuto { min, max, .. }, ParamValue::Count(n)) => {
-                let prefix = if label.is_none() { format!("{} ", p.label) } else { String::new() };
+                let prefix = if label.is_none() {
+                    format!("{} ", p.label)
+                } else {
+                    String::new()
+                };
                 let speed = (*n as f64 / 100.0).max(1.0);
-                let field = Field { prefix: &prefix, speed, hover: &hover, label };
+                let field = Field {
+                    prefix: &prefix,
+                    speed,
+                    hover: &hover,
+                    label,
+                };
                 let (moved, typed) = field.show(ui, n, min as f64..=max as f64);
                 changed |= moved;
                 note = typed.map(|x| clamp_note(&p.kind, p.label, x, min as f64, max as f64, None));
             }
             (ParamKind::RangeOrAuto { min, max, ends, .. }, ParamValue::Range(low, high)) => {
-                let field = Field { prefix: &format!("{} ", ends.0), speed: real_speed(*low), hover: &hover, label: None };
+                let field = Field {
+                    prefix: &format!("{} ", ends.0),
+                    speed: real_speed(*low),
+                    hover: &hover,
+                    label: None,
+                };
                 let (moved, typed) = field.show(ui, low, min..=max);
                 note = typed.map(|x| clamp_note(&p.kind, ends.0, x, min, max, None));
                 // The high end never goes below the low one: it moves along.
@@ -53,7 +67,12 @@ pub fn param_field(ui: &mut Ui, p: &Param, value: &mut ParamValue, model_value: 
                 }
                 changed |= moved;
                 let lowest = *low;
-                let field = Field { prefix: &format!("{} ", ends.1), speed: real_speed(*high), hover: &hover, label: None };
+                let field = Field {
+                    prefix: &format!("{} ", ends.1),
+                    speed: real_speed(*high),
+                    hover: &hover,
+                    label: None,
+                };
                 let (moved, typed) = field.show(ui, high, lowest..=max);
                 changed |= moved;
                 if let Some(x) = typed {
