@@ -4,7 +4,7 @@
 //! simulate the embedded problem over a chain-strength sweep, and export the
 //! embedding and the embedded problem. The work is `study::hardware`'s.
 
-use crate::hardware::{EmbedMethod, EmbedOptions, EmbedProgress, Family, Topology};
+use crate::hardware::{EmbedMethod, EmbedOptions, EmbedProgress, Topology};
 use crate::jobs::{JobCtx, Task};
 use crate::run::Progress;
 use crate::session::{HardwareSettings, SavedEmbedding};
@@ -20,6 +20,9 @@ use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::qubit_view::{NO_CHAIN, QubitDrawing, QubitView};
 use egui::Ui;
 use std::path::PathBuf;
+use target::{same_graph, target_name};
+
+mod target;
 
 /// An embedding as the tab shows it.
 pub struct EmbedView {
@@ -204,40 +207,6 @@ impl HardwareTab {
         if s != ctx.doc.session.solver.hardware {
             ctx.doc.edit(|x| x.solver.hardware = s);
         }
-    }
-
-    /// Clears what was made on another target graph once the target changes:
-    /// an embedding (its drawing, figures and verdicts) and a sweep over it fit
-    /// the old graph only. Says so when there was something to clear.
-    fn follow_target(&mut self, s: &mut HardwareSettings) -> Option<String> {
-        let before = self.target_seen.replace(s.target.clone())?;
-        if same_graph(&before, &s.target) {
-            return None;
-        }
-        // A saved embedding on the new target stays (an undo brings target and embedding back together).
-        if s.embedding.as_ref().is_some_and(|e| !same_graph(&e.target, &s.target)) {
-            s.embedding = None;
-        }
-        let had = self.embed.result.is_some()
-            || self.embed.is_running()
-            || self.sweep.result.is_some()
-            || self.sweep.is_running();
-        // Dropping a task cancels its job.
-        self.embed = Task::default();
-        self.refresh = Task::default();
-        self.sweep = Task::default();
-        self.summary_generation = None;
-        self.refresh_asked = None;
-        self.fits = None;
-        self.view = QubitView::default();
-        self.restored = false;
-        had.then(|| {
-            format!(
-                "Cleared the embedding made for {}: it does not fit {}; press Embed to make one there.",
-                target_name(&before),
-                target_name(&s.target)
-            )
-        })
     }
 
     /// Shows the session's saved embedding (once per load), checked against the model.
@@ -570,22 +539,6 @@ impl HardwareTab {
             }
         });
     }
-}
-
-/// Whether two specs name one graph (`chimera:4` is `chimera:4,4,4`, as saved).
-fn same_graph(a: &str, b: &str) -> bool {
-    match (Family::parse(a), Family::parse(b)) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    }
-}
-
-/// A target graph's name for people ("Pegasus P16 (Advantage)"), or its spec.
-fn target_name(spec: &str) -> String {
-    TARGETS
-        .iter()
-        .find(|(s, _)| *s == spec)
-        .map_or(spec.to_string(), |(_, name)| (*name).to_string())
 }
 
 /// Names a variable: its cell for an X-ray model.
