@@ -89,6 +89,21 @@ const SWEEPS: Param = Param {
     },
 };
 
+impl AnnealParams {
+    /// A β range files saved before β had limits may hold (any 0 < hot ≤
+    /// cold) brought to the nearest allowed values, so those files still open.
+    pub fn bring_beta_within_limits(&mut self) {
+        if let Some((hot, cold)) = self.beta
+            && hot > 0.0
+            && hot <= cold
+            && cold.is_finite()
+        {
+            let (min, max) = BETA.kind.bounds();
+            self.beta = Some((hot.clamp(min, max), cold.clamp(min, max)));
+        }
+    }
+}
+
 /// β's limits catch a slipped exponent in a typed β; the range auto chooses
 /// follows the model (a model of tiny or huge coefficients may pass them).
 const BETA: Param = Param {
