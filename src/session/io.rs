@@ -40,11 +40,24 @@ pub fn parse_session(text: &str, what: &str) -> Result<Session, SessionError> {
     if probe.version == 1 {
         migrate_from_version_1(&mut session);
     }
+    bring_settings_within_limits(&mut session);
     session.validate().map_err(|message| SessionError::Invalid {
         what: what.into(),
         message,
     })?;
     Ok(session)
+}
+
+/// Limits added since a file was written (β's 1e-6 to 1e6): a value the old
+/// rules allowed is brought to the nearest allowed one rather than refused.
+fn bring_settings_within_limits(session: &mut Session) {
+    let solver = &mut session.solver;
+    solver.anneal.bring_beta_within_limits();
+    for other in &mut solver.other_samplers {
+        if let crate::solve::Solver::Anneal(p) = other {
+            p.bring_beta_within_limits();
+        }
+    }
 }
 
 /// Version 1 kept the touch rule in the Counter and Tomography rooms, not in the

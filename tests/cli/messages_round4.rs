@@ -109,7 +109,7 @@ fn bench_anneal_checks_every_listed_value_before_any_work() {
                 "--restarts",
                 "100000001",
             ],
-            "--restarts: restarts must be at most 100000000, not 100000001",
+            "--restarts: restarts must be from 0 to 100,000,000, not 100,000,001",
         ),
         (
             vec![

@@ -375,3 +375,19 @@ fn sampler_settings_are_kept_by_kind() {
     session::save(&path, &s).unwrap();
     assert_eq!(session::load(&path).unwrap(), s);
 }
+
+/// A β range saved before β had limits (any 0 < hot ≤ cold) still opens, at
+/// the nearest allowed values; one the old rules refused is still refused.
+#[test]
+fn a_beta_range_from_before_the_limits_opens_within_them() {
+    let mut s = sample();
+    s.solver.anneal.beta = Some((1e-9, 1e7));
+    let text = session::to_ron(&s).unwrap();
+    let loaded = session::parse_session(&text, "old.ron").unwrap();
+    assert_eq!(loaded.solver.anneal.beta, Some((1e-6, 1e6)));
+    s.solver.anneal.beta = Some((2.0, 1.0));
+    let msg = session::parse_session(&session::to_ron(&s).unwrap(), "bad.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("β"), "{msg}");
+}

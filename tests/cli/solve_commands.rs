@@ -261,12 +261,12 @@ fn sampler_settings_are_flags_with_the_checks_limits() {
     for (args, says) in [
         (
             vec!["solve", "heart", "--beta", "2,1"],
-            "'--beta <LOW,HIGH>': β range must satisfy 0 < hot ≤ cold, not (2, 1)",
+            "'--beta <LOW,HIGH>': β range must have β hot ≤ β cold, not (2, 1)",
         ),
         (vec!["solve", "heart", "--beta", "1"], "LOW,HIGH"),
         (
             vec!["solve", "heart", "--sweeps", "0"],
-            "sweeps must be from 1 to 100000000, not 0",
+            "sweeps must be from 1 to 100,000,000, not 0",
         ),
         (vec!["solve", "heart", "--sweeps", "auto"], "--sweeps"),
         (

@@ -15,5 +15,7 @@ mod puzzle_view;
 mod puzzles;
 mod rooms;
 mod solver;
+mod solver_hardware;
+mod solver_params;
 mod solver_settings;
 mod tomography;

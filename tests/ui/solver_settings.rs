@@ -17,7 +17,7 @@ fn far_settings(sampler: SamplerKind) -> Session {
     let v = &mut s.solver;
     v.sampler = sampler;
     v.anneal.sweeps = 2_000_000;
-    v.anneal.beta = Some((1e-7, 5e6));
+    v.anneal.beta = Some((1e-6, 1e6));
     v.tabu.restarts = 5_000_000;
     v.tabu.tenure = Some(0);
     v.tabu.evaluations = Some(5_000_000_000);

@@ -10,7 +10,7 @@
 //! change a flip of i can make).
 
 use super::anneal_kernel::{AnnealKernel, group_widths};
-use super::params::{Param, ParamKind};
+use super::params::{Param, ParamKind, ParamValue};
 use super::sampler::{ReadContext, ReadResult, Sampler, SamplerInfo, SamplerRun};
 use super::{MAX_SWEEPS, TRACE_POINTS};
 use crate::qubo::Qubo;
@@ -37,19 +37,18 @@ impl Default for AnnealParams {
 
 impl Sampler for AnnealParams {
     fn check(&self) -> Result<(), String> {
-        if self.sweeps == 0 || self.sweeps > MAX_SWEEPS {
-            return Err(format!("sweeps must be from 1 to {MAX_SWEEPS}, not {}", self.sweeps));
-        }
-        if let Some((hot, cold)) = self.beta
-            && !(hot > 0.0 && cold >= hot && cold.is_finite())
-        {
-            return Err(format!(
-                "β range must satisfy 0 < hot ≤ cold, not ({}, {})",
-                crate::quote::number(hot),
-                crate::quote::number(cold)
-            ));
-        }
-        Ok(())
+        SWEEPS.check(ParamValue::Count(self.sweeps as u64))?;
+        BETA.check(
+            self.beta
+                .map_or(ParamValue::Auto, |(hot, cold)| ParamValue::Range(hot, cold)),
+        )
+    }
+
+    fn auto_value(&self, name: &str, q: &Qubo) -> Option<ParamValue> {
+        (name == BETA.name).then(|| {
+            let (hot, cold) = default_beta_range(q);
+            ParamValue::Range(hot, cold)
+        })
     }
 
     fn describe(&self) -> String {
@@ -77,30 +76,49 @@ impl SamplerInfo for AnnealParams {
     const NAME: &'static str = "sa";
     const LABEL: &'static str = "Simulated annealing";
     const STEP: &'static str = "sweep";
-    const PARAMS: &'static [Param] = &[
-        Param {
-            name: "sweeps",
-            label: "sweeps",
-            help: "Sweeps per read; each sweep proposes a flip of every variable once, in order",
-            kind: ParamKind::Count {
-                min: 1,
-                max: MAX_SWEEPS as u64,
-            },
-        },
-        Param {
-            name: "beta",
-            label: "β range",
-            help: "β at the hot and the cold end of the schedule, between which it rises geometrically",
-            kind: ParamKind::RangeOrAuto {
-                above: 0.0,
-                max: f64::MAX,
-                auto: "As dwave-samplers chooses it from the model: the hot end accepts any flip with p ≥ ½, \
-                       the cold end the smallest gap with p ≤ 1 %",
-                start: (0.1, 10.0),
-            },
-        },
-    ];
+    const PARAMS: &'static [Param] = &[SWEEPS, BETA];
 }
+
+const SWEEPS: Param = Param {
+    name: "sweeps",
+    label: "sweeps",
+    help: "Sweeps per read; each sweep proposes a flip of every variable once, in order",
+    kind: ParamKind::Count {
+        min: 1,
+        max: MAX_SWEEPS as u64,
+    },
+};
+
+impl AnnealParams {
+    /// A β range files saved before β had limits may hold (any 0 < hot ≤
+    /// cold) brought to the nearest allowed values, so those files still open.
+    pub fn bring_beta_within_limits(&mut self) {
+        if let Some((hot, cold)) = self.beta
+            && hot > 0.0
+            && hot <= cold
+            && cold.is_finite()
+        {
+            let (min, max) = BETA.kind.bounds();
+            self.beta = Some((hot.clamp(min, max), cold.clamp(min, max)));
+        }
+    }
+}
+
+/// β's limits catch a slipped exponent in a typed β; the range auto chooses
+/// follows the model (a model of tiny or huge coefficients may pass them).
+const BETA: Param = Param {
+    name: "beta",
+    label: "β range",
+    help: "β at the hot and the cold end of the schedule, between which it rises geometrically",
+    kind: ParamKind::RangeOrAuto {
+        min: 1e-6,
+        max: 1e6,
+        ends: ("β hot", "β cold"),
+        auto: "As dwave-samplers chooses it from the model: the hot end accepts any flip with p ≥ ½, \
+               the cold end the smallest gap with p ≤ 1 %",
+        start: (0.1, 10.0),
+    },
+};
 
 /// Annealing reads of one model: the kernel runs a group of reads in SIMD lanes.
 struct AnnealRun<'q> {

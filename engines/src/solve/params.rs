@@ -21,8 +21,8 @@ pub struct Param {
     pub kind: ParamKind,
 }
 
-/// What values a setting takes: its limits are exactly those of the sampler's
-/// own `check` (a test holds them together).
+/// What values a setting takes. The limits are written here once: the
+/// sampler's `check` asks [`Param::check`], and the fields and flags read them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ParamKind {
     /// A whole number in `min..=max`.
@@ -35,12 +35,13 @@ pub enum ParamKind {
         auto: &'static str,
         start: u64,
     },
-    /// Two numbers low ≤ high, low above `above`, high at most `max`, or none:
-    /// chosen from the model (`auto` says how). `start` is offered when the user
-    /// turns auto off.
+    /// Two numbers low ≤ high, each in `min..=max`, or none: chosen from the
+    /// model (`auto` says how). `ends` names the two (fields, notes, errors);
+    /// `start` is offered when the user turns auto off and no model is at hand.
     RangeOrAuto {
-        above: f64,
+        min: f64,
         max: f64,
+        ends: (&'static str, &'static str),
         auto: &'static str,
         start: (f64, f64),
     },
@@ -107,21 +108,101 @@ impl ParamKind {
         format!("expected {}, not '{text}'", self.describe())
     }
 
-    /// The values it takes, in words ("1 to 100000000", "auto or 0 to 1048576").
+    /// The values it takes, in words ("a whole number from 1 to 100,000,000").
     pub fn describe(&self) -> String {
+        let limits = self.limits();
         match *self {
-            ParamKind::Count { min, max } => format!("a whole number from {min} to {max}"),
-            ParamKind::CountOrAuto { min, max, .. } => format!("auto or a whole number from {min} to {max}"),
-            ParamKind::RangeOrAuto { above, max, .. } if max < f64::MAX => format!(
-                "auto or two numbers LOW,HIGH with {} < LOW ≤ HIGH ≤ {}",
-                crate::quote::number(above),
-                crate::quote::number(max)
-            ),
-            ParamKind::RangeOrAuto { above, .. } => format!(
-                "auto or two numbers LOW,HIGH with {} < LOW ≤ HIGH",
-                crate::quote::number(above)
-            ),
+            ParamKind::Count { .. } => format!("a whole number from {limits}"),
+            ParamKind::CountOrAuto { .. } => format!("auto or a whole number from {limits}"),
+            ParamKind::RangeOrAuto { .. } => format!("auto or two numbers LOW,HIGH from {limits} with LOW ≤ HIGH"),
         }
+    }
+
+    /// The smallest and the largest number, as a field holds them.
+    pub fn bounds(&self) -> (f64, f64) {
+        match *self {
+            ParamKind::Count { min, max } | ParamKind::CountOrAuto { min, max, .. } => (min as f64, max as f64),
+            ParamKind::RangeOrAuto { min, max, .. } => (min, max),
+        }
+    }
+
+    /// The limits in words: "1e-6 to 1e6", "1 to 100,000,000".
+    pub fn limits(&self) -> String {
+        let (min, max) = self.bounds();
+        format!("{} to {}", self.number(min), self.number(max))
+    }
+
+    /// A number as this setting's words write it: whole numbers with their
+    /// digits grouped, others short ("1e6" rather than "1000000").
+    pub fn number(&self, x: f64) -> String {
+        let whole = !matches!(self, ParamKind::RangeOrAuto { .. });
+        if whole && x.fract() == 0.0 && x.abs() < 1e18 {
+            let digits = crate::quote::group_digits(&format!("{:.0}", x.abs()));
+            if x < 0.0 { format!("-{digits}") } else { digits }
+        } else if x != 0.0 && x.is_finite() && !(1e-3..1e5).contains(&x.abs()) {
+            format!("{x:e}")
+        } else {
+            format!("{x}")
+        }
+    }
+
+    /// `value` moved inside the limits (and a range's high end to its low one
+    /// at least): a model's own value offered to a user who turns auto off.
+    pub fn clamp(&self, value: ParamValue) -> ParamValue {
+        let (min, max) = self.bounds();
+        match value {
+            ParamValue::Count(n) => ParamValue::Count((n as f64).clamp(min, max) as u64),
+            ParamValue::Range(low, high) => {
+                let low = low.clamp(min, max);
+                ParamValue::Range(low, high.clamp(low, max))
+            }
+            ParamValue::Auto => ParamValue::Auto,
+        }
+    }
+}
+
+impl Param {
+    /// Checks a value against the limits: the one check every sampler's
+    /// `check` makes of its settings, with words naming the setting and its range.
+    pub fn check(&self, value: ParamValue) -> Result<(), String> {
+        let (label, kind) = (self.label, &self.kind);
+        let limits = kind.limits();
+        let (min, max) = kind.bounds();
+        let inside = |x: f64| (min..=max).contains(&x);
+        match (*kind, value) {
+            (ParamKind::Count { min, max } | ParamKind::CountOrAuto { min, max, .. }, ParamValue::Count(n)) => {
+                if !(min..=max).contains(&n) {
+                    // The digits as they are: a u64 past 2^53 has no exact f64.
+                    let n = crate::quote::group_digits(&n.to_string());
+                    return Err(format!("{label} must be from {limits}, not {n}"));
+                }
+            }
+            (ParamKind::RangeOrAuto { ends, .. }, ParamValue::Range(low, high)) => {
+                for (end, x) in [(ends.0, low), (ends.1, high)] {
+                    if !inside(x) {
+                        return Err(format!("{end} must be from {limits}, not {}", kind.number(x)));
+                    }
+                }
+                if low > high {
+                    return Err(format!(
+                        "{label} must have {} ≤ {}, not ({}, {})",
+                        ends.0,
+                        ends.1,
+                        kind.number(low),
+                        kind.number(high)
+                    ));
+                }
+            }
+            (_, ParamValue::Auto) if kind.has_auto() => {}
+            (_, value) => {
+                return Err(format!(
+                    "{label} cannot be {}: expected {}",
+                    value.text(),
+                    kind.describe()
+                ));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -8,7 +8,7 @@
 //! [`Sampler`] and [`SamplerInfo`] (its settings described in `PARAMS`), and
 //! two lines in `mod.rs`: the module and its line in the `samplers!` list.
 
-use super::params::Param;
+use super::params::{Param, ParamValue};
 use super::rng::Rng;
 use super::{SamplerKind, SolveUpdate, Solver};
 use crate::qubo::Qubo;
@@ -57,6 +57,11 @@ pub trait Sampler: Sync {
     fn notes(&self, _q: &Qubo) -> Vec<String> {
         Vec::new()
     }
+    /// The value setting `name` takes on `q` when left to auto (none: the
+    /// setting has no auto). Cheap formulas on the model; see [`Solver::model_value`].
+    fn auto_value(&self, _name: &str, _q: &Qubo) -> Option<ParamValue> {
+        None
+    }
     /// Whether a read cut short by the clock still counts the states it found
     /// (tabu: each finished search is an answer; SA: a half-annealed state is not).
     fn keeps_unfinished(&self) -> bool;
@@ -75,7 +80,7 @@ pub trait SamplerInfo: Sampler + Default {
     /// What one step of a read's energy trace is (the x axis of the trace plot).
     const STEP: &'static str;
     /// Every setting, described: the Solver room's fields, `solve`'s flags.
-    /// Each is a serde field of the settings, with the limits of `check`.
+    /// Each is a serde field of the settings; `check` asks each one's [`Param::check`].
     const PARAMS: &'static [Param];
 }
 
@@ -298,6 +303,13 @@ impl Solver {
     /// Its settings, described.
     pub fn params(&self) -> &'static [Param] {
         self.kind().params()
+    }
+
+    /// What setting `name` would be on `q` if left to auto, inside its limits:
+    /// the number a field starts from when the user turns auto off.
+    pub fn model_value(&self, name: &str, q: &Qubo) -> Option<ParamValue> {
+        let p = self.params().iter().find(|p| p.name == name)?;
+        Some(p.kind.clamp(self.sampler().auto_value(name, q)?))
     }
 }
 

@@ -8,7 +8,7 @@
 //! greedily.
 
 use super::MAX_SWEEPS;
-use super::params::{Param, ParamKind};
+use super::params::{Param, ParamKind, ParamValue};
 use super::rng::Rng;
 use super::sampler::{ReadContext, ReadResult, Sampler, SamplerInfo, SamplerRun};
 use crate::qubo::Qubo;
@@ -51,21 +51,21 @@ fn uncapped_evaluations(n: u64) -> u64 {
 
 impl Sampler for TabuParams {
     fn check(&self) -> Result<(), String> {
-        if self.restarts > MAX_SWEEPS {
-            return Err(format!("restarts must be at most {MAX_SWEEPS}, not {}", self.restarts));
+        let count = |n: Option<u64>| n.map_or(ParamValue::Auto, ParamValue::Count);
+        RESTARTS.check(ParamValue::Count(self.restarts as u64))?;
+        TENURE.check(count(self.tenure.map(|t| t as u64)))?;
+        EVALUATIONS.check(count(self.evaluations))
+    }
+
+    /// What a run on `q` uses when these are left to auto (the run layer's
+    /// puzzle tenure, once set in these settings, included).
+    fn auto_value(&self, name: &str, q: &Qubo) -> Option<ParamValue> {
+        let n = q.len();
+        match name {
+            "tenure" => Some(ParamValue::Count(self.tenure_for(n) as u64)),
+            "evaluations" => Some(ParamValue::Count(self.evaluations_for(n))),
+            _ => None,
         }
-        if let Some(t) = self.tenure.filter(|&t| t > crate::qubo::MAX_VARIABLES) {
-            return Err(format!(
-                "the tenure {t} is over the limit of {} (the most variables a model has)",
-                crate::qubo::MAX_VARIABLES
-            ));
-        }
-        if let Some(e) = self.evaluations.filter(|&e| e == 0 || e > MAX_EVALUATIONS) {
-            return Err(format!(
-                "evaluations per search must be 1 to {MAX_EVALUATIONS}, not {e}"
-            ));
-        }
-        Ok(())
     }
 
     fn validate(&self, q: &Qubo) -> Result<(), String> {
@@ -112,41 +112,44 @@ impl SamplerInfo for TabuParams {
     const NAME: &'static str = "tabu";
     const LABEL: &'static str = "Tabu search";
     const STEP: &'static str = "search (first, then restarts)";
-    const PARAMS: &'static [Param] = &[
-        Param {
-            name: "restarts",
-            label: "restarts",
-            help: "MST2 restarts after the first search, per read",
-            kind: ParamKind::Count {
-                min: 0,
-                max: MAX_SWEEPS as u64,
-            },
-        },
-        Param {
-            name: "tenure",
-            label: "tenure",
-            help: "Moves a flipped variable stays tabu; 0 asks for min(20, n/4) on any model",
-            kind: ParamKind::CountOrAuto {
-                min: 0,
-                max: crate::qubo::MAX_VARIABLES as u64,
-                // The puzzle figure is `PuzzleProblem::TABU_TENURE` (a test holds them together).
-                auto: "min(20, n/4) for n variables, or 5 on puzzle models (measured better on every puzzle set)",
-                start: 20,
-            },
-        },
-        Param {
-            name: "evaluations",
-            label: "evaluations",
-            help: "Flip evaluations per search (each move evaluates every variable)",
-            kind: ParamKind::CountOrAuto {
-                min: 1,
-                max: MAX_EVALUATIONS,
-                auto: "n·max(200, 3n) for n variables, at most 100,000,000",
-                start: 1_000_000,
-            },
-        },
-    ];
+    const PARAMS: &'static [Param] = &[RESTARTS, TENURE, EVALUATIONS];
 }
+
+const RESTARTS: Param = Param {
+    name: "restarts",
+    label: "restarts",
+    help: "MST2 restarts after the first search, per read",
+    kind: ParamKind::Count {
+        min: 0,
+        max: MAX_SWEEPS as u64,
+    },
+};
+
+/// At most the most variables a model has (it must be below the model's own count).
+const TENURE: Param = Param {
+    name: "tenure",
+    label: "tenure",
+    help: "Moves a flipped variable stays tabu; 0 asks for min(20, n/4) on any model",
+    kind: ParamKind::CountOrAuto {
+        min: 0,
+        max: crate::qubo::MAX_VARIABLES as u64,
+        // The puzzle figure is `PuzzleProblem::TABU_TENURE` (a test holds them together).
+        auto: "min(20, n/4) for n variables, or 5 on puzzle models (measured better on every puzzle set)",
+        start: 20,
+    },
+};
+
+const EVALUATIONS: Param = Param {
+    name: "evaluations",
+    label: "evaluations",
+    help: "Flip evaluations per search (each move evaluates every variable)",
+    kind: ParamKind::CountOrAuto {
+        min: 1,
+        max: MAX_EVALUATIONS,
+        auto: "n·max(200, 3n) for n variables, at most 100,000,000",
+        start: 1_000_000,
+    },
+};
 
 /// Tabu reads of one model, one read at a time.
 struct TabuRun<'q> {

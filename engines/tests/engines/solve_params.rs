@@ -58,16 +58,17 @@ fn declared_ranges_are_the_checks_limits() {
                         "{what} above {max}"
                     );
                 }
-                ParamKind::RangeOrAuto { above, max, .. } => {
-                    let low = above.next_up();
-                    assert_eq!(at(ParamValue::Range(low, low)), Ok(()), "{what} at {low}");
-                    assert_eq!(at(ParamValue::Range(low, max)), Ok(()), "{what} up to {max}");
+                ParamKind::RangeOrAuto { min, max, .. } => {
+                    assert_eq!(at(ParamValue::Range(min, min)), Ok(()), "{what} at {min}");
+                    assert_eq!(at(ParamValue::Range(min, max)), Ok(()), "{what} from {min} to {max}");
                     assert_eq!(at(ParamValue::Range(max, max)), Ok(()), "{what} at {max}");
-                    assert!(at(ParamValue::Range(above, 1.0)).is_err(), "{what} at {above}");
+                    assert!(
+                        at(ParamValue::Range(min.next_down(), max)).is_err(),
+                        "{what} below {min}"
+                    );
+                    assert!(at(ParamValue::Range(min, max.next_up())).is_err(), "{what} above {max}");
+                    assert!(at(ParamValue::Range(f64::NAN, max)).is_err(), "{what}: NaN");
                     assert!(at(ParamValue::Range(2.0, 1.0)).is_err(), "{what}: low above high");
-                    if max < f64::MAX {
-                        assert!(at(ParamValue::Range(low, max.next_up())).is_err(), "{what} above {max}");
-                    }
                 }
             }
             if p.kind.has_auto() {
@@ -119,4 +120,55 @@ fn flag_text_reads_as_the_settings_take_it() {
     assert_eq!(tabu.get("tenure"), Some(ParamValue::Count(0)));
     assert!(matches!(&tabu, Solver::Tabu(t) if t.tenure == Some(0)));
     assert!(tabu.set("tenure", ParamValue::Range(1.0, 2.0)).is_err());
+}
+
+/// β is limited to 1e-6..1e6 by its description alone: the check's error names
+/// the end and the range in the words the description gives them.
+#[test]
+fn beta_is_limited_and_the_error_names_it() {
+    let beta = *SamplerKind::Anneal.params().iter().find(|p| p.name == "beta").unwrap();
+    assert_eq!(beta.kind.limits(), "1e-6 to 1e6");
+    assert_eq!(beta.kind.bounds(), (1e-6, 1e6));
+    let err = checked(SamplerKind::Anneal, "beta", ParamValue::Range(0.1, 1e9)).unwrap_err();
+    assert_eq!(err, "β cold must be from 1e-6 to 1e6, not 1e9");
+    let err = checked(SamplerKind::Anneal, "beta", ParamValue::Range(1e-7, 1.0)).unwrap_err();
+    assert_eq!(err, "β hot must be from 1e-6 to 1e6, not 1e-7");
+    let err = checked(SamplerKind::Tabu, "tenure", ParamValue::Count(5_000_000)).unwrap_err();
+    assert_eq!(err, "tenure must be from 0 to 1,048,576, not 5,000,000");
+    assert_eq!(
+        beta.kind.clamp(ParamValue::Range(1e-9, 1e9)),
+        ParamValue::Range(1e-6, 1e6)
+    );
+}
+
+/// A setting left to auto has the value a run would use on the model, inside
+/// its limits; a setting without auto has none.
+#[test]
+fn model_values_are_what_auto_uses() {
+    use fleetscope_engines::qubo::QuboBuilder;
+    use fleetscope_engines::solve::default_beta_range;
+    let mut b = QuboBuilder::new(40);
+    for i in 0..39 {
+        b.add_linear(i, -1.0);
+        b.add_coupler(i, i + 1, 2.0);
+    }
+    let q = b.build().unwrap();
+    let sa = SamplerKind::Anneal.default_solver();
+    let (hot, cold) = default_beta_range(&q);
+    assert_eq!(sa.model_value("beta", &q), Some(ParamValue::Range(hot, cold)));
+    assert_eq!(sa.model_value("sweeps", &q), None);
+    let tabu = SamplerKind::Tabu.default_solver();
+    // min(20, n/4) and n·max(200, 3n) for n = 40.
+    assert_eq!(tabu.model_value("tenure", &q), Some(ParamValue::Count(10)));
+    assert_eq!(tabu.model_value("evaluations", &q), Some(ParamValue::Count(40 * 200)));
+    // A model whose auto β passes the limits is offered the nearest allowed range.
+    let mut tiny = QuboBuilder::new(2);
+    tiny.add_coupler(0, 1, 1e-8);
+    let tiny = tiny.build().unwrap();
+    assert!(default_beta_range(&tiny).1 > 1e6);
+    assert_eq!(sa.model_value("beta", &tiny).map(checked_value), Some(Ok(())));
+}
+
+fn checked_value(v: ParamValue) -> Result<(), String> {
+    checked(SamplerKind::Anneal, "beta", v)
 }

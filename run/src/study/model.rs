@@ -4,13 +4,16 @@
 //! checks for both, reading a model file through the caller's [`ReadFiles`].
 
 use super::list::{Pin, whole_numbers};
+use super::sampling::SamplerSettings;
 use crate::files::ReadFiles;
 use crate::geometry::{BinaryMatrix, Coord, RuleChoice, TouchRule};
 use crate::puzzle::{Elimination, ExactRequest, Puzzle, QuboOptions};
 use crate::qubo::{ModelFormat, PinMode, QuboStats, XrayModel, XraySpec};
 use crate::run::CancelFlag;
 use crate::setup::Setup;
-use crate::solve::{Problem, PuzzleProblem, XrayProblem, default_beta_range, placed_picture, ships_fleet};
+use crate::solve::{
+    ParamValue, Problem, PuzzleProblem, SamplerKind, XrayProblem, default_beta_range, placed_picture, ships_fleet,
+};
 use std::path::{Path, PathBuf};
 
 /// How long a model build may look for the Max Chess optimum.
@@ -75,6 +78,36 @@ pub struct StudyModel {
     pub beta: Option<(f64, f64)>,
     /// The energy of the picture the model came from (a feasible energy).
     pub original_energy: Option<f64>,
+    /// What each sampler's auto settings come to on this model (the defaults
+    /// policy applied), worked out with the model so a field turned off auto
+    /// starts from them without engine work on the UI thread.
+    pub auto_values: Vec<(SamplerKind, &'static str, ParamValue)>,
+}
+
+impl StudyModel {
+    /// What setting `name` of sampler `kind` comes to on this model when left to auto.
+    pub fn model_value(&self, kind: SamplerKind, name: &str) -> Option<ParamValue> {
+        self.auto_values
+            .iter()
+            .find(|(k, n, _)| *k == kind && *n == name)
+            .map(|&(_, _, v)| v)
+    }
+}
+
+/// Every sampler's auto settings on `problem`, as a run with its defaults uses them.
+fn auto_values(problem: &Problem) -> Vec<(SamplerKind, &'static str, ParamValue)> {
+    let q = problem.qubo();
+    let puzzle = problem.puzzle().map(|_| q.len());
+    let mut out = Vec::new();
+    for &kind in SamplerKind::ALL {
+        let solver = SamplerSettings::new(kind, Vec::new()).solver_for(puzzle);
+        for p in kind.params().iter().filter(|p| p.kind.has_auto()) {
+            if let Some(v) = solver.model_value(p.name, q) {
+                out.push((kind, p.name, v));
+            }
+        }
+    }
+    out
 }
 
 /// The images known by name on the command line.
@@ -180,6 +213,11 @@ impl ModelRecipe {
         let q = problem.qubo();
         Ok(StudyModel {
             beta: (!q.is_empty()).then(|| default_beta_range(q)),
+            auto_values: if q.is_empty() {
+                Vec::new()
+            } else {
+                auto_values(&problem)
+            },
             stats: q.stats(),
             original_energy: problem.xray().and_then(XrayProblem::original_energy),
             problem,
@@ -341,5 +379,39 @@ mod tests {
         assert!(err.contains("/nowhere/other.coo"), "{err}");
         let err = file_recipe("/nowhere/pair.coo").build(&NoFiles).err().unwrap();
         assert!(err.contains("no files can be read"), "{err}");
+    }
+
+    /// The values auto comes to are the run's: the general tenure on a file,
+    /// the puzzle tenure on a puzzle.
+    #[test]
+    fn auto_values_are_what_a_run_uses() {
+        let files = OneFile("/nowhere/pair.coo", "0 0 1\n1 1 1\n0 1 -2\n");
+        let m = file_recipe("/nowhere/pair.coo").build(&files).unwrap();
+        let (hot, cold) = m.beta.unwrap();
+        assert_eq!(
+            m.model_value(SamplerKind::Anneal, "beta"),
+            Some(ParamValue::Range(hot, cold))
+        );
+        assert_eq!(m.model_value(SamplerKind::Tabu, "tenure"), Some(ParamValue::Count(0)));
+        assert_eq!(
+            m.model_value(SamplerKind::Tabu, "evaluations"),
+            Some(ParamValue::Count(400))
+        );
+        assert_eq!(m.model_value(SamplerKind::Anneal, "sweeps"), None);
+        let queens = ModelRecipe {
+            source: ModelSource::Puzzle {
+                name: "five queens".into(),
+                puzzle: Box::new(Puzzle::parse("n-queens 5x5\n").unwrap()),
+                options: QuboOptions::default(),
+            },
+            ..file_recipe("")
+        };
+        let m = queens.build(&NoFiles).unwrap();
+        assert!(m.problem.qubo().len() > PuzzleProblem::TABU_TENURE);
+        let tenure = PuzzleProblem::TABU_TENURE as u64;
+        assert_eq!(
+            m.model_value(SamplerKind::Tabu, "tenure"),
+            Some(ParamValue::Count(tenure))
+        );
     }
 }

@@ -14,13 +14,15 @@ use crate::study::hardware::{
     EmbedSummary, HardwarePlan, HardwareReport, MAX_HARDWARE_READS, MAX_TRIES, TARGETS, embed_model, from_chains,
     hardware_report, imported, interactions, parse_strengths, summarize, target_graph,
 };
-use crate::ui::document::Document;
-use crate::ui::room::repaint;
+use crate::ui::room::{RoomCtx, repaint};
 use crate::ui::widgets::job_controls::{JobLabels, job_controls, task_status};
 use crate::ui::widgets::path_picker::PathPicker;
 use crate::ui::widgets::qubit_view::{NO_CHAIN, QubitDrawing, QubitView};
 use egui::Ui;
 use std::path::PathBuf;
+use target::{same_graph, target_name};
+
+mod target;
 
 /// An embedding as the tab shows it.
 pub struct EmbedView {
@@ -63,6 +65,8 @@ pub struct HardwareTab {
     files: Task<String>,
     /// The chain strength of an embedded-problem export (empty: the default).
     export_strength: String,
+    /// The target graph the tab last drew: a new one clears what the old one had.
+    target_seen: Option<String>,
 }
 
 /// The drawing of an embedding on its graph (made in the job).
@@ -139,8 +143,8 @@ impl HardwareTab {
 
     /// Draws the tab. `model` is the built model and `generation` counts
     /// the models built so far (a new one is a new generation).
-    pub fn show(&mut self, ui: &mut Ui, doc: &mut Document, model: Option<&StudyModel>, generation: u64) {
-        let mut s = doc.session.solver.hardware.clone();
+    pub fn show(&mut self, ui: &mut Ui, ctx: &mut RoomCtx<'_>, model: Option<&StudyModel>, generation: u64) {
+        let mut s = ctx.doc.session.solver.hardware.clone();
         if self.embed.poll()
             && let Some(e) = &self.embed.result
         {
@@ -168,6 +172,9 @@ impl HardwareTab {
              held together by a strong coupling. Embed finds the chains (verified before they are shown).",
         );
         self.embed_controls(ui, &mut s, model, generation);
+        if let Some(note) = self.follow_target(&mut s) {
+            ctx.status(note);
+        }
         self.import_ui(ui, &s.target, model, generation);
         let fits = self.fits(model, generation);
         self.keep_figures_current(ui, model, generation, fits);
@@ -197,8 +204,8 @@ impl HardwareTab {
             }
             super::hardware_plot::sweep_plot(ui, &sw.report);
         }
-        if s != doc.session.solver.hardware {
-            doc.edit(|x| x.solver.hardware = s);
+        if s != ctx.doc.session.solver.hardware {
+            ctx.doc.edit(|x| x.solver.hardware = s);
         }
     }
 
@@ -210,6 +217,10 @@ impl HardwareTab {
         let (Some(saved), Some(m)) = (&s.embedding, model) else {
             return;
         };
+        // An embedding on another graph than the target chosen is not shown as if it were on it.
+        if !same_graph(&saved.target, &s.target) {
+            return;
+        }
         self.restored = true;
         let (problem, saved) = (m.problem.clone(), saved.clone());
         self.embed.start(repaint(ui), move |job: &JobCtx<()>| {
@@ -267,12 +278,8 @@ impl HardwareTab {
     fn embed_controls(&mut self, ui: &mut Ui, s: &mut HardwareSettings, model: Option<&StudyModel>, generation: u64) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Target");
-            let shown = TARGETS
-                .iter()
-                .find(|(spec, _)| *spec == s.target)
-                .map_or(s.target.clone(), |(_, name)| (*name).to_string());
             egui::ComboBox::from_id_salt("hardware_target")
-                .selected_text(shown)
+                .selected_text(target_name(&s.target))
                 .show_ui(ui, |ui| {
                     for (spec, name) in TARGETS {
                         ui.selectable_value(&mut s.target, spec.to_string(), name);

@@ -99,7 +99,7 @@ so a fleet's energy is ε times its Laplacian energy.
 
 Sampler: simulated annealing (reads, sweeps; β from the model as dwave-samplers chooses it unless set) or tabu \
 search (restarts per read, MST2; tenure min(20, n/4), 5 on puzzles; flip evaluations per search). A setting the model \
-can choose has an auto box: untick it to give a number (a tenure of 0 asks for min(20, n/4) on puzzles too). Start run works in the background; the plots follow live: the \
+can choose has an auto box: untick it to give a number, starting from the model's own (a tenure of 0 asks for min(20, n/4) on puzzles too); each field's tooltip gives its range, and a number typed past it is clamped with a note. Start run works in the background; the plots follow live: the \
 energy of the first reads per sweep, the lowest energy against time, the final energies with the original \
 picture's energy marked. Results: the best distinct states, how often each was found, whether it is a fleet \
 (or the original picture); click one to see it, send it to Tomography or, with its fleet, to Boards. What counts \
@@ -115,7 +115,7 @@ Experiments: the paper's Figure 8 (success against SA reads and tabu restarts ov
 success against ε. Export writes the model for D-Wave's tools.
 
 Hardware: will the model run on a D-Wave machine? Pick a qubit graph (Pegasus P16 for Advantage, Zephyr Z15 for \
-Advantage2, Chimera C16, or a small one) and Embed: each variable gets a chain of qubits (the clique embedding for \
+Advantage2, Chimera C16, or a small one; another target clears the embedding made for the old one) and Embed: each variable gets a chain of qubits (the clique embedding for \
 dense models, Cai, Macready and Roy's heuristic for sparse ones), checked before it is shown. The graph is drawn with \
 each chain in its colour (wheel zooms, drag pans, hover names the chain). The precision verdicts say which terms \
 fall below 1 % of Advantage's ranges once scaled (the X-ray QUBO's Laplacian term among them). Simulate samples the \
@@ -209,7 +209,7 @@ impl Room for SolverRoom {
                     let model = self.model.result.as_ref().filter(|_| !self.model.is_running());
                     let generation = self.model_generation;
                     let hardware = &mut self.hardware;
-                    egui::ScrollArea::vertical().show(ui, |ui| hardware.show(ui, ctx.doc, model, generation));
+                    egui::ScrollArea::vertical().show(ui, |ui| hardware.show(ui, ctx, model, generation));
                 }
             }
         });

@@ -136,7 +136,7 @@ impl SolverRoom {
         self.model_card(ui);
         ui.separator();
         ui.heading("Sampler");
-        sampler_settings(ui, &mut s);
+        sampler_settings(ui, &mut s, self.model());
         if s != doc.session.solver {
             doc.edit(|x| x.solver = s.clone());
         }
@@ -272,7 +272,8 @@ fn pin_mode_picker(ui: &mut Ui, mode: &mut PinMode) {
     };
 }
 
-fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
+/// The run's settings; `model` gives what each auto setting comes to on it.
+fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings, model: Option<&StudyModel>) {
     // First, so that ticking it (which picks tabu, whose settings take
     // more rows) moves the rows below it, never the box under the pointer.
     let until = ui
@@ -303,7 +304,8 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings) {
     for p in s.sampler.params() {
         let Some(mut value) = solver.get(p.name) else { continue };
         let before = value;
-        crate::ui::widgets::param_field::param_field(ui, p, &mut value);
+        let model_value = model.and_then(|m| m.model_value(s.sampler, p.name));
+        crate::ui::widgets::param_field::param_field(ui, p, &mut value, model_value);
         if value != before
             && let Err(e) = solver.set(p.name, value)
         {
