@@ -96,8 +96,10 @@ SMALL = dimod.BinaryQuadraticModel({"a": 1.0, "b": -1.0}, {("a", "b"): 0.5}, 0.0
         (SimulatedAnnealingSampler, {"num_reads": "3"}, TypeError, "num_reads"),
         (SimulatedAnnealingSampler, {"num_reads": 2.0}, TypeError, "num_reads"),
         (SimulatedAnnealingSampler, {"num_sweeps": 0}, ValueError, "num_sweeps"),
-        (SimulatedAnnealingSampler, {"beta_range": (2.0, 1.0)}, ValueError, "beta_range"),
-        (SimulatedAnnealingSampler, {"beta_range": (0.0, 1.0)}, ValueError, "beta_range"),
+        # The engines' own words, as `fleetscope solve --beta` prints them.
+        (SimulatedAnnealingSampler, {"beta_range": (2.0, 1.0)}, ValueError, "β hot ≤ β cold"),
+        (SimulatedAnnealingSampler, {"beta_range": (0.0, 1.0)}, ValueError, "β hot must be"),
+        (SimulatedAnnealingSampler, {"beta_range": (1.0, float("inf"))}, ValueError, "β cold must be"),
         (SimulatedAnnealingSampler, {"beta_range": 3}, TypeError, "beta_range"),
         (SimulatedAnnealingSampler, {"seed": -1}, ValueError, "seed"),
         (SimulatedAnnealingSampler, {"seed": 2**64}, ValueError, "seed"),
