@@ -13,7 +13,7 @@ const PEGASUS: &str = "Pegasus P4 (264 qubits, for tests)";
 
 /// Embed on Chimera C4, switch to Pegasus P4: the embedding, its figures and
 /// verdicts and the session's copy go, the status line says so; an undo
-/// brings the target and its embedding back together.
+/// brings the target and its embedding back together, and the status line says that.
 #[test]
 fn another_target_graph_clears_the_embedding() {
     let mut s = session_of(&["classic"]);
@@ -69,4 +69,7 @@ fn another_target_graph_clears_the_embedding() {
         .embedding()
         .unwrap_or_else(|| panic!("the embedding on Chimera C4 again: {:?}", hw.embed_error()));
     assert_eq!(back.summary.target.family.spec(), "chimera:4,4,4");
+    // The status line tells of the undo, not of a clearing that did not happen.
+    let status = &h.state().status;
+    assert_eq!(status, &format!("Back to {CHIMERA} and its embedding."));
 }

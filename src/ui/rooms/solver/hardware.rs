@@ -165,6 +165,11 @@ impl HardwareTab {
         }
         self.sweep.poll();
         self.files.poll();
+        // A target changed outside the tab (an undo) is followed before the
+        // saved embedding is offered, so that the embedding restored is kept.
+        if let Some(note) = self.follow_target(&mut s) {
+            ctx.status(note);
+        }
         self.restore(ui, &s, model, generation);
         ui.heading("Embed onto a qubit graph");
         ui.label(

@@ -12,16 +12,22 @@ use crate::ui::widgets::qubit_view::QubitView;
 impl HardwareTab {
     /// Clears what was made on another target graph once the target changes:
     /// an embedding (its drawing, figures and verdicts) and a sweep over it fit
-    /// the old graph only. Says so when there was something to clear.
+    /// the old graph only. Says what happened: what was cleared, or, when the
+    /// session brings its own embedding on the new target (an undo), that it is back.
     pub(super) fn follow_target(&mut self, s: &mut HardwareSettings) -> Option<String> {
         let before = self.target_seen.replace(s.target.clone())?;
         if same_graph(&before, &s.target) {
             return None;
         }
         // A saved embedding on the new target stays (an undo brings target and embedding back together).
-        if s.embedding.as_ref().is_some_and(|e| !same_graph(&e.target, &s.target)) {
-            s.embedding = None;
-        }
+        let kept = match &s.embedding {
+            Some(e) if same_graph(&e.target, &s.target) => true,
+            Some(_) => {
+                s.embedding = None;
+                false
+            }
+            None => false,
+        };
         let had = self.embed.result.is_some()
             || self.embed.is_running()
             || self.sweep.result.is_some()
@@ -35,6 +41,9 @@ impl HardwareTab {
         self.fits = None;
         self.view = QubitView::default();
         self.restored = false;
+        if kept {
+            return Some(format!("Back to {} and its embedding.", target_name(&s.target)));
+        }
         had.then(|| {
             format!(
                 "Cleared the embedding made for {}: it does not fit {}; press Embed to make one there.",
