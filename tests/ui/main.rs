@@ -18,4 +18,5 @@ mod solver;
 mod solver_hardware;
 mod solver_params;
 mod solver_settings;
+mod solver_stop;
 mod tomography;

@@ -12,10 +12,10 @@ use fleetscope::solve::ParamValue;
 use fleetscope::ui::room::{Room, RoomHost};
 use fleetscope::ui::rooms::solver::SolverRoom;
 
-type H = Harness<'static, RoomHost<SolverRoom>>;
+pub type H = Harness<'static, RoomHost<SolverRoom>>;
 
 /// Typed sums of a 2×5 grid: a model of 10 variables, built in a moment.
-fn small_sums(sampler: SamplerKind) -> Session {
+pub fn small_sums(sampler: SamplerKind) -> Session {
     let mut s = session_of(&["classic"]);
     s.solver.source = SolverSource::Sums;
     s.solver.rows = "2,3".into();
@@ -26,7 +26,7 @@ fn small_sums(sampler: SamplerKind) -> Session {
 }
 
 /// The room with its model built (the build is a background job: step until it is done).
-fn room_with_model(s: Session) -> H {
+pub fn room_with_model(s: Session) -> H {
     let mut h = room_harness(SolverRoom::default(), s);
     h.run_steps(2);
     wait_until(&mut h, |r| {
@@ -55,7 +55,7 @@ fn auto_box_of(h: &H, label: &str) -> egui::Pos2 {
 }
 
 /// Types `text` into the number field labelled `label` and presses Enter.
-fn type_into(h: &mut H, label: &str, text: &str) {
+pub fn type_into(h: &mut H, label: &str, text: &str) {
     h.get_by_label(label).click();
     h.run_steps(2);
     h.get_by_label(label).type_text(text);

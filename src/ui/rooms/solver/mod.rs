@@ -346,7 +346,12 @@ impl SolverRoom {
                     .filter(|_| self.run_problem.is_none())
             })
             .map(|e| (e, "original picture"));
-        if self.live.is_empty() && self.run.result.is_none() {
+        if self.live.is_empty() && self.run.is_running() {
+            // No read has reported yet: the progress bar is under Start run.
+            ui.label(
+                "The run is going (its progress is under Start run); the plots start when the first read reports.",
+            );
+        } else if self.live.is_empty() && self.run.result.is_none() {
             ui.label("Press Start run to sample the model; the plots follow the run as it goes.");
         } else {
             plots(ui, &self.live, marked);

@@ -21,10 +21,7 @@ impl SolverRoom {
             let warn = ui.visuals().warn_fg_color;
             let is_puzzle = matches!(self.run_problem(), Some(Problem::Puzzle(_)));
             match (r.success, has_fleet) {
-                _ if r.set.samples.is_empty() => ui.colored_label(
-                    warn,
-                    "No read finished within the time limit: allow more time or ask for fewer sweeps.",
-                ),
+                _ if r.set.samples.is_empty() => ui.colored_label(warn, no_read_finished(r.set.stop)),
                 (Some(true), _) if is_puzzle => ui.colored_label(good, "Success: a returned answer solves the puzzle."),
                 (Some(false), _) if is_puzzle => ui.colored_label(
                     warn,
@@ -287,5 +284,16 @@ fn solved_fleet(
     match problem? {
         Problem::Xray(p) => p.fleet.clone().map(|f| (f, p.rule)),
         Problem::Puzzle(_) | Problem::Plain { .. } => None,
+    }
+}
+
+/// Why a run returned no state, from the reason the engine gives for its stop.
+fn no_read_finished(stop: crate::solve::Stop) -> &'static str {
+    match stop {
+        crate::solve::Stop::Cancelled => "Cancelled before any read finished.",
+        crate::solve::Stop::TimeLimit => {
+            "No read finished within the time limit: allow more time or ask for fewer sweeps."
+        }
+        _ => "No read finished.",
     }
 }
