@@ -12,7 +12,7 @@ use fleetscope::ui::rooms::solver::SolverRoom;
 
 type H = Harness<'static, RoomHost<SolverRoom>>;
 
-fn placed_classic() -> Session {
+pub fn placed_classic() -> Session {
     let mut s = session_of(&["classic"]);
     let setup = s.setup().clone();
     s.setup_mut().deployment = random_deployment(&setup.board, &setup.fleet, setup.rules.touch, 11)

@@ -143,3 +143,29 @@ fn turning_auto_off_starts_from_the_models_value() {
     let m = h.state().room.model().unwrap();
     assert_eq!(m.model_value(SamplerKind::Tabu, "tenure"), Some(ParamValue::Count(2)));
 }
+
+/// With the placed fleet's model (whose long source row widens the panel's
+/// layout) a clamp note wraps inside the side panel at 1280×800.
+#[test]
+fn a_clamp_note_wraps_inside_the_side_panel() {
+    let mut s = crate::solver::placed_classic();
+    s.solver.source = SolverSource::Fleet;
+    s.solver.sampler = SamplerKind::Anneal;
+    let mut h = room_harness_sized(SolverRoom::default(), s, egui::vec2(1280.0, 800.0));
+    h.run_steps(2);
+    wait_until(&mut h, |r| {
+        !r.room.busy() && (r.room.model().is_some() || r.room.model_error().is_some())
+    });
+    let room = &h.state().room;
+    assert!(room.model().is_some(), "a model: {:?}", room.model_error());
+    type_into(&mut h, "sweeps", "200000000");
+    let note = h
+        .get_by_label_contains("The sweeps field takes at most 100,000,000")
+        .rect();
+    // The central panel starts right of the side panel: its Run tab.
+    let central = h.get_by_label("Run").rect().left();
+    assert!(
+        note.right() < central,
+        "the note {note:?} runs past the panel's edge at {central}"
+    );
+}

@@ -99,9 +99,23 @@ fn show_note(ui: &mut Ui, id: Id, changed: bool, new: Option<String>) {
         (None, false) => ui.data(|d| d.get_temp::<String>(id)),
     };
     if let Some(note) = note {
-        ui.colored_label(ui.visuals().warn_fg_color, note);
+        warn_note(ui, note);
     }
 }
+
+/// A warning line wrapped within the panel that shows it: a wide row above
+/// (the model card's long source line) widens the layout past the panel's
+/// edge, and a note laid out to that width would be cut off there.
+pub fn warn_note(ui: &mut Ui, text: impl Into<String>) {
+    let left = ui.cursor().left();
+    let width = (ui.clip_rect().right() - left).min(ui.available_width()).max(40.0);
+    let color = ui.visuals().warn_fg_color;
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
+    });
+}
+
 
 /// One number of a setting.
 struct Field<'a> {
