@@ -6,7 +6,7 @@
 use crate::common::*;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fleetscope::session::{SamplerKind, Session, SolverSource};
 use fleetscope::solve::ParamValue;
 use fleetscope::ui::room::{Room, RoomHost};
@@ -142,6 +142,28 @@ fn turning_auto_off_starts_from_the_models_value() {
     assert_eq!(h.state().doc.session.solver.tabu.tenure, Some(2));
     let m = h.state().room.model().unwrap();
     assert_eq!(m.model_value(SamplerKind::Tabu, "tenure"), Some(ParamValue::Count(2)));
+}
+
+/// A tenure the model cannot run (not below its variables) is said before the
+/// run, in the engine's words as a sentence, and Start run waits; a good
+/// tenure clears it.
+#[test]
+fn a_tenure_the_model_cannot_run_is_said_before_the_run() {
+    let mut s = small_sums(SamplerKind::Tabu);
+    s.solver.tabu.tenure = Some(3);
+    let mut h = room_with_model(s);
+    let start_enabled = |h: &H| !h.get_by_label("Start run").accesskit_node().is_disabled();
+    assert!(start_enabled(&h));
+    type_into(&mut h, "tenure", "10");
+    assert_eq!(h.state().doc.session.solver.tabu.tenure, Some(10));
+    let said: Vec<_> = h
+        .query_all_by_label("The tenure must be below the 10 variables.")
+        .collect();
+    assert_eq!(said.len(), 1, "said once, before any run");
+    assert!(!start_enabled(&h), "Start run waits for a tenure the model can run");
+    type_into(&mut h, "tenure", "9");
+    assert!(h.query_by_label_contains("must be below").is_none(), "the message goes");
+    assert!(start_enabled(&h));
 }
 
 /// With the placed fleet's model (whose long source row widens the panel's

@@ -356,9 +356,7 @@ impl SolverRoom {
         } else {
             plots(ui, &self.live, marked);
         }
-        if let Some(e) = &self.run.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+        // A run's error is shown once, under Start run in the side panel.
         if self.run.is_running() {
             self.best_so_far(ui);
         }

@@ -139,8 +139,16 @@ impl SolverRoom {
         sampler_settings(ui, &mut s, self.model());
         if s != doc.session.solver {
             doc.edit(|x| x.solver = s.clone());
+            // The last run's error was about the settings before this change.
+            self.run.error = None;
         }
-        let ready = self.model().is_some();
+        // The engine's own check of the run on this model (a tabu tenure below
+        // its variables), said before Start run rather than by a failed run.
+        let check = self.model().map(|m| run_check(&s, &m.problem));
+        if let Some(Err(e)) = &check {
+            crate::ui::widgets::param_field::warn_note(ui, e.as_str());
+        }
+        let ready = matches!(check, Some(Ok(())));
         let labels = JobLabels {
             start: "Start run",
             start_hover: "Sample the model in the background",
@@ -342,6 +350,18 @@ fn sampler_settings(ui: &mut Ui, s: &mut SolverSettings, model: Option<&StudyMod
         .on_hover_text("0 = none");
         s.time_limit = (limit > 0.0).then_some(limit);
     });
+}
+
+/// Whether a run with these settings can start on `problem`: the request the
+/// Start button makes, checked by the engine's own `solve::validate`, as a sentence.
+fn run_check(s: &SolverSettings, problem: &Problem) -> Result<(), String> {
+    s.run_plan()
+        .request(problem)
+        .and_then(|req| crate::solve::validate(problem.qubo(), &req))
+        .map_err(|e| {
+            let e = crate::quote::sentence(&e);
+            if e.ends_with(['.', '!', '?']) { e } else { e + "." }
+        })
 }
 
 /// A number without float noise: 82.30499999999999 → "82.305".
