@@ -75,7 +75,9 @@ fn a_beta_typed_past_its_limit_is_clamped_with_a_note() {
         Some((1e6, 1e6)),
         "clamped (cold moves along)"
     );
+    // β cold was pushed up along with it, and the note says so.
     h.get_by_label("The β hot field takes at most 1e6, so 1e9 became 1e6.");
+    h.get_by_label("β cold went up from 10 to 1e6 to stay at least β hot.");
     // A number inside the range is taken as it is, and the note goes.
     type_into(&mut h, "β hot", "0.5");
     assert_eq!(h.state().doc.session.solver.anneal.beta, Some((0.5, 1e6)));
@@ -142,6 +144,17 @@ fn turning_auto_off_starts_from_the_models_value() {
     assert_eq!(h.state().doc.session.solver.tabu.tenure, Some(2));
     let m = h.state().room.model().unwrap();
     assert_eq!(m.model_value(SamplerKind::Tabu, "tenure"), Some(ParamValue::Count(2)));
+}
+
+/// A β hot typed above β cold (inside the limits) pushes β cold up, and the note says so.
+#[test]
+fn beta_cold_pushed_up_by_beta_hot_is_said() {
+    let mut s = small_sums(SamplerKind::Anneal);
+    s.solver.anneal.beta = Some((0.1, 10.0));
+    let mut h = room_with_model(s);
+    type_into(&mut h, "β hot", "20");
+    assert_eq!(h.state().doc.session.solver.anneal.beta, Some((20.0, 20.0)));
+    h.get_by_label("β cold went up from 10 to 20 to stay at least β hot.");
 }
 
 /// A tenure the model cannot run (not below its variables) is said before the

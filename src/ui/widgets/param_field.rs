@@ -21,6 +21,8 @@ pub fn param_field(ui: &mut Ui, p: &Param, value: &mut ParamValue, model_value: 
     let hover = format!("{}. Range: {}.", p.help, p.kind.limits());
     let mut changed = false;
     let mut note = None;
+    // What a change of one end did to the other (kept as the clamp note is).
+    let mut moved_other = None;
     ui.horizontal(|ui| {
         let mut label = None;
         if let Some(auto) = p.kind.auto() {
@@ -61,9 +63,17 @@ pub fn param_field(ui: &mut Ui, p: &Param, value: &mut ParamValue, model_value: 
                 };
                 let (moved, typed) = field.show(ui, low, min..=max);
                 note = typed.map(|x| clamp_note(&p.kind, ends.0, x, min, max, None));
-                // The high end never goes below the low one: it moves along.
+                // The high end never goes below the low one: it moves along, and a note says so.
                 if moved && *high < *low {
+                    let pushed = format!(
+                        "{} went up from {} to {} to stay at least {}.",
+                        ends.1,
+                        p.kind.number(*high),
+                        p.kind.number(*low),
+                        ends.0
+                    );
                     *high = *low;
+                    moved_other = Some(pushed);
                 }
                 changed |= moved;
                 let lowest = *low;
@@ -83,6 +93,7 @@ pub fn param_field(ui: &mut Ui, p: &Param, value: &mut ParamValue, model_value: 
         }
     });
     show_note(ui, note_id, changed, note);
+    show_note(ui, note_id.with("other end"), changed, moved_other);
 }
 
 /// Keeps the note of the last clamp until the field changes again, and draws it.
@@ -116,7 +127,6 @@ pub fn warn_note(ui: &mut Ui, text: impl Into<String>) {
     });
 }
 
-
 /// One number of a setting.
 struct Field<'a> {
     prefix: &'a str,
@@ -136,6 +146,9 @@ impl Field<'_> {
                 DragValue::new(value)
                     .range(limits.clone())
                     .clamp_existing_to_range(false)
+                    // Taken on Enter: a number half typed ("5" of "500") would
+                    // move the other end of a range, and the note would say so.
+                    .update_while_editing(false)
                     .speed(self.speed)
                     .prefix(self.prefix)
                     .custom_parser(|text| {
