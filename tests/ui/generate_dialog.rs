@@ -179,3 +179,41 @@ fn ctrl_shortcuts_still_act_while_the_user_works_in_a_window() {
         "Ctrl+Z undid the edit"
     );
 }
+
+/// A size typed far past the limits is held as typed, so the message names
+/// it; and the message appearing leaves the dialog's top and its fields where
+/// they were (it does not grow upwards under the pointer).
+#[test]
+fn a_size_out_of_range_is_named_as_typed_and_the_fields_stay_put() {
+    let mut h = on_sized(egui::vec2(1280.0, 800.0));
+    open_dialog(&mut h);
+    let top = dialog_rect(&h).top();
+    let seed = h.get_by_label("Seed").rect();
+    let count = h.get_by_label("How many").rect();
+    set_number(&mut h, "Size", 999.0);
+    let said = h
+        .query_all_by_label_contains("cells a side, not 999.")
+        .next()
+        .map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value()).unwrap_or_default().to_string()
+        })
+        .expect("the size typed is named");
+    assert!(
+        said.starts_with("A generated ") && said.contains(" puzzle is "),
+        "{said:?}"
+    );
+    assert!(!generate_enabled(&h));
+    assert_eq!(dialog_rect(&h).top(), top, "the dialog's top stays put");
+    assert_eq!(h.get_by_label("Seed").rect(), seed, "Seed stays under the pointer");
+    assert_eq!(h.get_by_label("How many").rect(), count);
+    // A count past the limits is named as typed too.
+    set_number(&mut h, "How many", 999.0);
+    set_number(&mut h, "Size", 8.0);
+    assert!(
+        h.query_by_label_contains("'How many' must be 1 to 50, not 999.")
+            .is_some(),
+        "the count typed is named"
+    );
+    assert_eq!(h.get_by_label("Seed").rect(), seed);
+}

@@ -194,7 +194,7 @@ fn limits(req: &GenerateRequest) -> Result<(), String> {
             format!("{} to {}", sizes.start(), sizes.end())
         };
         return Err(format!(
-            "a generated {} is {side} cells a side, not {}",
+            "a generated {} puzzle is {side} cells a side, not {}",
             req.recipe.word(),
             req.size
         ));

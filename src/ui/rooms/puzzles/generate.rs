@@ -25,6 +25,14 @@ use std::collections::BTreeMap;
 const MAX_COUNT: usize = 50;
 /// The dialog's width: its messages wrap inside it.
 const WIDTH: f32 = 300.0;
+/// The dialog window's id (its position is held by its top left once placed).
+const WINDOW_ID: &str = "generate_puzzles_dialog";
+/// Lines kept for the messages under the fields even when there is none, so
+/// that the usual one- or two-line message does not change the dialog's size.
+const MESSAGE_LINES: f32 = 3.0;
+/// Largest number the Size and How many fields hold as typed: past the
+/// limits, but within it, the check says what was typed.
+const MAX_TYPED: usize = 1_000_000;
 const GRADES: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
 /// The fields the shared run check names.
 const FIELDS: RunNames = RunNames {
@@ -80,9 +88,8 @@ impl GenerateDialog {
     /// The recipe the fields describe and the grade can be reached, or what
     /// is wrong with them (as a sentence, with the option that would help).
     fn recipe(&self) -> Result<Recipe, String> {
-        let recipe = self.recipe_of_fields().map_err(|e| crate::quote::sentence(&e))?;
-        check_run(&self.request(recipe.clone(), 0), self.count, MAX_COUNT, &FIELDS)
-            .map_err(|e| crate::quote::sentence(&e))?;
+        let recipe = self.recipe_of_fields().map_err(|e| full_sentence(&e))?;
+        check_run(&self.request(recipe.clone(), 0), self.count, MAX_COUNT, &FIELDS).map_err(|e| full_sentence(&e))?;
         match recipe.out_of_reach(self.grade) {
             Some(why) => Err(advice(why, &recipe, recipe.remedy(self.grade))),
             None => Ok(recipe),
@@ -140,18 +147,27 @@ impl GenerateDialog {
             return;
         }
         let mut open = self.open;
-        // Over the Setter, below the Logic buttons; not over the grid.
-        let corner = ui.ctx().content_rect().right_bottom() + egui::vec2(-12.0, -12.0);
-        egui::Window::new("Generate puzzles")
+        // Opened over the Setter, below the Logic buttons, not over the grid:
+        // placed by its bottom right corner, then held by its top left, so that
+        // a message appearing makes it grow downwards, never moving the fields
+        // under the pointer.
+        let window = egui::Window::new("Generate puzzles")
+            .id(egui::Id::unique(WINDOW_ID))
             .open(&mut open)
             .resizable(false)
-            .pivot(egui::Align2::RIGHT_BOTTOM)
-            .default_pos(corner)
-            .default_width(WIDTH)
-            .show(ui.ctx(), |ui| {
-                ui.set_width(WIDTH);
-                self.fields(ui);
-            });
+            .default_width(WIDTH);
+        let window = match egui::AreaState::load(ui.ctx(), egui::Id::unique(WINDOW_ID)) {
+            Some(a) if a.pivot == egui::Align2::LEFT_TOP => window.pivot(egui::Align2::LEFT_TOP),
+            Some(a) if a.size.is_some() => window.pivot(egui::Align2::LEFT_TOP).current_pos(a.left_top_pos()),
+            _ => {
+                let corner = ui.ctx().content_rect().right_bottom() + egui::vec2(-12.0, -12.0);
+                window.pivot(egui::Align2::RIGHT_BOTTOM).default_pos(corner)
+            }
+        };
+        window.show(ui.ctx(), |ui| {
+            ui.set_width(WIDTH);
+            self.fields(ui);
+        });
         self.open = open;
     }
 
@@ -173,10 +189,10 @@ impl GenerateDialog {
                     }
                 });
             ui.end_row();
-            // Not clamped: a size out of range is said under the fields.
+            // Held as typed: a size out of range is said under the fields, naming it.
             let sizes = self.recipe_of_fields().map_or(4..=MAX_SIZE, |r| r.sizes());
             ui.label("Size");
-            ui.add(egui::DragValue::new(&mut self.size).range(1..=MAX_SIZE * 4))
+            ui.add(egui::DragValue::new(&mut self.size).range(0..=MAX_TYPED))
                 .on_hover_text(format!("Cells a side: {} to {}", sizes.start(), sizes.end()));
             ui.end_row();
             ui.label("Grade");
@@ -198,7 +214,7 @@ impl GenerateDialog {
                 .on_hover_text("The same seed and settings give the same puzzle");
             ui.end_row();
             ui.label("How many");
-            ui.add(egui::DragValue::new(&mut self.count).range(0..=MAX_COUNT * 4))
+            ui.add(egui::DragValue::new(&mut self.count).range(0..=MAX_TYPED))
                 .on_hover_text(format!(
                     "1 to {MAX_COUNT}: seeds seed, seed + 1, ...; the seed moves on after each run"
                 ));
@@ -209,21 +225,29 @@ impl GenerateDialog {
             ui.end_row();
         });
         let recipe = self.recipe();
-        match &recipe {
-            Err(e) => message(ui, e, ui.visuals().warn_fg_color),
-            // A grade never found with these options: said before the search,
-            // which gives up once it stops coming nearer.
-            Ok(r) => {
-                if let Some(why) = r.never_found(self.grade) {
-                    let stop = format!(
-                        "{} The search gives up once {} drafts in a row come no nearer.",
-                        advice(why, r, r.remedy(self.grade)),
-                        crate::textview::thousands(HOPELESS_AFTER as u128)
-                    );
-                    message(ui, &stop, ui.visuals().weak_text_color());
+        let lines = MESSAGE_LINES * ui.text_style_height(&egui::TextStyle::Body);
+        ui.allocate_ui_with_layout(
+            egui::vec2(ui.available_width(), lines),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_min_height(lines);
+                match &recipe {
+                    Err(e) => message(ui, e, ui.visuals().warn_fg_color),
+                    // A grade never found with these options: said before the search,
+                    // which gives up once it stops coming nearer.
+                    Ok(r) => {
+                        if let Some(why) = r.never_found(self.grade) {
+                            let stop = format!(
+                                "{} The search gives up once {} drafts in a row come no nearer.",
+                                advice(why, r, r.remedy(self.grade)),
+                                crate::textview::thousands(HOPELESS_AFTER as u128)
+                            );
+                            message(ui, &stop, ui.visuals().weak_text_color());
+                        }
+                    }
                 }
-            }
-        }
+            },
+        );
         ui.horizontal(|ui| {
             let can = recipe.is_ok() && !self.task.is_running();
             if ui
@@ -340,6 +364,15 @@ impl GenerateDialog {
             Ok(count)
         });
     }
+}
+
+/// A message as a sentence, with its full stop.
+fn full_sentence(message: &str) -> String {
+    let mut text = crate::quote::sentence(message);
+    if !text.ends_with(['.', '!', '?']) {
+        text.push('.');
+    }
+    text
 }
 
 /// A message inside the dialog: wrapped to its width, never cut off.
