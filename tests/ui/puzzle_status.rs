@@ -86,3 +86,68 @@ fn repair_names_a_count_past_the_cap_with_a_separator() {
     });
     wait_for_text(&mut h, "from 1,000+ solutions");
 }
+
+/// Keys for typing `c` as a keyboard sends them, queued without a frame between.
+fn queue_typed<S>(h: &mut egui_kittest::Harness<'_, S>, text: &str) {
+    for c in text.chars() {
+        let key = match c {
+            ' ' => egui::Key::Space,
+            '-' => egui::Key::Minus,
+            '\n' => egui::Key::Enter,
+            c => egui::Key::from_name(&c.to_ascii_uppercase().to_string()).expect("a key"),
+        };
+        h.key_down(key);
+        if c != '\n' {
+            h.event(egui::Event::Text(c.to_string()));
+        }
+        h.key_up(key);
+    }
+}
+
+/// Typing in the Text tab's editor, then clicking Apply with the keys still
+/// queued (a fast typist, or a busy frame: keys and the press in one frame or
+/// the next): no room key acts on the letters typed ("a" is Anneal), and
+/// the Grid tab clicked next stays in the room.
+#[test]
+fn keys_typed_into_the_text_editor_never_act_as_room_keys() {
+    use egui::accesskit::Role;
+    for same_frame in [true, false] {
+        let mut h = on_puzzle("Usual runs", &takuzu(""));
+        h.get_by_label("Text").click();
+        h.run_steps(2);
+        let editor = h
+            .query_all_by_role(Role::MultilineTextInput)
+            .next()
+            .expect("the text editor")
+            .rect();
+        click_in_place(&mut h, editor.center());
+        h.run_steps(1);
+        queue_typed(&mut h, "\nmax-run 3");
+        if !same_frame {
+            h.run_steps(1);
+        }
+        let apply = h.get_by_label("Apply").rect().center();
+        h.hover_at(apply);
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos: apply,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+            h.run_steps(1);
+        }
+        h.run_steps(2);
+        assert!(
+            !sent_to_solver(&h),
+            "typed letters opened the Solver room (same frame: {same_frame})"
+        );
+        let grid = h.get_by_label("Grid").rect().center();
+        click_in_place(&mut h, grid);
+        h.run_steps(2);
+        assert!(
+            !sent_to_solver(&h),
+            "the Grid click opened the Solver room (same frame: {same_frame})"
+        );
+    }
+}
