@@ -16,7 +16,6 @@ model (variables in the BQM's order).
 from __future__ import annotations
 
 import numbers
-import operator
 import os
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -24,23 +23,11 @@ import dimod
 import numpy as np
 
 from fleetscope import _native
+from fleetscope._checks import integer as _integer
 
 __all__ = ["SimulatedAnnealingSampler", "TabuSampler"]
 
 _MAX_SEED = 2**64 - 1
-
-
-def _integer(name: str, value: Any, lowest: int, highest: int) -> int:
-    """``value`` as an int in [lowest, highest], or a clear error naming it."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an integer, not a bool")
-    try:
-        v = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
-    if not lowest <= v <= highest:
-        raise ValueError(f"{name} must be from {lowest} to {highest}, not {v}")
-    return v
 
 
 def _seed(seed: Any) -> int:
