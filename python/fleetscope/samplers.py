@@ -126,7 +126,25 @@ def _sample(
     )
 
 
-class SimulatedAnnealingSampler(dimod.Sampler):
+class _Sampler(dimod.Sampler):
+    """What both samplers share: dimod's ``parameters`` and ``properties``,
+    which each sets in its ``__init__``."""
+
+    _parameters: Dict[str, List[str]]
+    _properties: Dict[str, Any]
+
+    @property
+    def parameters(self) -> Dict[str, List[str]]:
+        """Each parameter of ``sample`` with the properties that bound it."""
+        return self._parameters
+
+    @property
+    def properties(self) -> Dict[str, Any]:
+        """What the sampler offers (schedule types, limits)."""
+        return self._properties
+
+
+class SimulatedAnnealingSampler(_Sampler):
     """Simulated annealing: single-flip Metropolis sweeps over the variables in
     order, β rising geometrically from the hot to the cold end.
 
@@ -172,16 +190,6 @@ class SimulatedAnnealingSampler(dimod.Sampler):
             "max_num_sweeps": _native.MAX_SWEEPS,
         }
 
-    @property
-    def parameters(self) -> Dict[str, List[str]]:
-        """Each parameter of ``sample`` with the properties that bound it."""
-        return self._parameters
-
-    @property
-    def properties(self) -> Dict[str, Any]:
-        """What the sampler offers (schedule types, limits)."""
-        return self._properties
-
     def sample(
         self,
         bqm: dimod.BinaryQuadraticModel,
@@ -226,7 +234,7 @@ class SimulatedAnnealingSampler(dimod.Sampler):
         return sampleset
 
 
-class TabuSampler(dimod.Sampler):
+class TabuSampler(_Sampler):
     """Tabu search with MST2 multistart restarts (Palubeckis 2004), the
     algorithm of dwave-samplers' ``TabuSampler``.
 
@@ -266,16 +274,6 @@ class TabuSampler(dimod.Sampler):
             "max_num_reads": _native.MAX_READS,
             "max_num_restarts": _native.MAX_SWEEPS,
         }
-
-    @property
-    def parameters(self) -> Dict[str, List[str]]:
-        """Each parameter of ``sample`` with the properties that bound it."""
-        return self._parameters
-
-    @property
-    def properties(self) -> Dict[str, Any]:
-        """What the sampler offers (schedule types, limits)."""
-        return self._properties
 
     def sample(
         self,

@@ -102,17 +102,10 @@ pub fn sample<'py>(
     }
     .qubo()
     .map_err(PyValueError::new_err)?;
+    // Every state back, no traces, and a cancel (Ctrl+C) leaves nothing behind.
     let req = SolveRequest {
-        solver,
-        reads,
-        seed,
-        threads,
-        keep: usize::MAX,
-        target: None,
         time_limit: fleetscope_run::limits::time_limit(time_limit).map_err(PyValueError::new_err)?,
-        traces: 0,
-        // A cancel (Ctrl+C) leaves nothing behind.
-        cancel_keeps: false,
+        ..fleetscope_run::study::sampling::rate_request(solver, reads, seed, threads)
     };
     // Bad input is a ValueError here, before any thread starts.
     solve::validate(&q, &req).map_err(PyValueError::new_err)?;
