@@ -125,13 +125,13 @@ def _word(arg: str, value: Any) -> str:
     return value
 
 
-def _timeout(timeout: Any) -> Union[float, None]:
-    """A timeout in seconds (the engines check its range)."""
-    if timeout is None:
+def _time_limit(time_limit: Any) -> Union[float, None]:
+    """A time limit in seconds (the engines check its range)."""
+    if time_limit is None:
         return None
-    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
-        raise ValueError(f"timeout: expected a number of seconds, not {type(timeout).__name__}")
-    return float(timeout)
+    if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
+        raise ValueError(f"time_limit: expected a number of seconds, not {type(time_limit).__name__}")
+    return float(time_limit)
 
 
 def _threads(threads: Any) -> int:
@@ -145,7 +145,7 @@ def count(
     touch: str = "may-touch",
     engine: str = "auto",
     threads: int = 0,
-    timeout: Union[float, None] = None,
+    time_limit: Union[float, None] = None,
 ) -> int:
     """The exact number of deployments of ``fleet`` on ``board``.
 
@@ -160,7 +160,7 @@ def count(
             for the setup, as ``fleetscope count`` does. Every engine gives the
             same number; one that cannot take a setup hands it on.
         threads: worker threads, 0 = one per core.
-        timeout: seconds the count may take (None: no limit); past it the
+        time_limit: seconds the count may take (None: no limit); past it the
             count stops and ``TimeoutError`` is raised.
 
     Returns:
@@ -169,7 +169,7 @@ def count(
     Raises:
         ValueError: a bad argument (the message starts with its name), or a
             count the engines refuse (one that may exceed 2**128).
-        TimeoutError: the count did not finish within ``timeout``.
+        TimeoutError: the count did not finish within ``time_limit``.
         KeyboardInterrupt: Ctrl+C; the count stops within 100 ms.
     """
     shape, islands = _board(board)
@@ -180,7 +180,7 @@ def count(
         _word("touch", touch),
         _word("engine", engine),
         threads=_threads(threads),
-        timeout_s=_timeout(timeout),
+        timeout_s=_time_limit(time_limit),
     )
     return labelled
 
@@ -194,7 +194,7 @@ def occupancy(
     misses: Iterable[_Cell] = (),
     engine: str = "auto",
     threads: int = 0,
-    timeout: Union[float, None] = None,
+    time_limit: Union[float, None] = None,
 ) -> Tuple[Union[np.ndarray, Dict[_Cell, int]], int]:
     """The hunt map: for each cell, how many deployments consistent with the shots cover it.
 
@@ -206,7 +206,7 @@ def occupancy(
     as the fleet has, so the counts add up to ``total * sum(fleet)``.
 
     Args:
-        board, fleet, touch, engine, threads, timeout: as for :func:`count`.
+        board, fleet, touch, engine, threads, time_limit: as for :func:`count`.
         hits: cells known to hold a ship, as ``(row, col)`` (hex: ``(x, y)``).
         misses: cells known to be water.
 
@@ -233,7 +233,7 @@ def occupancy(
         hit_cells,
         miss_cells,
         threads=_threads(threads),
-        timeout_s=_timeout(timeout),
+        timeout_s=_time_limit(time_limit),
     )
     kind, a, b = shape  # checked by the engines by now
     if kind == "hex":

@@ -111,7 +111,7 @@ fn refused(e: CountError) -> PyErr {
 
 /// A timeout in seconds, within the run layer's limits.
 fn timeout(seconds: Option<f64>) -> PyResult<Option<std::time::Duration>> {
-    fleetscope_run::limits::time_limit(seconds).map_err(|e| bad("timeout", e))
+    fleetscope_run::limits::time_limit(seconds).map_err(|e| bad("time_limit", e))
 }
 
 /// Counts the deployments of straight ships of `lengths` on the board, as

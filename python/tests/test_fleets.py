@@ -201,8 +201,8 @@ def test_occupancy_sums_past_int64_are_python_ints():
         (lambda: fleets.count((5, 5), [2], touch=None), "touch"),
         (lambda: fleets.count((5, 5), [2], engine="quantum"), "engine"),
         (lambda: fleets.count((5, 5), [2], threads=-1), "threads"),
-        (lambda: fleets.count((5, 5), [2], timeout=0), "timeout"),
-        (lambda: fleets.count((5, 5), [2], timeout=float("nan")), "timeout"),
+        (lambda: fleets.count((5, 5), [2], time_limit=0), "time_limit"),
+        (lambda: fleets.count((5, 5), [2], time_limit=float("nan")), "time_limit"),
         (lambda: fleets.occupancy((5, 5), [2], hits=[(5, 0)]), "hits"),
         (lambda: fleets.occupancy((5, 5), [2], hits=[(1,)]), "hits"),
         (lambda: fleets.occupancy((5, 5), [2], hits=[(2**40, 0)]), "hits"),
@@ -229,11 +229,11 @@ def test_an_impossible_fleet_counts_zero():
     assert total == 0 and not grid.any()
 
 
-def test_timeout_stops_a_long_count():
+def test_time_limit_stops_a_long_count():
     started = time.perf_counter()
     with pytest.raises(TimeoutError):
         # Enumeration of about 1e13 deployments: hours.
-        fleets.count((20, 20), [5, 4, 3, 3, 2], engine="dlx", timeout=0.2)
+        fleets.count((20, 20), [5, 4, 3, 3, 2], engine="dlx", time_limit=0.2)
     assert time.perf_counter() - started < 1.0
 
 
@@ -247,8 +247,8 @@ def test_keyboard_interrupt_stops_a_long_count():
     timer = threading.Timer(0.3, interrupt)
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        # The timeout ends a count that ignored the interrupt (the latency check then fails).
-        fleets.count((20, 20), [5, 4, 3, 3, 2], engine="dlx", timeout=5)
+        # The time limit ends a count that ignored the interrupt (the latency check then fails).
+        fleets.count((20, 20), [5, 4, 3, 3, 2], engine="dlx", time_limit=5)
     caught = time.perf_counter()
     timer.join()
     assert sent, "the count ended before the interrupt was sent"
