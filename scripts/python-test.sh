@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python package from clean: a fresh virtual environment with the test tools
 # from PyPI, `pip install ./python` (maturin builds the extension with the
-# `python` profile), the command line for the same-seed test, then pytest.
+# `python` profile), the command line for the tests that compare with it, then pytest.
 #
 #   scripts/python-test.sh [pytest args]
 #
@@ -26,7 +26,7 @@ step "pip install ./python"
 PATH="$PWD/$venv/bin:$PATH" MATURIN_PEP517_ARGS="--locked" \
     "${wrap[@]}" "$venv/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation ./python
 
-step "the command line, for the same-seed test"
+step "the command line, for the tests that compare with it"
 "${wrap[@]}" cargo build --quiet --locked --bin fleetscope
 
 step "pytest"

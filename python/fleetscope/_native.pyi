@@ -1,4 +1,4 @@
-"""The compiled module behind :mod:`fleetscope.samplers` (use that instead)."""
+"""The compiled module behind :mod:`fleetscope.samplers` and :mod:`fleetscope.fleets` (use those instead)."""
 
 from typing import Any, Optional, Sequence, Tuple
 
@@ -29,3 +29,36 @@ def sample(
     their QUBO energies, how often each was found and what the run did.
     Raises ValueError on bad input and KeyboardInterrupt on Ctrl+C.
     """
+
+MAX_SQUARE_SIDE: int
+ENGINES: list[str]
+
+def count(
+    shape: Tuple[str, int, int],
+    islands: Sequence[Tuple[int, int]],
+    lengths: Sequence[int],
+    touch: str,
+    engine: str,
+    *,
+    threads: int = 0,
+    timeout_s: Optional[float] = None,
+) -> Tuple[int, int, str, Optional[str]]:
+    """Counts deployments of straight ships on ("square", rows, cols) or ("hex", radius, 0).
+
+    Returns (labelled, distinct layouts, the engine that ran, its note).
+    Raises ValueError naming a bad argument, TimeoutError, KeyboardInterrupt.
+    """
+
+def occupancy(
+    shape: Tuple[str, int, int],
+    islands: Sequence[Tuple[int, int]],
+    lengths: Sequence[int],
+    touch: str,
+    engine: str,
+    hits: Sequence[Tuple[int, int]],
+    misses: Sequence[Tuple[int, int]],
+    *,
+    threads: int = 0,
+    timeout_s: Optional[float] = None,
+) -> Tuple[int, list[Tuple[Tuple[int, int], int]]]:
+    """The deployments consistent with the shots, and how many cover each playable cell not a miss."""

@@ -16,7 +16,6 @@ model (variables in the BQM's order).
 from __future__ import annotations
 
 import numbers
-import operator
 import os
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -24,23 +23,11 @@ import dimod
 import numpy as np
 
 from fleetscope import _native
+from fleetscope._checks import integer as _integer
 
 __all__ = ["SimulatedAnnealingSampler", "TabuSampler"]
 
 _MAX_SEED = 2**64 - 1
-
-
-def _integer(name: str, value: Any, lowest: int, highest: int) -> int:
-    """``value`` as an int in [lowest, highest], or a clear error naming it."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an integer, not a bool")
-    try:
-        v = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
-    if not lowest <= v <= highest:
-        raise ValueError(f"{name} must be from {lowest} to {highest}, not {v}")
-    return v
 
 
 def _seed(seed: Any) -> int:
@@ -139,7 +126,25 @@ def _sample(
     )
 
 
-class SimulatedAnnealingSampler(dimod.Sampler):
+class _Sampler(dimod.Sampler):
+    """What both samplers share: dimod's ``parameters`` and ``properties``,
+    which each sets in its ``__init__``."""
+
+    _parameters: Dict[str, List[str]]
+    _properties: Dict[str, Any]
+
+    @property
+    def parameters(self) -> Dict[str, List[str]]:
+        """Each parameter of ``sample`` with the properties that bound it."""
+        return self._parameters
+
+    @property
+    def properties(self) -> Dict[str, Any]:
+        """What the sampler offers (schedule types, limits)."""
+        return self._properties
+
+
+class SimulatedAnnealingSampler(_Sampler):
     """Simulated annealing: single-flip Metropolis sweeps over the variables in
     order, β rising geometrically from the hot to the cold end.
 
@@ -185,16 +190,6 @@ class SimulatedAnnealingSampler(dimod.Sampler):
             "max_num_sweeps": _native.MAX_SWEEPS,
         }
 
-    @property
-    def parameters(self) -> Dict[str, List[str]]:
-        """Each parameter of ``sample`` with the properties that bound it."""
-        return self._parameters
-
-    @property
-    def properties(self) -> Dict[str, Any]:
-        """What the sampler offers (schedule types, limits)."""
-        return self._properties
-
     def sample(
         self,
         bqm: dimod.BinaryQuadraticModel,
@@ -239,7 +234,7 @@ class SimulatedAnnealingSampler(dimod.Sampler):
         return sampleset
 
 
-class TabuSampler(dimod.Sampler):
+class TabuSampler(_Sampler):
     """Tabu search with MST2 multistart restarts (Palubeckis 2004), the
     algorithm of dwave-samplers' ``TabuSampler``.
 
@@ -279,16 +274,6 @@ class TabuSampler(dimod.Sampler):
             "max_num_reads": _native.MAX_READS,
             "max_num_restarts": _native.MAX_SWEEPS,
         }
-
-    @property
-    def parameters(self) -> Dict[str, List[str]]:
-        """Each parameter of ``sample`` with the properties that bound it."""
-        return self._parameters
-
-    @property
-    def properties(self) -> Dict[str, Any]:
-        """What the sampler offers (schedule types, limits)."""
-        return self._properties
 
     def sample(
         self,

@@ -1,205 +1,29 @@
-//! `fleetscope._native`: the compiled half of the Python package. It takes a
-//! model as plain arrays (the Python half turns a dimod BQM into them and the
-//! result back into a `dimod.SampleSet`), builds the engines' QUBO exactly as
-//! `fleetscope solve` reads a COO file, and samples it with the engines'
-//! driver on a background job of the run layer, the GIL released. Meanwhile
-//! the calling thread looks for Ctrl+C every few milliseconds: a
-//! KeyboardInterrupt cancels the run, waits for the worker to stop and
-//! returns nothing of it.
+//! `fleetscope._native`: the compiled half of the Python package. Each call
+//! checks its input (bad input is a ValueError before any thread starts),
+//! then runs the engines on a background job of the run layer with the GIL
+//! released, interruptible by Ctrl+C ([`interrupt`]).
 
-use fleetscope_engines::qubo::{Ising, Qubo, QuboBuilder};
-use fleetscope_engines::solve::{self, AnnealParams, SampleSet, SolveRequest, Solver, TabuParams};
-use fleetscope_run::jobs::{Job, Repaint};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+mod fleets;
+mod interrupt;
+mod samplers;
+
+use fleetscope_engines::solve;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
-use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-/// How often the waiting thread looks for a signal: well inside the 100 ms a
-/// Ctrl+C may take, and costing nothing measurable.
-const SIGNAL_POLL: Duration = Duration::from_millis(5);
-
-/// A model as the Python half hands it over: variables are 0..n in the BQM's
-/// order, `quadratic` holds each interaction once.
-struct Model {
-    spin: bool,
-    linear: Vec<f64>,
-    quadratic: Vec<(usize, usize, f64)>,
-    offset: f64,
-}
-
-impl Model {
-    /// The engines' QUBO. A SPIN model goes through `Qubo::from_ising` (s = 2x − 1),
-    /// as `fleetscope solve` reads a SPIN COO file, so both sample the same QUBO.
-    fn qubo(self) -> Result<Qubo, String> {
-        let n = self.linear.len();
-        if let Some(&(i, j, _)) = self.quadratic.iter().find(|&&(i, j, _)| i >= n || j >= n || i == j) {
-            return Err(format!(
-                "interaction ({i}, {j}) is not between two of the {n} variables"
-            ));
-        }
-        if self.spin {
-            let j = self
-                .quadratic
-                .iter()
-                .map(|&(i, j, w)| (i.min(j), i.max(j), w))
-                .collect();
-            Qubo::from_ising(&Ising {
-                h: self.linear,
-                j,
-                offset: self.offset,
-            })
-            .map_err(|e| format!("converted from spins (s = 2x − 1), {e}"))
-        } else {
-            let mut b = QuboBuilder::new(n);
-            b.add_offset(self.offset);
-            for (i, v) in self.linear.into_iter().enumerate() {
-                b.add_linear(i, v);
-            }
-            for (i, j, w) in self.quadratic {
-                b.add_coupler(i, j, w);
-            }
-            b.build()
-        }
-    }
-}
-
-/// Samples a model with the engines' simulated annealing ("sa") or tabu
-/// search ("tabu"). Returns the distinct states (bytes, one 0/1 byte per
-/// variable, row after row), their QUBO energies (offset included), how often
-/// each was found, and a dict of what the run did.
-#[pyfunction]
-#[pyo3(signature = (
-    sampler, spin, linear, quadratic, offset, *,
-    reads, seed, sweeps=None, beta_range=None, restarts=None, tenure=None,
-    time_limit=None, threads=0
-))]
-#[allow(clippy::too_many_arguments)]
-fn sample<'py>(
-    py: Python<'py>,
-    sampler: &str,
-    spin: bool,
-    linear: Vec<f64>,
-    quadratic: Vec<(usize, usize, f64)>,
-    offset: f64,
-    reads: usize,
-    seed: u64,
-    sweeps: Option<usize>,
-    beta_range: Option<(f64, f64)>,
-    restarts: Option<usize>,
-    tenure: Option<usize>,
-    time_limit: Option<f64>,
-    threads: usize,
-) -> PyResult<(Bound<'py, PyBytes>, Vec<f64>, Vec<usize>, Bound<'py, PyDict>)> {
-    let solver = match sampler {
-        "sa" => Solver::Anneal(AnnealParams {
-            sweeps: sweeps.unwrap_or(AnnealParams::default().sweeps),
-            beta: beta_range,
-        }),
-        "tabu" => Solver::Tabu(TabuParams {
-            restarts: restarts.unwrap_or(TabuParams::default().restarts),
-            tenure,
-            evaluations: None,
-        }),
-        other => return Err(PyValueError::new_err(format!("unknown sampler '{other}' (sa or tabu)"))),
-    };
-    let q = Model {
-        spin,
-        linear,
-        quadratic,
-        offset,
-    }
-    .qubo()
-    .map_err(PyValueError::new_err)?;
-    let req = SolveRequest {
-        solver,
-        reads,
-        seed,
-        threads,
-        keep: usize::MAX,
-        target: None,
-        time_limit: fleetscope_run::limits::time_limit(time_limit).map_err(PyValueError::new_err)?,
-        traces: 0,
-        // A cancel (Ctrl+C) leaves nothing behind.
-        cancel_keeps: false,
-    };
-    // Bad input is a ValueError here, before any thread starts.
-    solve::validate(&q, &req).map_err(PyValueError::new_err)?;
-    fleetscope_engines::run::pool(threads).map_err(PyValueError::new_err)?;
-    // The β range that runs (the model's default unless one was given).
-    let betas = match &req.solver {
-        Solver::Anneal(a) => Some(a.beta.unwrap_or_else(|| solve::default_beta_range(&q))),
-        _ => None,
-    };
-    let set = run_interruptible(py, q, req)?;
-    let n = set.samples.first().map_or(0, |s| s.state.len());
-    let mut states = Vec::with_capacity(n * set.samples.len());
-    for s in &set.samples {
-        states.extend_from_slice(&s.state);
-    }
-    let info = PyDict::new(py);
-    info.set_item("reads", set.reads)?;
-    info.set_item("read_energies", &set.read_energies)?;
-    info.set_item("distinct", set.distinct)?;
-    info.set_item("flips", set.flips)?;
-    info.set_item("stop", format!("{:?}", set.stop))?;
-    info.set_item("stop_reason", set.stop.describe())?;
-    info.set_item("seconds", set.seconds)?;
-    info.set_item("notes", &set.notes)?;
-    if let Some(range) = betas {
-        info.set_item("beta_range", range)?;
-    }
-    Ok((
-        PyBytes::new(py, &states),
-        set.samples.iter().map(|s| s.energy).collect(),
-        set.samples.iter().map(|s| s.count).collect(),
-        info,
-    ))
-}
-
-/// Runs the request on a run-layer job with the GIL released; the calling
-/// thread wakes when the job ends or every [`SIGNAL_POLL`] to let Python's
-/// signal handlers run. A handler that raises (KeyboardInterrupt) cancels the
-/// job; the error is raised once the worker has stopped.
-fn run_interruptible(py: Python<'_>, q: Qubo, req: SolveRequest) -> PyResult<SampleSet> {
-    let (wake, woken) = channel::<()>();
-    // Shared with the GIL-free closure (a bare receiver may not be).
-    let woken = Mutex::new(woken);
-    let repaint: Repaint = Arc::new(move || {
-        let _ = wake.send(());
-    });
-    let mut job: Job<SampleSet> = Job::spawn(repaint, move |ctx| {
-        solve::solve(&q, &req, ctx.cancel_flag(), &|_| {}).map_err(|e| e.to_string())
-    });
-    let wait = |job: &mut Job<SampleSet>| {
-        py.detach(|| {
-            if let Ok(w) = woken.lock() {
-                let _ = w.recv_timeout(SIGNAL_POLL);
-            }
-            job.poll()
-        })
-    };
-    loop {
-        if let Some(result) = wait(&mut job) {
-            return result.map_err(PyRuntimeError::new_err);
-        }
-        if let Err(interrupt) = py.check_signals() {
-            job.cancel();
-            while wait(&mut job).is_none() {}
-            return Err(interrupt);
-        }
-    }
-}
-
-/// The compiled module behind `fleetscope.samplers`.
+/// The compiled module behind `fleetscope.samplers` and `fleetscope.fleets`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_READS", solve::MAX_READS)?;
     m.add("MAX_SWEEPS", solve::MAX_SWEEPS)?;
     m.add("MAX_TIME_LIMIT", fleetscope_run::limits::MAX_TIME_LIMIT)?;
-    m.add_function(wrap_pyfunction!(sample, m)?)?;
+    m.add("MAX_SQUARE_SIDE", fleetscope_engines::geometry::MAX_SQUARE_SIDE)?;
+    m.add(
+        "ENGINES",
+        fleetscope_engines::cover::Engine::names().collect::<Vec<_>>(),
+    )?;
+    m.add_function(wrap_pyfunction!(samplers::sample, m)?)?;
+    m.add_function(wrap_pyfunction!(fleets::count, m)?)?;
+    m.add_function(wrap_pyfunction!(fleets::occupancy, m)?)?;
     Ok(())
 }
