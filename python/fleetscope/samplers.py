@@ -66,6 +66,22 @@ def _refuse_unknown(kwargs: Dict[str, Any], sampler: dimod.Sampler) -> None:
         )
 
 
+def _check_finite(variables: List[Any], ldata: Any, irow: Any, icol: Any, qdata: Any, offset: Any) -> None:
+    """Names the first bias that is not a finite number (NaN, inf) by its
+    variables, before a conversion from spins folds it into other terms."""
+    bad = np.flatnonzero(~np.isfinite(ldata))
+    if bad.size:
+        v = variables[int(bad[0])]
+        raise ValueError(f"the linear bias of {v!r} is {ldata[bad[0]]}, not a finite number")
+    bad = np.flatnonzero(~np.isfinite(qdata))
+    if bad.size:
+        k = int(bad[0])
+        u, v = variables[int(irow[k])], variables[int(icol[k])]
+        raise ValueError(f"the quadratic bias of ({u!r}, {v!r}) is {qdata[k]}, not a finite number")
+    if not np.isfinite(offset):
+        raise ValueError(f"the offset is {offset}, not a finite number")
+
+
 def _num_reads(num_reads: Any) -> int:
     if num_reads is None:
         return 1
@@ -101,6 +117,7 @@ def _sample(
             np.asarray(qdata, dtype=np.float64).tolist(),
         )
     )
+    _check_finite(variables, ldata, irow, icol, qdata, offset)
     spin = bqm.vartype is dimod.SPIN
     states, _, counts, run = _native.sample(
         kind,
@@ -214,6 +231,8 @@ class SimulatedAnnealingSampler(_Sampler):
             )
         sweeps = 1000 if num_sweeps is None else _integer("num_sweeps", num_sweeps, 1, _native.MAX_SWEEPS)
         betas = None
+        if isinstance(beta_range, (set, frozenset, dict)):
+            raise TypeError(f"beta_range must be two numbers in order (hot, cold), not a {type(beta_range).__name__}")
         if beta_range is not None:
             try:
                 hot, cold = (float(b) for b in beta_range)

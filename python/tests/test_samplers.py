@@ -101,6 +101,7 @@ SMALL = dimod.BinaryQuadraticModel({"a": 1.0, "b": -1.0}, {("a", "b"): 0.5}, 0.0
         (SimulatedAnnealingSampler, {"beta_range": (0.0, 1.0)}, ValueError, "β hot must be"),
         (SimulatedAnnealingSampler, {"beta_range": (1.0, float("inf"))}, ValueError, "β cold must be"),
         (SimulatedAnnealingSampler, {"beta_range": 3}, TypeError, "beta_range"),
+        (SimulatedAnnealingSampler, {"beta_range": {10.0, 1.0}}, TypeError, "in order"),
         (SimulatedAnnealingSampler, {"seed": -1}, ValueError, "seed"),
         (SimulatedAnnealingSampler, {"seed": 2**64}, ValueError, "seed"),
         (SimulatedAnnealingSampler, {"timeout": -5}, ValueError, "timeout"),
@@ -122,6 +123,17 @@ def test_bad_parameters_are_refused_clearly(cls, kwargs, error, words):
 def test_not_a_bqm_is_refused():
     with pytest.raises(TypeError, match="BinaryQuadraticModel"):
         SimulatedAnnealingSampler().sample({"a": 1.0})
+
+
+@pytest.mark.parametrize("vartype", ["SPIN", "BINARY"])
+def test_a_bias_that_is_not_finite_is_named_by_its_variables(vartype):
+    # From spins every bias also moves the offset: the message still names the bias.
+    bqm = dimod.BinaryQuadraticModel({"a": 1.0, "b": float("nan")}, {}, 0.0, vartype)
+    with pytest.raises(ValueError, match="linear bias of 'b' is nan"):
+        SimulatedAnnealingSampler().sample(bqm)
+    bqm = dimod.BinaryQuadraticModel({"a": 1.0}, {("a", "c"): float("-inf")}, 0.0, vartype)
+    with pytest.raises(ValueError, match=r"quadratic bias of \('(a|c)', '(a|c)'\) is -inf"):
+        TabuSampler().sample(bqm)
 
 
 def test_a_coefficient_out_of_range_is_a_value_error():
